@@ -1,0 +1,94 @@
+//! The loaded content: every encounter, map and statblock, ready to spawn from.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+
+use crate::encounter::{EncounterSpec, MapRef};
+use crate::map::MapSpec;
+use crate::schema::{Statblock, StatblockSet, StatblockSummary};
+use crate::source::SourceFile;
+
+/// All loaded content. Built by a [`ContentLoader`](crate::loader::ContentLoader); read-only
+/// afterwards and shared between worlds (it is `Send + Sync`).
+#[derive(Default)]
+pub struct ContentDb {
+    pub(crate) sources: Vec<SourceFile>,
+    pub(crate) encounters: BTreeMap<String, (EncounterSpec, usize)>,
+    pub(crate) maps: BTreeMap<String, (MapSpec, usize)>,
+    pub(crate) stores: BTreeMap<&'static str, Box<dyn Any + Send + Sync>>,
+    pub(crate) summaries: BTreeMap<&'static str, Vec<StatblockSummary>>,
+}
+
+impl std::fmt::Debug for ContentDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ContentDb")
+            .field("files", &self.sources.len())
+            .field("encounters", &self.encounters.keys().collect::<Vec<_>>())
+            .field("maps", &self.maps.keys().collect::<Vec<_>>())
+            .field("rulesets", &self.stores.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl ContentDb {
+    /// An encounter by id.
+    pub fn encounter(&self, id: &str) -> Option<&EncounterSpec> {
+        self.encounters.get(id).map(|(spec, _)| spec)
+    }
+
+    /// All encounters in id order.
+    pub fn encounters(&self) -> impl Iterator<Item = &EncounterSpec> + Clone {
+        self.encounters.values().map(|(spec, _)| spec)
+    }
+
+    /// The file an encounter was loaded from.
+    pub fn encounter_source(&self, id: &str) -> Option<&SourceFile> {
+        self.encounters
+            .get(id)
+            .and_then(|(_, i)| self.sources.get(*i))
+    }
+
+    /// A map by id: a loaded map file, or a built-in map.
+    pub fn map(&self, id: &str) -> Option<MapSpec> {
+        self.maps
+            .get(id)
+            .map(|(m, _)| m.clone())
+            .or_else(|| MapSpec::builtin(id))
+    }
+
+    /// Ids of every map, loaded and built-in.
+    pub fn map_ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self.maps.keys().cloned().collect();
+        ids.extend(MapSpec::BUILTIN.iter().map(|s| s.to_string()));
+        ids
+    }
+
+    /// The map an encounter uses.
+    pub fn resolve_map(&self, spec: &EncounterSpec) -> Option<MapSpec> {
+        match &spec.map {
+            MapRef::Named(id) => self.map(id),
+            MapRef::Inline(map) => Some(map.clone()),
+        }
+    }
+
+    /// The statblocks of a ruleset, typed. `None` if the ruleset has no schema in this database
+    /// or `S` is not its statblock type.
+    pub fn statblocks<S: Statblock>(&self, ruleset: &str) -> Option<&StatblockSet<S>> {
+        self.stores.get(ruleset)?.downcast_ref()
+    }
+
+    /// Ruleset ids with a registered schema.
+    pub fn rulesets(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.stores.keys().copied()
+    }
+
+    /// Listing of a ruleset's statblocks (after validation).
+    pub fn statblock_summaries(&self, ruleset: &str) -> &[StatblockSummary] {
+        self.summaries.get(ruleset).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every file loaded, in load order.
+    pub fn sources(&self) -> &[SourceFile] {
+        &self.sources
+    }
+}

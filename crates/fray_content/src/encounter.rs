@@ -1,0 +1,162 @@
+//! The encounter schema: which ruleset, which map, which sides with which combatants.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::map::MapSpec;
+use crate::options::OptionValue;
+
+/// An encounter as written in `content/<ruleset>/encounters/*.ron`.
+///
+/// ```
+/// use fray_content::prelude::*;
+/// let text = r#"Encounter(
+///     id: "duel", name: "A duel", ruleset: "archmage", map: Named("near-far"),
+///     sides: [
+///         (name: "Heroes", controller: Ai("tactical"),
+///          combatants: [(statblock: "fighter-1", region: "near")]),
+///         (name: "Monsters", combatants: [(statblock: "orc", count: 2, region: "far")]),
+///     ],
+/// )"#;
+/// let spec: EncounterSpec = SourceFile::new("duel.ron", text).parse().unwrap();
+/// assert_eq!(spec.sides[1].combatants[0].count, 2);
+/// assert_eq!(spec.options.max_rounds, 50);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Encounter")]
+pub struct EncounterSpec {
+    /// Unique id (`fray run <id>`).
+    pub id: String,
+    /// A readable name.
+    pub name: String,
+    /// What the fight is about, for `fray list`.
+    #[serde(default)]
+    pub description: String,
+    /// The ruleset id (`archmage`, `oho`, ...).
+    pub ruleset: String,
+    /// The map: a map file's id, a built-in map, or a map written inline.
+    pub map: MapRef,
+    /// Two or more sides.
+    pub sides: Vec<SideSpec>,
+    /// Options for the run and the ruleset.
+    #[serde(default)]
+    pub options: EncounterOptions,
+    /// A fixed seed for `fray run` when none is given on the command line.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// Where an encounter's map comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum MapRef {
+    /// A map file's id or a built-in map (`near-far`, `single`).
+    Named(String),
+    /// A map written in the encounter file.
+    Inline(MapSpec),
+}
+
+/// One side of an encounter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// The side's name (`Heroes`), unique in the encounter.
+    pub name: String,
+    /// Who decides for this side's combatants.
+    #[serde(default)]
+    pub controller: ControllerSpec,
+    /// The combatants, in roster order.
+    pub combatants: Vec<CombatantSpec>,
+}
+
+/// Who controls a side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControllerSpec {
+    /// An AI policy by name (`random`, `aggressive`, `tactical`).
+    Ai(String),
+    /// An external controller (a player or a game client) by id.
+    External(u32),
+}
+
+impl Default for ControllerSpec {
+    fn default() -> Self {
+        Self::Ai("tactical".to_string())
+    }
+}
+
+/// One entry of a side: a statblock, how many, and where they start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantSpec {
+    /// Statblock id in the encounter's ruleset.
+    pub statblock: String,
+    /// Display name; defaults to the statblock's name, numbered when `count > 1`.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// How many of them.
+    #[serde(default = "one")]
+    pub count: u16,
+    /// Starting region id.
+    pub region: String,
+    /// Whether this is the side's leader (morale: "leader down").
+    #[serde(default)]
+    pub leader: bool,
+}
+
+fn one() -> u16 {
+    1
+}
+
+/// How a client steps an encounter by default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StepMode {
+    /// Run until every encounter waits on an external controller or has ended.
+    #[default]
+    UntilBlocked,
+    /// Resolve at most one action per encounter per tick (for animating clients).
+    OneAction,
+}
+
+/// Options of an encounter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterOptions {
+    /// Default stepping for clients.
+    #[serde(default)]
+    pub step: StepMode,
+    /// The fight is a draw after this many rounds.
+    #[serde(default = "default_max_rounds")]
+    pub max_rounds: u32,
+    /// An ambush or surprise.
+    #[serde(default)]
+    pub ambush: Option<AmbushSpec>,
+    /// Ruleset options by name (see `fray list` for each ruleset's options).
+    #[serde(default)]
+    pub ruleset: BTreeMap<String, OptionValue>,
+}
+
+fn default_max_rounds() -> u32 {
+    50
+}
+
+impl Default for EncounterOptions {
+    fn default() -> Self {
+        Self {
+            step: StepMode::default(),
+            max_rounds: default_max_rounds(),
+            ambush: None,
+            ruleset: BTreeMap::new(),
+        }
+    }
+}
+
+/// One side catches the others unaware.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushSpec {
+    /// The ambushing side's name.
+    pub side: String,
+    /// The creature that starts the ambush (archmage AR-37), by display name.
+    #[serde(default)]
+    pub by: Option<String>,
+}

@@ -1,0 +1,552 @@
+//! Walks content trees, parses every file and validates every reference.
+//!
+//! File kinds are told apart by their top-level RON name: `Encounter(...)` is an encounter,
+//! `Map(...)` a map, and a list (`[...]`) is a file of statblocks belonging to the ruleset whose
+//! id names one of the directories on its path (`content/archmage/monsters.ron` belongs to
+//! `archmage`). Directories are walked in name order, so loading is deterministic.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::db::ContentDb;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::encounter::{ControllerSpec, EncounterSpec, MapRef};
+use crate::map::MapSpec;
+use crate::schema::StatblockSchema;
+use crate::source::SourceFile;
+use crate::suggest::help_for;
+
+/// Loads and validates content. Register every ruleset's schema (and the AI policy names, if
+/// encounters should be checked against them) before loading.
+#[derive(Clone, Default)]
+pub struct ContentLoader {
+    schemas: Vec<Arc<dyn StatblockSchema>>,
+    policies: Vec<String>,
+}
+
+impl ContentLoader {
+    /// A loader that knows no ruleset yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers a ruleset's statblock schema.
+    pub fn with_schema(mut self, schema: impl StatblockSchema + 'static) -> Self {
+        self.schemas.push(Arc::new(schema));
+        self
+    }
+
+    /// Registers an already shared schema.
+    pub fn with_shared_schema(mut self, schema: Arc<dyn StatblockSchema>) -> Self {
+        self.schemas.push(schema);
+        self
+    }
+
+    /// The AI policy names encounters may use (unchecked when none are given).
+    pub fn with_policies<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.policies = names.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The registered schema of a ruleset.
+    pub fn schema(&self, ruleset: &str) -> Option<&dyn StatblockSchema> {
+        self.schemas
+            .iter()
+            .find(|s| s.ruleset() == ruleset)
+            .map(|s| s.as_ref())
+    }
+
+    /// Ids of the registered rulesets.
+    pub fn ruleset_ids(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
+        self.schemas.iter().map(|s| s.ruleset())
+    }
+
+    /// Loads every `.ron` file under the given files and directories and validates the result.
+    /// Returns every problem found, not just the first.
+    pub fn load_paths<P: AsRef<Path>>(&self, paths: &[P]) -> Result<ContentDb, Diagnostics> {
+        let (db, problems) = self.check_paths(paths);
+        if problems.is_empty() {
+            Ok(db)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Like [`load_paths`](Self::load_paths), but returns what loaded together with the
+    /// problems (for `fray check`).
+    pub fn check_paths<P: AsRef<Path>>(&self, paths: &[P]) -> (ContentDb, Diagnostics) {
+        let mut db = ContentDb::default();
+        let mut problems = Vec::new();
+        for path in paths {
+            let path = path.as_ref();
+            let mut files = Vec::new();
+            if let Err(d) = collect_ron_files(path, &mut files) {
+                problems.push(d);
+            }
+            for file in files {
+                match SourceFile::read(&file) {
+                    Ok(source) => {
+                        if let Err(ds) = self.add_source(&mut db, source) {
+                            problems.extend(ds);
+                        }
+                    }
+                    Err(d) => problems.push(d),
+                }
+            }
+        }
+        problems.extend(self.validate(&mut db));
+        (db, Diagnostics(problems))
+    }
+
+    /// Parses one file into the database (without cross-file validation; call
+    /// [`validate`](Self::validate) once everything is added).
+    pub fn add_source(&self, db: &mut ContentDb, file: SourceFile) -> Result<(), Diagnostics> {
+        for schema in &self.schemas {
+            db.stores
+                .entry(schema.ruleset())
+                .or_insert_with(|| schema.empty_store());
+        }
+        let index = db.sources.len();
+        let result = match file.top_level_name() {
+            Some("Encounter") => file.parse::<EncounterSpec>().and_then(|spec| {
+                if db.encounters.contains_key(&spec.id) {
+                    Err(file.diagnostic_at(
+                        &spec.id,
+                        format!("encounter id `{}` is defined twice", spec.id),
+                    ))
+                } else {
+                    db.encounters.insert(spec.id.clone(), (spec, index));
+                    Ok(())
+                }
+            }),
+            Some("Map") => file.parse::<MapSpec>().and_then(|map| {
+                if db.maps.contains_key(&map.id) || MapSpec::builtin(&map.id).is_some() {
+                    Err(file
+                        .diagnostic_at(&map.id, format!("map id `{}` is defined twice", map.id)))
+                } else {
+                    db.maps.insert(map.id.clone(), (map, index));
+                    Ok(())
+                }
+            }),
+            Some(other) => Err(Diagnostic::new(
+                &file.path,
+                1,
+                1,
+                format!("unknown kind of content file `{other}(...)`"),
+            )
+            .with_help(
+                "a content file is `Encounter(...)`, `Map(...)` or a list `[...]` of statblocks",
+            )),
+            None => {
+                let problems = self.load_statblocks(db, &file, index);
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    db.sources.push(file);
+                    return Err(Diagnostics(problems));
+                }
+            }
+        };
+        db.sources.push(file);
+        result.map_err(Diagnostics::from)
+    }
+
+    fn load_statblocks(
+        &self,
+        db: &mut ContentDb,
+        file: &SourceFile,
+        index: usize,
+    ) -> Vec<Diagnostic> {
+        let ruleset = file.path.components().find_map(|c| {
+            let name = c.as_os_str().to_str()?;
+            self.schemas.iter().find(|s| s.ruleset() == name)
+        });
+        let Some(schema) = ruleset else {
+            return vec![
+                Diagnostic::new(
+                    &file.path,
+                    1,
+                    1,
+                    "cannot tell which ruleset these statblocks belong to",
+                )
+                .with_help(format!(
+                    "put the file under a directory named after its ruleset ({})",
+                    self.ruleset_ids().collect::<Vec<_>>().join(", ")
+                )),
+            ];
+        };
+        match db.stores.get_mut(schema.ruleset()) {
+            Some(store) => schema.load(file, index, store.as_mut()),
+            None => Vec::new(),
+        }
+    }
+
+    /// Validates everything loaded so far: statblocks, maps and every encounter reference.
+    /// Also fills the statblock listings.
+    pub fn validate(&self, db: &mut ContentDb) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for schema in &self.schemas {
+            if let Some(store) = db.stores.get(schema.ruleset()) {
+                out.extend(schema.validate(store.as_ref(), &db.sources));
+                db.summaries
+                    .insert(schema.ruleset(), schema.summaries(store.as_ref()));
+            }
+        }
+        for (map, index) in db.maps.values() {
+            let Some(file) = db.sources.get(*index) else {
+                continue;
+            };
+            for (at, message, help) in map.problems() {
+                let mut d = file.diagnostic_at(&at, message);
+                d.help = help;
+                out.push(d);
+            }
+        }
+        for (spec, index) in db.encounters.values() {
+            if let Some(file) = db.sources.get(*index) {
+                out.extend(self.encounter_problems(db, spec, file));
+            }
+        }
+        out
+    }
+
+    fn encounter_problems(
+        &self,
+        db: &ContentDb,
+        spec: &EncounterSpec,
+        file: &SourceFile,
+    ) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let Some(schema) = self.schema(&spec.ruleset) else {
+            out.push(
+                file.diagnostic_at(&spec.ruleset, format!("unknown ruleset `{}`", spec.ruleset))
+                    .with_help(help_for(&spec.ruleset, self.ruleset_ids())),
+            );
+            return out;
+        };
+        let map = match &spec.map {
+            MapRef::Named(id) => {
+                let map = db.map(id);
+                if map.is_none() {
+                    let ids = db.map_ids();
+                    out.push(
+                        file.diagnostic_at(id, format!("unknown map `{id}`"))
+                            .with_help(help_for(id, ids.iter().map(String::as_str))),
+                    );
+                }
+                map
+            }
+            MapRef::Inline(map) => {
+                for (at, message, help) in map.problems() {
+                    let mut d = file.diagnostic_at(&at, message);
+                    d.help = help;
+                    out.push(d);
+                }
+                Some(map.clone())
+            }
+        };
+        if spec.sides.len() < 2 {
+            out.push(
+                file.diagnostic_at(&spec.id, "an encounter needs at least two sides")
+                    .with_help("add a second entry to `sides`"),
+            );
+        }
+        let summaries = db.statblock_summaries(&spec.ruleset);
+        let mut side_names = BTreeSet::new();
+        let mut names = BTreeSet::new();
+        for side in &spec.sides {
+            if !side_names.insert(side.name.as_str()) {
+                out.push(
+                    file.diagnostic_at(&side.name, format!("side `{}` appears twice", side.name)),
+                );
+            }
+            if side.combatants.is_empty() {
+                out.push(file.diagnostic_at(
+                    &side.name,
+                    format!("side `{}` has no combatants", side.name),
+                ));
+            }
+            if let ControllerSpec::Ai(policy) = &side.controller
+                && !self.policies.is_empty()
+                && !self.policies.contains(policy)
+            {
+                out.push(
+                    file.diagnostic_at(policy, format!("unknown AI policy `{policy}`"))
+                        .with_help(help_for(policy, self.policies.iter().map(String::as_str))),
+                );
+            }
+            for c in &side.combatants {
+                match summaries.iter().find(|s| s.id == c.statblock) {
+                    None => out.push(
+                        file.diagnostic_at(
+                            &c.statblock,
+                            format!("unknown {} statblock `{}`", spec.ruleset, c.statblock),
+                        )
+                        .with_help(help_for(
+                            &c.statblock,
+                            summaries
+                                .iter()
+                                .filter(|s| s.spawnable)
+                                .map(|s| s.id.as_str()),
+                        )),
+                    ),
+                    Some(s) if !s.spawnable => out.push(file.diagnostic_at(
+                        &c.statblock,
+                        format!("`{}` is a {}, not a combatant", c.statblock, s.kind),
+                    )),
+                    Some(_) => {}
+                }
+                if c.count == 0 {
+                    out.push(file.diagnostic_at(&c.statblock, "count must be at least 1"));
+                }
+                if let Some(map) = &map
+                    && map.region_index(&c.region).is_none()
+                {
+                    out.push(
+                        file.diagnostic_at(
+                            &c.region,
+                            format!("unknown region `{}` in map `{}`", c.region, map.id),
+                        )
+                        .with_help(help_for(
+                            &c.region,
+                            map.regions.iter().map(|r| r.id.as_str()),
+                        )),
+                    );
+                }
+                if let Some(name) = &c.name
+                    && !names.insert(name.clone())
+                {
+                    out.push(
+                        file.diagnostic_at(name, format!("combatant name `{name}` is used twice")),
+                    );
+                }
+            }
+        }
+        if let Some(ambush) = &spec.options.ambush
+            && !side_names.contains(ambush.side.as_str())
+        {
+            out.push(
+                file.diagnostic_at(
+                    &ambush.side,
+                    format!("ambush names unknown side `{}`", ambush.side),
+                )
+                .with_help(help_for(&ambush.side, side_names.iter().copied())),
+            );
+        }
+        if spec.options.max_rounds == 0 {
+            out.push(file.diagnostic_at("max_rounds", "max_rounds must be at least 1"));
+        }
+        let defs = schema.options();
+        for (key, value) in &spec.options.ruleset {
+            match defs.iter().find(|d| d.name == key) {
+                None => out.push(
+                    file.diagnostic_at(key, format!("unknown {} option `{key}`", spec.ruleset))
+                        .with_help(help_for(key, defs.iter().map(|d| d.name))),
+                ),
+                Some(def) if !def.default.same_kind(value) => out.push(file.diagnostic_at(
+                    key,
+                    format!(
+                        "option `{key}` takes {}, found {} `{value}`",
+                        def.default.kind(),
+                        value.kind()
+                    ),
+                )),
+                Some(_) => {}
+            }
+        }
+        out
+    }
+}
+
+/// Collects `.ron` files under `path` (or `path` itself), sorted by path.
+fn collect_ron_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Diagnostic> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read: {e}")))?;
+    if meta.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot list directory: {e}")))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect_ron_files(&entry, out)?;
+        } else if entry.extension().is_some_and(|e| e == "ron") {
+            out.push(entry);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::{OptionDef, OptionValue};
+    use crate::schema::{Problem, Schema, Statblock, StatblockSet};
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    enum Block {
+        Beast { id: String, hp: i32 },
+        Claw { id: String },
+    }
+
+    impl Statblock for Block {
+        fn id(&self) -> &str {
+            match self {
+                Block::Beast { id, .. } | Block::Claw { id } => id,
+            }
+        }
+        fn name(&self) -> &str {
+            self.id()
+        }
+        fn kind(&self) -> &'static str {
+            match self {
+                Block::Beast { .. } => "beast",
+                Block::Claw { .. } => "claw",
+            }
+        }
+        fn spawnable(&self) -> bool {
+            matches!(self, Block::Beast { .. })
+        }
+        fn problems(&self, _: &StatblockSet<Self>) -> Vec<Problem> {
+            match self {
+                Block::Beast { hp, .. } if *hp <= 0 => vec![Problem::here("hp must be positive")],
+                _ => vec![],
+            }
+        }
+    }
+
+    const OPTIONS: &[OptionDef] = &[OptionDef {
+        name: "lasting_wounds",
+        default: OptionValue::Bool(false),
+        doc: "test option",
+    }];
+
+    fn loader() -> ContentLoader {
+        ContentLoader::new()
+            .with_schema(Schema::<Block>::new("zoo", OPTIONS))
+            .with_policies(["tactical", "random"])
+    }
+
+    fn load(files: &[(&str, &str)]) -> (ContentDb, Vec<Diagnostic>) {
+        let loader = loader();
+        let mut db = ContentDb::default();
+        let mut problems = Vec::new();
+        for (path, text) in files {
+            if let Err(ds) = loader.add_source(&mut db, SourceFile::new(*path, *text)) {
+                problems.extend(ds);
+            }
+        }
+        problems.extend(loader.validate(&mut db));
+        (db, problems)
+    }
+
+    const BEASTS: (&str, &str) = (
+        "content/zoo/beasts.ron",
+        "[\n  Beast(id: \"wolf\", hp: 9),\n  Beast(id: \"bear\", hp: 20),\n  Claw(id: \"claw\"),\n]",
+    );
+
+    fn encounter(body: &str) -> String {
+        format!(
+            "Encounter(\n  id: \"e\", name: \"E\", ruleset: \"zoo\", map: Named(\"near-far\"),\n  sides: [\n{body}\n  ],\n)"
+        )
+    }
+
+    #[test]
+    fn core04_valid_content_loads() {
+        let text = encounter(
+            "(name: \"A\", combatants: [(statblock: \"wolf\", region: \"near\", count: 2)]),\n(name: \"B\", controller: Ai(\"random\"), combatants: [(statblock: \"bear\", region: \"far\")]),",
+        );
+        let (db, problems) = load(&[BEASTS, ("content/zoo/encounters/e.ron", &text)]);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(db.encounter("e").unwrap().sides.len(), 2);
+        assert_eq!(db.statblock_summaries("zoo").len(), 3);
+    }
+
+    #[test]
+    fn core04_unknown_reference_names_the_closest_known_one() {
+        let text = encounter(
+            "(name: \"A\", combatants: [(statblock: \"wolff\", region: \"near\")]),\n(name: \"B\", combatants: [(statblock: \"bear\", region: \"farr\")]),",
+        );
+        let (_, problems) = load(&[BEASTS, ("content/zoo/encounters/e.ron", &text)]);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert_eq!(problems[0].line, 4);
+        assert!(
+            problems[0]
+                .message
+                .contains("unknown zoo statblock `wolff`")
+        );
+        assert_eq!(problems[0].help.as_deref(), Some("did you mean `wolf`?"));
+        assert!(problems[1].message.contains("unknown region `farr`"));
+        assert_eq!(problems[1].help.as_deref(), Some("did you mean `far`?"));
+    }
+
+    #[test]
+    fn core04_impossible_values_and_wrong_kinds_are_refused() {
+        let text = encounter(
+            "(name: \"A\", controller: Ai(\"tactcal\"), combatants: [(statblock: \"claw\", region: \"near\")]),\n(name: \"A\", combatants: [(statblock: \"wolf\", region: \"near\", count: 0)]),",
+        );
+        let bad_beast = ("content/zoo/more.ron", "[Beast(id: \"rat\", hp: 0)]");
+        let (_, problems) = load(&[BEASTS, bad_beast, ("content/zoo/encounters/e.ron", &text)]);
+        let messages: Vec<String> = problems.iter().map(|d| d.to_string()).collect();
+        let all = messages.join("\n");
+        assert!(
+            all.contains("content/zoo/more.ron:1:12: rat: hp must be positive"),
+            "{all}"
+        );
+        assert!(all.contains("unknown AI policy `tactcal`"), "{all}");
+        assert!(all.contains("`claw` is a claw, not a combatant"), "{all}");
+        assert!(all.contains("side `A` appears twice"), "{all}");
+        assert!(all.contains("count must be at least 1"), "{all}");
+    }
+
+    #[test]
+    fn core04_syntax_error_is_located_and_loading_continues() {
+        let (db, problems) = load(&[
+            ("content/zoo/broken.ron", "[Beast(id: \"x\", hp: 3,,)]"),
+            BEASTS,
+        ]);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].path, PathBuf::from("content/zoo/broken.ron"));
+        assert_eq!(problems[0].line, 1);
+        assert!(problems[0].column > 1);
+        assert_eq!(db.statblock_summaries("zoo").len(), 3);
+    }
+
+    #[test]
+    fn core04_unknown_option_and_wrong_option_type() {
+        let mut text = encounter(
+            "(name: \"A\", combatants: [(statblock: \"wolf\", region: \"near\")]),\n(name: \"B\", combatants: [(statblock: \"bear\", region: \"far\")]),",
+        );
+        text = text.replace(
+            "\n)",
+            "\n  options: (ruleset: {\"lasting_wound\": true, \"lasting_wounds\": 3}),\n)",
+        );
+        let (_, problems) = load(&[BEASTS, ("content/zoo/encounters/e.ron", &text)]);
+        let all: Vec<String> = problems.iter().map(|d| d.to_string()).collect();
+        assert_eq!(problems.len(), 2, "{all:?}");
+        assert!(all[0].contains("unknown zoo option `lasting_wound`"));
+        assert!(all[1].contains("takes a boolean, found a whole number"));
+    }
+
+    #[test]
+    fn core04_statblocks_outside_a_ruleset_directory_are_refused() {
+        let (_, problems) = load(&[("content/beasts.ron", "[Beast(id: \"x\", hp: 1)]")]);
+        assert!(problems[0].message.contains("cannot tell which ruleset"));
+    }
+
+    #[test]
+    fn duplicate_ids_are_reported() {
+        let (_, problems) = load(&[
+            BEASTS,
+            ("content/zoo/again.ron", "[Beast(id: \"wolf\", hp: 2)]"),
+        ]);
+        assert!(problems[0].message.contains("`wolf` is defined twice"));
+    }
+}

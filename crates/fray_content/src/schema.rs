@@ -1,0 +1,276 @@
+//! How a ruleset plugs its statblock type into the loader.
+//!
+//! A ruleset defines one serde type for its statblocks (usually an enum of monsters, heroes,
+//! weapons...) and implements [`Statblock`] for it. A statblock file is a RON list of them.
+//! [`Schema`] turns that type into a [`StatblockSchema`], the object-safe form the
+//! [`ContentLoader`](crate::loader::ContentLoader) holds, together with the ruleset's options.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::DeserializeOwned;
+
+use crate::diagnostic::Diagnostic;
+use crate::options::OptionDef;
+use crate::source::SourceFile;
+
+/// A ruleset's statblock type.
+pub trait Statblock: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
+    /// Unique id within the ruleset, referenced by encounters.
+    fn id(&self) -> &str;
+    /// Display name.
+    fn name(&self) -> &str;
+    /// What kind of statblock this is (`monster`, `hero`, `weapon`...), for listings.
+    fn kind(&self) -> &'static str;
+    /// Whether an encounter may place it as a combatant (weapons and armor may not).
+    fn spawnable(&self) -> bool {
+        true
+    }
+    /// Impossible values and references to other statblocks of the set.
+    fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
+        Vec::new()
+    }
+}
+
+/// A problem found while validating a statblock: what to point at and what to say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// Text in the statblock's file to point at (a quoted string's content, usually an id);
+    /// the statblock's own id when `None`.
+    pub at: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// What to do.
+    pub help: Option<String>,
+}
+
+impl Problem {
+    /// A problem pointing at `at`.
+    pub fn at(at: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            at: Some(at.into()),
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// A problem pointing at the statblock itself.
+    pub fn here(message: impl Into<String>) -> Self {
+        Self {
+            at: None,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// Adds a suggestion.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// Every statblock of one ruleset, by id.
+#[derive(Debug)]
+pub struct StatblockSet<S> {
+    entries: BTreeMap<String, S>,
+    origin: BTreeMap<String, usize>,
+}
+
+impl<S> Default for StatblockSet<S> {
+    fn default() -> Self {
+        Self {
+            entries: BTreeMap::new(),
+            origin: BTreeMap::new(),
+        }
+    }
+}
+
+impl<S: Statblock> StatblockSet<S> {
+    /// The statblock with this id.
+    pub fn get(&self, id: &str) -> Option<&S> {
+        self.entries.get(id)
+    }
+
+    /// All statblocks in id order.
+    pub fn iter(&self) -> impl Iterator<Item = &S> {
+        self.entries.values()
+    }
+
+    /// All ids in order.
+    pub fn ids(&self) -> impl Iterator<Item = &str> + Clone {
+        self.entries.keys().map(String::as_str)
+    }
+
+    /// Number of statblocks.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Adds a statblock defined in source `file` (a code-built set uses any index). Returns the
+    /// statblock back when the id is taken.
+    pub fn insert(&mut self, statblock: S, file: usize) -> Result<(), S> {
+        let id = statblock.id().to_string();
+        if self.entries.contains_key(&id) {
+            return Err(statblock);
+        }
+        self.origin.insert(id.clone(), file);
+        self.entries.insert(id, statblock);
+        Ok(())
+    }
+}
+
+/// A listing line for one statblock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatblockSummary {
+    /// Its id.
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    /// Its kind (`monster`, `hero`...).
+    pub kind: &'static str,
+    /// Whether encounters may place it.
+    pub spawnable: bool,
+}
+
+/// The object-safe face of a ruleset's statblock type, as the loader holds it.
+pub trait StatblockSchema: Send + Sync {
+    /// The ruleset id (the directory name under `content/`).
+    fn ruleset(&self) -> &'static str;
+    /// The options encounters of this ruleset may set.
+    fn options(&self) -> &'static [OptionDef];
+    /// A new, empty store for this ruleset's statblocks.
+    fn empty_store(&self) -> Box<dyn Any + Send + Sync>;
+    /// Parses one file (a RON list of statblocks) into the store.
+    fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic>;
+    /// Validates every statblock of the store, after all files are loaded.
+    fn validate(&self, store: &dyn Any, sources: &[SourceFile]) -> Vec<Diagnostic>;
+    /// One summary per statblock, in id order.
+    fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary>;
+}
+
+/// The [`StatblockSchema`] of a [`Statblock`] type.
+///
+/// ```
+/// use fray_content::prelude::*;
+/// use serde::Deserialize;
+///
+/// #[derive(Debug, Deserialize)]
+/// #[serde(deny_unknown_fields)]
+/// struct Beast { id: String, hp: i32 }
+///
+/// impl Statblock for Beast {
+///     fn id(&self) -> &str { &self.id }
+///     fn name(&self) -> &str { &self.id }
+///     fn kind(&self) -> &'static str { "beast" }
+///     fn problems(&self, _: &StatblockSet<Self>) -> Vec<Problem> {
+///         if self.hp > 0 { vec![] } else { vec![Problem::here("hp must be positive")] }
+///     }
+/// }
+///
+/// let loader = ContentLoader::new().with_schema(Schema::<Beast>::new("zoo", &[]));
+/// let mut db = ContentDb::default();
+/// loader.add_source(&mut db, SourceFile::new("content/zoo/beasts.ron", r#"[(id: "wolf", hp: 9)]"#)).unwrap();
+/// assert_eq!(db.statblocks::<Beast>("zoo").unwrap().get("wolf").unwrap().hp, 9);
+/// ```
+pub struct Schema<S> {
+    ruleset: &'static str,
+    options: &'static [OptionDef],
+    statblock: PhantomData<fn() -> S>,
+}
+
+impl<S> Schema<S> {
+    /// The schema of ruleset `ruleset` with its options.
+    pub const fn new(ruleset: &'static str, options: &'static [OptionDef]) -> Self {
+        Self {
+            ruleset,
+            options,
+            statblock: PhantomData,
+        }
+    }
+}
+
+impl<S: Statblock> StatblockSchema for Schema<S> {
+    fn ruleset(&self) -> &'static str {
+        self.ruleset
+    }
+
+    fn options(&self) -> &'static [OptionDef] {
+        self.options
+    }
+
+    fn empty_store(&self) -> Box<dyn Any + Send + Sync> {
+        Box::new(StatblockSet::<S>::default())
+    }
+
+    fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic> {
+        let Some(set) = store.downcast_mut::<StatblockSet<S>>() else {
+            return vec![Diagnostic::new(
+                &file.path,
+                1,
+                1,
+                format!(
+                    "internal: store of ruleset `{}` has the wrong type",
+                    self.ruleset
+                ),
+            )];
+        };
+        let list: Vec<S> = match file.parse() {
+            Ok(list) => list,
+            Err(d) => return vec![d],
+        };
+        let mut out = Vec::new();
+        for statblock in list {
+            let id = statblock.id().to_string();
+            if set.insert(statblock, file_index).is_err() {
+                out.push(
+                    file.diagnostic_at(&id, format!("statblock id `{id}` is defined twice"))
+                        .with_help("statblock ids must be unique within a ruleset"),
+                );
+            }
+        }
+        out
+    }
+
+    fn validate(&self, store: &dyn Any, sources: &[SourceFile]) -> Vec<Diagnostic> {
+        let Some(set) = store.downcast_ref::<StatblockSet<S>>() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (id, statblock) in &set.entries {
+            let Some(file) = set.origin.get(id).and_then(|&i| sources.get(i)) else {
+                continue;
+            };
+            for problem in statblock.problems(set) {
+                let at = problem.at.as_deref().unwrap_or(id);
+                let mut d = file.diagnostic_at(at, format!("{id}: {}", problem.message));
+                d.help = problem.help;
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {
+        store
+            .downcast_ref::<StatblockSet<S>>()
+            .map(|set| {
+                set.iter()
+                    .map(|s| StatblockSummary {
+                        id: s.id().to_string(),
+                        name: s.name().to_string(),
+                        kind: s.kind(),
+                        spawnable: s.spawnable(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}

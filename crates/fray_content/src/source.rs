@@ -1,0 +1,153 @@
+//! One content file: its path, its text, and RON parsing with located errors.
+
+use std::path::{Path, PathBuf};
+
+use ron::extensions::Extensions;
+use serde::de::DeserializeOwned;
+
+use crate::diagnostic::Diagnostic;
+
+/// A content file held in memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// Where the text came from (used in diagnostics).
+    pub path: PathBuf,
+    /// The whole file.
+    pub text: String,
+}
+
+impl SourceFile {
+    /// A file from a path and its text.
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// Reads a file from disk.
+    pub fn read(path: &Path) -> Result<Self, Diagnostic> {
+        std::fs::read_to_string(path)
+            .map(|text| Self::new(path, text))
+            .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read file: {e}")))
+    }
+
+    /// Parses the whole file as `T`, with `implicit_some` on (so optional fields are written
+    /// without `Some(...)`). Syntax errors, unknown fields and wrong types come back located.
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+        ron::Options::default()
+            .with_default_extension(Extensions::IMPLICIT_SOME)
+            .from_str(&self.text)
+            .map_err(|e| {
+                Diagnostic::new(
+                    &self.path,
+                    e.span.start.line.max(1),
+                    e.span.start.col.max(1),
+                    e.code.to_string(),
+                )
+            })
+    }
+
+    /// A diagnostic pointing at the first occurrence of the quoted string `"needle"` in the file
+    /// (serde keeps no positions after parsing, so references are found by their text), or at
+    /// the start of the file when it does not occur.
+    pub fn diagnostic_at(&self, needle: &str, message: impl Into<String>) -> Diagnostic {
+        let (line, column) = self.locate(needle).unwrap_or((1, 1));
+        Diagnostic::new(&self.path, line, column, message)
+    }
+
+    /// Line and column (1-based, in characters) of the first occurrence of `"needle"`, quotes
+    /// included, or of the bare text when no quoted occurrence exists.
+    pub fn locate(&self, needle: &str) -> Option<(usize, usize)> {
+        let quoted = format!("\"{needle}\"");
+        let offset = self.text.find(&quoted).or_else(|| {
+            (!needle.is_empty())
+                .then(|| self.text.find(needle))
+                .flatten()
+        })?;
+        Some(self.position_of(offset))
+    }
+
+    /// Line and column of a byte offset.
+    fn position_of(&self, offset: usize) -> (usize, usize) {
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = self.text[line_start..offset].chars().count() + 1;
+        (line, column)
+    }
+
+    /// The name of the top-level RON struct (`Encounter(...)` gives `Some("Encounter")`), after
+    /// comments, whitespace and `#![enable(...)]` attributes; `None` for a list or anything else.
+    pub fn top_level_name(&self) -> Option<&str> {
+        let mut rest = self.text.as_str();
+        loop {
+            let trimmed = rest.trim_start();
+            if let Some(after) = trimmed.strip_prefix("//") {
+                rest = after.find('\n').map_or("", |i| &after[i..]);
+            } else if let Some(after) = trimmed.strip_prefix("/*") {
+                rest = after.find("*/").map_or("", |i| &after[i + 2..]);
+            } else if let Some(after) = trimmed.strip_prefix("#![") {
+                rest = after.find(']').map_or("", |i| &after[i + 1..]);
+            } else {
+                rest = trimmed;
+                break;
+            }
+        }
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        let starts_with_letter = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+        (starts_with_letter && rest[end..].trim_start().starts_with('(')).then_some(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Probe {
+        #[allow(dead_code)]
+        name: String,
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let f = SourceFile::new("a.ron", "Probe(\n  name: \"x\",\n  oops\n)");
+        let d = f.parse::<Probe>().unwrap_err();
+        assert_eq!(d.line, 3);
+        assert!(d.column >= 3, "{d}");
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_with_position() {
+        let f = SourceFile::new("a.ron", "Probe(name: \"x\", colour: 3)");
+        let d = f.parse::<Probe>().unwrap_err();
+        assert_eq!((d.line, d.column), (1, 18), "{d}");
+        assert!(d.message.contains("colour"), "{d}");
+    }
+
+    #[test]
+    fn locate_finds_quoted_references() {
+        let f = SourceFile::new("a.ron", "(\n  a: \"orc\",\n  b: \"goblin\")");
+        assert_eq!(f.locate("goblin"), Some((3, 6)));
+        assert_eq!(f.locate("absent"), None);
+    }
+
+    #[test]
+    fn top_level_name_skips_comments_and_attributes() {
+        let f = SourceFile::new(
+            "a.ron",
+            "// a map\n#![enable(implicit_some)]\n/* x */ Map(id: \"m\")",
+        );
+        assert_eq!(f.top_level_name(), Some("Map"));
+        assert_eq!(
+            SourceFile::new("b.ron", "[Monster()]").top_level_name(),
+            None
+        );
+    }
+}

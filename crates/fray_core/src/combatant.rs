@@ -1,0 +1,179 @@
+//! The components every combatant carries, whatever its ruleset.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{CombatantId, PlayerId, SideId};
+
+/// Hit points: current, maximum and temporary.
+///
+/// Temporary hit points absorb damage first and are not healed; current never exceeds max.
+///
+/// ```
+/// use fray_core::combatant::Hp;
+/// let mut hp = Hp::new(20);
+/// hp.temp = 5;
+/// let taken = hp.take_damage(8);
+/// assert_eq!((taken.from_temp, taken.from_hp, hp.current, hp.temp), (5, 3, 17, 0));
+/// assert_eq!(hp.heal(10), 3);
+/// ```
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hp {
+    /// Current hit points; may go negative where a ruleset allows it.
+    pub current: i32,
+    /// Maximum hit points.
+    pub max: i32,
+    /// Temporary hit points (absorbed first).
+    pub temp: i32,
+}
+
+/// How much of a hit went where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DamageTaken {
+    /// Absorbed by temporary hit points.
+    pub from_temp: i32,
+    /// Taken from current hit points.
+    pub from_hp: i32,
+}
+
+impl Hp {
+    /// Full hit points.
+    pub fn new(max: i32) -> Self {
+        Self {
+            current: max,
+            max,
+            temp: 0,
+        }
+    }
+
+    /// Takes `amount` damage, temporary hit points first. Negative amounts count as 0.
+    pub fn take_damage(&mut self, amount: i32) -> DamageTaken {
+        let amount = amount.max(0);
+        let from_temp = amount.min(self.temp);
+        self.temp -= from_temp;
+        let from_hp = amount - from_temp;
+        self.current = self.current.saturating_sub(from_hp);
+        DamageTaken { from_temp, from_hp }
+    }
+
+    /// Heals up to `amount`, not past max, starting from 0 if below it (the usual rule for
+    /// healing the dying); returns the hit points actually regained.
+    pub fn heal(&mut self, amount: i32) -> i32 {
+        let before = self.current;
+        self.current = self
+            .current
+            .max(0)
+            .saturating_add(amount.max(0))
+            .min(self.max);
+        self.current - before
+    }
+
+    /// Sets temporary hit points, keeping the higher of old and new (they never stack).
+    pub fn grant_temp(&mut self, amount: i32) {
+        self.temp = self.temp.max(amount);
+    }
+
+    /// Fraction of max hit points left (0 when max is 0).
+    pub fn fraction(&self) -> f32 {
+        if self.max <= 0 {
+            0.0
+        } else {
+            self.current.max(0) as f32 / self.max as f32
+        }
+    }
+
+    /// Hit points missing from max.
+    pub fn missing(&self) -> i32 {
+        (self.max - self.current.max(0)).max(0)
+    }
+}
+
+/// The side a combatant fights for.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Side(pub SideId);
+
+/// Who decides what a combatant does.
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    /// An AI policy, by name (`random`, `aggressive`, `tactical`).
+    Ai(String),
+    /// An external controller: only `ActionRequest`s from this player command it.
+    External(PlayerId),
+}
+
+impl Controller {
+    /// True for an external controller.
+    pub fn is_external(&self) -> bool {
+        matches!(self, Self::External(_))
+    }
+}
+
+/// Initiative: the count a combatant acts on, and the tie-breaker its ruleset chose.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Initiative {
+    /// The initiative count (higher acts first).
+    pub count: i32,
+    /// Breaks ties (higher first); rulesets set it from a stat or a roll.
+    pub tiebreak: i32,
+}
+
+/// Whether a combatant is still in the fight.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Status {
+    /// Able to act.
+    #[default]
+    Active,
+    /// Out of the fight for now but alive (unconscious, dying, disabled); still takes turns
+    /// where its ruleset has start-of-turn rolls such as death saves.
+    Down,
+    /// Dead.
+    Dead,
+    /// Left the battle.
+    Fled,
+    /// Gave up.
+    Surrendered,
+}
+
+impl Status {
+    /// Able to act and fight.
+    pub fn is_active(self) -> bool {
+        self == Self::Active
+    }
+
+    /// Still gets turns (active or down).
+    pub fn takes_turns(self) -> bool {
+        matches!(self, Self::Active | Self::Down)
+    }
+
+    /// Gone from the battle for good (dead, fled or surrendered).
+    pub fn is_gone(self) -> bool {
+        matches!(self, Self::Dead | Self::Fled | Self::Surrendered)
+    }
+}
+
+/// A morale rating, read by rulesets that check morale (its meaning is the ruleset's: B/X's
+/// 2-12 score, lite5e's monster bonus). `broken` is set when the combatant's morale failed.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Morale {
+    /// The rating.
+    pub rating: i16,
+    /// Passed checks so far this battle (B/X: two passes mean fighting to the death).
+    pub passed: u8,
+    /// Morale has failed.
+    pub broken: bool,
+}
+
+/// Marks a side's leader (morale: "leader down").
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Leader;
+
+/// Marks an entity as a combatant and gives its roster index.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// Index in the encounter's roster (stable across runs; used by logs and saves).
+    pub id: CombatantId,
+}
+
+/// The statblock a combatant was spawned from (its ruleset's id).
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatblockRef(pub String);

@@ -1,0 +1,251 @@
+//! The core of Fray: the ECS model of a fight and the turn pipeline every ruleset plugs into.
+//!
+//! - **Entities.** An encounter ([`Encounter`](encounter::Encounter), its own
+//!   [`EncounterRng`](rng::EncounterRng), [`CombatLog`](log::CombatLog), [`Turn`](turn::Turn) and
+//!   [`TurnOrder`](turn::TurnOrder)); combatants ([`Hp`](combatant::Hp), [`Side`](combatant::Side),
+//!   [`Controller`](combatant::Controller), [`Conditions`](condition::Conditions),
+//!   [`Engagement`](engagement::Engagement), [`InRegion`](region::InRegion), a budget);
+//!   regions; effects. Many encounters share one World, each independent.
+//! - **The tick.** [`FrayTick`](schedule::FrayTick) runs nine ordered phases
+//!   ([`FraySystems`](schedule::FraySystems)); rulesets add systems into
+//!   [`RulesetSystems`](schedule::RulesetSystems) slots, AI into
+//!   [`ControllerSystems`](schedule::ControllerSystems).
+//! - **The seam.** A ruleset spawns its components ([`Ruleset`](spawn::Ruleset)), rolls
+//!   initiative into the turn order, offers legal intents with costs and previews
+//!   ([`ActionOptions`](options::ActionOptions)), resolves the approved one (opening
+//!   [`ReactionWindow`](reaction::ReactionWindow)s for what provokes), applies vitals, end-of-turn
+//!   effects and morale. The core validates, walks turns, tracks durations, engagement, morale
+//!   triggers and outcomes.
+//!
+//! ```
+//! use bevy_app::App;
+//! use fray_core::prelude::*;
+//!
+//! let mut app = App::new();
+//! app.add_plugins(FrayCorePlugin::default());
+//! app.finish();
+//! // No encounter yet: nothing runs, nothing is blocked.
+//! let report = run_until_blocked(app.world_mut(), 10);
+//! assert_eq!(report, TickReport::default());
+//! ```
+
+pub mod budget;
+pub mod combatant;
+pub mod condition;
+pub mod drive;
+pub mod effect;
+pub mod encounter;
+pub mod engagement;
+pub mod ids;
+pub mod intent;
+#[cfg(debug_assertions)]
+mod invariants;
+pub mod log;
+pub mod morale;
+pub mod options;
+pub mod outcome;
+pub mod reaction;
+pub mod region;
+pub mod request;
+pub mod rng;
+pub mod save;
+pub mod schedule;
+pub mod spawn;
+pub mod turn;
+
+use bevy_app::prelude::*;
+use bevy_ecs::name::Name;
+use bevy_ecs::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::budget::{ActionPoints, ActionSlots, Atg};
+use crate::combatant::{
+    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status,
+};
+use crate::condition::Conditions;
+use crate::drive::StepMode;
+use crate::effect::{Effect, EffectOf};
+use crate::encounter::{Encounter, InEncounter, Roster, Sides};
+use crate::engagement::Engagement;
+use crate::log::CombatLog;
+use crate::morale::MoraleState;
+use crate::outcome::TickReport;
+use crate::region::{EncounterMap, InRegion, Region, RegionLinks};
+use crate::request::{ActionRejected, ActionRequest, ActionResolved};
+use crate::rng::EncounterRng;
+use crate::save::SaveRegistry;
+use crate::schedule::build_schedule;
+use crate::spawn::{Ruleset, Rulesets};
+use crate::turn::{Turn, TurnOrder};
+
+/// The types most users need.
+pub mod prelude {
+    pub use crate::budget::{ActionPoints, ActionSlots, Atg, Cost, Slot};
+    pub use crate::combatant::{
+        Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status,
+    };
+    pub use crate::condition::{Condition, Conditions};
+    pub use crate::drive::{StepMode, run_until_blocked, step, tick, update_messages};
+    pub use crate::effect::{
+        ActiveEffects, DamageType, Duration, Effect, EffectKind, EffectOf, EffectSpec,
+        SaveDifficulty, Whose,
+    };
+    pub use crate::encounter::{Encounter, InEncounter, Phase, Roster, Sides};
+    pub use crate::engagement::Engagement;
+    pub use crate::ids::{AbilityId, AttackId, CombatantId, PlayerId, RegionId, SideId};
+    pub use crate::intent::{BodyPart, Intent, IntentKind, Maneuver, Trigger};
+    pub use crate::log::{CombatLog, LogEntry, LogEvent, LogNames};
+    pub use crate::options::{ActionOption, ActionOptions, Preview};
+    pub use crate::outcome::{Ending, Outcome, TickReport};
+    pub use crate::region::{EncounterMap, InRegion, RangeBand};
+    pub use crate::request::{ActionRejected, ActionRequest, ActionResolved, RejectReason};
+    pub use crate::rng::EncounterRng;
+    pub use crate::save::{load_encounter, save_encounter};
+    pub use crate::schedule::{
+        ControllerSystems, CoreSystems, FraySystems, FrayTick, RulesetSystems,
+    };
+    pub use crate::spawn::{Content, EncounterSettings, Ruleset, SpawnEncounterExt};
+    pub use crate::turn::Turn;
+    pub use crate::{FrayAppExt, FrayCorePlugin, FrayRunMode};
+}
+
+/// When the combat schedule runs inside an `App`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrayRunMode {
+    /// Every `App::update`, stepping as [`FrayStepping`] says.
+    #[default]
+    EveryUpdate,
+    /// At most once per this much wall-clock time (pacing only; results do not depend on it).
+    FixedTimestep(std::time::Duration),
+    /// Only when the game calls [`drive::step`] (or runs [`FrayTick`]) itself.
+    Manual,
+}
+
+/// How far each automatic run steps (see [`FrayRunMode`]).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FrayStepping(pub StepMode);
+
+#[derive(Resource, Debug, Clone, Copy)]
+struct FixedClock {
+    step: std::time::Duration,
+    last: Option<std::time::Instant>,
+}
+
+/// Adds the combat schedule, its messages and resources, and the core components' save support.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FrayCorePlugin {
+    /// When the schedule runs.
+    pub run: FrayRunMode,
+    /// How far each run steps.
+    pub step: StepMode,
+}
+
+impl Plugin for FrayCorePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<ActionRequest>()
+            .add_message::<ActionResolved>()
+            .add_message::<ActionRejected>()
+            .init_resource::<TickReport>()
+            .init_resource::<Rulesets>()
+            .init_resource::<SaveRegistry>()
+            .insert_resource(FrayStepping(self.step));
+        let mut schedule = build_schedule();
+        #[cfg(debug_assertions)]
+        schedule.add_systems(invariants::check_invariants.after(schedule::FraySystems::Outcome));
+        app.add_schedule(schedule);
+        match self.run {
+            FrayRunMode::EveryUpdate => {
+                app.add_systems(Update, run_on_update);
+            }
+            FrayRunMode::FixedTimestep(step) => {
+                app.insert_resource(FixedClock { step, last: None })
+                    .add_systems(Update, run_on_fixed_timestep);
+            }
+            FrayRunMode::Manual => {}
+        }
+        app.register_saved::<Encounter>("fray_core::Encounter")
+            .register_saved::<EncounterRng>("fray_core::EncounterRng")
+            .register_saved::<CombatLog>("fray_core::CombatLog")
+            .register_saved::<Turn>("fray_core::Turn")
+            .register_saved::<TurnOrder>("fray_core::TurnOrder")
+            .register_saved::<Roster>("fray_core::Roster")
+            .register_saved::<Sides>("fray_core::Sides")
+            .register_saved::<EncounterMap>("fray_core::EncounterMap")
+            .register_saved::<MoraleState>("fray_core::MoraleState")
+            .register_saved::<Region>("fray_core::Region")
+            .register_saved::<RegionLinks>("fray_core::RegionLinks")
+            .register_saved::<InEncounter>("fray_core::InEncounter")
+            .register_saved::<Combatant>("fray_core::Combatant")
+            .register_saved::<Name>("bevy::Name")
+            .register_saved::<Side>("fray_core::Side")
+            .register_saved::<Controller>("fray_core::Controller")
+            .register_saved::<Initiative>("fray_core::Initiative")
+            .register_saved::<Status>("fray_core::Status")
+            .register_saved::<Conditions>("fray_core::Conditions")
+            .register_saved::<Engagement>("fray_core::Engagement")
+            .register_saved::<InRegion>("fray_core::InRegion")
+            .register_saved::<Morale>("fray_core::Morale")
+            .register_saved::<Leader>("fray_core::Leader")
+            .register_saved::<StatblockRef>("fray_core::StatblockRef")
+            .register_saved::<Hp>("fray_core::Hp")
+            .register_saved::<ActionSlots>("fray_core::ActionSlots")
+            .register_saved::<ActionPoints>("fray_core::ActionPoints")
+            .register_saved::<Atg>("fray_core::Atg")
+            .register_saved::<Effect>("fray_core::Effect")
+            .register_saved::<EffectOf>("fray_core::EffectOf");
+    }
+}
+
+fn run_on_update(world: &mut World) {
+    let mode = world
+        .get_resource::<FrayStepping>()
+        .copied()
+        .unwrap_or_default();
+    drive::step(world, mode.0);
+}
+
+fn run_on_fixed_timestep(world: &mut World) {
+    let now = std::time::Instant::now();
+    let Some(mut clock) = world.get_resource_mut::<FixedClock>() else {
+        return;
+    };
+    if clock
+        .last
+        .is_some_and(|last| now.duration_since(last) < clock.step)
+    {
+        return;
+    }
+    clock.last = Some(now);
+    run_on_update(world);
+}
+
+/// `App` methods for rulesets and games.
+pub trait FrayAppExt {
+    /// Registers a ruleset for spawning (its plugin also adds its systems).
+    fn register_ruleset(&mut self, ruleset: impl Ruleset) -> &mut Self;
+
+    /// Saves and loads component `C` with encounters, under a stable name.
+    fn register_saved<C>(&mut self, name: &'static str) -> &mut Self
+    where
+        C: Component + Clone + Serialize + DeserializeOwned;
+}
+
+impl FrayAppExt for App {
+    fn register_ruleset(&mut self, ruleset: impl Ruleset) -> &mut Self {
+        self.world_mut()
+            .get_resource_or_init::<Rulesets>()
+            .insert(ruleset);
+        self
+    }
+
+    fn register_saved<C>(&mut self, name: &'static str) -> &mut Self
+    where
+        C: Component + Clone + Serialize + DeserializeOwned,
+    {
+        self.world_mut()
+            .get_resource_or_init::<SaveRegistry>()
+            .register::<C>(name);
+        self
+    }
+}

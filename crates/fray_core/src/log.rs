@@ -1,0 +1,499 @@
+//! The combat log: every roll, every state change and every rejection of an encounter.
+//!
+//! Entries name combatants, regions and sides by their indices, never by entity, so the same
+//! fight gives the same log in any World, on any thread, before and after a save. The log
+//! renders as readable text (with names) and as JSON lines. When disabled (batch runs) nothing
+//! is recorded and callers skip building entries: check [`CombatLog::enabled`] first, or use
+//! [`CombatLog::record`] with a closure.
+
+use bevy_ecs::prelude::*;
+use fray_dice::Roll;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+use crate::budget::Cost;
+use crate::combatant::Status;
+use crate::effect::DamageType;
+use crate::encounter::{Roster, Sides};
+use crate::ids::{CombatantId, RegionId, SideId};
+use crate::morale::MoraleTrigger;
+use crate::outcome::Outcome;
+use crate::region::EncounterMap;
+
+/// One thing that happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum LogEvent {
+    /// The fight begins.
+    BattleStarted {
+        /// Content id of the encounter.
+        encounter: String,
+        /// Ruleset id.
+        ruleset: String,
+    },
+    /// A combatant's initiative.
+    Initiative {
+        /// Whose.
+        who: CombatantId,
+        /// The count it acts on.
+        count: i32,
+        /// The roll, when one was made (`None` when shared or fixed).
+        roll: Option<Roll>,
+    },
+    /// A round begins.
+    RoundStarted,
+    /// A combatant's turn begins.
+    TurnStarted {
+        /// Whose turn.
+        who: CombatantId,
+    },
+    /// A combatant's turn ends.
+    TurnEnded {
+        /// Whose turn.
+        who: CombatantId,
+    },
+    /// A roll with its dice, modifiers and result.
+    Roll {
+        /// Who rolled (`None` for the table).
+        who: Option<CombatantId>,
+        /// What for (`death save`, `disengage`...).
+        purpose: String,
+        /// The dice and result.
+        roll: Roll,
+        /// The number to reach, when there is one.
+        target: Option<i64>,
+        /// Whether it succeeded, when that is decided by the roll alone.
+        success: Option<bool>,
+    },
+    /// An attack roll against a defense.
+    Attack {
+        /// Who attacks.
+        attacker: CombatantId,
+        /// Who is attacked.
+        target: CombatantId,
+        /// The attack's name.
+        attack: String,
+        /// The attack roll (natural die and modifiers).
+        roll: Roll,
+        /// The defense's name (`AC`, `PD`, `defense roll`).
+        defense: String,
+        /// The defense's value.
+        against: i64,
+        /// Hit or miss.
+        hit: bool,
+        /// A critical hit.
+        crit: bool,
+    },
+    /// Damage taken.
+    Damage {
+        /// Who takes it.
+        target: CombatantId,
+        /// How much (after halving, doubling and reduction).
+        amount: i32,
+        /// Its type.
+        kind: DamageType,
+        /// How much temporary hit points absorbed.
+        absorbed: i32,
+        /// Hit points after.
+        hp: i32,
+        /// Why, when it is not an attack (`ongoing fire`, `opportunity attack`).
+        cause: Option<String>,
+    },
+    /// Hit points regained.
+    Healed {
+        /// Who.
+        target: CombatantId,
+        /// How much.
+        amount: i32,
+        /// Hit points after.
+        hp: i32,
+    },
+    /// Movement between regions.
+    Moved {
+        /// Who moves.
+        who: CombatantId,
+        /// From.
+        from: RegionId,
+        /// To.
+        to: RegionId,
+    },
+    /// Engagement in melee.
+    Engaged {
+        /// Who engages.
+        who: CombatantId,
+        /// Whom.
+        target: CombatantId,
+    },
+    /// Free of every enemy engaging it.
+    Disengaged {
+        /// Who.
+        who: CombatantId,
+    },
+    /// An effect takes hold.
+    EffectApplied {
+        /// On whom.
+        target: CombatantId,
+        /// What (`dazed (save ends)`, `5 ongoing fire`).
+        effect: String,
+    },
+    /// An effect ends.
+    EffectEnded {
+        /// On whom.
+        target: CombatantId,
+        /// What.
+        effect: String,
+    },
+    /// A combatant's status changes (down, dead, fled...).
+    StatusChanged {
+        /// Who.
+        who: CombatantId,
+        /// The new status.
+        status: Status,
+    },
+    /// Budget spent.
+    Spent {
+        /// Who.
+        who: CombatantId,
+        /// What it cost.
+        cost: Cost,
+        /// What is left, in the ruleset's words (`3.5s left`).
+        left: String,
+    },
+    /// A reaction is taken out of turn.
+    Reaction {
+        /// Who reacts.
+        who: CombatantId,
+        /// Against whom.
+        against: CombatantId,
+        /// What provoked it.
+        provocation: String,
+    },
+    /// A request was refused; nothing changed.
+    Rejected {
+        /// The actor named in the request (`None` when unknown).
+        who: Option<CombatantId>,
+        /// The intent, described.
+        intent: String,
+        /// Why.
+        reason: String,
+    },
+    /// A morale trigger fired for a side.
+    MoraleTriggered {
+        /// The side.
+        side: SideId,
+        /// What happened.
+        trigger: MoraleTrigger,
+    },
+    /// Anything else a ruleset wants to say.
+    Note {
+        /// About whom.
+        who: Option<CombatantId>,
+        /// What.
+        text: String,
+    },
+    /// The fight is over.
+    Ended {
+        /// How it ended.
+        outcome: Outcome,
+    },
+}
+
+/// A log event with the round and turn it happened in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// Round number.
+    pub round: u32,
+    /// Turn serial within the encounter.
+    pub turn: u32,
+    /// What happened.
+    pub event: LogEvent,
+}
+
+/// An encounter's log.
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CombatLog {
+    enabled: bool,
+    round: u32,
+    turn: u32,
+    entries: Vec<LogEntry>,
+}
+
+impl CombatLog {
+    /// A log that records (`true`) or ignores everything (`false`).
+    pub fn new(enabled: bool) -> Self {
+        Self {
+            enabled,
+            ..Self::default()
+        }
+    }
+
+    /// Whether entries are recorded. Check before building an expensive event.
+    #[inline]
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// Turns recording on or off.
+    pub fn set_enabled(&mut self, enabled: bool) {
+        self.enabled = enabled;
+    }
+
+    /// Sets the round and turn stamped on the next entries (the core does this).
+    pub fn set_clock(&mut self, round: u32, turn: u32) {
+        self.round = round;
+        self.turn = turn;
+    }
+
+    /// Records an event, if enabled.
+    #[inline]
+    pub fn push(&mut self, event: LogEvent) {
+        if self.enabled {
+            self.entries.push(LogEntry {
+                round: self.round,
+                turn: self.turn,
+                event,
+            });
+        }
+    }
+
+    /// Records the event `make` builds, only when enabled (so nothing is built otherwise).
+    #[inline]
+    pub fn record(&mut self, make: impl FnOnce() -> LogEvent) {
+        if self.enabled {
+            self.push(make());
+        }
+    }
+
+    /// Every entry so far.
+    pub fn entries(&self) -> &[LogEntry] {
+        &self.entries
+    }
+
+    /// Entries after the first `cursor` ones (for clients that animate as the fight runs).
+    pub fn since(&self, cursor: usize) -> &[LogEntry] {
+        self.entries.get(cursor..).unwrap_or(&[])
+    }
+
+    /// The log as JSON lines, one entry per line.
+    pub fn to_json_lines(&self) -> String {
+        let mut out = String::new();
+        for entry in &self.entries {
+            if let Ok(line) = serde_json::to_string(entry) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// Names to render a log with: combatants, regions and sides by index.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogNames {
+    /// By [`CombatantId`].
+    pub combatants: Vec<String>,
+    /// By [`RegionId`].
+    pub regions: Vec<String>,
+    /// By [`SideId`].
+    pub sides: Vec<String>,
+}
+
+impl LogNames {
+    /// The names of an encounter.
+    pub fn new(roster: &Roster, map: &EncounterMap, sides: &Sides) -> Self {
+        Self {
+            combatants: roster.entries.iter().map(|e| e.name.clone()).collect(),
+            regions: (0..map.len())
+                .map(|i| map.name(RegionId(i as u16)).to_string())
+                .collect(),
+            sides: sides.0.iter().map(|s| s.name.clone()).collect(),
+        }
+    }
+
+    fn who(&self, id: CombatantId) -> &str {
+        self.combatants.get(id.index()).map_or("?", String::as_str)
+    }
+
+    fn region(&self, id: RegionId) -> &str {
+        self.regions.get(id.index()).map_or("?", String::as_str)
+    }
+
+    fn side(&self, id: SideId) -> &str {
+        self.sides.get(id.index()).map_or("?", String::as_str)
+    }
+
+    /// One entry as a line of text (without the round prefix).
+    pub fn describe(&self, event: &LogEvent) -> String {
+        match event {
+            LogEvent::BattleStarted { encounter, ruleset } => {
+                format!("Battle `{encounter}` begins ({ruleset}).")
+            }
+            LogEvent::Initiative { who, count, roll } => match roll {
+                Some(roll) => format!("{} rolls initiative: {roll}.", self.who(*who)),
+                None => format!("{} acts on initiative {count}.", self.who(*who)),
+            },
+            LogEvent::RoundStarted => "Round begins.".to_string(),
+            LogEvent::TurnStarted { who } => format!("{}'s turn.", self.who(*who)),
+            LogEvent::TurnEnded { who } => format!("{} ends the turn.", self.who(*who)),
+            LogEvent::Roll {
+                who,
+                purpose,
+                roll,
+                target,
+                success,
+            } => {
+                let mut s = match who {
+                    Some(w) => format!("{} rolls {purpose}: {roll}", self.who(*w)),
+                    None => format!("Roll for {purpose}: {roll}"),
+                };
+                if let Some(t) = target {
+                    let _ = write!(s, " vs {t}");
+                }
+                match success {
+                    Some(true) => s.push_str(", success."),
+                    Some(false) => s.push_str(", failure."),
+                    None => s.push('.'),
+                }
+                s
+            }
+            LogEvent::Attack {
+                attacker,
+                target,
+                attack,
+                roll,
+                defense,
+                against,
+                hit,
+                crit,
+            } => format!(
+                "{} attacks {} with {attack}: {roll} vs {defense} {against}, {}.",
+                self.who(*attacker),
+                self.who(*target),
+                match (hit, crit) {
+                    (true, true) => "critical hit",
+                    (true, false) => "hit",
+                    (false, _) => "miss",
+                }
+            ),
+            LogEvent::Damage {
+                target,
+                amount,
+                kind,
+                absorbed,
+                hp,
+                cause,
+            } => {
+                let mut s = format!("{} takes {amount} {kind} damage", self.who(*target));
+                if let Some(cause) = cause {
+                    let _ = write!(s, " ({cause})");
+                }
+                if *absorbed > 0 {
+                    let _ = write!(s, ", {absorbed} absorbed by temporary hit points");
+                }
+                let _ = write!(s, " -> {hp} HP.");
+                s
+            }
+            LogEvent::Healed { target, amount, hp } => {
+                format!("{} regains {amount} HP -> {hp} HP.", self.who(*target))
+            }
+            LogEvent::Moved { who, from, to } => format!(
+                "{} moves from {} to {}.",
+                self.who(*who),
+                self.region(*from),
+                self.region(*to)
+            ),
+            LogEvent::Engaged { who, target } => {
+                format!("{} engages {}.", self.who(*who), self.who(*target))
+            }
+            LogEvent::Disengaged { who } => format!("{} is free of its foes.", self.who(*who)),
+            LogEvent::EffectApplied { target, effect } => {
+                format!("{} is now {effect}.", self.who(*target))
+            }
+            LogEvent::EffectEnded { target, effect } => {
+                format!("{} is no longer {effect}.", self.who(*target))
+            }
+            LogEvent::StatusChanged { who, status } => {
+                let what = match status {
+                    Status::Active => "is back in the fight",
+                    Status::Down => "goes down",
+                    Status::Dead => "dies",
+                    Status::Fled => "flees the battle",
+                    Status::Surrendered => "surrenders",
+                };
+                format!("{} {what}.", self.who(*who))
+            }
+            LogEvent::Spent { who, cost, left } => {
+                format!("{} spends {cost} ({left}).", self.who(*who))
+            }
+            LogEvent::Reaction {
+                who,
+                against,
+                provocation,
+            } => format!(
+                "{} reacts to {} ({provocation}).",
+                self.who(*who),
+                self.who(*against)
+            ),
+            LogEvent::Rejected {
+                who,
+                intent,
+                reason,
+            } => match who {
+                Some(w) => format!("Rejected: {} cannot {intent}: {reason}.", self.who(*w)),
+                None => format!("Rejected: {intent}: {reason}."),
+            },
+            LogEvent::MoraleTriggered { side, trigger } => {
+                format!("Morale trigger for {}: {trigger}.", self.side(*side))
+            }
+            LogEvent::Note { who, text } => match who {
+                Some(w) => format!("{} {text}", self.who(*w)),
+                None => text.clone(),
+            },
+            LogEvent::Ended { outcome } => outcome.describe(|s| self.side(s).to_string()),
+        }
+    }
+
+    /// The whole log as text, one line per entry, with a round header before each round.
+    pub fn render(&self, log: &CombatLog) -> String {
+        let mut out = String::new();
+        for entry in log.entries() {
+            if matches!(entry.event, LogEvent::RoundStarted) {
+                let _ = writeln!(out, "-- Round {} --", entry.round);
+                continue;
+            }
+            let indent = if matches!(entry.event, LogEvent::TurnStarted { .. }) {
+                ""
+            } else {
+                "  "
+            };
+            let _ = writeln!(out, "{indent}{}", self.describe(&entry.event));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disabled_log_records_nothing_and_builds_nothing() {
+        let mut log = CombatLog::new(false);
+        log.record(|| unreachable!("not built when disabled"));
+        log.push(LogEvent::RoundStarted);
+        assert!(log.entries().is_empty());
+    }
+
+    #[test]
+    fn core05_entries_carry_round_and_turn_and_render_as_json_lines() {
+        let mut log = CombatLog::new(true);
+        log.set_clock(2, 5);
+        log.push(LogEvent::Note {
+            who: None,
+            text: "hello".into(),
+        });
+        assert_eq!(log.entries()[0].round, 2);
+        let json = log.to_json_lines();
+        assert_eq!(json.lines().count(), 1);
+        assert!(json.contains("\"turn\":5"));
+    }
+}

@@ -1,0 +1,390 @@
+//! Spawning encounters from content (or from specs built in code), and the ruleset seam for it.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy_ecs::name::Name;
+use bevy_ecs::prelude::*;
+use fray_content::db::ContentDb;
+use fray_content::encounter::{ControllerSpec, EncounterSpec};
+use fray_content::options::OptionValue;
+use fray_content::suggest::help_for;
+use thiserror::Error;
+
+use crate::combatant::{
+    Combatant, Controller, Initiative, Leader, Morale, Side, StatblockRef, Status,
+};
+use crate::condition::Conditions;
+use crate::encounter::{Encounter, InEncounter, Roster, RosterEntry, SideInfo, Sides};
+use crate::engagement::Engagement;
+use crate::ids::{CombatantId, PlayerId, RegionId, SideId};
+use crate::log::{CombatLog, LogEvent};
+use crate::region::{EncounterMap, InRegion, Region, RegionLinks};
+use crate::rng::EncounterRng;
+
+/// A ruleset as the core sees it when spawning. Its plugin registers it in [`Rulesets`]; its
+/// systems do everything else.
+pub trait Ruleset: Send + Sync + 'static {
+    /// The ruleset id (`archmage`), as encounter files name it.
+    fn id(&self) -> &'static str;
+
+    /// Adds the ruleset's components to a new encounter entity: its marker component and its
+    /// options (read from `spec.options.ruleset`).
+    fn build_encounter(&self, build: EncounterBuild<'_>) -> Result<(), SpawnError>;
+
+    /// Adds the ruleset's components to a new combatant: [`Hp`](crate::combatant::Hp), its
+    /// budget, its stats, from the statblock named in the build.
+    fn build_combatant(&self, build: CombatantBuild<'_>) -> Result<(), SpawnError>;
+
+    /// The display name of a statblock (for naming spawned combatants).
+    fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String>;
+}
+
+/// What a ruleset gets to build an encounter.
+pub struct EncounterBuild<'w> {
+    /// The new encounter entity (core components already in place).
+    pub entity: EntityWorldMut<'w>,
+    /// The encounter's spec.
+    pub spec: &'w EncounterSpec,
+    /// All content.
+    pub content: &'w ContentDb,
+}
+
+/// What a ruleset gets to build a combatant.
+pub struct CombatantBuild<'w> {
+    /// The new combatant entity (core components already in place).
+    pub entity: EntityWorldMut<'w>,
+    /// The statblock id.
+    pub statblock: &'w str,
+    /// All content.
+    pub content: &'w ContentDb,
+    /// The encounter's ruleset options.
+    pub options: &'w BTreeMap<String, OptionValue>,
+}
+
+/// The registered rulesets, by id.
+#[derive(Resource, Default, Clone)]
+pub struct Rulesets(pub BTreeMap<&'static str, Arc<dyn Ruleset>>);
+
+impl Rulesets {
+    /// Registers a ruleset.
+    pub fn insert(&mut self, ruleset: impl Ruleset) {
+        self.0.insert(ruleset.id(), Arc::new(ruleset));
+    }
+}
+
+/// The loaded content, shared by every World that spawns from it.
+#[derive(Resource, Clone, Debug)]
+pub struct Content(pub Arc<ContentDb>);
+
+/// How to spawn one encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EncounterSettings {
+    /// The seed of its random stream.
+    pub seed: u64,
+    /// Whether to record its log.
+    pub log: bool,
+    /// Controllers to use instead of the file's, by side name.
+    pub controllers: Vec<(String, Controller)>,
+}
+
+impl EncounterSettings {
+    /// A seed, logging on.
+    pub fn logged(seed: u64) -> Self {
+        Self {
+            seed,
+            log: true,
+            controllers: Vec::new(),
+        }
+    }
+
+    /// A seed, logging off (batch runs).
+    pub fn quiet(seed: u64) -> Self {
+        Self {
+            seed,
+            log: false,
+            controllers: Vec::new(),
+        }
+    }
+
+    /// Overrides a side's controller.
+    pub fn with_controller(mut self, side: impl Into<String>, controller: Controller) -> Self {
+        self.controllers.push((side.into(), controller));
+        self
+    }
+}
+
+/// Why an encounter could not be spawned. Nothing is left in the World when spawning fails.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpawnError {
+    /// No [`Content`] resource.
+    #[error("no content is loaded: insert a `Content` resource first")]
+    NoContent,
+    /// No encounter with that id.
+    #[error("unknown encounter `{id}` ({help})")]
+    UnknownEncounter {
+        /// The id asked for.
+        id: String,
+        /// A suggestion.
+        help: String,
+    },
+    /// The encounter's ruleset is not registered.
+    #[error("ruleset `{0}` is not registered: add its plugin")]
+    UnknownRuleset(String),
+    /// The map cannot be found.
+    #[error("unknown map for encounter `{0}`")]
+    UnknownMap(String),
+    /// A region named by a combatant is not on the map.
+    #[error("unknown region `{region}` for `{statblock}`")]
+    UnknownRegion {
+        /// The region id.
+        region: String,
+        /// Whose start it is.
+        statblock: String,
+    },
+    /// A statblock is missing or not a combatant.
+    #[error("unknown statblock `{id}` ({help})")]
+    UnknownStatblock {
+        /// The id.
+        id: String,
+        /// A suggestion.
+        help: String,
+    },
+    /// A controller override names no side.
+    #[error("no side named `{side}` ({help})")]
+    UnknownSide {
+        /// The side name.
+        side: String,
+        /// A suggestion.
+        help: String,
+    },
+    /// More combatants, regions or sides than an encounter can index.
+    #[error("encounter too large: {0}")]
+    TooLarge(&'static str),
+    /// The ruleset refused.
+    #[error("{0}")]
+    Ruleset(String),
+}
+
+/// Spawning encounters into a World.
+pub trait SpawnEncounterExt {
+    /// Spawns the content encounter `id`.
+    fn spawn_encounter(
+        &mut self,
+        id: &str,
+        settings: &EncounterSettings,
+    ) -> Result<Entity, SpawnError>;
+
+    /// Spawns an encounter from a spec (built in code or loaded).
+    fn spawn_encounter_spec(
+        &mut self,
+        spec: &EncounterSpec,
+        settings: &EncounterSettings,
+    ) -> Result<Entity, SpawnError>;
+}
+
+impl SpawnEncounterExt for World {
+    fn spawn_encounter(
+        &mut self,
+        id: &str,
+        settings: &EncounterSettings,
+    ) -> Result<Entity, SpawnError> {
+        let content = self
+            .get_resource::<Content>()
+            .ok_or(SpawnError::NoContent)?
+            .0
+            .clone();
+        let spec = content
+            .encounter(id)
+            .ok_or_else(|| SpawnError::UnknownEncounter {
+                id: id.to_string(),
+                help: help_for(id, content.encounters().map(|e| e.id.as_str())),
+            })?;
+        self.spawn_encounter_spec(spec, settings)
+    }
+
+    fn spawn_encounter_spec(
+        &mut self,
+        spec: &EncounterSpec,
+        settings: &EncounterSettings,
+    ) -> Result<Entity, SpawnError> {
+        let content = self
+            .get_resource::<Content>()
+            .ok_or(SpawnError::NoContent)?
+            .0
+            .clone();
+        let ruleset = self
+            .get_resource::<Rulesets>()
+            .and_then(|r| r.0.get(spec.ruleset.as_str()).cloned())
+            .ok_or_else(|| SpawnError::UnknownRuleset(spec.ruleset.clone()))?;
+        let encounter = self
+            .spawn((
+                Encounter::new(&spec.id, &spec.ruleset, spec.options.max_rounds),
+                EncounterRng::from_seed(settings.seed),
+                CombatLog::new(settings.log),
+            ))
+            .id();
+        match populate(self, encounter, spec, settings, &content, ruleset.as_ref()) {
+            Ok(()) => Ok(encounter),
+            Err(e) => {
+                self.despawn(encounter);
+                Err(e)
+            }
+        }
+    }
+}
+
+fn populate(
+    world: &mut World,
+    encounter: Entity,
+    spec: &EncounterSpec,
+    settings: &EncounterSettings,
+    content: &ContentDb,
+    ruleset: &dyn Ruleset,
+) -> Result<(), SpawnError> {
+    let map_spec = content
+        .resolve_map(spec)
+        .ok_or_else(|| SpawnError::UnknownMap(spec.id.clone()))?;
+    if map_spec.regions.len() > u16::MAX as usize {
+        return Err(SpawnError::TooLarge("more than 65535 regions"));
+    }
+    if spec.sides.len() > u8::MAX as usize {
+        return Err(SpawnError::TooLarge("more than 255 sides"));
+    }
+    let region_entities: Vec<Entity> = map_spec
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            world
+                .spawn((
+                    Region {
+                        id: RegionId(i as u16),
+                        name: if r.name.is_empty() {
+                            r.id.clone()
+                        } else {
+                            r.name.clone()
+                        },
+                        size: r.size,
+                        terrain: r.terrain,
+                        light: r.light,
+                    },
+                    InEncounter(encounter),
+                ))
+                .id()
+        })
+        .collect();
+    for (i, links) in map_spec.adjacency().into_iter().enumerate() {
+        let linked = links.into_iter().map(|j| region_entities[j]).collect();
+        world
+            .entity_mut(region_entities[i])
+            .insert(RegionLinks(linked));
+    }
+    let map = EncounterMap::from_spec(&map_spec, region_entities);
+
+    for (side, _) in &settings.controllers {
+        if !spec.sides.iter().any(|s| &s.name == side) {
+            return Err(SpawnError::UnknownSide {
+                side: side.clone(),
+                help: help_for(side, spec.sides.iter().map(|s| s.name.as_str())),
+            });
+        }
+    }
+    let mut sides = Sides::default();
+    let mut roster = Roster::default();
+    for (side_index, side) in spec.sides.iter().enumerate() {
+        let controller = settings
+            .controllers
+            .iter()
+            .rev()
+            .find(|(name, _)| name == &side.name)
+            .map(|(_, c)| c.clone())
+            .unwrap_or_else(|| match &side.controller {
+                ControllerSpec::Ai(policy) => Controller::Ai(policy.clone()),
+                ControllerSpec::External(id) => Controller::External(PlayerId(*id)),
+            });
+        sides.0.push(SideInfo {
+            name: side.name.clone(),
+            controller: controller.clone(),
+        });
+        for entry in &side.combatants {
+            let region =
+                map_spec
+                    .region_index(&entry.region)
+                    .ok_or_else(|| SpawnError::UnknownRegion {
+                        region: entry.region.clone(),
+                        statblock: entry.statblock.clone(),
+                    })?;
+            let base_name = match &entry.name {
+                Some(name) => name.clone(),
+                None => ruleset
+                    .statblock_name(content, &entry.statblock)
+                    .ok_or_else(|| SpawnError::UnknownStatblock {
+                        id: entry.statblock.clone(),
+                        help: help_for(
+                            &entry.statblock,
+                            content
+                                .statblock_summaries(&spec.ruleset)
+                                .iter()
+                                .filter(|s| s.spawnable)
+                                .map(|s| s.id.as_str()),
+                        ),
+                    })?,
+            };
+            for n in 0..entry.count.max(1) {
+                if roster.entries.len() >= u16::MAX as usize {
+                    return Err(SpawnError::TooLarge("more than 65535 combatants"));
+                }
+                let name = if entry.count > 1 {
+                    format!("{base_name} {}", n + 1)
+                } else {
+                    base_name.clone()
+                };
+                let id = CombatantId(roster.entries.len() as u16);
+                let mut entity = world.spawn((
+                    Combatant { id },
+                    Name::new(name.clone()),
+                    Side(SideId(side_index as u8)),
+                    controller.clone(),
+                    Initiative::default(),
+                    Status::Active,
+                    Conditions::default(),
+                    Engagement::default(),
+                    InRegion(RegionId(region as u16)),
+                    Morale::default(),
+                    StatblockRef(entry.statblock.clone()),
+                    InEncounter(encounter),
+                ));
+                if entry.leader {
+                    entity.insert(Leader);
+                }
+                let combatant = entity.id();
+                roster.entries.push(RosterEntry {
+                    entity: combatant,
+                    name,
+                    side: SideId(side_index as u8),
+                    statblock: entry.statblock.clone(),
+                });
+                ruleset.build_combatant(CombatantBuild {
+                    entity: world.entity_mut(combatant),
+                    statblock: &entry.statblock,
+                    content,
+                    options: &spec.options.ruleset,
+                })?;
+            }
+        }
+    }
+    let mut entity = world.entity_mut(encounter);
+    if let Some(mut log) = entity.get_mut::<CombatLog>() {
+        log.push(LogEvent::BattleStarted {
+            encounter: spec.id.clone(),
+            ruleset: spec.ruleset.clone(),
+        });
+    }
+    entity.insert((map, sides, roster));
+    ruleset.build_encounter(EncounterBuild {
+        entity: world.entity_mut(encounter),
+        spec,
+        content,
+    })
+}

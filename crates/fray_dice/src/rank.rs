@@ -1,0 +1,235 @@
+//! The die-rank ladder (DR-01) and shifts along it (DR-07), with contests (DR-02, DR-04, DR-06).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::advantage::Advantage;
+use crate::distribution::Distribution;
+use crate::error::DiceError;
+
+/// A rung of the ladder D2 D3 D4 D6 D8 D10 D12 D16 D20 D24 D30 D36 D48 D60.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DieRank {
+    /// d2.
+    D2,
+    /// d3.
+    D3,
+    /// d4.
+    D4,
+    /// d6.
+    D6,
+    /// d8.
+    D8,
+    /// d10.
+    D10,
+    /// d12.
+    D12,
+    /// d16.
+    D16,
+    /// d20.
+    D20,
+    /// d24.
+    D24,
+    /// d30.
+    D30,
+    /// d36.
+    D36,
+    /// d48.
+    D48,
+    /// d60.
+    D60,
+}
+
+/// The result of shifting a rank: the rank on the ladder, and the advantage (past D60) or
+/// disadvantage (past D2) levels the shift could not express as rungs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RankShift {
+    /// The rung reached.
+    pub rank: DieRank,
+    /// Levels left over past either end.
+    pub advantage: Advantage,
+}
+
+impl DieRank {
+    /// The ladder, lowest first.
+    pub const LADDER: [DieRank; 14] = [
+        DieRank::D2,
+        DieRank::D3,
+        DieRank::D4,
+        DieRank::D6,
+        DieRank::D8,
+        DieRank::D10,
+        DieRank::D12,
+        DieRank::D16,
+        DieRank::D20,
+        DieRank::D24,
+        DieRank::D30,
+        DieRank::D36,
+        DieRank::D48,
+        DieRank::D60,
+    ];
+
+    /// The die's number of sides.
+    pub fn sides(self) -> u32 {
+        match self {
+            DieRank::D2 => 2,
+            DieRank::D3 => 3,
+            DieRank::D4 => 4,
+            DieRank::D6 => 6,
+            DieRank::D8 => 8,
+            DieRank::D10 => 10,
+            DieRank::D12 => 12,
+            DieRank::D16 => 16,
+            DieRank::D20 => 20,
+            DieRank::D24 => 24,
+            DieRank::D30 => 30,
+            DieRank::D36 => 36,
+            DieRank::D48 => 48,
+            DieRank::D60 => 60,
+        }
+    }
+
+    /// The rung with this many sides.
+    pub fn from_sides(sides: u32) -> Option<Self> {
+        Self::LADDER.iter().copied().find(|r| r.sides() == sides)
+    }
+
+    /// Position on the ladder (D2 is 0).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Moves `steps` rungs up (positive) or down; steps past D60 become advantage levels and
+    /// steps past D2 disadvantage levels (DR-07).
+    ///
+    /// ```
+    /// use fray_dice::DieRank;
+    /// let up = DieRank::D48.shift(3);
+    /// assert_eq!((up.rank, up.advantage.level()), (DieRank::D60, 2));
+    /// let down = DieRank::D4.shift(-4);
+    /// assert_eq!((down.rank, down.advantage.level()), (DieRank::D2, -2));
+    /// ```
+    pub fn shift(self, steps: i32) -> RankShift {
+        let target = self.index() as i64 + i64::from(steps);
+        let top = (Self::LADDER.len() - 1) as i64;
+        let clamped = target.clamp(0, top);
+        RankShift {
+            rank: Self::LADDER[clamped as usize],
+            advantage: Advantage((target - clamped) as i32),
+        }
+    }
+
+    /// Chance that an acting roll of `self` (with `acting` advantage) succeeds against a
+    /// resisting roll of `difficulty` (with `resisting` advantage): success when the acting roll
+    /// is at least the resisting roll (DR-02, DR-04), except that an acting 1 always fails
+    /// (DR-06; resisting rolls never fumble).
+    ///
+    /// ```
+    /// use fray_dice::{Advantage, DieRank};
+    /// let p = DieRank::D6.contest(Advantage::NONE, DieRank::D6, Advantage::NONE);
+    /// assert!((p - 20.0 / 36.0).abs() < 1e-12);
+    /// ```
+    pub fn contest(self, acting: Advantage, difficulty: DieRank, resisting: Advantage) -> f64 {
+        let roll = |rank: DieRank, adv: Advantage| {
+            adv.dice(rank.sides())
+                .distribution()
+                .unwrap_or_else(|_| Distribution::uniform(rank.sides()))
+        };
+        let a = roll(self, acting);
+        let r = roll(difficulty, resisting);
+        a.iter()
+            .filter(|(v, _)| *v != 1)
+            .map(|(v, p)| p * r.at_most(v))
+            .sum()
+    }
+}
+
+impl fmt::Display for DieRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "D{}", self.sides())
+    }
+}
+
+impl FromStr for DieRank {
+    type Err = DiceError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let digits = s
+            .strip_prefix(['d', 'D'])
+            .ok_or_else(|| DiceError::new(1, "a die rank starts with `D`"))?;
+        let sides: u32 = digits
+            .parse()
+            .map_err(|_| DiceError::new(2, "expected the number of sides after `D`"))?;
+        Self::from_sides(sides).ok_or_else(|| {
+            DiceError::new(
+                2,
+                format!("D{sides} is not on the ladder (D2 D3 D4 D6 D8 D10 D12 D16 D20 D24 D30 D36 D48 D60)"),
+            )
+        })
+    }
+}
+
+impl Serialize for DieRank {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for DieRank {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dr01_ladder_has_fourteen_rungs_in_order() {
+        let sides: Vec<u32> = DieRank::LADDER.iter().map(|r| r.sides()).collect();
+        assert_eq!(sides, [2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 30, 36, 48, 60]);
+        assert_eq!("d12".parse::<DieRank>().unwrap(), DieRank::D12);
+        assert_eq!(DieRank::D36.to_string(), "D36");
+        assert!("D7".parse::<DieRank>().is_err());
+        assert_eq!(ron::to_string(&DieRank::D24).unwrap(), "\"D24\"");
+    }
+
+    #[test]
+    fn dr07_shifts_saturate_into_advantage_and_disadvantage() {
+        assert_eq!(DieRank::D8.shift(2).rank, DieRank::D12);
+        assert_eq!(DieRank::D8.shift(2).advantage, Advantage::NONE);
+        assert_eq!(DieRank::D8.shift(-3).rank, DieRank::D3);
+        let top = DieRank::D60.shift(1);
+        assert_eq!((top.rank, top.advantage), (DieRank::D60, Advantage(1)));
+        let bottom = DieRank::D3.shift(-5);
+        assert_eq!(
+            (bottom.rank, bottom.advantage),
+            (DieRank::D2, Advantage(-4))
+        );
+        assert_eq!(DieRank::D2.shift(i32::MIN).rank, DieRank::D2);
+        assert_eq!(DieRank::D60.shift(i32::MAX).rank, DieRank::D60);
+    }
+
+    #[test]
+    fn dr06_an_acting_one_fails_even_against_a_one() {
+        // D2 vs D2: the acting die succeeds only on a 2 (1 fails even against 1).
+        let p = DieRank::D2.contest(Advantage::NONE, DieRank::D2, Advantage::NONE);
+        assert!((p - 0.5).abs() < 1e-12);
+        // Against a resisting D2 with an acting D3: 2 and 3 always beat or tie.
+        let p = DieRank::D3.contest(Advantage::NONE, DieRank::D2, Advantage::NONE);
+        assert!((p - 2.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn dr02_dr04_success_needs_at_least_the_resisting_roll() {
+        let even = DieRank::D20.contest(Advantage::NONE, DieRank::D20, Advantage::NONE);
+        assert!((even - (210.0 - 1.0) / 400.0).abs() < 1e-12);
+        let better = DieRank::D20.contest(Advantage(1), DieRank::D20, Advantage::NONE);
+        assert!(better > even);
+        let worse = DieRank::D20.contest(Advantage::NONE, DieRank::D20, Advantage(1));
+        assert!(worse < even);
+    }
+}
