@@ -67,13 +67,23 @@ pub struct Encounter {
     pub progress_mark: (Phase, u32, u32),
     /// Total intents resolved.
     pub actions: u32,
+    /// Requests rejected (an AI policy should never cause one).
+    pub rejections: u32,
+    /// The seed the encounter was spawned with (other deterministic streams, such as the AI's,
+    /// derive from it).
+    pub seed: u64,
     /// Total turns started.
     pub turns: u32,
 }
 
 impl Encounter {
     /// A new encounter in [`Phase::Setup`].
-    pub fn new(id: impl Into<String>, ruleset: impl Into<String>, max_rounds: u32) -> Self {
+    pub fn new(
+        id: impl Into<String>,
+        ruleset: impl Into<String>,
+        max_rounds: u32,
+        seed: u64,
+    ) -> Self {
         Self {
             id: id.into(),
             ruleset: ruleset.into(),
@@ -85,6 +95,8 @@ impl Encounter {
             idle_ticks: 0,
             progress_mark: (Phase::Setup, 0, 0),
             actions: 0,
+            rejections: 0,
+            seed,
             turns: 0,
         }
     }

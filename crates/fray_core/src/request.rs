@@ -92,7 +92,7 @@ pub(crate) fn receive_requests(
     mut requests: MessageReader<ActionRequest>,
     mut rejected: MessageWriter<ActionRejected>,
     actors: Query<(&Controller, &InEncounter, &Status, &Combatant)>,
-    mut encounters: Query<(&Encounter, &mut Turn, &mut CombatLog)>,
+    mut encounters: Query<(&mut Encounter, &mut Turn, &mut CombatLog)>,
 ) {
     for request in requests.read() {
         let mut reject = |encounter: Option<Entity>, reason: RejectReason| {
@@ -108,7 +108,7 @@ pub(crate) fn receive_requests(
             continue;
         };
         let encounter_entity = in_encounter.0;
-        let Ok((encounter, mut turn, mut log)) = encounters.get_mut(encounter_entity) else {
+        let Ok((mut encounter, mut turn, mut log)) = encounters.get_mut(encounter_entity) else {
             reject(None, RejectReason::UnknownActor);
             continue;
         };
@@ -139,6 +139,7 @@ pub(crate) fn receive_requests(
             None
         };
         if let Some(reason) = reason {
+            encounter.rejections += 1;
             log.record(|| LogEvent::Rejected {
                 who: Some(combatant.id),
                 intent: format!("{:?}", request.intent.kind()),
@@ -176,13 +177,14 @@ pub(crate) fn validate_requests(mut encounters: Query<(&Encounter, &mut Turn, &A
 
 /// Rejects requests still waiting after validation, with the ruleset's reason if it gave one.
 pub(crate) fn reject_illegal(
-    mut encounters: Query<(Entity, &mut Turn, &mut CombatLog, &Roster)>,
+    mut encounters: Query<(Entity, &mut Encounter, &mut Turn, &mut CombatLog, &Roster)>,
     mut rejected: MessageWriter<ActionRejected>,
 ) {
-    for (entity, mut turn, mut log, roster) in &mut encounters {
+    for (entity, mut encounter, mut turn, mut log, roster) in &mut encounters {
         let Some(request) = turn.request.take() else {
             continue;
         };
+        encounter.rejections += 1;
         let reason = RejectReason::Illegal(
             turn.rejection
                 .take()

@@ -219,7 +219,12 @@ impl SpawnEncounterExt for World {
             .ok_or_else(|| SpawnError::UnknownRuleset(spec.ruleset.clone()))?;
         let encounter = self
             .spawn((
-                Encounter::new(&spec.id, &spec.ruleset, spec.options.max_rounds),
+                Encounter::new(
+                    &spec.id,
+                    &spec.ruleset,
+                    spec.options.max_rounds,
+                    settings.seed,
+                ),
                 EncounterRng::from_seed(settings.seed),
                 CombatLog::new(settings.log),
             ))

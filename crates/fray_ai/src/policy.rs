@@ -1,0 +1,176 @@
+//! The built-in policies and how each scores an option.
+
+use std::fmt;
+use std::str::FromStr;
+
+use fray_core::prelude::*;
+
+use crate::situation::Situation;
+
+/// An AI policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// A uniformly random legal option.
+    Random,
+    /// Close in and attack the most damaged reachable enemy; never flee.
+    Aggressive,
+    /// Score options by preview and situation.
+    Tactical,
+}
+
+impl Policy {
+    /// The policy a controller names; unknown names fall back to [`Policy::Tactical`] (content
+    /// validation refuses them before a fight starts).
+    pub fn of(controller: &Controller) -> Option<Self> {
+        match controller {
+            Controller::Ai(name) => Some(name.parse().unwrap_or(Policy::Tactical)),
+            Controller::External(_) => None,
+        }
+    }
+}
+
+impl FromStr for Policy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "random" => Ok(Policy::Random),
+            "aggressive" => Ok(Policy::Aggressive),
+            "tactical" => Ok(Policy::Tactical),
+            other => Err(format!(
+                "unknown AI policy `{other}` (known: random, aggressive, tactical)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Policy::Random => "random",
+            Policy::Aggressive => "aggressive",
+            Policy::Tactical => "tactical",
+        })
+    }
+}
+
+/// How much the aggressive policy wants an option (higher is better).
+pub(crate) fn aggressive_score(option: &ActionOption, situation: &Situation) -> f32 {
+    let p = &option.preview;
+    match &option.intent {
+        Intent::Attack { target, .. } => {
+            // Focus the most damaged enemy, then the likeliest damage.
+            let hurt = 1.0 - situation.hp_fraction(*target);
+            1000.0 + hurt * 100.0 + p.expected_damage + p.kill_chance * 10.0
+        }
+        Intent::UseAbility { target, .. } if p.expected_damage > 0.0 => {
+            let hurt = target.map_or(0.0, |t| 1.0 - situation.hp_fraction(t));
+            1000.0 + hurt * 100.0 + p.expected_damage
+        }
+        Intent::Engage { target } => 500.0 + (1.0 - situation.hp_fraction(*target)) * 100.0,
+        Intent::Move { to } => match situation.closer_to_enemy(*to) {
+            Some(gain) if gain > 0 => 200.0 + gain as f32,
+            _ => -1.0,
+        },
+        Intent::EndTurn => 0.0,
+        Intent::Flee | Intent::Retreat | Intent::Pass | Intent::Delay => -100.0,
+        _ => -10.0,
+    }
+}
+
+/// How much the tactical policy wants an option (higher is better; ending the turn is 0).
+pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f32 {
+    let p = &option.preview;
+    let me = situation.actor_hp_fraction();
+    let danger = situation.threat_to_actor();
+    let broken = situation.actor_morale_broken();
+    let oa_cost = f32::from(p.provokes) * situation.expected_opportunity_damage();
+    match &option.intent {
+        Intent::Attack { target, .. } => {
+            if situation.is_ally(*target) {
+                return -100.0;
+            }
+            let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
+            let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;
+            10.0 + p.expected_damage + finishing + focus - oa_cost * 1.5
+        }
+        Intent::UseAbility { target, .. } => {
+            let mut score = 0.0;
+            if p.expected_damage > 0.0 {
+                score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
+            }
+            if p.expected_healing > 0.0 {
+                let who = target.unwrap_or(situation.actor());
+                let missing = situation.missing_hp(who) as f32;
+                let down = if situation.is_down(who) { 30.0 } else { 0.0 };
+                let urgency = 1.0 - situation.hp_fraction(who);
+                score += p.expected_healing.min(missing) * (0.5 + urgency * 2.0) + down;
+                if missing <= 0.0 {
+                    score -= 50.0;
+                }
+            }
+            if p.expected_damage <= 0.0 && p.expected_healing <= 0.0 {
+                // A buff or a condition: worth a little, more when the fight is on.
+                score += 4.0 * p.hit_chance;
+            }
+            score - oa_cost * 1.5
+        }
+        Intent::Rally => {
+            if me < 0.5 {
+                5.0 + p.expected_healing * (1.5 - me)
+            } else {
+                -5.0
+            }
+        }
+        Intent::Stabilize { target } => {
+            if situation.is_down(*target) {
+                25.0 * p.hit_chance
+            } else {
+                -5.0
+            }
+        }
+        Intent::Engage { target } => {
+            if situation.can_attack_now() {
+                -1.0
+            } else {
+                6.0 + (1.0 - situation.hp_fraction(*target)) * 3.0 - oa_cost
+            }
+        }
+        Intent::Move { to } => {
+            let gain = situation.closer_to_enemy(*to).unwrap_or(0);
+            if broken || (me < 0.25 && danger > 0.0) {
+                // Get away from the enemy.
+                (-gain) as f32 * 4.0 - oa_cost
+            } else if situation.can_attack_now() {
+                -2.0 - oa_cost
+            } else if gain > 0 {
+                5.0 + gain as f32 - oa_cost * 2.0
+            } else {
+                -1.0 - oa_cost
+            }
+        }
+        Intent::Disengage => {
+            if (me < 0.3 || broken) && situation.engaged() {
+                8.0 * p.hit_chance
+            } else {
+                -3.0
+            }
+        }
+        Intent::Retreat | Intent::Flee => {
+            if broken || (me < 0.15 && situation.side_losing()) {
+                20.0
+            } else {
+                -50.0
+            }
+        }
+        Intent::Defend => {
+            if danger > 0.0 && me < 0.4 {
+                2.0
+            } else {
+                -1.0
+            }
+        }
+        Intent::Delay | Intent::Ready { .. } => -2.0,
+        Intent::Pass => 0.0,
+        Intent::EndTurn => 0.0,
+    }
+}
