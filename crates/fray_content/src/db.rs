@@ -17,6 +17,9 @@ pub struct ContentDb {
     pub(crate) maps: BTreeMap<String, (MapSpec, usize)>,
     pub(crate) stores: BTreeMap<&'static str, Box<dyn Any + Send + Sync>>,
     pub(crate) summaries: BTreeMap<&'static str, Vec<StatblockSummary>>,
+    /// Rulesets with a statblock file that failed to parse (references into them are not
+    /// reported again, to keep one mistake from burying the others).
+    pub(crate) broken: std::collections::BTreeSet<&'static str>,
 }
 
 impl std::fmt::Debug for ContentDb {

@@ -176,10 +176,14 @@ impl ContentLoader {
                 )),
             ];
         };
-        match db.stores.get_mut(schema.ruleset()) {
+        let problems = match db.stores.get_mut(schema.ruleset()) {
             Some(store) => schema.load(file, index, store.as_mut()),
             None => Vec::new(),
+        };
+        if !problems.is_empty() {
+            db.broken.insert(schema.ruleset());
         }
+        problems
     }
 
     /// Validates everything loaded so far: statblocks, maps and every encounter reference.
@@ -278,6 +282,7 @@ impl ContentLoader {
             }
             for c in &side.combatants {
                 match summaries.iter().find(|s| s.id == c.statblock) {
+                    None if db.broken.contains(schema.ruleset()) => {}
                     None => out.push(
                         file.diagnostic_at(
                             &c.statblock,

@@ -32,11 +32,12 @@ impl SourceFile {
             .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read file: {e}")))
     }
 
-    /// Parses the whole file as `T`, with `implicit_some` on (so optional fields are written
-    /// without `Some(...)`). Syntax errors, unknown fields and wrong types come back located.
+    /// Parses the whole file as `T`, with `implicit_some` on (optional fields are written
+    /// without `Some(...)`) and `unwrap_variant_newtypes` on (`Monster(id: ..)` rather than
+    /// `Monster((id: ..))`). Syntax errors, unknown fields and wrong types come back located.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
         ron::Options::default()
-            .with_default_extension(Extensions::IMPLICIT_SOME)
+            .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
             .from_str(&self.text)
             .map_err(|e| {
                 Diagnostic::new(

@@ -509,7 +509,8 @@ pub(crate) fn expire_round_effects(
 }
 
 /// Ends `StartOfNextTurn` / `EndOfNextTurn` effects following the current actor, at the start
-/// (phase `TurnStart`) or end (phase `TurnEnd`) of its turn.
+/// (phase `TurnStart`) or end (phase `TurnEnd`) of its turn. A delayed turn does not end
+/// anything: the end comes with the turn the actor takes later.
 pub(crate) fn expire_turn_effects(
     mut commands: Commands,
     encounters: Query<(&Encounter, &Turn)>,
@@ -527,6 +528,7 @@ pub(crate) fn expire_turn_effects(
                 | (Phase::TurnEnd, Duration::EndOfNextTurn(_))
         );
         if turn_bound
+            && !(turn.delayed && encounter.phase == Phase::TurnEnd)
             && turn.actor.is_some()
             && effect.follows(of.0) == turn.actor
             && turn.serial > effect.applied_turn

@@ -66,6 +66,9 @@ pub struct Turn {
     pub window: Option<ReactionWindow>,
     /// Intents resolved this tick, to acknowledge with `ActionResolved`.
     pub resolved: Vec<(Entity, Intent)>,
+    /// The actor delayed: this turn ends without its end-of-turn effects (no ongoing damage,
+    /// saves or "end of next turn" expiries); they happen at the end of the turn it takes later.
+    pub delayed: bool,
 }
 
 impl Turn {
@@ -290,6 +293,7 @@ pub(crate) fn start_turn(
         turn.rejection = None;
         turn.approved = None;
         turn.window = None;
+        turn.delayed = false;
         encounter.turns += 1;
         log.set_clock(encounter.round, turn.serial);
         if let Some(who) = turn.actor.and_then(|a| combatants.get(a).ok()) {

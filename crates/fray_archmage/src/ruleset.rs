@@ -1,0 +1,96 @@
+//! The seam to the core: spawning archmage encounters and combatants from content.
+
+use fray_content::db::ContentDb;
+use fray_content::options::OptionValue;
+use fray_core::budget::ActionSlots;
+use fray_core::combatant::Hp;
+use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use std::sync::Arc;
+
+use crate::battle::Archmage;
+use crate::sheet::{Sheet, compile};
+use crate::statblock::ArchBlock;
+use crate::state::ArchState;
+
+/// The archmage ruleset's id.
+pub const ID: &str = "archmage";
+
+/// The archmage ruleset, as the core sees it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArchmageRuleset;
+
+impl Ruleset for ArchmageRuleset {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
+        let flag = |name: &str| {
+            matches!(
+                build.spec.options.ruleset.get(name),
+                Some(OptionValue::Bool(true))
+            )
+        };
+        let ambush = match &build.spec.options.ambush {
+            Some(a) => {
+                let side = build
+                    .spec
+                    .sides
+                    .iter()
+                    .position(|s| s.name == a.side)
+                    .ok_or_else(|| {
+                        SpawnError::Ruleset(format!("ambush names unknown side `{}`", a.side))
+                    })?;
+                Some((fray_core::ids::SideId(side as u8), a.by.clone()))
+            }
+            None => None,
+        };
+        let battle = Archmage {
+            lasting_wounds: flag("lasting_wounds"),
+            meaningful_death: flag("meaningful_death"),
+            ambush,
+            ..Archmage::default()
+        };
+        build.entity.insert(battle);
+        Ok(())
+    }
+
+    fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
+        let block = block(build.content, build.statblock)?;
+        let sheet =
+            compile(block).map_err(|e| SpawnError::Ruleset(format!("{}: {e}", build.statblock)))?;
+        let hp = match block {
+            ArchBlock::Monster(m) => m.hp,
+            ArchBlock::Hero(h) => h.hp,
+        };
+        let state = ArchState {
+            recoveries: sheet.recoveries,
+            attacks_spent: vec![false; sheet.attacks.len()],
+            powers_spent: vec![false; sheet.powers.len()],
+            ..ArchState::default()
+        };
+        build.entity.insert((
+            Hp::new(hp),
+            ActionSlots::empty(),
+            state,
+            Sheet(Arc::new(sheet)),
+        ));
+        Ok(())
+    }
+
+    fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
+        block(content, statblock)
+            .ok()
+            .map(|b| fray_content::schema::Statblock::name(b).to_string())
+    }
+}
+
+fn block<'a>(content: &'a ContentDb, id: &str) -> Result<&'a ArchBlock, SpawnError> {
+    content
+        .statblocks::<ArchBlock>(ID)
+        .and_then(|set| set.get(id))
+        .ok_or_else(|| SpawnError::UnknownStatblock {
+            id: id.to_string(),
+            help: "check content/archmage".to_string(),
+        })
+}

@@ -1,0 +1,74 @@
+//! What changes on an archmage combatant during a fight (and between fights).
+
+use bevy_ecs::entity::MapEntities;
+use bevy_ecs::prelude::*;
+use fray_core::intent::{Intent, Trigger};
+use serde::{Deserialize, Serialize};
+
+/// A combatant's changing archmage state.
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[component(map_entities)]
+pub struct ArchState {
+    /// Recoveries left.
+    pub recoveries: u8,
+    /// Recoveries used without having one: -1 to defenses and attacks each, until a full
+    /// heal-up (AR-24).
+    pub recovery_debt: u8,
+    /// Failed death saves this battle.
+    pub death_saves_failed: u8,
+    /// Stabilized: failed death saves no longer count (AR-26).
+    pub stabilized: bool,
+    /// In a coma (optional meaningful-death rule): out of the fight, no more death saves.
+    pub coma: bool,
+    /// Rallies this battle.
+    pub rallies: u8,
+    /// The round in which a failed rally save forbids rallying (AR-25).
+    pub rally_blocked_round: u32,
+    /// Turn serial in which an interrupt was used; none again until the end of a later turn
+    /// of this combatant (AR-05).
+    pub interrupt_used: Option<u32>,
+    /// Attacks used up (daily or recharge) by index.
+    pub attacks_spent: Vec<bool>,
+    /// Powers used up by index.
+    pub powers_spent: Vec<bool>,
+    /// Dropped to 0 hit points this battle (lasting wounds, fight in spirit).
+    pub fell_this_battle: bool,
+    /// Lasting wounds (optional rule AR-41), each lowering max HP by 2 + level.
+    pub lasting_wounds: u8,
+    /// Fought in spirit this battle (the first time gives +2, AR-42).
+    pub fought_in_spirit: bool,
+    /// The round it last fought in spirit (once a round).
+    pub spirit_round: u32,
+    /// Disengaged successfully this turn: its move draws no opportunity attacks.
+    pub disengaged: bool,
+    /// The move that came with a successful disengage is still to take (free).
+    pub free_move: bool,
+    /// Hit its grabber this turn (the -5 to disengage does not apply, AR-29).
+    pub hit_grabber: bool,
+    /// A readied intent and its trigger (AR-03).
+    pub readied: Option<(Trigger, Intent)>,
+    /// Who grabs it (AR-29).
+    pub grabbed_by: Option<Entity>,
+    /// Dropped by a named villain (meaningful death).
+    pub dropped_by_villain: bool,
+    /// At or under half its hit points (AR-22).
+    pub staggered: bool,
+    /// Took its natural-20 death save: acts this turn.
+    pub acts_after_death_save: bool,
+}
+
+impl MapEntities for ArchState {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        if let Some((_, intent)) = &mut self.readied {
+            intent.map_entities(mapper);
+        }
+        self.grabbed_by.map_entities(mapper);
+    }
+}
+
+impl ArchState {
+    /// -1 per recovery used without having one (AR-24).
+    pub fn debt_penalty(&self) -> i32 {
+        i32::from(self.recovery_debt)
+    }
+}
