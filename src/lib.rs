@@ -1,11 +1,106 @@
 //! Fray: a tabletop role-playing combat engine on Bevy's ECS.
 //!
-//! This facade re-exports the crates of the workspace.
+//! This facade re-exports the workspace's crates and bundles them: [`FrayPlugins`] adds the
+//! core, the AI and every ruleset to a Bevy `App`; [`content_loader`] knows every ruleset's
+//! statblock schema.
+//!
+//! ```
+//! use bevy_app::App;
+//! use fray::prelude::*;
+//!
+//! let mut app = App::new();
+//! app.add_plugins(FrayPlugins::default());
+//! let content = fray::load_content("content").expect("built-in content loads");
+//! app.insert_resource(Content(content));
+//! app.finish();
+//! let fight = app
+//!     .world_mut()
+//!     .spawn_encounter("archmage-bridge", &EncounterSettings::logged(7))
+//!     .unwrap();
+//! fray::core::drive::run_until_blocked(app.world_mut(), 1_000_000);
+//! assert!(app.world().get::<Encounter>(fight).unwrap().is_over());
+//! ```
 
-/// Dice notation, distributions, die ranks and advantage.
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy_app::{PluginGroup, PluginGroupBuilder};
+use fray_content::db::ContentDb;
+use fray_content::diagnostic::Diagnostics;
+use fray_content::loader::ContentLoader;
+use fray_core::{FrayCorePlugin, FrayRunMode};
+
+/// AI policies.
+pub use fray_ai as ai;
+/// The archmage ruleset (seed 003).
+pub use fray_archmage as archmage;
+/// The command line.
+pub use fray_cli as cli;
+/// RON content loading.
+pub use fray_content as content;
+/// The ECS model and the turn pipeline.
+pub use fray_core as core;
+/// Dice.
 pub use fray_dice as dice;
+/// The headless batch runner.
+pub use fray_sim as sim;
 
 /// The types most users need.
 pub mod prelude {
+    pub use crate::{FrayPlugins, content_loader, load_content};
+    pub use fray_ai::prelude::*;
+    pub use fray_archmage::prelude::*;
+    pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
+    pub use fray_sim::prelude::*;
+}
+
+/// The core, the AI controller and every ruleset, as one plugin group.
+///
+/// `run` says when the combat schedule runs inside the app (every update by default, on a
+/// fixed timestep, or only when the game steps it); `step` how far each run goes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FrayPlugins {
+    /// When the combat schedule runs.
+    pub run: FrayRunMode,
+    /// How far each run steps.
+    pub step: fray_core::drive::StepMode,
+}
+
+impl PluginGroup for FrayPlugins {
+    fn build(self) -> PluginGroupBuilder {
+        PluginGroupBuilder::start::<Self>()
+            .add(FrayCorePlugin {
+                run: self.run,
+                step: self.step,
+            })
+            .add(fray_ai::FrayAiPlugin)
+            .add(fray_archmage::FrayArchmagePlugin)
+    }
+}
+
+/// A content loader that knows every ruleset's statblocks and the AI policies.
+pub fn content_loader() -> ContentLoader {
+    ContentLoader::new()
+        .with_schema(fray_archmage::schema())
+        .with_policies(fray_ai::POLICY_NAMES)
+}
+
+/// Loads and validates a content directory (or file).
+pub fn load_content(path: impl AsRef<Path>) -> Result<Arc<ContentDb>, Diagnostics> {
+    content_loader().load_paths(&[path]).map(Arc::new)
+}
+
+/// Everything the `fray` command line needs.
+pub fn cli_engine() -> fray_cli::CliEngine {
+    fray_cli::CliEngine {
+        install: |app| {
+            app.add_plugins(FrayPlugins {
+                run: FrayRunMode::Manual,
+                ..Default::default()
+            });
+        },
+        loader: content_loader(),
+        policies: &fray_ai::POLICY_NAMES,
+    }
 }

@@ -1,16 +1,42 @@
 //! The `fray` command line. Thin: it parses arguments, calls the library and prints.
+//!
+//! The facade crate passes in the rulesets ([`CliEngine`]), so this crate names no ruleset.
 
+mod batch;
+mod check;
+mod content;
+mod demo;
+mod list;
+mod narrate;
 mod roll;
+mod run;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use fray_content::loader::ContentLoader;
+use fray_sim::engine::Install;
+
+/// What the command line needs from the rest of Fray.
+#[derive(Clone)]
+pub struct CliEngine {
+    /// Adds the core, the AI and every ruleset to an app.
+    pub install: Install,
+    /// A content loader knowing every ruleset's schema and the AI policies.
+    pub loader: ContentLoader,
+    /// The AI policy names (for `--ai`).
+    pub policies: &'static [&'static str],
+}
 
 /// Fray: tabletop combat rules simulated on Bevy's ECS.
 #[derive(Debug, Parser)]
 #[command(name = "fray", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do (without one, a short welcome).
+    /// The content directory (default: `content/` here, or the one Fray was built with).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub content: Option<PathBuf>,
+    /// What to do (without one: a narrated demo fight, then 10 000 more).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -18,28 +44,37 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play one fight and narrate it: `fray run archmage-bridge --seed 7`.
+    Run(run::RunArgs),
+    /// Play a fight many times and sum it up: `fray batch archmage-bridge --runs 10000`.
+    Batch(batch::BatchArgs),
+    /// List encounters and statblocks, by ruleset.
+    List(list::ListArgs),
+    /// Validate content files: prints `path:line:col: message` for each problem.
+    Check(check::CheckArgs),
     /// Roll dice: `fray roll 4d6kh3 --times 6`.
     Roll(roll::RollArgs),
 }
 
 /// Parses the process arguments and runs `fray`.
-pub fn run() -> ExitCode {
+pub fn run(engine: CliEngine) -> ExitCode {
     let cli = Cli::parse();
+    let content = cli.content;
     match cli.command {
+        None => demo::run(&engine, content.as_deref()),
+        Some(Command::Run(args)) => run::run(&engine, content.as_deref(), &args),
+        Some(Command::Batch(args)) => batch::run(&engine, content.as_deref(), &args),
+        Some(Command::List(args)) => list::run(&engine, content.as_deref(), &args),
+        Some(Command::Check(args)) => check::run(&engine, content.as_deref(), &args),
         Some(Command::Roll(args)) => roll::run(&args),
-        None => {
-            print!("{}", welcome());
-            ExitCode::SUCCESS
-        }
     }
 }
 
-fn welcome() -> String {
-    "Fray - tabletop combat rules on Bevy's ECS.\n\n\
-     Try:\n  \
-       fray roll 4d6kh3 --times 6          roll ability scores\n  \
-       fray roll '2d20kh1+5' --seed 7      an attack with advantage, reproducibly\n  \
-       fray roll 'd60+2d3' --times 20000 --stats\n\n\
-     Run `fray --help` for every command.\n"
-        .to_string()
+/// Prints an error with hints and returns the exit code.
+pub(crate) fn fail(code: u8, message: impl std::fmt::Display, hints: &[&str]) -> ExitCode {
+    eprintln!("{} {message}", console::style("error:").red().bold());
+    for hint in hints {
+        eprintln!("  {} {hint}", console::style("hint:").cyan());
+    }
+    ExitCode::from(code)
 }

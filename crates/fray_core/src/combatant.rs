@@ -169,6 +169,7 @@ pub struct Leader;
 
 /// Marks an entity as a combatant and gives its roster index.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[require(Tally)]
 pub struct Combatant {
     /// Index in the encounter's roster (stable across runs; used by logs and saves).
     pub id: CombatantId,
@@ -177,3 +178,37 @@ pub struct Combatant {
 /// The statblock a combatant was spawned from (its ruleset's id).
 #[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatblockRef(pub String);
+
+/// What a combatant did and suffered in this fight, for statistics. Rulesets add damage as
+/// they deal it ([`Tally::record_damage`]); the core counts falls.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Tally {
+    /// Damage this combatant dealt.
+    pub damage_dealt: i64,
+    /// Damage this combatant took (hit points and temporary hit points).
+    pub damage_taken: i64,
+    /// Times it went down or died.
+    pub times_dropped: u32,
+    /// Whether it was down or dead when last seen (to count each fall once).
+    pub fallen: bool,
+}
+
+impl Tally {
+    /// Adds `amount` to the damage taken.
+    pub fn record_damage(&mut self, amount: i32) {
+        self.damage_taken += i64::from(amount.max(0));
+    }
+}
+
+/// Counts falls: each change to down or dead from standing counts once.
+pub(crate) fn tally_falls(mut changed: Query<(&Status, &mut Tally), Changed<Status>>) {
+    for (status, mut tally) in &mut changed {
+        let fallen = matches!(status, Status::Down | Status::Dead);
+        if fallen && !tally.fallen {
+            tally.times_dropped += 1;
+        }
+        if tally.fallen != fallen {
+            tally.fallen = fallen;
+        }
+    }
+}

@@ -61,7 +61,7 @@ use serde::de::DeserializeOwned;
 
 use crate::budget::{ActionPoints, ActionSlots, Atg};
 use crate::combatant::{
-    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status,
+    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::drive::StepMode;
@@ -83,7 +83,7 @@ use crate::turn::{Turn, TurnOrder};
 pub mod prelude {
     pub use crate::budget::{ActionPoints, ActionSlots, Atg, Cost, Slot};
     pub use crate::combatant::{
-        Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status,
+        Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
     };
     pub use crate::condition::{Condition, Conditions};
     pub use crate::drive::{StepMode, run_until_blocked, step, tick, update_messages};
@@ -150,9 +150,14 @@ impl Plugin for FrayCorePlugin {
             .init_resource::<Rulesets>()
             .init_resource::<SaveRegistry>()
             .insert_resource(FrayStepping(self.step));
-        let mut schedule = build_schedule();
+        let schedule = build_schedule();
         #[cfg(debug_assertions)]
-        schedule.add_systems(invariants::check_invariants.after(schedule::FraySystems::Outcome));
+        let schedule = {
+            let mut schedule = schedule;
+            schedule
+                .add_systems(invariants::check_invariants.after(schedule::FraySystems::Outcome));
+            schedule
+        };
         app.add_schedule(schedule);
         match self.run {
             FrayRunMode::EveryUpdate => {
@@ -189,6 +194,7 @@ impl Plugin for FrayCorePlugin {
             .register_saved::<Leader>("fray_core::Leader")
             .register_saved::<StatblockRef>("fray_core::StatblockRef")
             .register_saved::<Hp>("fray_core::Hp")
+            .register_saved::<Tally>("fray_core::Tally")
             .register_saved::<ActionSlots>("fray_core::ActionSlots")
             .register_saved::<ActionPoints>("fray_core::ActionPoints")
             .register_saved::<Atg>("fray_core::Atg")

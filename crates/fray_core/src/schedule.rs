@@ -26,6 +26,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
 
+use crate::combatant::tally_falls;
 use crate::effect::{
     expire_battle_effects, expire_round_effects, expire_turn_effects, refresh_conditions,
 };
@@ -244,7 +245,11 @@ pub fn build_schedule() -> Schedule {
         (expire_turn_effects, advance_turn)
             .chain()
             .in_set(CoreSystems::EndTurn),
-        (drop_engagements_of_the_gone, note_morale_triggers)
+        (
+            drop_engagements_of_the_gone,
+            note_morale_triggers,
+            tally_falls,
+        )
             .chain()
             .in_set(CoreSystems::Bookkeeping),
         clear_morale_triggers.in_set(CoreSystems::ClearMorale),

@@ -1,0 +1,142 @@
+//! `fray batch`: many fights, summed up.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use fray_sim::batch::{BatchConfig, BatchError, run_batch_with_progress};
+use fray_sim::engine::Engine;
+use fray_sim::plot::plot_svg;
+use fray_sim::report::BatchReport;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::content::{ContentError, engine_for, parse_ai, print_problems};
+use crate::{CliEngine, fail};
+
+/// Arguments of `fray batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// The encounter: an id (see `fray list`) or a path to an encounter file.
+    pub encounter: String,
+    /// How many fights.
+    #[arg(long, default_value_t = 10_000)]
+    pub runs: u64,
+    /// Master seed (run i uses a seed derived from it and i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Fights played side by side in one World.
+    #[arg(long, default_value_t = 256)]
+    pub chunk: usize,
+    /// Write every aggregate as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write one CSV row per run.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Draw rounds and win rates (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
+    #[arg(long = "ai", value_name = "SIDE=POLICY")]
+    pub ai: Vec<String>,
+}
+
+/// Runs `fray batch`.
+pub fn run(cli: &CliEngine, content: Option<&Path>, args: &BatchArgs) -> ExitCode {
+    let (engine, id) = match engine_for(cli, content, &args.encounter) {
+        Ok(x) => x,
+        Err(ContentError::Invalid(problems)) => {
+            print_problems(&problems);
+            return fail(
+                1,
+                "the content has problems",
+                &["fix them, or run `fray check` for the full list"],
+            );
+        }
+        Err(ContentError::NotAnEncounter(why)) => {
+            return fail(
+                2,
+                why,
+                &["pass an encounter id (`fray list`) or an encounter file"],
+            );
+        }
+    };
+    let controllers = match parse_ai(cli, &args.ai) {
+        Ok(c) => c,
+        Err(e) => return fail(2, e, &[]),
+    };
+    if let Some(plot) = &args.plot
+        && plot.extension().and_then(|e| e.to_str()) != Some("svg")
+    {
+        return fail(
+            2,
+            format!("charts are SVG: `{}` should end in .svg", plot.display()),
+            &[],
+        );
+    }
+    let config = BatchConfig {
+        controllers,
+        threads: args.threads,
+        chunk: args.chunk,
+        ..BatchConfig::new(id, args.runs, args.seed)
+    };
+    let report = match play(&engine, &config, args.quiet) {
+        Ok(r) => r,
+        Err(e @ BatchError::NoRuns) => return fail(2, e, &["try --runs 10000"]),
+        Err(e) => return fail(2, e, &["run `fray list` to see every encounter"]),
+    };
+    print!("{}", report.summary_table());
+    write_outputs(&report, args)
+}
+
+/// Plays a batch with a progress bar on a terminal.
+pub fn play(engine: &Engine, config: &BatchConfig, quiet: bool) -> Result<BatchReport, BatchError> {
+    let bar = if quiet || !console::Term::stderr().is_term() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(config.runs);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{bar:40.cyan/blue}] {pos}/{len} fights  {per_sec}  ETA {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar
+    };
+    let result = run_batch_with_progress(engine, config, &|done| bar.set_position(done));
+    bar.finish_and_clear();
+    result
+}
+
+fn write_outputs(report: &BatchReport, args: &BatchArgs) -> ExitCode {
+    if let Some(path) = &args.json
+        && let Err(e) = std::fs::write(path, report.to_json())
+    {
+        return fail(1, format!("cannot write {}: {e}", path.display()), &[]);
+    }
+    if let Some(path) = &args.csv {
+        let result = File::create(path).map_err(|e| e.to_string()).and_then(|f| {
+            report
+                .write_csv(BufWriter::new(f))
+                .map_err(|e| e.to_string())
+        });
+        if let Err(e) = result {
+            return fail(1, format!("cannot write {}: {e}", path.display()), &[]);
+        }
+    }
+    if let Some(path) = &args.plot
+        && let Err(e) = plot_svg(report, path)
+    {
+        return fail(1, e, &[]);
+    }
+    ExitCode::SUCCESS
+}

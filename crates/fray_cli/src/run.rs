@@ -1,0 +1,107 @@
+//! `fray run`: one fight, narrated.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use fray_core::prelude::*;
+use fray_sim::single::play_one;
+
+use crate::content::{ContentError, engine_for, parse_ai, print_problems};
+use crate::narrate::{closing_lines, narrate};
+use crate::{CliEngine, fail};
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Narrated text (colored on a terminal).
+    Text,
+    /// The log as JSON lines, then the final record.
+    Json,
+}
+
+/// Arguments of `fray run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The encounter: an id (see `fray list`) or a path to an encounter file.
+    pub encounter: String,
+    /// Seed (default: the encounter file's seed, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
+    #[arg(long = "ai", value_name = "SIDE=POLICY")]
+    pub ai: Vec<String>,
+}
+
+/// Runs `fray run`.
+pub fn run(cli: &CliEngine, content: Option<&Path>, args: &RunArgs) -> ExitCode {
+    let (engine, id) = match engine_for(cli, content, &args.encounter) {
+        Ok(x) => x,
+        Err(ContentError::Invalid(problems)) => {
+            print_problems(&problems);
+            return fail(
+                1,
+                "the content has problems",
+                &["fix them, or run `fray check` for the full list"],
+            );
+        }
+        Err(ContentError::NotAnEncounter(why)) => {
+            return fail(
+                2,
+                why,
+                &["pass an encounter id (`fray list`) or an encounter file"],
+            );
+        }
+    };
+    let Some(spec) = engine.content.encounter(&id).cloned() else {
+        let known: Vec<&str> = engine.content.encounters().map(|e| e.id.as_str()).collect();
+        let help = fray_content::suggest::help_for(&id, known.iter().copied());
+        return fail(
+            2,
+            format!("unknown encounter `{id}`"),
+            &[&help, "run `fray list` to see every encounter"],
+        );
+    };
+    let controllers = match parse_ai(cli, &args.ai) {
+        Ok(c) => c,
+        Err(e) => return fail(2, e, &[]),
+    };
+    let seed = args.seed.or(spec.seed).unwrap_or(1);
+    let settings = EncounterSettings {
+        seed,
+        log: true,
+        controllers,
+    };
+    let fight = match play_one(&engine, &id, &settings) {
+        Ok(f) => f,
+        Err(e) => return fail(2, e, &[]),
+    };
+    let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
+    match args.format {
+        Format::Json => {
+            print!("{}", fight.json_log());
+            if let Some(record) = fight.record(seed) {
+                println!("{}", serde_json::to_string(&record).unwrap_or_default());
+            }
+        }
+        Format::Text => {
+            let color = console::Term::stdout().is_term() && console::colors_enabled();
+            println!("{} - {} (seed {seed})", spec.name, spec.description);
+            if let Some(names) = fight.names() {
+                print!("{}", narrate(&names, fight.log(), color));
+            }
+            if fight.outcome().is_none() {
+                println!(
+                    "The fight waits on an external controller (a side is `External`): use `--ai SIDE=POLICY`."
+                );
+            }
+            if let Some(record) = fight.record(seed) {
+                print!("{}", closing_lines(&record, &sides, color));
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,75 @@
+//! One fight, played in full with its log: `fray run`.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::prelude::*;
+use fray_core::spawn::SpawnError;
+
+use crate::engine::Engine;
+use crate::record::RunRecord;
+
+/// A finished (or blocked) fight and the app it lives in.
+pub struct Fight {
+    /// The app.
+    pub app: App,
+    /// The encounter entity.
+    pub encounter: Entity,
+}
+
+impl Fight {
+    /// The log as text, with names.
+    pub fn text_log(&self) -> String {
+        self.names()
+            .map(|n| n.render(self.log()))
+            .unwrap_or_default()
+    }
+
+    /// The log as JSON lines.
+    pub fn json_log(&self) -> String {
+        self.log().to_json_lines()
+    }
+
+    /// The log.
+    pub fn log(&self) -> &CombatLog {
+        static EMPTY: std::sync::OnceLock<CombatLog> = std::sync::OnceLock::new();
+        self.app
+            .world()
+            .get::<CombatLog>(self.encounter)
+            .unwrap_or_else(|| EMPTY.get_or_init(CombatLog::default))
+    }
+
+    /// Names to render the log with.
+    pub fn names(&self) -> Option<LogNames> {
+        let w = self.app.world();
+        Some(LogNames::new(
+            w.get::<Roster>(self.encounter)?,
+            w.get::<EncounterMap>(self.encounter)?,
+            w.get::<Sides>(self.encounter)?,
+        ))
+    }
+
+    /// The outcome, once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.app.world().get::<Encounter>(self.encounter)?.outcome
+    }
+
+    /// The run's record (final statuses, HP, damage).
+    pub fn record(&self, seed: u64) -> Option<RunRecord> {
+        RunRecord::read(self.app.world(), self.encounter, 0, seed)
+    }
+}
+
+/// Plays one fight with its log on, until it ends (or waits on an external controller).
+pub fn play_one(
+    engine: &Engine,
+    encounter: &str,
+    settings: &EncounterSettings,
+) -> Result<Fight, SpawnError> {
+    let mut app = engine.app();
+    let entity = app.world_mut().spawn_encounter(encounter, settings)?;
+    run_until_blocked(app.world_mut(), fray_core::drive::MAX_TICKS_PER_RUN);
+    Ok(Fight {
+        app,
+        encounter: entity,
+    })
+}
