@@ -9,7 +9,7 @@ use fray_dice::DieSource;
 use serde::{Deserialize, Serialize};
 
 use crate::policy::{Policy, aggressive_score, tactical_score};
-use crate::situation::{CombatantView, Situation};
+use crate::situation::{CombatantView, Situation, enemy_regions};
 
 /// The stream the AI of an encounter draws from (separate from the rules' dice).
 #[derive(Component, Debug, Clone, Serialize, Deserialize)]
@@ -71,6 +71,7 @@ pub(crate) fn choose_intents(
     )>,
     controllers: Query<&Controller>,
     view: Query<CombatantView>,
+    mut regions: Local<Vec<RegionId>>,
 ) {
     for (encounter, mut turn, options, roster, map, mut rng) in &mut encounters {
         match encounter.phase {
@@ -85,6 +86,7 @@ pub(crate) fn choose_intents(
                 let Ok(side) = view.get(actor).map(|v| v.1.0) else {
                     continue;
                 };
+                enemy_regions(roster, &view, side, &mut regions);
                 let situation = Situation {
                     actor,
                     side,
@@ -95,6 +97,7 @@ pub(crate) fn choose_intents(
                         .list
                         .iter()
                         .any(|o| o.intent.kind() == IntentKind::Attack),
+                    enemy_regions: &regions,
                 };
                 if let Some(i) = pick(policy, &options.list, &situation, &mut rng.0) {
                     turn.request = Some(Request {
@@ -116,6 +119,7 @@ pub(crate) fn choose_intents(
                     let Ok(side) = view.get(reactor.reactor).map(|v| v.1.0) else {
                         continue;
                     };
+                    enemy_regions(roster, &view, side, &mut regions);
                     let situation = Situation {
                         actor: reactor.reactor,
                         side,
@@ -123,6 +127,7 @@ pub(crate) fn choose_intents(
                         map,
                         view: &view,
                         can_attack: true,
+                        enemy_regions: &regions,
                     };
                     let choice = match policy {
                         Policy::Random => pick(policy, &reactor.offers, &situation, &mut rng.0),

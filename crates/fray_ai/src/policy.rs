@@ -57,6 +57,10 @@ impl fmt::Display for Policy {
 pub(crate) fn aggressive_score(option: &ActionOption, situation: &Situation) -> f32 {
     let p = &option.preview;
     match &option.intent {
+        Intent::Attack { target, .. } if situation.is_down(*target) => {
+            // A fallen enemy is finished off only when nothing else can be attacked.
+            100.0 + p.expected_damage
+        }
         Intent::Attack { target, .. } => {
             // Focus the most damaged enemy, then the likeliest damage.
             let hurt = 1.0 - situation.hp_fraction(*target);
@@ -88,6 +92,10 @@ pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f3
         Intent::Attack { target, .. } => {
             if situation.is_ally(*target) {
                 return -100.0;
+            }
+            if situation.is_down(*target) {
+                // Finishing a fallen foe helps little while others still fight.
+                return 1.0 + p.expected_damage * 0.1;
             }
             let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
             let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;

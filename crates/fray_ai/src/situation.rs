@@ -21,6 +21,17 @@ pub(crate) struct Situation<'a, 'w, 's> {
     pub map: &'a EncounterMap,
     pub view: &'a Query<'w, 's, CombatantView>,
     pub can_attack: bool,
+    /// Regions of the active enemies (gathered once per decision).
+    pub enemy_regions: &'a [RegionId],
+}
+
+/// Gathers the regions of `side`'s active enemies into `out` (reused between decisions).
+pub(crate) fn enemy_regions(roster: &Roster, view: &Query<CombatantView>, side: SideId, out: &mut Vec<RegionId>) {
+    out.clear();
+    out.extend(roster.entities().filter_map(|e| {
+        let v = view.get(e).ok()?;
+        (v.1.0 != side && v.2.is_active()).then_some(v.3.0)
+    }));
 }
 
 impl Situation<'_, '_, '_> {
@@ -52,18 +63,8 @@ impl Situation<'_, '_, '_> {
         self.view.get(e).is_ok_and(|v| *v.2 == Status::Down)
     }
 
-    fn active_enemies(&self) -> impl Iterator<Item = Entity> + '_ {
-        self.roster.entities().filter(move |&e| {
-            self.view
-                .get(e)
-                .is_ok_and(|v| v.1.0 != self.side && v.2.is_active())
-        })
-    }
-
     fn hops_to_enemy(&self, from: RegionId) -> Option<u8> {
-        self.active_enemies()
-            .filter_map(|e| self.view.get(e).ok().map(|v| self.map.hops(from, v.3.0)))
-            .min()
+        self.enemy_regions.iter().map(|r| self.map.hops(from, *r)).min()
     }
 
     /// How many hops nearer the closest active enemy `to` is than where the actor stands

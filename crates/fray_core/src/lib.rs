@@ -30,6 +30,7 @@
 //! ```
 
 pub mod budget;
+pub mod client;
 pub mod combatant;
 pub mod condition;
 pub mod drive;
@@ -82,6 +83,7 @@ use crate::turn::{Turn, TurnOrder};
 /// The types most users need.
 pub mod prelude {
     pub use crate::budget::{ActionPoints, ActionSlots, Atg, Cost, Slot};
+    pub use crate::client::{Decision, DecisionKind, decisions};
     pub use crate::combatant::{
         Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
     };

@@ -1,0 +1,121 @@
+//! The `fray` binary as a user runs it.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the fray binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn roll_repeats_with_a_seed_and_points_at_bad_notation() {
+    let a = fray(&["roll", "4d6kh3", "--seed", "7", "--times", "3"]);
+    let b = fray(&["roll", "4d6kh3", "--seed", "7", "--times", "3"]);
+    assert!(a.status.success());
+    assert_eq!(text(&a.stdout), text(&b.stdout));
+    assert_eq!(text(&a.stdout).lines().count(), 3);
+    let bad = fray(&["roll", "2d"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = text(&bad.stderr);
+    assert!(err.contains("column 3"), "{err}");
+    assert!(err.contains("2d\n    ^"), "{err}");
+}
+
+#[test]
+fn run_with_the_same_seed_prints_the_same_fight() {
+    let a = fray(&["run", "archmage-bridge", "--seed", "3"]);
+    let b = fray(&["run", "archmage-bridge", "--seed", "3"]);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(text(&a.stdout), text(&b.stdout));
+    assert!(text(&a.stdout).contains("win in round") || text(&a.stdout).contains("Draw"));
+    let json = fray(&["run", "archmage-bridge", "--seed", "3", "--format", "json"]);
+    let last = text(&json.stdout).lines().last().unwrap().to_string();
+    let record: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert!(record["combatants"].as_array().unwrap().len() == 8);
+}
+
+#[test]
+fn errors_are_readable_and_exit_non_zero() {
+    let missing = fray(&["run", "no-such-fight"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("unknown encounter `no-such-fight`"));
+    let missing_file = fray(&["run", "nowhere/fight.ron"]);
+    assert_eq!(missing_file.status.code(), Some(2));
+    assert!(text(&missing_file.stderr).contains("cannot read file"));
+    let policy = fray(&["run", "archmage-bridge", "--ai", "Heroes=sleepy"]);
+    assert_eq!(policy.status.code(), Some(2));
+    assert!(text(&policy.stderr).contains("unknown AI policy `sleepy`"));
+    let side = fray(&["run", "archmage-bridge", "--ai", "Heros=random"]);
+    assert_eq!(side.status.code(), Some(2));
+    assert!(text(&side.stderr).contains("did you mean `Heroes`?"), "{}", text(&side.stderr));
+    let zero = fray(&["batch", "archmage-bridge", "--runs", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(text(&zero.stderr).contains("--runs must be at least 1"));
+}
+
+#[test]
+fn check_reports_path_line_col_for_broken_content_and_passes_on_good_content() {
+    let good = fray(&["check"]);
+    assert!(good.status.success(), "{}{}", text(&good.stdout), text(&good.stderr));
+    assert!(text(&good.stdout).contains("no problems"));
+    let dir = std::env::temp_dir().join(format!("fray-check-{}", std::process::id()));
+    let broken = dir.join("archmage");
+    std::fs::create_dir_all(broken.join("encounters")).unwrap();
+    std::fs::write(broken.join("blocks.ron"), "[\n  Monster(id: \"x\", name: \"X\", level: 1, hp: 5, ac: 10, pd: 10, md: 10, initiative: 0,\n    attacks: [], colour: 3),\n]\n").unwrap();
+    std::fs::write(
+        broken.join("encounters/e.ron"),
+        "Encounter(id: \"e\", name: \"E\", ruleset: \"archmage\", map: Named(\"near-fra\"), sides: [])\n",
+    )
+    .unwrap();
+    let out = fray(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    let blocks = Path::new(&broken).join("blocks.ron");
+    assert!(report.contains(&format!("{}:3:18:", blocks.display())), "{report}");
+    assert!(report.contains("colour"), "{report}");
+    assert!(report.contains("unknown map `near-fra`"), "{report}");
+    assert!(report.contains("did you mean `near-far`?"), "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn list_shows_encounters_and_statblocks_by_ruleset() {
+    let out = fray(&["list"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.contains("archmage") && s.contains("archmage-bridge") && s.contains("dusk-wyrmling"), "{s}");
+    assert!(s.contains("lasting_wounds"));
+}
+
+#[test]
+fn batch_writes_json_csv_and_an_svg_chart() {
+    let dir = std::env::temp_dir().join(format!("fray-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (json, csv, svg) = (dir.join("out.json"), dir.join("out.csv"), dir.join("out.svg"));
+    let out = fray(&[
+        "batch", "archmage-bridge", "--runs", "200", "--quiet",
+        "--json", json.to_str().unwrap(), "--csv", csv.to_str().unwrap(), "--plot", svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let summary = text(&out.stdout);
+    assert!(summary.contains("encounters/s") && summary.contains("combatant-turns/s") && summary.contains("us/action"));
+    let value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for key in ["encounter", "ruleset", "runs", "seed", "sides", "draws", "rounds", "combatants", "timing"] {
+        assert!(value.get(key).is_some(), "JSON lacks {key}");
+    }
+    assert_eq!(value["sides"][0]["ci95"].as_array().unwrap().len(), 2);
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 201);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let png = fray(&["batch", "archmage-bridge", "--runs", "5", "--quiet", "--plot", "x.png"]);
+    assert_eq!(png.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,7 @@
+//! Cross-crate tests: the command line, batch determinism, content, the random-policy fuzz.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod cli;
+mod determinism;
+mod fuzz;
