@@ -17,7 +17,10 @@ fn engine() -> Engine {
         .unwrap_or_else(|e| panic!("content does not load: {e}"));
     Engine::new(
         |app| {
-            app.add_plugins(FrayPlugins { run: fray::core::FrayRunMode::Manual, ..Default::default() });
+            app.add_plugins(FrayPlugins {
+                run: fray::core::FrayRunMode::Manual,
+                ..Default::default()
+            });
         },
         content,
     )
@@ -27,7 +30,9 @@ fn config(id: &str, sides: &[&str], runs: u64, threads: usize) -> BatchConfig {
     let mut config = BatchConfig::new(id, runs, 1);
     config.threads = threads;
     for side in sides {
-        config.controllers.push((side.to_string(), Controller::Ai("aggressive".into())));
+        config
+            .controllers
+            .push((side.to_string(), Controller::Ai("aggressive".into())));
     }
     config
 }
@@ -35,12 +40,18 @@ fn config(id: &str, sides: &[&str], runs: u64, threads: usize) -> BatchConfig {
 fn encounters(c: &mut Criterion) {
     let engine = engine();
     let mut group = c.benchmark_group("encounters");
-    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
     for (id, sides) in STANDARD {
         for threads in [1, 0] {
             let runs = 2_000;
             group.throughput(Throughput::Elements(runs));
-            let label = if threads == 1 { "1 thread" } else { "all cores" };
+            let label = if threads == 1 {
+                "1 thread"
+            } else {
+                "all cores"
+            };
             group.bench_function(format!("{id} ({label})"), |b| {
                 b.iter_custom(|iterations| {
                     let mut total = Duration::ZERO;
@@ -56,10 +67,13 @@ fn encounters(c: &mut Criterion) {
             });
         }
         // One more batch for the combatant-turn rate the target is stated in.
-        let report = run_batch(&engine, &config(id, sides, 5_000, 1)).unwrap_or_else(|e| panic!("{e}"));
+        let report =
+            run_batch(&engine, &config(id, sides, 5_000, 1)).unwrap_or_else(|e| panic!("{e}"));
         println!(
             "{id}, 1 thread: {:.0} encounters/s, {:.0} combatant-turns/s, {:.2} us/action",
-            report.timing.encounters_per_second, report.timing.combatant_turns_per_second, report.timing.microseconds_per_action
+            report.timing.encounters_per_second,
+            report.timing.combatant_turns_per_second,
+            report.timing.microseconds_per_action
         );
     }
     group.finish();

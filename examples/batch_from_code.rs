@@ -9,15 +9,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))?;
     let engine = Engine::new(
         |app| {
-            app.add_plugins(FrayPlugins { run: fray::core::FrayRunMode::Manual, ..Default::default() });
+            app.add_plugins(FrayPlugins {
+                run: fray::core::FrayRunMode::Manual,
+                ..Default::default()
+            });
         },
         content,
     );
     let mut config = BatchConfig::new("archmage-mob", 2_000, 99);
-    config.controllers.push(("Heroes".into(), Controller::Ai("aggressive".into())));
+    config
+        .controllers
+        .push(("Heroes".into(), Controller::Ai("aggressive".into())));
     let report = run_batch(&engine, &config)?;
     print!("{}", report.summary_table());
     let heroes = &report.sides[0];
-    println!("The heroes win {:.1}% of the time (95%: {:.1}% - {:.1}%).", heroes.win_rate * 100.0, heroes.ci95[0] * 100.0, heroes.ci95[1] * 100.0);
+    println!(
+        "The heroes win {:.1}% of the time (95%: {:.1}% - {:.1}%).",
+        heroes.win_rate * 100.0,
+        heroes.ci95[0] * 100.0,
+        heroes.ci95[1] * 100.0
+    );
     Ok(())
 }

@@ -14,7 +14,8 @@ const PLAYER: PlayerId = PlayerId(1);
 
 fn new_app(content: std::sync::Arc<fray::content::db::ContentDb>) -> App {
     let mut app = App::new();
-    app.add_plugins(FrayPlugins::default()).insert_resource(Content(content));
+    app.add_plugins(FrayPlugins::default())
+        .insert_resource(Content(content));
     app.finish();
     app.cleanup();
     app
@@ -23,25 +24,39 @@ fn new_app(content: std::sync::Arc<fray::content::db::ContentDb>) -> App {
 /// The scripted player: the option with the best expected damage, else healing, else ending
 /// the turn (never a move that draws opportunity attacks).
 fn choose(options: &[ActionOption]) -> Option<&ActionOption> {
-    let score = |o: &ActionOption| o.preview.expected_damage + o.preview.expected_healing - f32::from(o.preview.provokes) * 5.0;
+    let score = |o: &ActionOption| {
+        o.preview.expected_damage + o.preview.expected_healing - f32::from(o.preview.provokes) * 5.0
+    };
     options
         .iter()
-        .filter(|o| !matches!(o.intent, Intent::Flee | Intent::Delay | Intent::Ready { .. }))
+        .filter(|o| {
+            !matches!(
+                o.intent,
+                Intent::Flee | Intent::Delay | Intent::Ready { .. }
+            )
+        })
         .max_by(|a, b| score(a).total_cmp(&score(b)))
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))?;
     let mut app = new_app(content.clone());
-    let settings = EncounterSettings::logged(5).with_controller("Heroes", Controller::External(PLAYER));
-    let mut encounter = app.world_mut().spawn_encounter("archmage-bridge", &settings)?;
+    let settings =
+        EncounterSettings::logged(5).with_controller("Heroes", Controller::External(PLAYER));
+    let mut encounter = app
+        .world_mut()
+        .spawn_encounter("archmage-bridge", &settings)?;
     let mut illegal_sent = false;
     let mut saved = false;
     let mut decisions_made = 0;
     let mut rejections = bevy_ecs::message::MessageCursor::<ActionRejected>::default();
     for _frame in 0..10_000 {
         app.update();
-        if app.world().get::<Encounter>(encounter).is_some_and(Encounter::is_over) {
+        if app
+            .world()
+            .get::<Encounter>(encounter)
+            .is_some_and(Encounter::is_over)
+        {
             break;
         }
         // What rejections came back last frame?
@@ -50,16 +65,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             rejections.read(messages).cloned().collect()
         };
         for r in &rejected {
-            println!("  rejected as expected: {:?} -> {}", r.intent.kind(), r.reason);
+            println!(
+                "  rejected as expected: {:?} -> {}",
+                r.intent.kind(),
+                r.reason
+            );
         }
         for decision in fray::core::client::decisions(app.world(), encounter) {
             if decision.controller != Controller::External(PLAYER) {
                 continue;
             }
-            let name = |e: Entity| app.world().get::<bevy_ecs::name::Name>(e).map(|n| n.to_string()).unwrap_or_default();
+            let name = |e: Entity| {
+                app.world()
+                    .get::<bevy_ecs::name::Name>(e)
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            };
             println!("{} may ({:?}):", name(decision.actor), decision.kind);
             for o in &decision.options {
-                let target = o.intent.target().map(|t| format!(" -> {}", name(t))).unwrap_or_default();
+                let target = o
+                    .intent
+                    .target()
+                    .map(|t| format!(" -> {}", name(t)))
+                    .unwrap_or_default();
                 println!(
                     "    {:<44} {:<12} {:<16} hit {:>3.0}%  dmg {:>5.1}  heal {:>5.1}  provokes {}",
                     format!("{}{target}", o.label),
@@ -83,22 +111,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
             if let Some(option) = choose(&decision.options) {
-                let target = option.intent.target().map(|t| format!(" -> {}", name(t))).unwrap_or_default();
+                let target = option
+                    .intent
+                    .target()
+                    .map(|t| format!(" -> {}", name(t)))
+                    .unwrap_or_default();
                 println!("  => {}{target}", option.label);
-                app.world_mut().write_message(ActionRequest { actor: decision.actor, controller: PLAYER, intent: option.intent.clone() });
+                app.world_mut().write_message(ActionRequest {
+                    actor: decision.actor,
+                    controller: PLAYER,
+                    intent: option.intent.clone(),
+                });
                 decisions_made += 1;
             }
         }
         if !saved && decisions_made >= 6 {
             saved = true;
             let text = save_encounter(app.world(), encounter)?;
-            println!("-- saved the fight ({} bytes of RON), loading it into a fresh app --", text.len());
+            println!(
+                "-- saved the fight ({} bytes of RON), loading it into a fresh app --",
+                text.len()
+            );
             app = new_app(content.clone());
             encounter = load_encounter(app.world_mut(), &text)?;
         }
     }
     let world = app.world();
-    let outcome = world.get::<Encounter>(encounter).and_then(|e| e.outcome).ok_or("the fight did not end")?;
+    let outcome = world
+        .get::<Encounter>(encounter)
+        .and_then(|e| e.outcome)
+        .ok_or("the fight did not end")?;
     let names = LogNames::new(
         world.get::<Roster>(encounter).ok_or("no roster")?,
         world.get::<EncounterMap>(encounter).ok_or("no map")?,

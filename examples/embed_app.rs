@@ -23,8 +23,13 @@ fn count_frames(mut frames: ResMut<Frames>) {
 }
 
 /// Prints the log entries that arrived since last frame (a renderer would animate them).
-fn print_new_log_entries(mut shown: ResMut<Shown>, encounters: Query<(&CombatLog, &Roster, &EncounterMap, &Sides)>) {
-    let Ok((log, roster, map, sides)) = encounters.get(shown.encounter) else { return };
+fn print_new_log_entries(
+    mut shown: ResMut<Shown>,
+    encounters: Query<(&CombatLog, &Roster, &EncounterMap, &Sides)>,
+) {
+    let Ok((log, roster, map, sides)) = encounters.get(shown.encounter) else {
+        return;
+    };
     let names = LogNames::new(roster, map, sides);
     for entry in log.since(shown.cursor) {
         println!("[round {}] {}", entry.round, names.describe(&entry.event));
@@ -35,21 +40,39 @@ fn print_new_log_entries(mut shown: ResMut<Shown>, encounters: Query<(&CombatLog
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))?;
     let mut app = App::new();
-    app.add_plugins(FrayPlugins { step: StepMode::OneAction, ..Default::default() })
-        .init_resource::<Frames>()
-        .insert_resource(Content(content))
-        .add_systems(Update, (count_frames, print_new_log_entries.after(count_frames)));
+    app.add_plugins(FrayPlugins {
+        step: StepMode::OneAction,
+        ..Default::default()
+    })
+    .init_resource::<Frames>()
+    .insert_resource(Content(content))
+    .add_systems(
+        Update,
+        (count_frames, print_new_log_entries.after(count_frames)),
+    );
     app.finish();
     app.cleanup();
-    let encounter = app.world_mut().spawn_encounter("archmage-bridge", &EncounterSettings::logged(11))?;
-    app.insert_resource(Shown { encounter, cursor: 0 });
-    while !app.world().get::<Encounter>(encounter).is_some_and(Encounter::is_over) {
+    let encounter = app
+        .world_mut()
+        .spawn_encounter("archmage-bridge", &EncounterSettings::logged(11))?;
+    app.insert_resource(Shown {
+        encounter,
+        cursor: 0,
+    });
+    while !app
+        .world()
+        .get::<Encounter>(encounter)
+        .is_some_and(Encounter::is_over)
+    {
         app.update();
         if app.world().resource::<Frames>().0 > 10_000 {
             return Err("the fight did not end in 10 000 frames".into());
         }
     }
     app.update();
-    println!("The fight took {} frames, one action each.", app.world().resource::<Frames>().0);
+    println!(
+        "The fight took {} frames, one action each.",
+        app.world().resource::<Frames>().0
+    );
     Ok(())
 }

@@ -56,7 +56,11 @@ fn errors_are_readable_and_exit_non_zero() {
     assert!(text(&policy.stderr).contains("unknown AI policy `sleepy`"));
     let side = fray(&["run", "archmage-bridge", "--ai", "Heros=random"]);
     assert_eq!(side.status.code(), Some(2));
-    assert!(text(&side.stderr).contains("did you mean `Heroes`?"), "{}", text(&side.stderr));
+    assert!(
+        text(&side.stderr).contains("did you mean `Heroes`?"),
+        "{}",
+        text(&side.stderr)
+    );
     let zero = fray(&["batch", "archmage-bridge", "--runs", "0"]);
     assert_eq!(zero.status.code(), Some(2));
     assert!(text(&zero.stderr).contains("--runs must be at least 1"));
@@ -65,7 +69,12 @@ fn errors_are_readable_and_exit_non_zero() {
 #[test]
 fn check_reports_path_line_col_for_broken_content_and_passes_on_good_content() {
     let good = fray(&["check"]);
-    assert!(good.status.success(), "{}{}", text(&good.stdout), text(&good.stderr));
+    assert!(
+        good.status.success(),
+        "{}{}",
+        text(&good.stdout),
+        text(&good.stderr)
+    );
     assert!(text(&good.stdout).contains("no problems"));
     let dir = std::env::temp_dir().join(format!("fray-check-{}", std::process::id()));
     let broken = dir.join("archmage");
@@ -80,7 +89,10 @@ fn check_reports_path_line_col_for_broken_content_and_passes_on_good_content() {
     assert_eq!(out.status.code(), Some(1));
     let report = text(&out.stdout);
     let blocks = Path::new(&broken).join("blocks.ron");
-    assert!(report.contains(&format!("{}:3:18:", blocks.display())), "{report}");
+    assert!(
+        report.contains(&format!("{}:3:18:", blocks.display())),
+        "{report}"
+    );
     assert!(report.contains("colour"), "{report}");
     assert!(report.contains("unknown map `near-fra`"), "{report}");
     assert!(report.contains("did you mean `near-far`?"), "{report}");
@@ -92,7 +104,10 @@ fn list_shows_encounters_and_statblocks_by_ruleset() {
     let out = fray(&["list"]);
     assert!(out.status.success());
     let s = text(&out.stdout);
-    assert!(s.contains("archmage") && s.contains("archmage-bridge") && s.contains("dusk-wyrmling"), "{s}");
+    assert!(
+        s.contains("archmage") && s.contains("archmage-bridge") && s.contains("dusk-wyrmling"),
+        "{s}"
+    );
     assert!(s.contains("lasting_wounds"));
 }
 
@@ -100,22 +115,58 @@ fn list_shows_encounters_and_statblocks_by_ruleset() {
 fn batch_writes_json_csv_and_an_svg_chart() {
     let dir = std::env::temp_dir().join(format!("fray-batch-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (json, csv, svg) = (dir.join("out.json"), dir.join("out.csv"), dir.join("out.svg"));
+    let (json, csv, svg) = (
+        dir.join("out.json"),
+        dir.join("out.csv"),
+        dir.join("out.svg"),
+    );
     let out = fray(&[
-        "batch", "archmage-bridge", "--runs", "200", "--quiet",
-        "--json", json.to_str().unwrap(), "--csv", csv.to_str().unwrap(), "--plot", svg.to_str().unwrap(),
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "200",
+        "--quiet",
+        "--json",
+        json.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let summary = text(&out.stdout);
-    assert!(summary.contains("encounters/s") && summary.contains("combatant-turns/s") && summary.contains("us/action"));
-    let value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    for key in ["encounter", "ruleset", "runs", "seed", "sides", "draws", "rounds", "combatants", "timing"] {
+    assert!(
+        summary.contains("encounters/s")
+            && summary.contains("combatant-turns/s")
+            && summary.contains("us/action")
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for key in [
+        "encounter",
+        "ruleset",
+        "runs",
+        "seed",
+        "sides",
+        "draws",
+        "rounds",
+        "combatants",
+        "timing",
+    ] {
         assert!(value.get(key).is_some(), "JSON lacks {key}");
     }
     assert_eq!(value["sides"][0]["ci95"].as_array().unwrap().len(), 2);
     assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 201);
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
-    let png = fray(&["batch", "archmage-bridge", "--runs", "5", "--quiet", "--plot", "x.png"]);
+    let png = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "5",
+        "--quiet",
+        "--plot",
+        "x.png",
+    ]);
     assert_eq!(png.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,7 +7,10 @@ fn engine() -> Engine {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
     Engine::new(
         |app| {
-            app.add_plugins(FrayPlugins { run: fray::core::FrayRunMode::Manual, ..Default::default() });
+            app.add_plugins(FrayPlugins {
+                run: fray::core::FrayRunMode::Manual,
+                ..Default::default()
+            });
         },
         content,
     )
@@ -16,12 +19,19 @@ fn engine() -> Engine {
 #[test]
 fn core01_batch_aggregates_do_not_depend_on_threads_or_chunk_size() {
     let engine = engine();
-    for id in engine.content.encounters().map(|e| e.id.clone()).collect::<Vec<_>>() {
+    for id in engine
+        .content
+        .encounters()
+        .map(|e| e.id.clone())
+        .collect::<Vec<_>>()
+    {
         let run = |threads, chunk| {
             let mut config = BatchConfig::new(id.clone(), 120, 2026);
             config.threads = threads;
             config.chunk = chunk;
-            run_batch(&engine, &config).unwrap().to_json_without_timing()
+            run_batch(&engine, &config)
+                .unwrap()
+                .to_json_without_timing()
         };
         let one = run(1, 64);
         assert_eq!(one, run(2, 7), "{id}");

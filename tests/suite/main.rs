@@ -4,4 +4,6 @@
 
 mod cli;
 mod determinism;
+mod embed;
 mod fuzz;
+mod snapshot;

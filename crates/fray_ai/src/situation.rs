@@ -26,7 +26,12 @@ pub(crate) struct Situation<'a, 'w, 's> {
 }
 
 /// Gathers the regions of `side`'s active enemies into `out` (reused between decisions).
-pub(crate) fn enemy_regions(roster: &Roster, view: &Query<CombatantView>, side: SideId, out: &mut Vec<RegionId>) {
+pub(crate) fn enemy_regions(
+    roster: &Roster,
+    view: &Query<CombatantView>,
+    side: SideId,
+    out: &mut Vec<RegionId>,
+) {
     out.clear();
     out.extend(roster.entities().filter_map(|e| {
         let v = view.get(e).ok()?;
@@ -64,7 +69,10 @@ impl Situation<'_, '_, '_> {
     }
 
     fn hops_to_enemy(&self, from: RegionId) -> Option<u8> {
-        self.enemy_regions.iter().map(|r| self.map.hops(from, *r)).min()
+        self.enemy_regions
+            .iter()
+            .map(|r| self.map.hops(from, *r))
+            .min()
     }
 
     /// How many hops nearer the closest active enemy `to` is than where the actor stands

@@ -50,14 +50,21 @@ pub struct Decision {
 /// }
 /// ```
 pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
-    let (Some(e), Some(turn)) = (world.get::<Encounter>(encounter), world.get::<Turn>(encounter)) else {
+    let (Some(e), Some(turn)) = (
+        world.get::<Encounter>(encounter),
+        world.get::<Turn>(encounter),
+    ) else {
         return Vec::new();
     };
     let controller = |actor: Entity| world.get::<Controller>(actor).cloned();
     match e.phase {
         Phase::Acting => {
-            let Some(actor) = turn.actor else { return Vec::new() };
-            let Some(options) = world.get::<ActionOptions>(encounter) else { return Vec::new() };
+            let Some(actor) = turn.actor else {
+                return Vec::new();
+            };
+            let Some(options) = world.get::<ActionOptions>(encounter) else {
+                return Vec::new();
+            };
             if !options.is_current(turn) || turn.request.is_some() || turn.approved.is_some() {
                 return Vec::new();
             }
