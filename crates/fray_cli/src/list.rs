@@ -35,7 +35,7 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &ListArgs) -> ExitCode
         if encounters.is_empty() && statblocks.is_empty() {
             continue;
         }
-        println!("{}", console::style(format!("{ruleset}")).bold());
+        println!("{}", console::style(ruleset).bold());
         println!("  encounters:");
         for e in encounters {
             let sides: Vec<String> = e

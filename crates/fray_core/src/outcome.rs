@@ -7,6 +7,7 @@ use crate::combatant::{Controller, Status};
 use crate::encounter::{Encounter, InEncounter, Phase, Roster, Sides};
 use crate::ids::SideId;
 use crate::log::{CombatLog, LogEvent};
+use crate::options::ActionOptions;
 use crate::turn::Turn;
 
 /// How a fight ended.
@@ -92,14 +93,21 @@ pub struct TickReport {
     pub ended: u32,
 }
 
-/// Where an encounter stands: running, waiting on an external controller, or over.
-pub fn progress(encounter: &Encounter, turn: &Turn, controllers: &Query<&Controller>) -> Progress {
+/// Where an encounter stands: running, waiting on an external controller, or over. It waits
+/// only once the options of the decision are offered (so a client always finds them current).
+pub fn progress(
+    encounter: &Encounter,
+    turn: &Turn,
+    options: &ActionOptions,
+    controllers: &Query<&Controller>,
+) -> Progress {
     let external = |e: Entity| controllers.get(e).is_ok_and(Controller::is_external);
     match encounter.phase {
         Phase::Ended => Progress::Ended,
         Phase::Acting
             if turn.request.is_none()
                 && turn.approved.is_none()
+                && options.is_current(turn)
                 && turn.actor.is_some_and(external) =>
         {
             Progress::Blocked
@@ -123,6 +131,7 @@ pub(crate) fn decide_outcome(
         Entity,
         &mut Encounter,
         &Turn,
+        &ActionOptions,
         &Roster,
         &Sides,
         &mut CombatLog,
@@ -138,7 +147,7 @@ pub(crate) fn decide_outcome(
     touched.sort_unstable();
     touched.dedup();
     *report = TickReport::default();
-    for (entity, mut encounter, turn, roster, sides, mut log) in &mut encounters {
+    for (entity, mut encounter, turn, options, roster, sides, mut log) in &mut encounters {
         if encounter.phase == Phase::Ended {
             report.ended += 1;
             continue;
@@ -154,7 +163,7 @@ pub(crate) fn decide_outcome(
             ending = Some((None, Ending::RoundLimit));
             encounter.round = encounter.max_rounds;
         }
-        let state = progress(&encounter, turn, &controllers);
+        let state = progress(&encounter, turn, options, &controllers);
         let mark = (encounter.phase, turn.version, turn.serial);
         if encounter.progress_mark == mark && state == Progress::Running {
             encounter.idle_ticks += 1;

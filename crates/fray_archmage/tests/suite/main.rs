@@ -4,4 +4,8 @@
 
 mod content;
 mod harness;
-mod rules;
+mod rules_attacks;
+mod rules_conditions;
+mod rules_dying;
+mod rules_engagement;
+mod rules_turns;

@@ -1,0 +1,358 @@
+//! AR-06..AR-09, AR-17..AR-21, AR-32, AR-34..AR-36, AR-43: attack rolls, damage, crits and
+//! fumbles, two weapons, resistance, invisibility, shooting into melee, circumstances and
+//! group attacks.
+
+use fray_core::effect::EffectSpec;
+use fray_core::prelude::*;
+
+use crate::harness::*;
+
+/// Hero (12) and brute (7) in the same region, the hero already engaged with it.
+fn engaged_duel(faces: &[u32]) -> Fight {
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        faces,
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    f
+}
+
+#[test]
+fn ar06_an_attack_equal_to_the_defense_hits() {
+    // d20 10 + Str 4 + level 1 = 15 vs AC 15: hit for d8 1 + 4.
+    let mut f = engaged_duel(&[10, 5, 10, 1]);
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 35);
+    assert!(
+        f.log()
+            .contains("d20+5 = [10] + 5 (attack) = 15 vs AC 15, hit"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar08_weapon_damage_is_a_die_per_level_plus_the_ability() {
+    let mut f = engaged_duel(&[10, 5, 19, 7]);
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 40 - (7 + 4));
+    assert!(f.log().contains("d8+4 = [7] + 4 = 11"));
+}
+
+#[test]
+fn ar09_several_targets_one_attack_roll_each_one_damage_roll() {
+    // Round 2 (escalation 1): blast at Brute 1 and Brute 2: 15 + 2 and 14 + 2 vs PD 13, one d6 of 4.
+    // The damage die is rolled once, at the first hit.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 2, "near")],
+        "",
+        &[10, 5, 15, 4, 14],
+    );
+    let hero = f.who("Hero");
+    f.end_turn();
+    f.ok("Brute 1", Intent::Engage { target: hero });
+    f.end_turn();
+    f.ok("Brute 2", Intent::Engage { target: hero });
+    f.end_turn();
+    let blast = f.attack("Hero", "Brute 1", "blast");
+    f.ok("Hero", blast);
+    assert_eq!((f.hp("Brute 1").current, f.hp("Brute 2").current), (36, 36));
+    let attacks = f
+        .events()
+        .iter()
+        .filter(|e| matches!(e, LogEvent::Attack { .. }))
+        .count();
+    let damage_rolls = f
+        .events()
+        .iter()
+        .filter(|e| matches!(e, LogEvent::Roll { purpose, .. } if purpose.contains("damage")))
+        .count();
+    assert_eq!((attacks, damage_rolls), (2, 1));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar17_crit_range_expands_and_a_doubled_crit_triples() {
+    // Keen blade crits from 18 and deals triple: (5 + 4) x 3.
+    let mut f = engaged_duel(&[10, 5, 18, 5]);
+    let keen = f.attack("Hero", "Brute", "keen");
+    f.ok("Hero", keen);
+    assert_eq!(f.hp("Brute").current, 40 - 27);
+    assert!(f.log().contains("critical hit"));
+}
+
+#[test]
+fn ar17_ar27_vulnerable_targets_are_crit_on_18() {
+    let mut f = engaged_duel(&[10, 5, 18, 5]);
+    f.inflict(
+        "Brute",
+        Some("Hero"),
+        EffectSpec::condition(Condition::Vulnerable, Duration::EndOfBattle),
+    );
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 40 - 18, "(5 + 4) x 2");
+}
+
+#[test]
+fn ar18_a_natural_one_does_nothing_not_even_miss_damage() {
+    let mut f = engaged_duel(&[10, 5, 1]);
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 40);
+    assert_eq!(f.faces_left(), 0, "no damage was rolled");
+}
+
+#[test]
+fn ar19_misses_deal_the_attacks_miss_damage() {
+    // 9 + 5 = 14 misses AC 15; the sword's miss damage is the hero's level.
+    let mut f = engaged_duel(&[10, 5, 9]);
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 39);
+}
+
+#[test]
+fn ar20_unarmed_strikes_use_strength_at_minus_two() {
+    let block = fray_archmage::statblock::ArchBlock::Hero(fray_archmage::statblock::HeroBlock {
+        id: "puncher".into(),
+        name: "Puncher".into(),
+        class: "Monk".into(),
+        level: 3,
+        abilities: fray_archmage::statblock::Abilities {
+            str: 16,
+            con: 10,
+            dex: 10,
+            int: 10,
+            wis: 10,
+            cha: 10,
+        },
+        base: fray_archmage::statblock::BaseDefenses {
+            ac: 10,
+            pd: 10,
+            md: 10,
+        },
+        hp: 20,
+        recoveries: 1,
+        recovery_die: 8,
+        attacks: vec![fray_archmage::statblock::AttackDef {
+            id: "fist".into(),
+            name: "Fist".into(),
+            kind: fray_archmage::statblock::AttackKind::Melee,
+            vs: fray_archmage::statblock::Defense::AC,
+            bonus: None,
+            ability: Some(fray_archmage::statblock::Ability::Str),
+            extra: -2,
+            damage: fray_archmage::statblock::DamageSpec::Unarmed,
+            damage_type: DamageType::Physical,
+            miss: None,
+            targets: Default::default(),
+            reach: Default::default(),
+            effects: vec![],
+            usage: Default::default(),
+            basic: true,
+            crit_range: 0,
+            crit_steps: 0,
+        }],
+        powers: vec![],
+        magic: vec![],
+        two_weapons: false,
+    });
+    let sheet = fray_archmage::sheet::compile(&block).unwrap();
+    // Level 3: one d6 for two levels plus a d3 for the odd level, + Str 3; attack 3 + 3 - 2.
+    assert_eq!(sheet.attacks[0].dice.to_string(), "d6+d3+3");
+    assert_eq!(sheet.attacks[0].bonus, 4);
+}
+
+#[test]
+fn ar21_two_weapons_reroll_a_natural_two_and_the_reroll_stands() {
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("twin", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5, 2, 15, 5],
+    );
+    let brute = f.who("Brute");
+    f.ok("Twin", Intent::Engage { target: brute });
+    let sword = f.attack("Twin", "Brute", "sword");
+    f.ok("Twin", sword);
+    assert_eq!(f.hp("Brute").current, 31, "the reroll of 15 hits for 5 + 4");
+    assert!(f.log().contains("rerolls it (two weapons)"));
+}
+
+#[test]
+fn ar32_resistance_halves_damage_when_the_natural_roll_is_below_it() {
+    // Burner resists fire 16. Firebolt (ranged spell, +1) natural 15: 4 fire halves to 2;
+    // next round natural 16: the full d6 of 4.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("burner", 1, "far")],
+        "",
+        &[10, 5, 15, 4, 16, 4],
+    );
+    let bolt = f.attack("Hero", "Burner", "firebolt");
+    f.ok("Hero", bolt);
+    assert_eq!(f.hp("Burner").current, 28);
+    f.end_turn();
+    f.end_turn();
+    let bolt = f.attack("Hero", "Burner", "firebolt");
+    f.ok("Hero", bolt);
+    assert_eq!(f.hp("Burner").current, 24);
+}
+
+#[test]
+fn ar32_resistance_applies_to_ongoing_damage_by_the_original_roll() {
+    // Scorch natural 12: 12 + 5 = 17 vs AC 14; 7 fire halved to 3, and 6 ongoing halved to 3;
+    // at the end of the burner's turn it takes 3, then fails its save with a 10.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("burner", 1, "near")],
+        "",
+        &[10, 5, 12, 3, 10],
+    );
+    let burner = f.who("Burner");
+    f.ok("Hero", Intent::Engage { target: burner });
+    let scorch = f.attack("Hero", "Burner", "scorch");
+    f.ok("Hero", scorch);
+    assert_eq!(f.hp("Burner").current, 27);
+    f.end_turn();
+    f.end_turn();
+    assert_eq!(f.hp("Burner").current, 24);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar34_attacks_on_an_invisible_enemy_miss_half_the_time_before_the_roll() {
+    // A coin of 1: a complete miss, no d20 rolled. Next round a coin of 2, then 15 + 6 hits.
+    let mut f = engaged_duel(&[10, 5, 1, 2, 15, 5]);
+    f.inflict(
+        "Brute",
+        None,
+        EffectSpec::condition(Condition::Invisible, Duration::EndOfBattle),
+    );
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 40, "no miss damage either");
+    f.end_turn();
+    f.end_turn();
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 31);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar35_a_natural_one_shooting_into_melee_rerolls_against_the_engaged_ally() {
+    // Hero 12, brute 7, ally 5. The brute engages the ally (the hero lets it pass). Round 2:
+    // the hero's bow rolls a 1, rerolls 16 + 2 + 1 = 19 against the ally's AC 18 for 3 + 1.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 3, 5, 1, 16, 3],
+    );
+    f.end_turn();
+    let ally = f.who("Ally");
+    f.act("Brute", Intent::Engage { target: ally });
+    f.ok("Hero", Intent::Pass);
+    f.end_turn();
+    f.end_turn();
+    let bow = f.attack("Hero", "Brute", "bow");
+    f.ok("Hero", bow);
+    assert_eq!(f.hp("Ally").current, 26);
+    assert_eq!(f.hp("Brute").current, 40);
+    assert!(f.log().contains("fumbles into the melee"));
+}
+
+#[test]
+fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mobbed_foe() {
+    // On the difficult ground of b: 10 + 5 - 2 = 13 misses AC 15 (1 miss damage).
+    let mut f = Fight::new(
+        LINE,
+        &[("hero", 1, "b")],
+        &[("brute", 1, "b")],
+        "",
+        &[10, 5, 10],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert!(f.log().contains("- 2 (circumstance)"), "{}", f.log());
+    assert_eq!(f.hp("Brute").current, 39);
+    // Engaged with two of the attacker's allies: +2. Order: Hero 12, Ally 11, Twin 10, Brute 7.
+    let mut g = Fight::new(
+        NEAR_FAR,
+        &[
+            ("hero", 1, "near"),
+            ("ally", 1, "near"),
+            ("twin", 1, "near"),
+        ],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 9, 8, 5, 8, 1],
+    );
+    let brute = g.who("Brute");
+    g.ok("Hero", Intent::Engage { target: brute });
+    g.end_turn();
+    g.ok("Ally", Intent::Engage { target: brute });
+    g.end_turn();
+    g.ok("Twin", Intent::Engage { target: brute });
+    g.end_turn();
+    g.end_turn();
+    // Round 2: 8 + 5 + 1 (escalation) + 2 = 16 hits AC 15.
+    let sword = g.attack("Hero", "Brute", "sword");
+    g.ok("Hero", sword);
+    assert!(g.log().contains("+ 2 (circumstance)"), "{}", g.log());
+    assert_eq!(g.hp("Brute").current, 35);
+}
+
+#[test]
+fn ar43_group_attacks_take_the_next_enemies_in_order_without_skipping() {
+    // Three brutes engage the hero; in round 2 a blast at Brute 2 takes Brute 2 and Brute 3.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 3, "near")],
+        "",
+        &[10, 5, 15, 4, 15],
+    );
+    let hero = f.who("Hero");
+    f.end_turn();
+    for b in ["Brute 1", "Brute 2", "Brute 3"] {
+        f.ok(b, Intent::Engage { target: hero });
+        f.end_turn();
+    }
+    let blast = f.attack("Hero", "Brute 2", "blast");
+    f.ok("Hero", blast);
+    assert_eq!(f.hp("Brute 1").current, 40);
+    assert_eq!((f.hp("Brute 2").current, f.hp("Brute 3").current), (36, 36));
+}
+
+#[test]
+fn ar43_hp_thresholds_use_current_hit_points() {
+    // Hex: 15 + 1 vs MD 12, d4 of 2. At 13 HP the brute is left with 11: not dazed; at 12 it
+    // is left with 10: dazed.
+    for (start, dazed) in [(13, false), (12, true)] {
+        let mut f = engaged_duel(&[10, 5, 15, 2]);
+        f.set_hp("Brute", start);
+        f.settle();
+        let hex = f.attack("Hero", "Brute", "hex");
+        f.ok("Hero", hex);
+        f.end_turn();
+        assert_eq!(f.has("Brute", Condition::Dazed), dazed, "from {start} HP");
+    }
+}

@@ -1,0 +1,323 @@
+//! AR-01..AR-05, AR-11, AR-37, AR-38: initiative, delay, ready, actions, interrupts, the
+//! escalation die, ambushes and flight.
+
+use fray_core::prelude::*;
+
+use crate::harness::*;
+
+fn duel(faces: &[u32]) -> Fight {
+    Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        faces,
+    )
+}
+
+#[test]
+fn ar01_initiative_is_d20_plus_bonus_rolled_once_and_shared_by_identical_monsters() {
+    // Hero d20 10 + Dex 1 + level 1 = 12; one roll of 5 + 2 for both brutes; the mook 8 + 0.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 2, "far"), ("mook", 1, "far")],
+        "",
+        &[10, 5, 8],
+    );
+    assert_eq!(
+        f.order(),
+        vec![
+            ("Hero".into(), 12),
+            ("Mook".into(), 8),
+            ("Brute 1".into(), 7),
+            ("Brute 2".into(), 7)
+        ]
+    );
+    let shared = f.events().iter().any(|e| {
+        matches!(
+            e,
+            LogEvent::Initiative {
+                count: 7,
+                roll: None,
+                ..
+            }
+        )
+    });
+    assert!(shared, "the second brute uses the first one's roll");
+    for _ in 0..4 {
+        f.end_turn();
+    }
+    // Round 2: the same order, no new rolls.
+    assert_eq!(f.encounter().round, 2);
+    assert_eq!(f.turn(), "Hero");
+    assert_eq!(f.order()[0], ("Hero".into(), 12));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar02_delay_acts_later_on_that_count_for_the_rest_of_the_fight() {
+    let mut f = duel(&[10, 5]);
+    assert_eq!(f.turn(), "Hero");
+    f.ok("Hero", Intent::Delay);
+    assert_eq!(f.turn(), "Brute");
+    assert_eq!(f.order(), vec![("Brute".into(), 7), ("Hero".into(), 7)]);
+    f.end_turn();
+    // The delayed turn comes in the same round.
+    assert_eq!((f.turn().as_str(), f.encounter().round), ("Hero", 1));
+    assert!(
+        !f.offered_kinds("Hero").contains(&IntentKind::Delay),
+        "nobody acts after it: no delay"
+    );
+    f.end_turn();
+    assert_eq!((f.turn().as_str(), f.encounter().round), ("Brute", 2));
+}
+
+#[test]
+fn ar03_a_readied_attack_fires_just_before_its_trigger_and_moves_initiative() {
+    // Hero 12, brute 7; the readied sword rolls 15 + 5 = 20 vs AC 15 and deals 5 + 4.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 5, 15, 5],
+    );
+    let ready = f
+        .offers("Hero")
+        .into_iter()
+        .find(|o| {
+            matches!(
+                o.intent,
+                Intent::Ready {
+                    trigger: Trigger::EnemyEngagesMe,
+                    ..
+                }
+            )
+        })
+        .expect("readying the sword is offered");
+    f.ok("Hero", ready.intent);
+    assert!(!f.slots("Hero").standard, "readying is a standard action");
+    f.end_turn();
+    let hero = f.who("Hero");
+    f.act("Brute", Intent::Engage { target: hero });
+    let fire = f
+        .offers("Hero")
+        .into_iter()
+        .find(|o| o.intent.kind() == IntentKind::Attack)
+        .expect("the readied attack is offered");
+    assert_eq!(
+        fire.intent.target(),
+        Some(f.who("Brute")),
+        "it strikes whoever set it off"
+    );
+    f.ok("Hero", fire.intent);
+    assert_eq!(f.hp("Brute").current, 31);
+    let attack = f.find(|e| matches!(e, LogEvent::Attack { .. })).unwrap();
+    let engaged = f.find(|e| matches!(e, LogEvent::Engaged { .. })).unwrap();
+    assert!(
+        attack < engaged,
+        "the readied action comes just before the engagement"
+    );
+    assert!(f.engaged("Brute", "Hero"));
+    assert_eq!(
+        f.order(),
+        vec![("Hero".into(), 7), ("Brute".into(), 7)],
+        "initiative moved to just ahead of the trigger"
+    );
+    assert_eq!(f.state("Hero").readied, None);
+    assert_eq!(f.turn(), "Brute");
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar04_standard_move_and_quick_with_bigger_slots_paying_for_smaller_actions() {
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 5],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    assert_eq!(
+        f.slots("Hero"),
+        ActionSlots {
+            standard: true,
+            movement: false,
+            quick: true
+        }
+    );
+    // Moving away: the standard action pays for a second move; the brute declines its attack.
+    f.act("Hero", Intent::Move { to: RegionId(0) });
+    f.ok("Brute", Intent::Pass);
+    assert_eq!(f.region("Hero"), RegionId(0));
+    assert_eq!(
+        f.slots("Hero"),
+        ActionSlots {
+            standard: false,
+            movement: false,
+            quick: true
+        }
+    );
+    let third = f.act("Hero", Intent::Move { to: RegionId(1) });
+    assert!(
+        matches!(third, Some(RejectReason::Illegal(_))),
+        "a quick action cannot pay for a move"
+    );
+    assert_eq!(f.region("Hero"), RegionId(0));
+}
+
+#[test]
+fn ar05_one_interrupt_until_the_end_of_the_next_turn() {
+    // Hero 12, brutes 7. The parry rolls 15 + 5 = 20 and deals 5 + 4.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("guard", 1, "near")],
+        &[("brute", 2, "far")],
+        "",
+        &[10, 5, 15, 5],
+    );
+    f.end_turn();
+    let guard = f.who("Guard");
+    f.act("Brute 1", Intent::Engage { target: guard });
+    let parry = f
+        .offers("Guard")
+        .into_iter()
+        .find(|o| o.intent.kind() == IntentKind::Attack)
+        .expect("the interrupt is offered");
+    f.ok("Guard", parry.intent);
+    assert_eq!(f.hp("Brute 1").current, 31);
+    f.end_turn();
+    f.ok("Brute 2", Intent::Engage { target: guard });
+    assert!(
+        f.offers("Guard").is_empty(),
+        "no second interrupt before the end of the guard's next turn"
+    );
+    assert_eq!(f.turn(), "Brute 2");
+    assert!(f.state("Guard").interrupt_used.is_some());
+    f.end_turn();
+    assert_eq!(f.turn(), "Guard");
+    f.end_turn();
+    assert_eq!(
+        f.state("Guard").interrupt_used,
+        None,
+        "available again after its next turn"
+    );
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar11_escalation_die_for_heroes_from_round_two_never_for_monsters() {
+    // Round 2: the hero's 9 + 5 + 1 = 15 hits AC 15 (5 damage); the brute's 10 + 7 = 17 misses AC 18.
+    let mut f = duel(&[10, 5, 9, 1, 10]);
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    f.end_turn();
+    f.end_turn();
+    assert_eq!(
+        f.app
+            .world()
+            .get::<fray_archmage::battle::Archmage>(f.e)
+            .unwrap()
+            .escalation,
+        1
+    );
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 35);
+    f.end_turn();
+    let claw = f.attack("Brute", "Hero", "claw");
+    f.ok("Brute", claw);
+    assert_eq!(
+        f.hp("Hero").current,
+        30,
+        "17 misses AC 18: no escalation die for monsters"
+    );
+    assert!(f.log().contains("+ 1 (escalation)"));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar11_fear_blocks_the_escalation_die() {
+    // Round 2, afraid: 9 + 5 + 0 - 4 = 10 misses AC 15 (1 miss damage).
+    let mut f = duel(&[10, 5, 9]);
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    f.end_turn();
+    f.end_turn();
+    f.inflict(
+        "Hero",
+        Some("Brute"),
+        EffectSpec::condition(Condition::Fear, Duration::EndOfBattle),
+    );
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert_eq!(f.hp("Brute").current, 39);
+    assert!(!f.log().contains("(escalation)"));
+    assert!(f.log().contains("- 4 (conditions)"));
+}
+
+#[test]
+fn ar37_an_ambush_gives_the_ambusher_and_its_quickest_ally_a_surprise_round() {
+    // Hero 12, brutes 7, mook 15. Brute 1 springs the ambush; the mook is its quickest ally.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 2, "far"), ("mook", 1, "far")],
+        r#"options: (ambush: (side: "Monsters", by: "Brute 1"))"#,
+        &[10, 5, 15],
+    );
+    assert_eq!(f.order(), vec![("Mook".into(), 15), ("Brute 1".into(), 7)]);
+    assert_eq!(f.turn(), "Mook");
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute 1");
+    f.end_turn();
+    // The first normal round: everyone, escalation die still 0; it shows 1 in the next round.
+    assert_eq!(f.turn(), "Mook");
+    assert_eq!(f.order().len(), 4);
+    let battle = || {
+        f.app
+            .world()
+            .get::<fray_archmage::battle::Archmage>(f.e)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(battle().escalation, 0);
+    for _ in 0..4 {
+        f.end_turn();
+    }
+    assert_eq!(
+        f.app
+            .world()
+            .get::<fray_archmage::battle::Archmage>(f.e)
+            .unwrap()
+            .escalation,
+        1
+    );
+}
+
+#[test]
+fn ar38_the_party_flees_together_carrying_its_fallen_and_loses() {
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 3, 5],
+    );
+    f.set_hp("Ally", -2);
+    f.settle();
+    assert_eq!(f.status("Ally"), Status::Down);
+    f.ok("Hero", Intent::Flee);
+    assert_eq!(
+        (f.status("Hero"), f.status("Ally")),
+        (Status::Fled, Status::Fled)
+    );
+    let outcome = f.encounter().outcome.unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.ending),
+        (Some(SideId(1)), Ending::Fled)
+    );
+}
