@@ -404,7 +404,7 @@ pub fn end_effect(
 /// [`Effect::serial`] through whatever query the caller holds (entities it cannot read are
 /// skipped).
 ///
-/// ```ignore
+/// ```text
 /// let due = effects_in_order(active, |e| effects.get(e).ok().map(|x| x.serial));
 /// ```
 pub fn effects_in_order(

@@ -55,8 +55,8 @@ mod tests {
     #[test]
     fn wilson_interval_stays_in_bounds() {
         let (lo, hi) = wilson95(100, 100);
-        assert!(lo > 0.95 && hi == 1.0);
+        assert!(lo > 0.95 && hi > 0.999_999);
         let (lo, _) = wilson95(0, 100);
-        assert_eq!(lo, 0.0);
+        assert!(lo < 1e-12);
     }
 }
