@@ -2,6 +2,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::effect::EffectSpec;
+use fray_core::options::Preview;
 use fray_core::prelude::*;
 use fray_dice::{DieSource, Roll};
 
@@ -98,6 +99,32 @@ pub(crate) fn odds_in(
     ))
 }
 
+/// Hit chance and expected damage of an attack, for reaction offers.
+pub(crate) fn reaction_preview(
+    ctx: &Ctx,
+    attacker: Entity,
+    target: Entity,
+    index: usize,
+) -> Preview {
+    let Some((odds, _)) = odds(ctx, attacker, target, index) else {
+        return Preview::default();
+    };
+    let Some(sheet) = ctx.p.fighters.get(attacker).ok().map(|a| a.sheet.0.clone()) else {
+        return Preview::default();
+    };
+    let Some(attack) = sheet.attacks.get(index) else {
+        return Preview::default();
+    };
+    let (hit, crit, miss) = crate::fighter::chances(&odds);
+    let mult = crit_multiplier(attack.def.crit_steps) as f32;
+    Preview {
+        hit_chance: hit + crit,
+        damage_on_hit: attack.mean,
+        expected_damage: hit * attack.mean + crit * attack.mean * mult + miss * attack.miss as f32,
+        ..Preview::default()
+    }
+}
+
 /// The targets of an attack whose first target is `first`: for a group attack, the next
 /// enemies of the first one's region in roster order, without skipping (AR-43).
 pub(crate) fn targets(ctx: &Ctx, attacker: Entity, first: Entity, targets: Targets) -> Vec<Entity> {
@@ -139,7 +166,7 @@ pub(crate) fn perform(
         return;
     };
     let sheet = a.sheet.0.clone();
-    let Some(attack) = sheet.attacks.get(index).cloned() else {
+    let Some(attack) = sheet.attacks.get(index) else {
         return;
     };
     let confused = a.conditions.has(Condition::Confused);

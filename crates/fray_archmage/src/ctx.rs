@@ -129,6 +129,9 @@ impl Ctx<'_, '_, '_> {
             f.state.dropped_by_villain = true;
         }
         let (id, hp) = (f.combatant.id, f.hp.current);
+        if let Some(mut s) = source.and_then(|s| self.p.fighters.get_mut(s).ok()) {
+            s.tally.damage_dealt += i64::from(taken.from_temp + taken.from_hp);
+        }
         self.log.record(|| LogEvent::Damage {
             target: id,
             amount: amount.max(0),

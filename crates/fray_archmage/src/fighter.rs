@@ -4,6 +4,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
+use fray_core::combatant::Tally;
 use fray_core::effect::BonusTo;
 use fray_core::prelude::*;
 
@@ -37,6 +38,8 @@ pub struct Fighter {
     pub slots: &'static mut ActionSlots,
     /// Effects on it.
     pub effects: Option<&'static ActiveEffects>,
+    /// Damage dealt and taken, for statistics.
+    pub tally: &'static mut Tally,
 }
 
 /// The sum of bonus effects of one kind on a combatant (fight in spirit and the like).

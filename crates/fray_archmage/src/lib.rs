@@ -19,6 +19,7 @@ mod attack;
 /// Battle-wide state and the ruleset's options.
 pub mod battle;
 mod ctx;
+mod explain;
 /// The components of a combatant queried together, and attack odds.
 pub mod fighter;
 mod offer;
@@ -64,7 +65,7 @@ pub struct FrayArchmagePlugin;
 
 impl Plugin for FrayArchmagePlugin {
     fn build(&self, app: &mut App) {
-        app.register_ruleset(ruleset::ArchmageRuleset)
+        app.register_ruleset(ruleset::ArchmageRuleset::default())
             .register_saved::<battle::Archmage>("fray_archmage::Archmage")
             .register_saved::<sheet::Sheet>("fray_archmage::Sheet")
             .register_saved::<state::ArchState>("fray_archmage::ArchState")
@@ -75,6 +76,7 @@ impl Plugin for FrayArchmagePlugin {
                     turns::start_round.in_set(RulesetSystems::RoundStart),
                     turns::start_turn.in_set(RulesetSystems::TurnStart),
                     offer::offer.in_set(RulesetSystems::Offer),
+                    explain::explain.in_set(RulesetSystems::Explain),
                     resolve::resolve.in_set(RulesetSystems::Resolve),
                     turns::vitals.in_set(RulesetSystems::Vitals),
                     (turns::end_turn, turns::vitals)

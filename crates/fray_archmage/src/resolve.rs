@@ -11,7 +11,7 @@ use fray_core::prelude::*;
 use fray_core::reaction::{Provocation, ReactionWindow, Reactor};
 use fray_core::turn::{Approved, TurnOrder};
 
-use crate::attack::{Mode, perform, provokes_from_targets};
+use crate::attack::{Mode, perform, provokes_from_targets, reaction_preview};
 use crate::battle::Archmage;
 use crate::ctx::{Arch, Ctx};
 use crate::rules::{STABILIZE_DC, STABILIZE_QUICK, disengage_target};
@@ -323,10 +323,7 @@ fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
                             maneuver: Maneuver::Standard,
                         },
                         Cost::Reaction,
-                        Preview {
-                            expected_damage: a.mean * 0.5,
-                            ..Preview::default()
-                        },
+                        reaction_preview(ctx, e, actor, i),
                         &a.label,
                     ));
                     kind = kind.or(Some(Trigger::EnemyEngagesMe));
@@ -366,7 +363,6 @@ fn opportunity_reactors(ctx: &Ctx, actor: Entity, except: &[Entity]) -> Vec<Reac
             continue;
         };
         let a = &f.sheet.0.attacks[basic];
-        let mean = a.mean;
         out.push(Reactor {
             reactor: foe,
             offers: vec![
@@ -377,12 +373,7 @@ fn opportunity_reactors(ctx: &Ctx, actor: Entity, except: &[Entity]) -> Vec<Reac
                         maneuver: Maneuver::Standard,
                     },
                     Cost::Free,
-                    Preview {
-                        expected_damage: mean * 0.5,
-                        damage_on_hit: mean,
-                        hit_chance: 0.5,
-                        ..Preview::default()
-                    },
+                    reaction_preview(ctx, foe, actor, basic),
                     &a.label,
                 ),
                 pass(),

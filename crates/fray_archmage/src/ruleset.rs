@@ -5,19 +5,41 @@ use fray_content::options::OptionValue;
 use fray_core::budget::ActionSlots;
 use fray_core::combatant::Hp;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use crate::battle::Archmage;
-use crate::sheet::{Sheet, compile};
+use crate::sheet::{Sheet, SheetData, compile};
 use crate::statblock::ArchBlock;
 use crate::state::ArchState;
 
 /// The archmage ruleset's id.
 pub const ID: &str = "archmage";
 
-/// The archmage ruleset, as the core sees it.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ArchmageRuleset;
+/// The archmage ruleset, as the core sees it. It compiles each statblock once and shares the
+/// compiled sheet between every combatant spawned from it.
+#[derive(Debug, Default)]
+pub struct ArchmageRuleset {
+    sheets: Mutex<HashMap<String, Arc<SheetData>>>,
+}
+
+impl ArchmageRuleset {
+    /// The compiled sheet of a statblock (compiled on first use).
+    fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
+        let mut cache = self
+            .sheets
+            .lock()
+            .map_err(|_| SpawnError::Ruleset("sheet cache poisoned".into()))?;
+        if let Some(sheet) = cache.get(id) {
+            return Ok(sheet.clone());
+        }
+        let sheet = Arc::new(
+            compile(block(content, id)?).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))?,
+        );
+        cache.insert(id.to_string(), sheet.clone());
+        Ok(sheet)
+    }
+}
 
 impl Ruleset for ArchmageRuleset {
     fn id(&self) -> &'static str {
@@ -57,8 +79,7 @@ impl Ruleset for ArchmageRuleset {
 
     fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
         let block = block(build.content, build.statblock)?;
-        let sheet =
-            compile(block).map_err(|e| SpawnError::Ruleset(format!("{}: {e}", build.statblock)))?;
+        let sheet = self.sheet(build.content, build.statblock)?;
         let hp = match block {
             ArchBlock::Monster(m) => m.hp,
             ArchBlock::Hero(h) => h.hp,
@@ -69,12 +90,9 @@ impl Ruleset for ArchmageRuleset {
             powers_spent: vec![false; sheet.powers.len()],
             ..ArchState::default()
         };
-        build.entity.insert((
-            Hp::new(hp),
-            ActionSlots::empty(),
-            state,
-            Sheet(Arc::new(sheet)),
-        ));
+        build
+            .entity
+            .insert((Hp::new(hp), ActionSlots::empty(), state, Sheet(sheet)));
         Ok(())
     }
 

@@ -24,8 +24,10 @@ pub struct SheetAttack {
     pub mean: f32,
     /// Damage on a miss.
     pub miss: i32,
-    /// `tail[k]`: chance a hit's damage is at least `dice.min() + k` (for kill chances).
+    /// `tail[k]`: chance a hit's damage is at least `min_damage + k` (for kill chances).
     pub tail: Vec<f32>,
+    /// The least damage of a hit.
+    pub min_damage: i64,
     /// A label for UIs and logs.
     pub label: Arc<str>,
 }
@@ -255,6 +257,7 @@ fn attack(
         Some(crate::statblock::MissDamage::Level) => i32::from(level),
         None => 0,
     };
+    let min_damage = dice.min();
     Ok(SheetAttack {
         def: def.clone(),
         bonus,
@@ -262,6 +265,7 @@ fn attack(
         mean,
         miss,
         tail,
+        min_damage,
         label: Arc::from(def.name.as_str()),
     })
 }
@@ -273,7 +277,7 @@ impl SheetAttack {
             return 1.0;
         }
         let needed = (i64::from(hp) + i64::from(multiplier) - 1) / i64::from(multiplier.max(1));
-        let k = needed - self.dice.min();
+        let k = needed - self.min_damage;
         if k <= 0 {
             1.0
         } else {
