@@ -31,7 +31,7 @@ pub struct CliEngine {
 
 /// Fray: tabletop combat rules simulated on Bevy's ECS.
 #[derive(Debug, Parser)]
-#[command(name = "fray", version, about, long_about = None)]
+#[command(name = "fray", version, long_about = None)]
 pub struct Cli {
     /// The content directory (default: `content/` here, or the one Fray was built with).
     #[arg(long, global = true, value_name = "DIR")]

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::expr::Dice;
+use crate::distribution::Distribution;
+use crate::expr::{Dice, MAX_DICE};
 use crate::roll::Roll;
 use crate::source::DieSource;
 
@@ -26,9 +27,17 @@ impl Advantage {
     /// No advantage.
     pub const NONE: Self = Self(0);
 
-    /// The net level from counts of advantages and disadvantages.
+    /// The net level from counts of advantages and disadvantages (DR-05: they cancel one for
+    /// one first).
     pub fn from_counts(advantages: u32, disadvantages: u32) -> Self {
-        Self(advantages as i32 - disadvantages as i32)
+        let net = i64::from(advantages) - i64::from(disadvantages);
+        Self(net.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+    }
+
+    /// How many dice a roll with this advantage throws: `1 + |level|`, at most
+    /// [`MAX_DICE`].
+    pub fn dice_count(self) -> u32 {
+        1 + self.0.unsigned_abs().min(MAX_DICE - 1)
     }
 
     /// The net level.
@@ -51,14 +60,54 @@ impl Advantage {
         self.dice(sides).roll(src)
     }
 
-    /// Rolls without a breakdown.
+    /// Rolls a d20 with this advantage.
+    ///
+    /// ```
+    /// use fray_dice::{Advantage, ScriptedDice};
+    /// let roll = Advantage(-1).roll_d20(&mut ScriptedDice::new([15, 6]));
+    /// assert_eq!(roll.to_string(), "2d20kl1 = [(15), 6] = 6");
+    /// ```
+    pub fn roll_d20(self, src: &mut (impl DieSource + ?Sized)) -> Roll {
+        self.roll(20, src)
+    }
+
+    /// Rolls without a breakdown: the kept face. Draws the same faces as [`roll`](Self::roll).
     pub fn roll_total(self, sides: u32, src: &mut (impl DieSource + ?Sized)) -> i64 {
-        let n = 1 + self.0.unsigned_abs().min(999);
-        let first = src.roll_die(sides) as i64;
-        (1..n).fold(first, |best, _| {
-            let v = src.roll_die(sides) as i64;
-            if self.0 > 0 { best.max(v) } else { best.min(v) }
+        let first = i64::from(src.roll_die(sides));
+        (1..self.dice_count()).fold(first, |kept, _| {
+            let v = i64::from(src.roll_die(sides));
+            if self.0 > 0 { kept.max(v) } else { kept.min(v) }
         })
+    }
+
+    /// The exact distribution of the kept face of a die of `sides` sides rolled with this
+    /// advantage, by order statistics: with `n` dice, P(best <= v) = (v / sides)^n and
+    /// P(worst >= v) = ((sides - v + 1) / sides)^n.
+    ///
+    /// ```
+    /// use fray_dice::Advantage;
+    /// let best = Advantage(1).distribution(20);
+    /// assert!((best.probability(20) - 39.0 / 400.0).abs() < 1e-12);
+    /// assert!((best.mean() - 13.825).abs() < 1e-12);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// With more than [`MAX_SUPPORT`](crate::distribution::MAX_SUPPORT) sides.
+    pub fn distribution(self, sides: u32) -> Distribution {
+        let sides = sides.max(1);
+        let n = self.dice_count() as i32;
+        let s = f64::from(sides);
+        let at_most = |v: u32| (f64::from(v) / s).powi(n);
+        let at_least = |v: u32| (f64::from(sides - v + 1) / s).powi(n);
+        Distribution::from_pairs((1..=sides).map(|v| {
+            let p = if self.0 >= 0 {
+                at_most(v) - at_most(v - 1)
+            } else {
+                at_least(v) - if v < sides { at_least(v + 1) } else { 0.0 }
+            };
+            (i64::from(v), p)
+        }))
     }
 }
 
@@ -71,6 +120,8 @@ mod tests {
     fn dr05_advantage_and_disadvantage_cancel_one_for_one() {
         assert_eq!(Advantage::from_counts(2, 2), Advantage::NONE);
         assert_eq!(Advantage::from_counts(1, 3).level(), -2);
+        assert_eq!(Advantage::from_counts(u32::MAX, 0).level(), i32::MAX);
+        assert_eq!(Advantage::from_counts(0, u32::MAX).dice_count(), 1000);
         assert_eq!(Advantage(1).plus(Advantage(-1)), Advantage::NONE);
         // Cancelled levels roll a single die.
         assert_eq!(Advantage::from_counts(1, 1).dice(20).to_string(), "d20");
@@ -86,5 +137,34 @@ mod tests {
         assert_eq!(Advantage(1).roll_total(20, &mut dice), 17);
         let d = Advantage(1).dice(20).distribution().unwrap();
         assert!((d.mean() - 13.825).abs() < 1e-9);
+    }
+
+    #[test]
+    fn dr05_order_statistics_match_the_dice_expression() {
+        for level in [-3, -1, 0, 1, 2, 5] {
+            for sides in [1, 2, 6, 20, 60] {
+                let closed = Advantage(level).distribution(sides);
+                let dice = Advantage(level).dice(sides).distribution().unwrap();
+                for (v, p) in dice.iter() {
+                    assert!(
+                        (closed.probability(v) - p).abs() < 1e-12,
+                        "{level} d{sides} {v}"
+                    );
+                }
+                assert_eq!((closed.min(), closed.max()), (dice.min(), dice.max()));
+            }
+        }
+    }
+
+    #[test]
+    fn roll_and_roll_total_draw_the_same_faces() {
+        for level in [-2, 0, 3] {
+            let faces = [5, 19, 2, 11];
+            let mut a = ScriptedDice::new(faces);
+            let mut b = ScriptedDice::new(faces);
+            let adv = Advantage(level);
+            assert_eq!(adv.roll(20, &mut a).total(), adv.roll_total(20, &mut b));
+            assert_eq!(a.remaining(), b.remaining());
+        }
     }
 }

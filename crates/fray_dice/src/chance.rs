@@ -31,6 +31,32 @@ impl Chance {
         Self { x, n: n.max(1) }
     }
 
+    /// Parses `X-in-N` (`1-in-6`; spaces around the numbers are allowed). `X` above `N` is a
+    /// certainty.
+    pub fn parse(text: &str) -> Result<Self, DiceError> {
+        let column = |byte: usize| text[..byte].chars().count() + 1;
+        let Some(at) = text.find("-in-") else {
+            return Err(DiceError::new(1, "expected `X-in-N`, such as `1-in-6`"));
+        };
+        let (x_text, n_text) = (&text[..at], &text[at + 4..]);
+        let x: u32 = x_text
+            .trim()
+            .parse()
+            .map_err(|_| DiceError::new(1, "expected a number before `-in-`"))?;
+        let n_column = column(at + 4);
+        let n: u32 = n_text
+            .trim()
+            .parse()
+            .map_err(|_| DiceError::new(n_column, "expected a number after `-in-`"))?;
+        if n == 0 {
+            return Err(DiceError::new(
+                n_column,
+                "expected a die of at least one side",
+            ));
+        }
+        Ok(Self::new(x, n))
+    }
+
     /// The probability of success.
     pub fn probability(self) -> f64 {
         f64::from(self.x.min(self.n)) / f64::from(self.n)
@@ -51,23 +77,7 @@ impl fmt::Display for Chance {
 impl FromStr for Chance {
     type Err = DiceError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (x, n) = s
-            .split_once("-in-")
-            .ok_or_else(|| DiceError::new(1, "expected `X-in-N`, such as `1-in-6`"))?;
-        let x: u32 = x
-            .trim()
-            .parse()
-            .map_err(|_| DiceError::new(1, "expected a number before `-in-`"))?;
-        let n: u32 = n.trim().parse().map_err(|_| {
-            DiceError::new(
-                s.find("-in-").map_or(1, |i| i + 5),
-                "expected a number after `-in-`",
-            )
-        })?;
-        if n == 0 {
-            return Err(DiceError::new(s.len(), "the die needs at least one side"));
-        }
-        Ok(Self::new(x, n))
+        Self::parse(s)
     }
 }
 
@@ -86,6 +96,12 @@ impl<'de> Deserialize<'de> for Chance {
 }
 
 /// A percentile check: d100 at or under `target` succeeds. Returns the roll and the result.
+///
+/// ```
+/// use fray_dice::{percentile, ScriptedDice};
+/// assert_eq!(percentile(35, &mut ScriptedDice::new([35])), (35, true));
+/// assert_eq!(percentile(35, &mut ScriptedDice::new([36])), (36, false));
+/// ```
 pub fn percentile(target: i64, src: &mut (impl DieSource + ?Sized)) -> (u32, bool) {
     let roll = src.roll_die(100);
     (roll, i64::from(roll) <= target)
@@ -118,9 +134,27 @@ mod tests {
     #[test]
     fn chances_parse_and_refuse_nonsense() {
         assert_eq!("1-in-6".parse::<Chance>().unwrap(), Chance::new(1, 6));
-        assert!("1 in 6".parse::<Chance>().is_err());
-        assert!("1-in-0".parse::<Chance>().is_err());
-        assert!("x-in-6".parse::<Chance>().is_err());
+        assert_eq!(Chance::parse(" 2-in- 6 ").unwrap(), Chance::new(2, 6));
+        assert_eq!(Chance::parse("7-in-6").unwrap().probability(), 1.0);
+        assert_eq!(Chance::parse("0-in-6").unwrap().probability(), 0.0);
+        let column = |text: &str| Chance::parse(text).unwrap_err().column();
+        assert_eq!(column("1 in 6"), 1);
+        assert_eq!(column("x-in-6"), 1);
+        assert_eq!(column("1-in-0"), 6);
+        // Columns count characters: an ideographic space is one column, three bytes.
+        assert_eq!(column("\u{3000}1-in-x"), 7);
+    }
+
+    #[test]
+    fn chances_roll_at_or_under_x() {
+        let c = Chance::new(1, 6);
+        let hits = (1..=6)
+            .filter(|face| c.roll(&mut ScriptedDice::new([*face])))
+            .count();
+        assert_eq!(hits, 1);
+        assert_eq!(ron::to_string(&c).unwrap(), "\"1-in-6\"");
+        assert_eq!(ron::from_str::<Chance>("\"1-in-6\"").unwrap(), c);
+        assert!(ron::from_str::<Chance>("\"1-of-6\"").is_err());
     }
 
     #[test]

@@ -1,12 +1,18 @@
 //! Exact probability distributions of dice expressions.
 //!
-//! Sums are exact convolutions; keep/drop terms enumerate the multisets of dice faces with
-//! their multinomial probabilities; rerolls, clamps and success counts transform each die's
-//! distribution exactly. Exploding dice are followed until the chance of going on drops below
-//! 1e-18 (or [`MAX_REPEATS`](crate::expr::MAX_REPEATS) explosions, where rolling stops too).
+//! Sums are exact convolutions; keep/drop terms use order statistics (a walk over the faces
+//! that shares the dice out binomially, so `100d20kh3` or ten levels of advantage on a d60 are
+//! cheap); rerolls, clamps and success counts transform each die's distribution exactly.
+//! Exploding dice are followed until the chance of exploding again drops below 1e-18 (at most
+//! [`MAX_REPEATS`](crate::expr::MAX_REPEATS) explosions, where rolling stops too), so their
+//! probabilities may be short by less than 1e-18.
+//!
 //! Work is bounded: an expression whose distribution would need more than
-//! [`MAX_SUPPORT`] distinct totals or more than [`MAX_WORK`] elementary steps is refused
-//! with [`DistributionError::TooLarge`] rather than computed slowly.
+//! [`MAX_SUPPORT`](crate::distribution::MAX_SUPPORT) distinct totals or more than
+//! [`MAX_WORK`](crate::distribution::MAX_WORK) elementary steps is refused with
+//! [`DistributionError::TooLarge`] (after at most a fraction of a second) rather than computed
+//! slowly. `1000d6` and `d1000000` are fine; `2d1000000` (two million totals) or `1000d6dl1`
+//! (too many ways to rank the kept dice) are refused.
 
 use std::collections::BTreeMap;
 
@@ -16,7 +22,7 @@ use crate::expr::{BinOp, Cmp, Dice, Func, MAX_REPEATS, Node, Term};
 
 /// At most this many distinct totals.
 pub const MAX_SUPPORT: usize = 1_000_000;
-/// At most this many elementary steps (pairs combined, multisets enumerated).
+/// At most this many elementary steps (pairs of probabilities combined).
 pub const MAX_WORK: u64 = 50_000_000;
 
 /// Why a distribution was not computed.
@@ -96,16 +102,37 @@ impl Distribution {
         }
     }
 
-    /// A fair die with faces `1..=sides`.
+    /// A fair die with faces `1..=sides` (0 sides count as 1).
+    ///
+    /// # Panics
+    ///
+    /// With more than [`MAX_SUPPORT`] sides.
     pub fn uniform(sides: u32) -> Self {
         let sides = sides.max(1);
+        assert!(
+            sides as usize <= MAX_SUPPORT,
+            "a d{sides} has more than {MAX_SUPPORT} faces"
+        );
         Self {
             min: 1,
             probs: vec![1.0 / sides as f64; sides as usize],
         }
     }
 
-    /// Builds a distribution from `(value, probability)` pairs (summed per value).
+    /// Builds a distribution from `(value, probability)` pairs (summed per value; values
+    /// with probability 0 at either end are dropped). No pairs make the certain 0.
+    ///
+    /// ```
+    /// use fray_dice::Distribution;
+    /// let coin = Distribution::from_pairs([(0, 0.5), (1, 0.25), (1, 0.25)]);
+    /// assert_eq!(coin.probability(1), 0.5);
+    /// assert_eq!((coin.min(), coin.max()), (0, 1));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the values span more than [`MAX_SUPPORT`] totals: distributions are stored
+    /// densely, from the smallest total to the largest.
     pub fn from_pairs(pairs: impl IntoIterator<Item = (i64, f64)>) -> Self {
         let map: BTreeMap<i64, f64> = pairs.into_iter().fold(BTreeMap::new(), |mut m, (v, p)| {
             *m.entry(v).or_insert(0.0) += p;
@@ -115,7 +142,12 @@ impl Distribution {
         else {
             return Self::point(0);
         };
-        let mut probs = vec![0.0; (max - min) as usize + 1];
+        let span = i128::from(max) - i128::from(min) + 1;
+        assert!(
+            span <= MAX_SUPPORT as i128,
+            "a distribution from {min} to {max} spans more than {MAX_SUPPORT} totals"
+        );
+        let mut probs = vec![0.0; span as usize];
         for (v, p) in map {
             probs[(v - min) as usize] += p;
         }
@@ -234,36 +266,58 @@ impl Distribution {
                 probs[i + j] += p * q;
             }
         }
-        budget.check(Self {
-            min: self.min + other.min,
-            probs,
-        })
+        budget.check(
+            Self {
+                min: self.min + other.min,
+                probs,
+            }
+            .trimmed(),
+        )
     }
 
-    fn combine(
-        &self,
-        other: &Self,
-        budget: &mut Budget,
-        f: impl Fn(i64, i64) -> i64,
-    ) -> Result<Self, DistributionError> {
-        budget.spend((self.probs.len() * other.probs.len()) as u64)?;
-        let mut pairs = BTreeMap::new();
+    /// The product of two independent totals.
+    fn product(&self, other: &Self, budget: &mut Budget) -> Result<Self, DistributionError> {
+        // A product is monotone in each factor, so its extremes are products of extremes.
+        let corners = [
+            self.min.saturating_mul(other.min),
+            self.min.saturating_mul(other.max()),
+            self.max().saturating_mul(other.min),
+            self.max().saturating_mul(other.max()),
+        ];
+        let (lo, hi) = corners
+            .iter()
+            .fold((i64::MAX, i64::MIN), |(l, h), c| (l.min(*c), h.max(*c)));
+        if i128::from(hi) - i128::from(lo) >= MAX_SUPPORT as i128 {
+            return Err(budget.too_large("a million distinct totals"));
+        }
+        budget.spend((self.probs.len() as u64).saturating_mul(other.probs.len() as u64))?;
+        let mut probs = vec![0.0; (hi - lo + 1) as usize];
         for (a, p) in self.iter() {
             for (b, q) in other.iter() {
-                *pairs.entry(f(a, b)).or_insert(0.0) += p * q;
+                probs[(a.saturating_mul(b) - lo) as usize] += p * q;
             }
         }
-        if pairs.len() > MAX_SUPPORT {
+        Ok(Self { min: lo, probs }.trimmed())
+    }
+
+    /// The larger of two independent totals: it is `v` when `a = v` and `b <= v`, or when
+    /// `a < v` and `b = v`.
+    fn highest(&self, other: &Self, budget: &mut Budget) -> Result<Self, DistributionError> {
+        let (lo, hi) = (self.min.min(other.min), self.max().max(other.max()));
+        let len = usize::try_from(hi - lo + 1).unwrap_or(usize::MAX);
+        if len > MAX_SUPPORT {
             return Err(budget.too_large("a million distinct totals"));
         }
-        let (min, max) = match (pairs.first_key_value(), pairs.last_key_value()) {
-            (Some((&lo, _)), Some((&hi, _))) => (lo, hi),
-            _ => return Ok(Self::point(0)),
-        };
-        if (max - min) as u128 >= MAX_SUPPORT as u128 {
-            return Err(budget.too_large("a million distinct totals"));
+        budget.spend(len as u64)?;
+        let (mut a_below, mut b_at_most) = (0.0, 0.0);
+        let mut probs = Vec::with_capacity(len);
+        for v in lo..=hi {
+            let (a, b) = (self.probability(v), other.probability(v));
+            b_at_most += b;
+            probs.push(a * b_at_most + a_below * b);
+            a_below += a;
         }
-        Ok(Self::from_pairs(pairs))
+        Ok(Self { min: lo, probs }.trimmed())
     }
 
     fn negate(&self) -> Self {
@@ -299,15 +353,15 @@ fn node_distribution(node: &Node, budget: &mut Budget) -> Result<Distribution, D
             match op {
                 BinOp::Add => a.convolve(&b, budget),
                 BinOp::Sub => a.convolve(&b.negate(), budget),
-                BinOp::Mul => a.combine(&b, budget, i64::saturating_mul),
+                BinOp::Mul => a.product(&b, budget),
             }
         }
         Node::Call(func, a, b) => {
             let a = node_distribution(a, budget)?;
             let b = node_distribution(b, budget)?;
             match func {
-                Func::Min => a.combine(&b, budget, i64::min),
-                Func::Max => a.combine(&b, budget, i64::max),
+                Func::Min => Ok(a.negate().highest(&b.negate(), budget)?.negate()),
+                Func::Max => a.highest(&b, budget),
             }
         }
     }
@@ -317,7 +371,6 @@ fn node_distribution(node: &Node, budget: &mut Budget) -> Result<Distribution, D
 fn die_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, DistributionError> {
     let sides = term.sides;
     let s = sides as f64;
-    let test = |c: Option<Cmp>, v: i64| c.is_some_and(|c| c.test(v));
     // The face after rerolls.
     let mut face = vec![1.0 / s; sides as usize];
     if let Some(c) = term.reroll_until {
@@ -342,53 +395,80 @@ fn die_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, Di
     let base = Distribution {
         min: 1,
         probs: face,
-    };
+    }
+    .trimmed();
     let value = match term.explode {
         None => base,
-        Some(c) => {
-            // chain(n): the rest of an explosion chain after n explosions (raw dice).
-            let p_explode = (1..=sides as i64).filter(|v| c.test(*v)).count() as f64 / s;
-            let mut depth = MAX_REPEATS;
-            if p_explode < 1.0 {
-                let needed = (-18.0 / p_explode.log10()).ceil();
-                if needed.is_finite() && needed >= 0.0 {
-                    depth = depth.min(needed as u32);
-                }
-            }
-            let mut chain = Distribution::uniform(sides);
-            for _ in 1..depth.max(1) {
-                let mut pairs: Vec<(i64, f64)> = Vec::new();
-                for g in 1..=sides as i64 {
-                    if test(Some(c), g) {
-                        for (v, p) in chain.iter() {
-                            pairs.push((g + v, p / s));
-                        }
-                    } else {
-                        pairs.push((g, 1.0 / s));
-                    }
-                }
-                budget.spend(pairs.len() as u64)?;
-                chain = budget.check(Distribution::from_pairs(pairs))?;
-            }
-            let mut pairs: Vec<(i64, f64)> = Vec::new();
-            for (f, p) in base.iter() {
-                if test(Some(c), f) {
-                    pairs.extend(chain.iter().map(|(v, q)| (f + v, p * q)));
-                } else {
-                    pairs.push((f, p));
-                }
-            }
-            budget.spend(pairs.len() as u64)?;
-            budget.check(Distribution::from_pairs(pairs))?
-        }
+        Some(c) => exploded(&base, c, sides, budget)?,
     };
-    if term.at_least.is_some() || term.at_most.is_some() {
-        Ok(Distribution::from_pairs(
-            value.iter().map(|(v, p)| (term.clamp(v), p)),
-        ))
-    } else {
-        Ok(value)
+    if term.at_least.is_none() && term.at_most.is_none() {
+        return Ok(value);
     }
+    // Clamping never reorders values, so the clamped support runs from the clamped ends.
+    let lo = term.clamp(value.min());
+    let mut probs = vec![0.0; (term.clamp(value.max()) - lo + 1) as usize];
+    for (v, p) in value.iter() {
+        probs[(term.clamp(v) - lo) as usize] += p;
+    }
+    Ok(Distribution { min: lo, probs }.trimmed())
+}
+
+/// The value of a die whose first face follows `base` and that explodes on the faces `c`
+/// matches: each such face adds another die, itself exploding, at most
+/// [`MAX_REPEATS`](crate::expr::MAX_REPEATS) times in all.
+fn exploded(
+    base: &Distribution,
+    c: Cmp,
+    sides: u32,
+    budget: &mut Budget,
+) -> Result<Distribution, DistributionError> {
+    let s = f64::from(sides);
+    // The parser refuses explosions on every face, so some faces end a chain.
+    let (a, b) = c.matching_faces(sides);
+    let exploding = (b - a + 1).max(0);
+    let p_explode = exploding as f64 / s;
+    // Follow chains until another explosion is less likely than 1e-18.
+    let mut depth = MAX_REPEATS;
+    let needed = (-18.0 / p_explode.log10()).ceil();
+    if needed.is_finite() && needed >= 0.0 {
+        depth = depth.min(needed as u32);
+    }
+    // `chain` is the value of the extra dice after the first face exploded, with `k` more
+    // explosions allowed: a face that does not explode, or one that does plus another chain.
+    let mut chain = Distribution::uniform(sides);
+    for _ in 1..depth.max(1) {
+        let top = b.saturating_add(chain.max());
+        if top > MAX_SUPPORT as i64 {
+            return Err(budget.too_large("a million distinct totals"));
+        }
+        budget.spend(
+            (exploding as u64).saturating_mul(chain.probs.len() as u64) + u64::from(sides),
+        )?;
+        let mut next = Distribution::uniform(sides);
+        for face in a..=b {
+            next.probs[(face - 1) as usize] = 0.0;
+        }
+        let mut next = Some(next);
+        for face in a..=b {
+            add_shifted(&mut next, &chain, face, 1.0 / s, 1);
+        }
+        chain = next.map_or_else(|| Distribution::uniform(sides), Distribution::trimmed);
+    }
+    if b.saturating_add(chain.max()) > MAX_SUPPORT as i64 {
+        return Err(budget.too_large("a million distinct totals"));
+    }
+    budget.spend((exploding as u64).saturating_mul(chain.probs.len() as u64) + u64::from(sides))?;
+    let mut value = Some(Distribution {
+        min: base.min,
+        probs: base
+            .iter()
+            .map(|(f, p)| if c.test(f) { 0.0 } else { p })
+            .collect(),
+    });
+    for (face, p) in base.iter().filter(|(f, _)| c.test(*f)) {
+        add_shifted(&mut value, &chain, face, p, 1);
+    }
+    Ok(value.map_or_else(|| base.clone(), Distribution::trimmed))
 }
 
 fn term_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, DistributionError> {
@@ -405,13 +485,50 @@ fn term_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, D
         }
         return Ok(total);
     }
-    // Keep/drop: enumerate multisets of faces with multinomial probabilities.
-    let faces: Vec<(i64, f64)> = die.iter().collect();
-    let multisets = multiset_count(n as u64, faces.len() as u64);
-    if multisets > MAX_SUPPORT as u64 {
-        return Err(budget.too_large("a million combinations of kept dice"));
+    let (lo, hi) = term.kept_range(n);
+    // What one kept die adds to the total: its value, or 1 if it counts as a success.
+    let worth = |v: i64| match term.count_successes {
+        Some(c) => i64::from(c.test(v)),
+        None => v,
+    };
+    // Faces in the order dice are ranked, so that the kept dice come first: ascending for
+    // `kl`/`dh` (kept ranks `lo..hi`), descending for `kh`/`dl` (kept ranks `n-hi..n-lo`).
+    let mut faces: Vec<(i64, f64)> = die.iter().collect();
+    let kept = if hi <= n - lo {
+        lo..hi
+    } else {
+        faces.reverse();
+        n - hi..n - lo
+    };
+    kept_total(&faces, n, kept, worth, budget)
+}
+
+/// The distribution of the total worth of the dice ranked `kept` when `n` independent dice
+/// show `faces` (value, probability), ranked in the order of `faces`.
+///
+/// Faces are visited in rank order. The state is how many dice rank before the current face
+/// (`placed`) and the total so far; each face takes a binomial share of the dice still
+/// unplaced, conditioned on their faces coming at or after it. Once the kept ranks are all
+/// filled, the rest of the dice do not matter, so the state is final: work grows with the
+/// number of faces, the last kept rank and the totals, not with the number of dice.
+fn kept_total(
+    faces: &[(i64, f64)],
+    n: usize,
+    kept: std::ops::Range<usize>,
+    worth: impl Fn(i64) -> i64,
+    budget: &mut Budget,
+) -> Result<Distribution, DistributionError> {
+    if kept.is_empty() {
+        return Ok(Distribution::point(0));
     }
-    budget.spend(multisets.saturating_mul(faces.len() as u64))?;
+    let worths = faces.iter().map(|(v, _)| worth(*v));
+    let (low, high) = worths.fold((i64::MAX, i64::MIN), |(l, h), w| (l.min(w), h.max(w)));
+    let width = (high - low).saturating_mul(kept.len() as i64);
+    if width >= MAX_SUPPORT as i64 {
+        return Err(budget.too_large("a million distinct totals"));
+    }
+    // No total, partial or final, is below this.
+    let floor = low.min(0).saturating_mul(kept.len() as i64);
     let ln_fact: Vec<f64> = (0..=n)
         .scan(0.0, |acc, k| {
             if k > 0 {
@@ -420,66 +537,139 @@ fn term_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, D
             Some(*acc)
         })
         .collect();
-    let (lo, hi) = term.kept_range(n);
-    let mut out: BTreeMap<i64, f64> = BTreeMap::new();
-    let mut counts = vec![0usize; faces.len()];
-    enumerate(&faces, 0, n, &mut counts, &mut |counts| {
-        let mut ln_p = ln_fact[n];
-        for (c, (_, p)) in counts.iter().zip(&faces) {
-            ln_p += *c as f64 * p.ln() - ln_fact[*c];
+    // Probability mass of the faces from each one on, for the conditional shares.
+    let mut rest: Vec<f64> = faces
+        .iter()
+        .rev()
+        .scan(0.0, |acc, (_, p)| {
+            *acc += p;
+            Some(*acc)
+        })
+        .collect();
+    rest.reverse();
+    let fill = kept.end;
+    let mut states: Vec<Option<Distribution>> = vec![None; fill];
+    states[0] = Some(Distribution::point(0));
+    let mut done: Option<Distribution> = None;
+    let mut shares = Vec::with_capacity(fill);
+    for (i, &(value, p)) in faces.iter().enumerate() {
+        let q = if i + 1 == faces.len() {
+            1.0
+        } else {
+            (p / rest[i]).min(1.0)
+        };
+        let w = worth(value);
+        budget.spend(fill as u64)?;
+        let mut next: Vec<Option<Distribution>> = vec![None; fill];
+        for (placed, state) in states.iter_mut().enumerate() {
+            let Some(total) = state.take() else {
+                continue;
+            };
+            // P(c of the unplaced dice show this face), for each c short of filling the kept
+            // ranks (there are always enough dice left to fill them); the rest fills them.
+            let to_fill = fill - placed;
+            shares.clear();
+            shares.extend((0..to_fill).map(|c| binomial_pmf(n - placed, c, q, &ln_fact)));
+            let short: f64 = shares.iter().sum();
+            let filling = if short <= 0.5 {
+                1.0 - short
+            } else {
+                // A small remainder: sum it directly, since `1 - short` would lose it.
+                binomial_tail(n - placed, to_fill, q, &ln_fact, budget)?
+            };
+            let kept_here = |c: usize| {
+                let (a, b) = (placed.max(kept.start), (placed + c).min(kept.end));
+                b.saturating_sub(a) as i64
+            };
+            for (c, share) in shares.iter().enumerate() {
+                if *share > 0.0 {
+                    budget.spend(total.probs.len() as u64)?;
+                    let shift = w * kept_here(c);
+                    add_shifted(&mut next[placed + c], &total, shift, *share, floor);
+                }
+            }
+            if filling > 0.0 {
+                budget.spend(total.probs.len() as u64)?;
+                add_shifted(&mut done, &total, w * kept_here(to_fill), filling, floor);
+            }
         }
-        let mut position = 0;
-        let kept = counts
-            .iter()
-            .zip(&faces)
-            .flat_map(|(c, (v, _))| std::iter::repeat_n(*v, *c));
-        let score = term.score(kept.filter(|_| {
-            let inside = (lo..hi).contains(&position);
-            position += 1;
-            inside
-        }));
-        *out.entry(score).or_insert(0.0) += ln_p.exp();
-    });
-    Ok(Distribution::from_pairs(out))
+        states = next;
+    }
+    Ok(done.map_or_else(|| Distribution::point(0), Distribution::trimmed))
 }
 
-/// Calls `visit` with every way to put `left` dice among faces `i..`.
-fn enumerate(
-    faces: &[(i64, f64)],
-    i: usize,
-    left: usize,
-    counts: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize]),
+/// P(X = c) for X ~ Binomial(n, q), in log space so large `n` neither overflows nor underflows.
+fn binomial_pmf(n: usize, c: usize, q: f64, ln_fact: &[f64]) -> f64 {
+    if q >= 1.0 {
+        return f64::from(u8::from(c == n));
+    }
+    if q <= 0.0 {
+        return f64::from(u8::from(c == 0));
+    }
+    let ln_choose = ln_fact[n] - ln_fact[c] - ln_fact[n - c];
+    (ln_choose + c as f64 * q.ln() + (n - c) as f64 * (-q).ln_1p()).exp()
+}
+
+/// P(X >= c) for X ~ Binomial(n, q), summed from `c` up until the terms, past the mode, stop
+/// mattering.
+fn binomial_tail(
+    n: usize,
+    c: usize,
+    q: f64,
+    ln_fact: &[f64],
+    budget: &mut Budget,
+) -> Result<f64, DistributionError> {
+    let mut sum = 0.0;
+    let mut previous = f64::INFINITY;
+    for k in c..=n {
+        budget.spend(1)?;
+        let term = binomial_pmf(n, k, q, ln_fact);
+        sum += term;
+        if term < previous && term <= sum * 1e-18 {
+            break;
+        }
+        previous = term;
+    }
+    Ok(sum)
+}
+
+/// Adds `weight` times `from` shifted by `shift` into `into`, widening it as needed. Widening
+/// toward lower totals leaves headroom (down to `floor` at most), so that filling a
+/// distribution from its top down costs amortized constant time per total.
+fn add_shifted(
+    into: &mut Option<Distribution>,
+    from: &Distribution,
+    shift: i64,
+    weight: f64,
+    floor: i64,
 ) {
-    if i + 1 == faces.len() {
-        counts[i] = left;
-        visit(counts);
-        counts[i] = 0;
-        return;
+    let lo = from.min + shift;
+    let hi = lo + from.probs.len() as i64 - 1;
+    let dst = into.get_or_insert_with(|| Distribution {
+        min: lo,
+        probs: Vec::new(),
+    });
+    if dst.probs.is_empty() {
+        dst.min = lo;
     }
-    for c in 0..=left {
-        counts[i] = c;
-        enumerate(faces, i + 1, left - c, counts, visit);
+    if lo < dst.min {
+        let headroom = (dst.min - dst.probs.len() as i64).max(floor);
+        let new_min = lo.min(headroom);
+        let grow = (dst.min - new_min) as usize;
+        dst.probs.splice(0..0, std::iter::repeat_n(0.0, grow));
+        dst.min = new_min;
     }
-    counts[i] = 0;
+    let len = (hi - dst.min + 1) as usize;
+    if dst.probs.len() < len {
+        dst.probs.resize(len, 0.0);
+    }
+    let offset = (lo - dst.min) as usize;
+    for (d, p) in dst.probs[offset..].iter_mut().zip(&from.probs) {
+        *d += p * weight;
+    }
 }
 
-/// C(n + k - 1, k - 1), saturating.
-fn multiset_count(n: u64, k: u64) -> u64 {
-    if k == 0 {
-        return 0;
-    }
-    let (top, r) = (n + k - 1, (k - 1).min(n));
-    let mut c: u128 = 1;
-    for i in 0..r {
-        c = c * u128::from(top - i) / u128::from(i + 1);
-        if c > u128::from(u64::MAX) {
-            return u64::MAX;
-        }
-    }
-    c as u64
-}
-
+/// The number of successes among `n` dice that each succeed with probability `p`.
 fn binomial(n: usize, p: f64) -> Distribution {
     let mut probs = vec![0.0; n + 1];
     probs[0] = 1.0;
@@ -581,13 +771,103 @@ mod tests {
             .distribution()
             .unwrap_err();
         assert!(err.to_string().contains("sample it instead"), "{err}");
-        assert!(Dice::parse("100d20kh3").unwrap().distribution().is_err());
+        let err = Dice::parse("1000d6dl1")
+            .unwrap()
+            .distribution()
+            .unwrap_err();
+        assert!(err.to_string().contains("50 million steps"), "{err}");
         assert!(
             Dice::parse("d1000000*d1000000")
                 .unwrap()
                 .distribution()
                 .is_err()
         );
+    }
+
+    /// The distribution of a keep/drop term by brute force: every sequence of die values,
+    /// sorted, kept and scored as a roll is.
+    fn brute_force(expr: &str) -> Distribution {
+        let dice = Dice::parse(expr).unwrap();
+        let Node::Dice(term) = &dice.node else {
+            panic!("{expr} is not a single term");
+        };
+        let mut budget = Budget {
+            work: 0,
+            expr: expr.to_string(),
+        };
+        let die: Vec<(i64, f64)> = die_distribution(term, &mut budget)
+            .unwrap()
+            .iter()
+            .collect();
+        let n = term.count as usize;
+        let mut pairs = Vec::new();
+        for mut index in 0..die.len().pow(n as u32) {
+            let mut values = Vec::with_capacity(n);
+            let mut p = 1.0;
+            for _ in 0..n {
+                let (v, q) = die[index % die.len()];
+                values.push(v);
+                p *= q;
+                index /= die.len();
+            }
+            values.sort_unstable();
+            let (lo, hi) = term.kept_range(n);
+            pairs.push((term.score(values[lo..hi].iter().copied()), p));
+        }
+        Distribution::from_pairs(pairs)
+    }
+
+    #[test]
+    fn keep_and_drop_match_brute_force() {
+        for expr in [
+            "4d6kh3",
+            "4d6dl1",
+            "3d6kl2",
+            "4d6dh1",
+            "5d4kh2",
+            "5d4kl3",
+            "3d8kh1",
+            "4d3kh0",
+            "3d4kh9",
+            "5d6kh3cs>=5",
+            "4d6dl1cs=1",
+            "3d4rr1kh2",
+            "3d6ro<3kl1",
+            "2d4!kh1",
+            "3d6mi3ma5kh2",
+            "4d2kh2",
+        ] {
+            let (exact, brute) = (dist(expr), brute_force(expr));
+            assert_eq!(
+                (exact.min(), exact.max()),
+                (brute.min(), brute.max()),
+                "{expr}"
+            );
+            for (v, p) in brute.iter() {
+                assert!((exact.probability(v) - p).abs() < 1e-12, "{expr} at {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn many_dice_and_many_advantage_levels_are_cheap() {
+        let d = dist("100d20kh3");
+        assert_eq!((d.min(), d.max()), (3, 60));
+        // P(the three highest of 100d20 are all 20) = P(at least three 20s).
+        let none_or_few: f64 = (0..3)
+            .map(|k: i32| {
+                let choose = (0..k).fold(1.0, |c, i| c * f64::from(100 - i) / f64::from(i + 1));
+                choose * 0.05f64.powi(k) * 0.95f64.powi(100 - k)
+            })
+            .sum();
+        assert!((d.probability(60) - (1.0 - none_or_few)).abs() < 1e-12);
+        // Ten levels of advantage on a d60: P(best of 11 is at most v) = (v/60)^11.
+        let best = dist("11d60kh1");
+        for v in [1, 30, 59] {
+            assert!((best.at_most(v) - (v as f64 / 60.0).powi(11)).abs() < 1e-12);
+        }
+        let total: f64 = dist("1000d6kh3").iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9);
     }
 
     #[test]

@@ -13,8 +13,14 @@ use crate::source::DieSource;
 pub const MAX_DICE: u32 = 1000;
 /// At most this many sides on a die.
 pub const MAX_SIDES: u32 = 1_000_000;
-/// A die explodes at most this many times; the last face then stands.
+/// A die explodes at most this many times (the last face then stands), and `rr` rerolls a die
+/// at most this many times before drawing its face directly among the faces it accepts (which
+/// gives the same odds without an unbounded loop).
 pub const MAX_REPEATS: u32 = 100;
+/// An expression is at most this many characters long.
+pub const MAX_LEN: usize = 4096;
+/// Parentheses, unary signs and `min`/`max` nest at most this deep.
+pub const MAX_DEPTH: usize = 64;
 
 /// A comparison against a face: `=5`, `<3`, `>=5`...
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +39,37 @@ pub(crate) enum CmpOp {
 }
 
 impl Cmp {
+    /// The values this comparison matches, as an inclusive range: every comparison matches
+    /// one run of consecutive values.
+    pub fn interval(self) -> (i64, i64) {
+        match self.op {
+            CmpOp::Eq => (self.value, self.value),
+            CmpOp::Lt => (i64::MIN, self.value.saturating_sub(1)),
+            CmpOp::Le => (i64::MIN, self.value),
+            CmpOp::Gt => (self.value.saturating_add(1), i64::MAX),
+            CmpOp::Ge => (self.value, i64::MAX),
+        }
+    }
+
+    /// Whether any value in `lo..=hi` matches.
+    pub fn matches_any(self, lo: i64, hi: i64) -> bool {
+        let (a, b) = self.interval();
+        a.max(lo) <= b.min(hi)
+    }
+
+    /// Whether every value in `lo..=hi` matches.
+    pub fn matches_all(self, lo: i64, hi: i64) -> bool {
+        let (a, b) = self.interval();
+        a <= lo && hi <= b
+    }
+
+    /// The faces `1..=sides` this comparison matches, as an inclusive range (`lo > hi` when
+    /// none match).
+    pub fn matching_faces(self, sides: u32) -> (i64, i64) {
+        let (lo, hi) = self.interval();
+        (lo.max(1), hi.min(i64::from(sides)))
+    }
+
     #[inline]
     pub fn test(self, v: i64) -> bool {
         match self.op {
@@ -108,12 +145,31 @@ pub(crate) enum Node {
 
 /// A parsed dice expression: parse once, roll many times.
 ///
-/// Syntax (after Avrae's `d20`): `NdM` or `dM` (any size 1..=1,000,000, `d%` is `d100`);
-/// integers; `+ - *`, unary minus, parentheses, `min(a, b)`, `max(a, b)`; per term: keep or
-/// drop highest/lowest (`kh3`, `k3`, `kl1`, `dh1`, `dl1`, `ph1`, `pl1`), reroll once (`ro1`,
-/// `ro<3`) or until not matching (`rr1`), explode (`!` on the highest face, or `e>=5`), clamp
-/// each die (`mi3` at least 3, `ma5` at most 5), count successes (`cs>=5`). Comparisons are
-/// `N` (equal), `<N`, `<=N`, `>N`, `>=N`.
+/// # Syntax (after Avrae's `d20` library)
+///
+/// - Dice: `NdM` or `dM`, any size from 1 to [`MAX_SIDES`]; `d%` is `d100`. Letters are
+///   case-insensitive and whitespace between tokens is ignored.
+/// - Integers, `+ - *`, unary minus, parentheses, `min(a, b)` and `max(a, b)`.
+/// - Modifiers after a dice term, each at most once:
+///   - keep or drop: `kh3` (keep the 3 highest; `k3` too), `kl1`, `dh1`, `dl1` (`ph1`/`pl1` as
+///     aliases of `dh1`/`dl1`);
+///   - reroll: `ro1` rerolls once on a 1, `rr1` rerolls until the face is not 1;
+///   - explode: `!` rolls another die on the highest face and adds it, again and again
+///     (`e>=5` explodes on a comparison instead);
+///   - clamp each die: `mi10` (at least 10), `ma5` (at most 5);
+///   - count successes: `cs>=5` totals the number of kept dice at 5 or more.
+///
+///   Comparisons are `N` or `=N` (equal), `<N`, `<=N`, `>N`, `>=N`. Whatever order they are
+///   written in, modifiers apply per die as `rr`, `ro`, explode, `mi`/`ma`, then keep/drop over
+///   the term, then `cs`; the canonical notation ([`Display`](fmt::Display)) writes them in
+///   that order.
+///
+/// # Limits
+///
+/// Refused by the parser: more than [`MAX_DICE`] dice in a term, more than [`MAX_SIDES`]
+/// sides, input longer than [`MAX_LEN`] characters or nested deeper than [`MAX_DEPTH`], and
+/// modifiers that could never stop (`d1rr1`, `d1!`, `d6e<=6`). A die explodes at most
+/// [`MAX_REPEATS`] times. Arithmetic is on `i64` and saturates instead of overflowing.
 ///
 /// ```
 /// use fray_dice::{Dice, ScriptedDice};
@@ -199,12 +255,15 @@ impl Dice {
         total_node(&self.node, src)
     }
 
-    /// The smallest total possible.
+    /// The smallest total a roll can give. Exact, except that explosions on faces other than
+    /// the highest (`d6e1`) or success counts over exploding dice make it a lower bound.
     pub fn min(&self) -> i64 {
         bounds(&self.node).0
     }
 
-    /// The largest total possible.
+    /// The largest total a roll can give (`d6!` gives 606: a six exploding
+    /// [`MAX_REPEATS`] times, then a six). Exact, except that explosions on faces other than the
+    /// highest (`d6e1`) or success counts over exploding dice make it an upper bound.
     pub fn max(&self) -> i64 {
         bounds(&self.node).1
     }
@@ -276,10 +335,15 @@ impl Term {
     ) -> i64 {
         let mut face = src.roll_die(self.sides);
         if let Some(c) = self.reroll_until {
-            // The parser guarantees some face does not match, so this ends.
+            let mut rerolls = 0;
             while c.test(face as i64) {
                 discarded(face);
+                if rerolls == MAX_REPEATS {
+                    face = self.accepted_face(c, src);
+                    break;
+                }
                 face = src.roll_die(self.sides);
+                rerolls += 1;
             }
         }
         if let Some(c) = self.reroll_once
@@ -301,6 +365,21 @@ impl Term {
             }
         }
         self.clamp(value)
+    }
+
+    /// A face drawn uniformly among those `rr` accepts: what rerolling until one turns up
+    /// gives, in one draw. The parser guarantees at least one face is accepted.
+    #[cold]
+    fn accepted_face(&self, reroll: Cmp, src: &mut (impl DieSource + ?Sized)) -> u32 {
+        let (lo, hi) = reroll.matching_faces(self.sides);
+        let matching = u32::try_from((hi - lo + 1).max(0)).unwrap_or(0);
+        let accepted = self.sides.saturating_sub(matching).max(1);
+        let pick = src.roll_die(accepted);
+        if matching > 0 && i64::from(pick) >= lo {
+            pick + matching
+        } else {
+            pick
+        }
     }
 
     #[inline]
@@ -404,34 +483,52 @@ impl Term {
         RollNode::Dice { dice, total }
     }
 
-    /// Smallest and largest value of one die after per-die modifiers.
-    pub(crate) fn die_bounds(&self) -> (i64, i64) {
-        let allowed = |f: &i64| self.reroll_until.is_none_or(|c| !c.test(*f));
-        let sides = self.sides as i64;
-        let lo = (1..=sides).find(allowed).unwrap_or(1);
-        let mut hi = (1..=sides).rev().find(allowed).unwrap_or(sides);
-        if let Some(c) = self.explode
-            && (1..=sides).any(|f| c.test(f))
-        {
-            hi = sides.saturating_mul(MAX_REPEATS as i64 + 1);
+    /// Bounds on one die's value after per-die modifiers: exact for rerolls, clamps and plain
+    /// explosions, and never narrower than what a roll can give.
+    fn die_bounds(&self) -> (i64, i64) {
+        let sides = i64::from(self.sides);
+        // Faces `rr` lets stand: all but one run of faces, which the parser keeps short of all.
+        let (mut lo, mut hi) = (1, sides);
+        if let Some(c) = self.reroll_until {
+            let (a, b) = c.matching_faces(self.sides);
+            if a <= b {
+                if a == 1 {
+                    lo = b + 1;
+                }
+                if b == sides {
+                    hi = a - 1;
+                }
+            }
         }
-        (self.clamp(lo).min(self.clamp(hi)), self.clamp(hi))
+        // A face `ro` rerolls can become any face.
+        if let Some(c) = self.reroll_once
+            && c.matches_any(lo, hi)
+        {
+            (lo, hi) = (1, sides);
+        }
+        if let Some(c) = self.explode
+            && c.matches_any(lo, hi)
+        {
+            if c.test(lo) {
+                // The lowest face explodes into at least one more face.
+                lo += 1;
+            }
+            hi = sides.saturating_mul(i64::from(MAX_REPEATS) + 1);
+        }
+        (self.clamp(lo), self.clamp(hi))
     }
 
     fn bounds(&self) -> (i64, i64) {
-        let (lo, hi) = self.kept_range(self.count as usize);
-        let kept = (hi - lo) as i64;
-        if let Some(c) = self.count_successes {
-            let (dlo, dhi) = self.die_bounds();
-            let any_success = (dlo..=dhi.min(dlo + 10_000)).any(|v| c.test(v)) || c.test(dhi);
-            let all_success = (dlo..=dhi.min(dlo + 10_000)).all(|v| c.test(v));
-            return (
-                if all_success { kept } else { 0 },
-                if any_success { kept } else { 0 },
-            );
+        let (first, last) = self.kept_range(self.count as usize);
+        let kept = (last - first) as i64;
+        let (lo, hi) = self.die_bounds();
+        match self.count_successes {
+            Some(c) => (
+                if c.matches_all(lo, hi) { kept } else { 0 },
+                if c.matches_any(lo, hi) { kept } else { 0 },
+            ),
+            None => (lo.saturating_mul(kept), hi.saturating_mul(kept)),
         }
-        let (dlo, dhi) = self.die_bounds();
-        (dlo.saturating_mul(kept), dhi.saturating_mul(kept))
     }
 }
 
@@ -606,5 +703,135 @@ impl fmt::Display for Node {
             }
             Node::Group(n) => write!(f, "({n})"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ScriptedDice;
+    use rand::SeedableRng;
+    use rand::rngs::ChaCha8Rng;
+
+    fn dice(expr: &str) -> Dice {
+        Dice::parse(expr).unwrap()
+    }
+
+    #[test]
+    fn bounds_are_the_smallest_and_largest_totals() {
+        for (expr, min, max) in [
+            ("4d6kh3", 3, 18),
+            ("d%", 1, 100),
+            ("2d20kl1+5", 6, 25),
+            ("d6!", 1, 606),
+            ("d6e1", 2, 606),
+            ("d6rr<3", 3, 6),
+            ("d6rr>4", 1, 4),
+            ("d6rr1ro2", 1, 6),
+            ("6d6cs>=5", 0, 6),
+            ("6d6cs<=6", 6, 6),
+            ("-d6", -6, -1),
+            ("d6-d6", -5, 5),
+            ("d4*-2", -8, -2),
+            ("min(d6, 3)", 1, 3),
+            ("max(d6, 3)", 3, 6),
+            ("d20mi10", 10, 20),
+            ("3d6ma2", 3, 6),
+            ("4d6kh0", 0, 0),
+            (
+                "1000d1000000*1000d1000000*1000d1000000",
+                1_000_000_000,
+                i64::MAX,
+            ),
+        ] {
+            let d = dice(expr);
+            assert_eq!((d.min(), d.max()), (min, max), "{expr}");
+        }
+    }
+
+    #[test]
+    fn constructors_build_canonical_notation() {
+        assert_eq!(Dice::pool(5, 6).to_string(), "5d6");
+        assert_eq!(Dice::pool(5, 6).as_pool(), Some((5, 6)));
+        assert_eq!(dice("5d6kh1").as_pool(), None);
+        assert_eq!(Dice::pool(5000, 0).to_string(), "1000d1");
+        assert_eq!(Dice::die(20).plus(5).to_string(), "d20+5");
+        assert_eq!(Dice::die(20).plus(-2).notation(), "d20-2");
+        assert_eq!(Dice::die(20).plus(0), Dice::die(20));
+        assert_eq!(Dice::die_with_advantage(20, 1).to_string(), "2d20kh1");
+        assert_eq!(Dice::die_with_advantage(20, -2).to_string(), "3d20kl1");
+        assert_eq!(
+            Dice::die_with_advantage(20, i32::MIN).to_string(),
+            "1000d20kl1"
+        );
+        assert_eq!(dice("2d6+3").plus(1).to_string(), "2d6+3+1");
+    }
+
+    #[test]
+    fn scripted_dice_force_exact_totals() {
+        let mut src = ScriptedDice::new([6, 6, 1, 3, 20, 19]);
+        assert_eq!(dice("2d6!").roll_total(&mut src), 16);
+        assert_eq!(dice("2d20kh1+2").roll_total(&mut src), 22);
+        assert_eq!(src.remaining(), 0);
+        let mut src = ScriptedDice::new([1, 1, 4, 2, 6]);
+        assert_eq!(dice("3d6rr1cs>=3").roll_total(&mut src), 2);
+        assert_eq!(src.remaining(), 0);
+    }
+
+    #[test]
+    fn rr_stops_rerolling_after_max_repeats_with_the_same_odds() {
+        // A d20 rerolled until it shows 20: after 100 rerolls of 1 the face is drawn directly
+        // among the accepted faces, here a "d1" that can only give the 20.
+        let mut script = ScriptedDice::new(std::iter::repeat_n(1, 101).chain([1]));
+        let roll = dice("d20rr<20").roll(&mut script);
+        assert_eq!((roll.total(), script.remaining()), (20, 0));
+        // Accepted faces keep their order: rr=3 on a d6 maps a draw of 3 among 5 faces to 4.
+        let mut script = ScriptedDice::new(std::iter::repeat_n(3, 101).chain([3]));
+        assert_eq!(dice("d6rr3").roll_total(&mut script), 4);
+        // Long odds stay fast: a thousand dice that accept one face in a million.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let all_top = dice("1000d1000000rr<1000000");
+        assert_eq!(all_top.roll_total(&mut rng), 1_000_000_000);
+        assert_eq!(all_top.min(), 1_000_000_000);
+    }
+
+    #[test]
+    fn exploding_dice_stop_after_max_repeats() {
+        let sixes = std::iter::repeat_n(6, 101);
+        let mut script = ScriptedDice::new(sixes);
+        let roll = dice("d6!").roll(&mut script);
+        assert_eq!(roll.total(), 606);
+        assert_eq!(roll.total(), dice("d6!").max());
+        assert_eq!(script.remaining(), 0);
+    }
+
+    #[test]
+    fn arithmetic_saturates_instead_of_overflowing() {
+        let huge = dice("1000d1000000*1000d1000000*1000d1000000*1000d1000000");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(huge.roll_total(&mut rng), i64::MAX);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(huge.roll(&mut rng).total(), i64::MAX);
+        assert_eq!(
+            dice("-999999999999999999*10").roll_total(&mut rng),
+            i64::MIN
+        );
+        assert_eq!(dice("0-999999999999999999*10-10").min(), i64::MIN);
+    }
+
+    #[test]
+    fn dice_serialize_as_their_notation() {
+        #[derive(Debug, PartialEq, Serialize, Deserialize)]
+        struct Weapon {
+            damage: Dice,
+        }
+        let weapon: Weapon = ron::from_str("(damage: \"2d6 + 3\")").unwrap();
+        assert_eq!(weapon.damage.to_string(), "2d6+3");
+        assert_eq!(ron::to_string(&weapon).unwrap(), "(damage:\"2d6+3\")");
+        assert_eq!(serde_json::to_string(&weapon.damage).unwrap(), "\"2d6+3\"");
+        let back: Dice = serde_json::from_str("\"2d6+3\"").unwrap();
+        assert_eq!(back, weapon.damage);
+        let err = ron::from_str::<Weapon>("(damage: \"2d6+\")").unwrap_err();
+        assert!(err.to_string().contains("column 5"), "{err}");
     }
 }

@@ -7,7 +7,10 @@
 //!   that replay fixed faces so rule tests can force exact rolls.
 //! - [`DieRank`]: the D2..D60 ladder of the die-rank system, with shifts that saturate into
 //!   advantage or disadvantage ([`Advantage`]).
-//! - [`Chance`] (`1-in-6`), percentile checks and success multiples.
+//! - [`Chance`] (`1-in-6`), [`percentile`] checks and [`success_level`] multiples.
+//!
+//! Nothing here draws randomness on its own: every roll takes a [`DieSource`] from the caller,
+//! so a seeded encounter stream decides every face.
 //!
 //! ```
 //! use fray_dice::{Dice, ScriptedDice};
@@ -17,14 +20,22 @@
 //! assert_eq!(roll.to_string(), "2d20kh1+5 = [17, (4)] + 5 = 22");
 //! ```
 
+/// Advantage and disadvantage levels: roll `1 + |level|` dice, keep the best or worst.
 pub mod advantage;
+/// `x-in-N` chances, percentile checks and success multiples.
 pub mod chance;
+/// Exact probability distributions of totals, and how two of them compare.
 pub mod distribution;
+/// Notation errors, located by column.
 pub mod error;
+/// Parsed dice expressions (`Dice`): roll, bound and print them; the notation's limits.
 pub mod expr;
 mod parse;
+/// The D2..D60 die-rank ladder, shifts along it and contests between ranks.
 pub mod rank;
+/// A rolled expression's total and breakdown, for logs.
 pub mod roll;
+/// Where faces come from: seeded generators or scripted dice.
 pub mod source;
 
 pub use advantage::Advantage;

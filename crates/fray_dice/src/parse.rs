@@ -1,23 +1,19 @@
 //! The notation parser: recursive descent over characters, every error located by column.
 
 use crate::error::DiceError;
-use crate::expr::{BinOp, Cmp, CmpOp, Func, MAX_DICE, MAX_SIDES, Node, Select, Term};
-
-/// Expressions nest at most this deep (parentheses, unary minus).
-const MAX_DEPTH: usize = 64;
-/// Expressions are at most this long.
-const MAX_LEN: usize = 4096;
+use crate::expr::{
+    BinOp, Cmp, CmpOp, Func, MAX_DEPTH, MAX_DICE, MAX_LEN, MAX_SIDES, Node, Select, Term,
+};
 
 pub(crate) fn parse(text: &str) -> Result<Node, DiceError> {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() > MAX_LEN {
+    if text.chars().nth(MAX_LEN).is_some() {
         return Err(DiceError::new(
             MAX_LEN + 1,
-            format!("expression longer than {MAX_LEN} characters"),
+            format!("expected at most {MAX_LEN} characters"),
         ));
     }
     let mut p = Parser {
-        s: chars,
+        s: text.chars().collect(),
         i: 0,
         depth: 0,
     };
@@ -295,13 +291,13 @@ impl Parser {
                     return Err(twice(self, "rr"));
                 }
                 let c = self.cmp("rr")?;
-                if (1..=i64::from(term.sides)).all(|f| c.test(f)) {
+                if matches_every_face(c, term.sides) {
                     return Err(self.error_at(at, "`rr` would reroll every face forever"));
                 }
                 term.reroll_until = Some(c);
             } else if self.eat('!') || self.eat_word("e") {
                 if term.explode.is_some() {
-                    return Err(twice(self, "explode"));
+                    return Err(self.error_at(at, "only one explosion (`!` or `e`) per term"));
                 }
                 let c = if self.s[at] == '!' {
                     Cmp {
@@ -311,7 +307,7 @@ impl Parser {
                 } else {
                     self.cmp("e")?
                 };
-                if (1..=i64::from(term.sides)).all(|f| c.test(f)) {
+                if matches_every_face(c, term.sides) {
                     return Err(self.error_at(at, "the die would explode on every face"));
                 }
                 term.explode = Some(c);
@@ -319,12 +315,14 @@ impl Parser {
                 if term.at_least.is_some() {
                     return Err(twice(self, "mi"));
                 }
-                term.at_least = Some(self.number()?);
+                term.at_least = Some(self.clamp_arg("mi")?);
+                self.check_clamps(term, at)?;
             } else if self.eat_word("ma") {
                 if term.at_most.is_some() {
                     return Err(twice(self, "ma"));
                 }
-                term.at_most = Some(self.number()?);
+                term.at_most = Some(self.clamp_arg("ma")?);
+                self.check_clamps(term, at)?;
             } else if self.eat_word("cs") {
                 if term.count_successes.is_some() {
                     return Err(twice(self, "cs"));
@@ -334,17 +332,29 @@ impl Parser {
                 break;
             }
         }
-        if let (Some(lo), Some(hi)) = (term.at_least, term.at_most)
-            && lo > hi
-        {
-            return Err(self.error(format!("`mi{lo}` is above `ma{hi}`")));
-        }
         if let Some(c) = self.peek().filter(|c| c.is_ascii_alphabetic()) {
             return Err(self.error(format!(
                 "unknown modifier starting with `{c}` (expected kh, kl, dh, dl, ro, rr, !, e, mi, ma or cs)"
             )));
         }
         Ok(())
+    }
+
+    fn clamp_arg(&mut self, what: &str) -> Result<i64, DiceError> {
+        if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(self.error(format!("expected a number after `{what}`")));
+        }
+        self.number()
+    }
+
+    /// Refuses `mi` above `ma`, pointing at the second of the two (written at `at`).
+    fn check_clamps(&self, term: &Term, at: usize) -> Result<(), DiceError> {
+        match (term.at_least, term.at_most) {
+            (Some(lo), Some(hi)) if lo > hi => {
+                Err(self.error_at(at, format!("`mi{lo}` is above `ma{hi}`")))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn count_arg(&mut self, what: &str) -> Result<u32, DiceError> {
@@ -379,6 +389,11 @@ impl Parser {
     }
 }
 
+/// Whether a comparison matches every face of a die (so rerolling or exploding never stops).
+fn matches_every_face(c: Cmp, sides: u32) -> bool {
+    c.matching_faces(sides) == (1, i64::from(sides))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Dice;
@@ -407,6 +422,19 @@ mod tests {
         assert_eq!(canon("-(2d6+3)*2"), "-(2d6+3)*2");
         assert_eq!(canon("min(d20, d20)"), "min(d20, d20)");
         assert_eq!(canon("max(1d6, 3) - 1"), "max(d6, 3)-1");
+        assert_eq!(canon("MIN( d4 ,d4 )"), "min(d4, d4)");
+        assert_eq!(canon("1d20ro<3"), "d20ro<3");
+        assert_eq!(canon("1d20rr>18"), "d20rr>18");
+        assert_eq!(canon("6d6cs>4"), "6d6cs>4");
+        assert_eq!(canon("6d6cs=6"), "6d6cs=6");
+        assert_eq!(canon("d6e6"), "d6!");
+        assert_eq!(canon("2d6!+3"), "2d6!+3");
+        assert_eq!(canon("4d6dh1"), "4d6dh1");
+        assert_eq!(canon("1d20ma15mi5"), "d20mi5ma15");
+        assert_eq!(canon("4d6kh3rr1"), "4d6rr1kh3");
+        assert_eq!(canon("3d%"), "3d%");
+        assert_eq!(canon("\t2 *\n(3 - -1)"), "2*(3--1)");
+        assert_eq!(canon("1000d1000000"), "1000d1000000");
         for sides in [2, 3, 16, 24, 30, 36, 48, 60] {
             assert_eq!(canon(&format!("d{sides}")), format!("d{sides}"));
         }
@@ -428,9 +456,29 @@ mod tests {
             ("1d1rr1", 4, "forever"),
             ("1d1!", 4, "every face"),
             ("1d6kh1kl1", 7, "only one keep or drop"),
-            ("1d6mi5ma2", 10, "above"),
+            ("1d6mi5ma2", 7, "above"),
+            ("1d6mi", 6, "expected a number after `mi`"),
             ("99999999999999999999", 1, "too large"),
             ("1d6 + @", 7, "found `@`"),
+            ("2d6+é", 5, "found `é`"),
+            ("ä+2d", 1, "found `ä`"),
+            ("1d20+2d", 8, "expected a die size after `d`"),
+            ("d1000001", 2, "a die has 1 to 1000000 sides"),
+            ("min(d4)", 7, "expected `,`"),
+            ("max d4", 5, "expected `(`"),
+            ("mix(1, 2)", 1, "`min(` or `max(`"),
+            ("d6cs", 5, "expected a number after `cs`"),
+            ("d6ro", 5, "expected a number after `ro`"),
+            ("d6e", 4, "expected a number after `e`"),
+            ("1d6!!", 5, "only one explosion"),
+            ("d6rr1rr2", 6, "`rr` is given twice"),
+            ("d6rr<7", 3, "forever"),
+            ("d6e>0", 3, "every face"),
+            ("1d%%", 4, "unexpected `%`"),
+            ("2d6)", 4, "unexpected `)`"),
+            (")", 1, "found `)`"),
+            ("d6*", 4, "at the end"),
+            ("   ", 4, "found nothing"),
         ];
         for (input, column, text) in cases {
             let err = Dice::parse(input).unwrap_err();
@@ -441,8 +489,15 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_refused_not_overflowed() {
-        let deep = "(".repeat(10_000) + "1" + &")".repeat(10_000);
-        assert!(Dice::parse(&deep).is_err());
-        assert!(Dice::parse(&"-".repeat(10_000)).is_err());
+        let nested = |depth: usize| "(".repeat(depth) + "1" + &")".repeat(depth);
+        assert!(Dice::parse(&nested(40)).is_ok());
+        let err = Dice::parse(&nested(1000)).unwrap_err();
+        assert!(err.message().contains("nested more than 64"), "{err}");
+        assert!(Dice::parse(&"-".repeat(1000)).is_err());
+        let long = "1+".repeat(3000) + "1";
+        let err = Dice::parse(&long).unwrap_err();
+        assert_eq!(err.column(), 4097);
+        assert!(Dice::parse(&"1+".repeat(2000)).is_err());
+        assert!(Dice::parse(&("1+".repeat(2000) + "1")).is_ok());
     }
 }

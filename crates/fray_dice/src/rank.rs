@@ -6,8 +6,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::advantage::Advantage;
-use crate::distribution::Distribution;
 use crate::error::DiceError;
+use crate::expr::Dice;
 
 /// A rung of the ladder D2 D3 D4 D6 D8 D10 D12 D16 D20 D24 D30 D36 D48 D60.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,8 +101,9 @@ impl DieRank {
         self as usize
     }
 
-    /// Moves `steps` rungs up (positive) or down; steps past D60 become advantage levels and
-    /// steps past D2 disadvantage levels (DR-07).
+    /// Moves `steps` rungs up (positive) or down (DR-07). Each step that would go past D60 is
+    /// instead one level of advantage, and each step past D2 one level of disadvantage: D48
+    /// shifted by +1 is D60, by +2 D60 with one level of advantage, by +3 D60 with two.
     ///
     /// ```
     /// use fray_dice::DieRank;
@@ -132,17 +133,32 @@ impl DieRank {
     /// assert!((p - 20.0 / 36.0).abs() < 1e-12);
     /// ```
     pub fn contest(self, acting: Advantage, difficulty: DieRank, resisting: Advantage) -> f64 {
-        let roll = |rank: DieRank, adv: Advantage| {
-            adv.dice(rank.sides())
-                .distribution()
-                .unwrap_or_else(|_| Distribution::uniform(rank.sides()))
-        };
-        let a = roll(self, acting);
-        let r = roll(difficulty, resisting);
+        let a = acting.distribution(self.sides());
+        let r = resisting.distribution(difficulty.sides());
         a.iter()
             .filter(|(v, _)| *v != 1)
             .map(|(v, p)| p * r.at_most(v))
             .sum()
+    }
+
+    /// One die of this rank.
+    pub fn die(self) -> Dice {
+        Dice::die(self.sides())
+    }
+}
+
+impl RankShift {
+    /// The dice a shifted roll throws: the rung's die with the leftover levels as advantage or
+    /// disadvantage (DR-05, DR-07).
+    ///
+    /// ```
+    /// use fray_dice::DieRank;
+    /// assert_eq!(DieRank::D60.shift(2).dice().to_string(), "3d60kh1");
+    /// assert_eq!(DieRank::D4.shift(-3).dice().to_string(), "2d2kl1");
+    /// assert_eq!(DieRank::D8.shift(1).dice().to_string(), "d10");
+    /// ```
+    pub fn dice(self) -> Dice {
+        self.advantage.dice(self.rank.sides())
     }
 }
 
@@ -188,7 +204,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dr01_ladder_has_fourteen_rungs_in_order() {
+    fn dr01_ladder_has_fourteen_steps() {
         let sides: Vec<u32> = DieRank::LADDER.iter().map(|r| r.sides()).collect();
         assert_eq!(sides, [2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 30, 36, 48, 60]);
         assert_eq!("d12".parse::<DieRank>().unwrap(), DieRank::D12);
@@ -198,19 +214,60 @@ mod tests {
     }
 
     #[test]
-    fn dr07_shifts_saturate_into_advantage_and_disadvantage() {
+    fn dr07_shifts_move_along_the_ladder() {
         assert_eq!(DieRank::D8.shift(2).rank, DieRank::D12);
         assert_eq!(DieRank::D8.shift(2).advantage, Advantage::NONE);
         assert_eq!(DieRank::D8.shift(-3).rank, DieRank::D3);
-        let top = DieRank::D60.shift(1);
-        assert_eq!((top.rank, top.advantage), (DieRank::D60, Advantage(1)));
+        assert_eq!(DieRank::D20.shift(0).rank, DieRank::D20);
+        for (i, rank) in DieRank::LADDER.iter().enumerate() {
+            assert_eq!(rank.index(), i);
+            assert_eq!(DieRank::D2.shift(i as i32).rank, *rank);
+            assert_eq!(rank.shift(-(i as i32)).rank, DieRank::D2);
+        }
+    }
+
+    #[test]
+    fn dr07_shift_past_d60_becomes_advantage() {
+        let cases = [(1, 0), (2, 1), (3, 2), (10, 9)];
+        for (steps, levels) in cases {
+            let up = DieRank::D48.shift(steps);
+            assert_eq!((up.rank, up.advantage), (DieRank::D60, Advantage(levels)));
+        }
+        assert_eq!(DieRank::D60.shift(i32::MAX).rank, DieRank::D60);
+        assert_eq!(DieRank::D60.shift(i32::MAX).advantage, Advantage(i32::MAX));
+    }
+
+    #[test]
+    fn dr07_shift_past_d2_becomes_disadvantage() {
         let bottom = DieRank::D3.shift(-5);
         assert_eq!(
             (bottom.rank, bottom.advantage),
             (DieRank::D2, Advantage(-4))
         );
-        assert_eq!(DieRank::D2.shift(i32::MIN).rank, DieRank::D2);
-        assert_eq!(DieRank::D60.shift(i32::MAX).rank, DieRank::D60);
+        let min = DieRank::D2.shift(i32::MIN);
+        assert_eq!(
+            (min.rank, min.advantage),
+            (DieRank::D2, Advantage(i32::MIN))
+        );
+        // The leftover levels are rolled as disadvantage: five d2s, keep the lowest.
+        assert_eq!(bottom.dice().to_string(), "5d2kl1");
+        let d = bottom.dice().distribution().unwrap();
+        assert!((d.probability(1) - 31.0 / 32.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn die_ranks_serialize_as_their_names() {
+        for rank in DieRank::LADDER {
+            let text = ron::to_string(&rank).unwrap();
+            assert_eq!(text, format!("\"{rank}\""));
+            assert_eq!(ron::from_str::<DieRank>(&text).unwrap(), rank);
+            assert_eq!(
+                rank.to_string().to_lowercase().parse::<DieRank>().unwrap(),
+                rank
+            );
+        }
+        let err = ron::from_str::<DieRank>("\"D7\"").unwrap_err();
+        assert!(err.to_string().contains("not on the ladder"), "{err}");
     }
 
     #[test]

@@ -1,17 +1,50 @@
 //! Where die faces come from.
 
-/// A source of die faces. Every seeded `rand` generator is one; [`ScriptedDice`] replays fixed
-/// faces for tests.
+/// A source of die faces. Every `rand` generator is one (use a seeded, portable one such as
+/// `ChaCha8Rng`); [`ScriptedDice`] replays fixed faces for tests.
+///
+/// ```
+/// use fray_dice::DieSource;
+/// use rand::SeedableRng;
+/// use rand::rngs::ChaCha8Rng;
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
+/// let face = rng.roll_die(20);
+/// assert!((1..=20).contains(&face));
+/// assert_eq!(face, ChaCha8Rng::seed_from_u64(7).roll_die(20));
+/// ```
 pub trait DieSource {
-    /// A uniformly random face of a die with `sides` sides, in `1..=sides` (`sides >= 1`).
+    /// A uniformly random face of a die with `sides` sides, in `1..=sides` (a die of 0 sides
+    /// counts as a d1).
     fn roll_die(&mut self, sides: u32) -> u32;
 }
 
+/// Exactly uniform, whatever the die: Lemire's multiply-and-reject method over
+/// [`next_u32`](rand::Rng::next_u32). One 32-bit draw per die, except with probability below
+/// `sides / 2^32` when a draw is rejected and another taken. The method is ours rather than
+/// `rand`'s `random_range`, so a seed rolls the same faces whatever `rand` version samples ranges.
 impl<R: rand::Rng + ?Sized> DieSource for R {
     #[inline]
     fn roll_die(&mut self, sides: u32) -> u32 {
-        rand::RngExt::random_range(self, 1..=sides.max(1))
+        uniform_face(sides, || self.next_u32())
     }
+}
+
+/// A face in `1..=sides` from uniform 32-bit draws, without bias (Lemire, "Fast random integer
+/// generation in an interval", 2019).
+#[inline]
+fn uniform_face(sides: u32, mut draw: impl FnMut() -> u32) -> u32 {
+    let sides = sides.max(1);
+    let mut wide = u64::from(draw()) * u64::from(sides);
+    let mut low = wide as u32;
+    if low < sides {
+        // 2^32 mod sides: the draws that would make small faces one more likely than others.
+        let threshold = sides.wrapping_neg() % sides;
+        while low < threshold {
+            wide = u64::from(draw()) * u64::from(sides);
+            low = wide as u32;
+        }
+    }
+    (wide >> 32) as u32 + 1
 }
 
 /// Replays a fixed sequence of faces, in order, whatever die is rolled.
@@ -87,6 +120,24 @@ mod tests {
                 assert_eq!(x, b.roll_die(sides));
             }
         }
+    }
+
+    #[test]
+    fn faces_are_exactly_uniform_over_all_draws() {
+        // With 32-bit draws split in `sides` equal shares: the largest draw gives the top face,
+        // draw 0 the lowest, and the few draws that would favour low faces are rejected.
+        assert_eq!(uniform_face(6, || u32::MAX), 6);
+        assert_eq!(uniform_face(8, || 0), 1);
+        assert_eq!(uniform_face(1, || 12345), 1);
+        assert_eq!(uniform_face(0, || 12345), 1);
+        // For a d3, 2^32 mod 3 = 1: draw 0 is rejected and the next draw decides.
+        let mut draws = [0, u32::MAX].into_iter();
+        assert_eq!(uniform_face(3, || draws.next().unwrap_or(0)), 3);
+        assert_eq!(draws.next(), None);
+        // Faces 1 and 2 of a d3 meet at draw 2^32 / 3.
+        let share = u32::MAX / 3;
+        assert_eq!(uniform_face(3, || share), 1);
+        assert_eq!(uniform_face(3, || share + 1), 2);
     }
 
     #[test]

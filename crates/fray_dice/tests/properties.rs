@@ -5,26 +5,55 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
-/// Valid expressions built from the grammar.
+/// One modifier for a term of `n` dice with `s` sides, valid for every `n` and `s >= 2`.
+fn modifier(n: u32, s: u32, which: usize) -> String {
+    match which {
+        0 => String::new(),
+        1 => format!("kh{}", n.div_ceil(2)),
+        2 => "kl1".to_string(),
+        3 => "dl1".to_string(),
+        4 => "dh1".to_string(),
+        5 => "ro1".to_string(),
+        6 => "ro<3".to_string(),
+        7 => "rr1".to_string(),
+        8 => format!("rr>{}", s - 1),
+        9 => "!".to_string(),
+        10 => format!("e>={}", s.max(3) - 1),
+        11 => format!("cs>={}", s.div_ceil(2)),
+        12 => "cs=1".to_string(),
+        13 => "mi2".to_string(),
+        14 => format!("ma{}", s / 2),
+        _ => "mi2ma3".to_string(),
+    }
+}
+
+/// Valid expressions built from the grammar: terms with up to two modifiers, constants,
+/// arithmetic, unary minus, parentheses, `min` and `max`.
 fn expression() -> impl Strategy<Value = String> {
     let term = (
         1u32..6,
         prop_oneof![Just(2u32), Just(3), Just(6), Just(20), Just(60), Just(100)],
-        0usize..9,
+        0usize..16,
+        0usize..16,
+        any::<bool>(),
     )
-        .prop_map(|(n, s, m)| {
-            let modifier = match m {
-                0 => String::new(),
-                1 => format!("kh{}", n.div_ceil(2)),
-                2 => "kl1".to_string(),
-                3 => "dl1".to_string(),
-                4 => "ro1".to_string(),
-                5 => "rr1".to_string(),
-                6 => "!".to_string(),
-                7 => format!("cs>={}", s.div_ceil(2)),
-                _ => "mi2".to_string(),
+        .prop_map(|(n, s, a, b, percent)| {
+            let die = if percent && s == 100 {
+                "%".to_string()
+            } else {
+                s.to_string()
             };
-            format!("{n}d{s}{modifier}")
+            // Two modifiers of the same kind are refused: keep the second only if it differs.
+            let (first, second) = (modifier(n, s, a), modifier(n, s, b));
+            let kind = |m: &str| m.chars().take(2).collect::<String>();
+            let clash = kind(&first) == kind(&second)
+                || ["kh", "kl", "dl", "dh"].contains(&kind(&first).as_str())
+                    && ["kh", "kl", "dl", "dh"].contains(&kind(&second).as_str())
+                || first.starts_with('m') && second.starts_with('m')
+                || [&first, &second].iter().any(|m| m.starts_with('!'))
+                    && [&first, &second].iter().any(|m| m.starts_with('e'));
+            let second = if clash { String::new() } else { second };
+            format!("{n}d{die}{first}{second}")
         });
     let leaf = prop_oneof![term, (0i64..50).prop_map(|c| c.to_string())];
     leaf.prop_recursive(3, 12, 2, |inner| {
@@ -32,12 +61,13 @@ fn expression() -> impl Strategy<Value = String> {
             (
                 inner.clone(),
                 inner.clone(),
-                prop_oneof![Just("+"), Just("-"), Just("*")]
+                prop_oneof![Just(" + "), Just("-"), Just("*")]
             )
                 .prop_map(|(a, b, op)| format!("{a}{op}{b}")),
             inner.clone().prop_map(|a| format!("({a})")),
             inner.clone().prop_map(|a| format!("-{a}")),
-            (inner.clone(), inner).prop_map(|(a, b)| format!("max({a}, {b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("max({a}, {b})")),
+            (inner.clone(), inner).prop_map(|(a, b)| format!("min({a},{b})")),
         ]
     })
 }
@@ -68,6 +98,21 @@ proptest! {
             prop_assert!(total >= dice.min() && total <= dice.max(), "{} gave {} outside [{}, {}]", expr, total, dice.min(), dice.max());
             let roll = dice.roll(&mut rng);
             prop_assert!(roll.total() >= dice.min() && roll.total() <= dice.max());
+        }
+    }
+
+    #[test]
+    fn exact_distributions_agree_with_bounds_and_rolls(expr in expression(), seed in any::<u64>()) {
+        let dice = Dice::parse(&expr).unwrap();
+        if let Ok(d) = dice.distribution() {
+            prop_assert!(d.min() >= dice.min() && d.max() <= dice.max(), "{} has support [{}, {}] outside [{}, {}]", expr, d.min(), d.max(), dice.min(), dice.max());
+            let total: f64 = d.iter().map(|(_, p)| p).sum();
+            prop_assert!((total - 1.0).abs() < 1e-9, "{} sums to {}", expr, total);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..20 {
+                let t = dice.roll_total(&mut rng);
+                prop_assert!(d.probability(t) > 0.0, "{} rolled {}, which has probability 0", expr, t);
+            }
         }
     }
 
