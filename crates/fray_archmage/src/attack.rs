@@ -128,15 +128,31 @@ pub(crate) fn reaction_preview(
 /// The targets of an attack whose first target is `first`: for a group attack, the next
 /// enemies of the first one's region in roster order, without skipping (AR-43).
 pub(crate) fn targets(ctx: &Ctx, attacker: Entity, first: Entity, targets: Targets) -> Vec<Entity> {
+    targets_in(ctx.p, ctx.roster, (attacker, first), targets)
+}
+
+/// [`targets`] from the queries themselves (option previews use it too).
+pub(crate) fn targets_in(
+    p: &Arch,
+    roster: &Roster,
+    (attacker, first): (Entity, Entity),
+    targets: Targets,
+) -> Vec<Entity> {
     let Targets::Group(n) = targets else {
         return vec![first];
     };
-    let region = ctx.region(first);
-    let side = ctx.side(attacker);
-    let group: Vec<Entity> = ctx
-        .roster
+    let fighters = &p.fighters;
+    let (Ok(a), Ok(f)) = (fighters.get(attacker), fighters.get(first)) else {
+        return vec![first];
+    };
+    let (side, region) = (a.side.0, f.region.0);
+    let group: Vec<Entity> = roster
         .entities()
-        .filter(|&e| ctx.is_active(e) && ctx.side(e) != side && ctx.region(e) == region)
+        .filter(|&e| {
+            fighters
+                .get(e)
+                .is_ok_and(|x| x.status.is_active() && x.side.0 != side && x.region.0 == region)
+        })
         .collect();
     let start = group.iter().position(|&e| e == first).unwrap_or(0);
     let mut out = vec![first];
@@ -299,6 +315,7 @@ fn strike(
             .plus(i64::from(parts.base), "attack")
             .plus(i64::from(parts.escalation), "escalation")
             .plus(i64::from(parts.penalty), "conditions")
+            .plus(i64::from(parts.debt), "missing recoveries")
             .plus(i64::from(parts.effects), "effects")
             .plus(i64::from(parts.circumstance), "circumstance")
             .plus(i64::from(parts.grab), "grab");
@@ -433,13 +450,8 @@ fn strike(
                     .fighters
                     .get(target)
                     .is_ok_and(|t| t.state.grabbed_by == Some(attacker));
-                if !already
-                    && ctx
-                        .p
-                        .fighters
-                        .get(target)
-                        .is_ok_and(|t| t.status.is_active())
-                {
+                // Not a creature this very hit dropped (the vitals have not caught up yet).
+                if !already && ctx.can_act(target) {
                     if let Ok(mut t) = ctx.p.fighters.get_mut(target) {
                         t.state.grabbed_by = Some(attacker);
                     }
@@ -447,7 +459,8 @@ fn strike(
                     ctx.apply(
                         target,
                         Some(attacker),
-                        EffectSpec::condition(Condition::Grabbed, Duration::Permanent)
+                        // Until the grab ends (see `Ctx::end_grabs_involving`) or the battle.
+                        EffectSpec::condition(Condition::Grabbed, Duration::EndOfBattle)
                             .named("grabbed"),
                     );
                 }

@@ -27,6 +27,9 @@ pub struct Archmage {
     pub full_order: Vec<TurnEntry>,
     /// The end of the battle has been tidied up.
     pub closed: bool,
+    /// Someone has fought in spirit this battle: only the first time gives +2 (AR-42).
+    #[serde(default)]
+    pub fought_in_spirit: bool,
 }
 
 impl MapEntities for Archmage {

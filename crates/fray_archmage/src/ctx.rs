@@ -52,6 +52,18 @@ impl Ctx<'_, '_, '_> {
         self.p.fighters.get(e).is_ok_and(|f| f.status.is_active())
     }
 
+    /// Caught by an ambush and still in its surprise round (AR-37). Fray's ruling: "only two
+    /// creatures get to act in the ambush round", so the ambushed take no reactions either -
+    /// no opportunity attacks, intercepts, interrupts or readied actions.
+    pub fn surprised(&self, e: Entity) -> bool {
+        self.battle.surprise
+            && self
+                .battle
+                .ambush
+                .as_ref()
+                .is_some_and(|(side, _)| self.side(e) != Some(*side))
+    }
+
     /// Still able to act right now: active and above 0 hit points (vitals catch up with a drop
     /// to 0 after the intent, but an intent cut down by a reaction stops at once).
     pub fn can_act(&self, e: Entity) -> bool {
@@ -109,7 +121,9 @@ impl Ctx<'_, '_, '_> {
         }
     }
 
-    /// Deals damage (temporary hit points first) and logs it. Returns hit points lost.
+    /// Deals damage (temporary hit points first, AR-33), tallies it for both sides and logs it.
+    /// A creature dropped to 0 hit points or below lets go of what it grabs and is let go
+    /// (AR-29). Returns hit points lost.
     pub fn deal_damage(
         &mut self,
         target: Entity,
@@ -125,12 +139,15 @@ impl Ctx<'_, '_, '_> {
             return 0;
         };
         let taken = f.hp.take_damage(amount);
-        if villain && f.hp.current <= 0 {
+        let total = taken.from_temp + taken.from_hp;
+        f.tally.record_damage(total);
+        let dropped = f.hp.current <= 0;
+        if villain && dropped {
             f.state.dropped_by_villain = true;
         }
         let (id, hp) = (f.combatant.id, f.hp.current);
         if let Some(mut s) = source.and_then(|s| self.p.fighters.get_mut(s).ok()) {
-            s.tally.damage_dealt += i64::from(taken.from_temp + taken.from_hp);
+            s.tally.damage_dealt += i64::from(total);
         }
         self.log.record(|| LogEvent::Damage {
             target: id,
@@ -140,6 +157,9 @@ impl Ctx<'_, '_, '_> {
             hp,
             cause: cause.map(str::to_string),
         });
+        if dropped {
+            self.end_grabs_involving(target);
+        }
         taken.from_hp
     }
 
@@ -233,7 +253,9 @@ impl Ctx<'_, '_, '_> {
         self.log.record(|| LogEvent::Engaged { who, target });
     }
 
-    /// `who` leaves every engagement, and any grab on it or by it ends.
+    /// `who` leaves every engagement, and any grab on it or by it ends. Fray's ruling on
+    /// "a grabber smaller than its victim can carry it along": statblocks give no physical
+    /// size, so a grabber that moves always lets go (AR-29).
     pub fn release_all(&mut self, who: Entity) {
         release_all(&mut self.p.engagements, who);
         self.end_grabs_involving(who);

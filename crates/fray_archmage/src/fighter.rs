@@ -76,6 +76,25 @@ pub fn condition_defense_penalty(c: &Conditions) -> i32 {
     }
 }
 
+/// The basic melee attack a creature would make as an opportunity attack, if it may make one
+/// now: it must be active, have a basic melee attack, and be neither grabbed (AR-29), confused
+/// nor stunned (AR-27).
+pub fn opportunity_attack(
+    sheet: &crate::sheet::SheetData,
+    state: &ArchState,
+    conditions: &Conditions,
+    status: Status,
+) -> Option<usize> {
+    if !status.is_active()
+        || state.grabbed_by.is_some()
+        || conditions.has(Condition::Confused)
+        || conditions.has(Condition::Stunned)
+    {
+        return None;
+    }
+    sheet.basic_melee
+}
+
 /// The universal circumstance modifier, as Fray rules it (AR-36): -2 when attacking from
 /// difficult terrain (bad footing), +2 when the target is engaged with two or more of the
 /// attacker's allies (ganged up on).
@@ -119,8 +138,10 @@ pub struct BonusParts {
     pub base: i32,
     /// The escalation die (heroes without fear).
     pub escalation: i32,
-    /// Conditions and missing recoveries (negative).
+    /// Condition penalties (negative).
     pub penalty: i32,
+    /// -1 per recovery used without having one (negative, AR-24).
+    pub debt: i32,
     /// Effects such as fighting in spirit.
     pub effects: i32,
     /// The circumstance modifier.
@@ -132,7 +153,13 @@ pub struct BonusParts {
 impl BonusParts {
     /// The total bonus.
     pub fn total(&self) -> i32 {
-        self.base + self.escalation + self.penalty + self.effects + self.circumstance + self.grab
+        self.base
+            + self.escalation
+            + self.penalty
+            + self.debt
+            + self.effects
+            + self.circumstance
+            + self.grab
     }
 }
 
@@ -186,7 +213,8 @@ pub fn attack_odds(
         } else {
             0
         },
-        penalty: -(condition_attack_penalty(a.conditions) + a.state.debt_penalty()),
+        penalty: -condition_attack_penalty(a.conditions),
+        debt: -a.state.debt_penalty(),
         effects: effect_bonus(a.effects, effects, BonusTo::Attacks),
         circumstance: circumstance(a.region, map, t.engagement, is_ally_of_attacker),
         grab: if t.state.grabbed_by == Some(a.entity) {

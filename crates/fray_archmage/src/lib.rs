@@ -46,7 +46,7 @@ use fray_core::prelude::*;
 /// The types most users need.
 pub mod prelude {
     pub use crate::battle::Archmage;
-    pub use crate::rest::{full_heal_up, quick_rest};
+    pub use crate::rest::{RestHealing, full_heal_up, quick_rest};
     pub use crate::ruleset::ArchmageRuleset;
     pub use crate::sheet::Sheet;
     pub use crate::statblock::ArchBlock;

@@ -6,13 +6,13 @@ use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
 use fray_core::turn::TurnOrder;
 
-use crate::attack::odds_in;
+use crate::attack::{odds_in, targets_in};
 use crate::battle::Archmage;
 use crate::ctx::Arch;
-use crate::fighter::{Fighter, chances};
+use crate::fighter::{Fighter, chances, opportunity_attack};
 use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
 use crate::sheet::SheetAttack;
-use crate::statblock::{AttackKind, PowerEffect, PowerTarget, Reach, Usage};
+use crate::statblock::{AttackDef, AttackKind, PowerEffect, PowerTarget, Reach, Usage};
 
 /// Chance a d20 reaches `needed`.
 fn d20_at_least(needed: i64) -> f32 {
@@ -114,6 +114,38 @@ impl View<'_, '_, '_> {
 
     fn region(&self, e: Entity) -> RegionId {
         self.fighters.get(e).map_or(RegionId(0), |f| f.region.0)
+    }
+
+    /// The engaged enemies that would take an opportunity attack against `e` now (AR-14).
+    fn opportunity_foes(&self, e: Entity) -> Vec<Entity> {
+        self.engagements.get(e).map_or(Vec::new(), |x| {
+            x.foes()
+                .filter(|f| {
+                    self.fighters.get(*f).is_ok_and(|y| {
+                        opportunity_attack(&y.sheet.0, y.state, y.conditions, *y.status).is_some()
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Opportunity attacks an attack draws (AR-12): a ranged attack from the engagers it does
+    /// not target, a ranged spell from every engager, melee attacks and close spells none.
+    fn attack_provokes(&self, actor: Entity, target: Entity, def: &AttackDef, coup: bool) -> u8 {
+        let foes = self.opportunity_foes(actor);
+        let count = match def.kind {
+            AttackKind::Melee | AttackKind::CloseSpell => 0,
+            AttackKind::RangedSpell => foes.len(),
+            AttackKind::Ranged => {
+                let targeted = if coup {
+                    vec![target]
+                } else {
+                    targets_in(self.p, self.roster, (actor, target), def.targets)
+                };
+                foes.iter().filter(|f| !targeted.contains(f)).count()
+            }
+        };
+        count.min(usize::from(u8::MAX)) as u8
     }
 
     fn active_foes(&self, e: Entity) -> usize {
@@ -243,26 +275,25 @@ fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
                 attack: AttackId(i as u16),
                 maneuver: Maneuver::Standard,
             };
-            let preview = attack_preview(view, actor, target, i, attack, false);
+            let preview = Preview {
+                provokes: view.attack_provokes(actor, target, def, false),
+                ..attack_preview(view, actor, target, i, attack, false)
+            };
             out.push_labelled(intent, Cost::Slot(Slot::Standard), preview, &attack.label);
-            // Coup de grace on a helpless enemy you are engaged with (AR-28).
+            // Coup de grace on a helpless enemy you are engaged with, with any standard action
+            // attack; it then takes that enemy alone (AR-28).
             let helpless = t.conditions.has(Condition::Helpless) || *t.status == Status::Down;
-            if can_coup
-                && helpless
-                && def.kind == AttackKind::Melee
-                && def.targets == crate::statblock::Targets::One
-            {
+            if can_coup && helpless && engaged_with.contains(&target) {
                 let intent = Intent::Attack {
                     target,
                     attack: AttackId(i as u16),
                     maneuver: Maneuver::CoupDeGrace,
                 };
-                out.push_labelled(
-                    intent,
-                    Cost::AllSlots,
-                    attack_preview(view, actor, target, i, attack, true),
-                    &attack.label,
-                );
+                let preview = Preview {
+                    provokes: view.attack_provokes(actor, target, def, true),
+                    ..attack_preview(view, actor, target, i, attack, true)
+                };
+                out.push_labelled(intent, Cost::AllSlots, preview, &attack.label);
             }
         }
     }
@@ -308,17 +339,7 @@ fn offer_movement(view: &View, actor: Entity, out: &mut Options) {
         let provokes = if f.state.disengaged {
             0
         } else {
-            view.engagements.get(actor).map_or(0, |e| {
-                e.foes()
-                    .filter(|x| {
-                        view.fighters.get(*x).is_ok_and(|y| {
-                            y.status.is_active()
-                                && y.state.grabbed_by.is_none()
-                                && y.sheet.0.basic_melee.is_some()
-                        })
-                    })
-                    .count() as u8
-            })
+            view.opportunity_foes(actor).len().min(usize::from(u8::MAX)) as u8
         };
         for &to in view.map.neighbours(here) {
             out.push(
@@ -376,10 +397,16 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
             "rally",
         );
     }
-    // Powers.
+    // Powers: a confused creature cannot use its limited ones (AR-27); spells other than
+    // close-quarters ones draw opportunity attacks (AR-12).
+    let confused = f.conditions.has(Condition::Confused);
+    let spell_provokes = view.opportunity_foes(actor).len().min(usize::from(u8::MAX)) as u8;
     for (i, power) in sheet.powers.iter().enumerate() {
         let def = &power.def;
-        if f.state.powers_spent.get(i).copied().unwrap_or(false) || !f.slots.can_pay(def.action) {
+        if f.state.powers_spent.get(i).copied().unwrap_or(false)
+            || !f.slots.can_pay(def.action)
+            || (confused && def.usage != Usage::AtWill)
+        {
             continue;
         }
         let allies: Vec<Entity> = match def.target {
@@ -414,6 +441,7 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
             let target = (def.target == PowerTarget::NearbyAlly).then_some(ally);
             let preview = Preview {
                 expected_healing: healing,
+                provokes: if def.close { 0 } else { spell_provokes },
                 ..Preview::certain()
             };
             out.push_labelled(
@@ -454,7 +482,10 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
             }
         }
     }
-    // Ready a basic attack (AR-03): the readied attack hits whoever sets it off.
+    // Ready a basic attack (AR-03): the readied attack hits whoever sets it off. Fray's
+    // ruling: the intents a client can ready are basic attacks (a melee one against an enemy
+    // engaging you, a ranged one against an enemy moving nearby); the text also allows
+    // readying moves and free actions, which no trigger here needs.
     if standard && f.state.readied.is_none() {
         let engaged = view.active_foes(actor) > 0;
         for (i, a) in sheet.attacks.iter().enumerate() {

@@ -14,6 +14,7 @@ use fray_core::turn::{Approved, TurnOrder};
 use crate::attack::{Mode, perform, provokes_from_targets, reaction_preview};
 use crate::battle::Archmage;
 use crate::ctx::{Arch, Ctx};
+use crate::fighter::opportunity_attack;
 use crate::rules::{STABILIZE_DC, STABILIZE_QUICK, disengage_target};
 use crate::statblock::{AttackKind, PowerEffect, PowerTarget, Usage};
 
@@ -274,10 +275,15 @@ fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
         let Ok(f) = ctx.p.fighters.get(e) else {
             continue;
         };
-        if Some(f.side.0) == side || !f.status.is_active() || f.conditions.has(Condition::Stunned) {
+        if Some(f.side.0) == side
+            || !f.status.is_active()
+            || f.conditions.has(Condition::Stunned)
+            || ctx.surprised(e)
+        {
             continue;
         }
         let mut offers = Vec::new();
+        let grabbed = f.state.grabbed_by.is_some();
         if let Some((trigger, readied)) = &f.state.readied {
             let fires = match (trigger, &approved.intent) {
                 (Trigger::EnemyMoves, Intent::Move { to }) => {
@@ -295,7 +301,10 @@ fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
                 (Trigger::EnemyAttacksMe, Intent::Attack { target, .. }) => *target == e,
                 _ => false,
             };
-            if fires {
+            // A creature grabbed since it readied cannot shoot (AR-29).
+            let ranged = matches!(readied, Intent::Attack { attack, .. }
+                if f.sheet.0.attacks.get(attack.index()).is_some_and(|a| a.def.kind.is_ranged()));
+            if fires && !(grabbed && ranged) {
                 let mut intent = readied.clone();
                 if let Intent::Attack { target, .. } = &mut intent {
                     *target = actor;
@@ -309,13 +318,18 @@ fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
                 kind = Some(*trigger);
             }
         }
-        // Interrupt powers answer an enemy engaging you, once until the end of your next turn.
+        // Interrupt powers answer an enemy engaging you, once until the end of your next turn;
+        // they are limited powers, closed to the confused, and the hampered make only basic
+        // attacks (AR-05, AR-27).
+        let confused = f.conditions.has(Condition::Confused);
+        let hampered = f.conditions.has(Condition::Hampered);
         if matches!(approved.intent, Intent::Engage { target } if target == e)
             && f.state.interrupt_used.is_none()
+            && !confused
         {
             for (i, a) in f.sheet.0.attacks.iter().enumerate() {
                 let spent = f.state.attacks_spent.get(i).copied().unwrap_or(false);
-                if a.def.usage == Usage::Interrupt && !spent {
+                if a.def.usage == Usage::Interrupt && !spent && (a.def.basic || !hampered) {
                     offers.push(option(
                         Intent::Attack {
                             target: actor,
@@ -342,24 +356,18 @@ fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
     kind.map(|k| (Provocation::Readied(k), reactors))
 }
 
-/// Who may take an opportunity attack against `actor`: engaged, active enemies that are not
-/// grabbed, confused or stunned and have a basic melee attack (AR-14, AR-27, AR-29).
+/// Who may take an opportunity attack against `actor`: engaged enemies able to (see
+/// [`opportunity_attack`]), except `except` (AR-14, AR-27, AR-29).
 fn opportunity_reactors(ctx: &Ctx, actor: Entity, except: &[Entity]) -> Vec<Reactor> {
     let mut out = Vec::new();
     for foe in ctx.active_foes(actor) {
-        if except.contains(&foe) {
+        if except.contains(&foe) || ctx.surprised(foe) {
             continue;
         }
         let Ok(f) = ctx.p.fighters.get(foe) else {
             continue;
         };
-        if f.state.grabbed_by.is_some()
-            || f.conditions.has(Condition::Confused)
-            || f.conditions.has(Condition::Stunned)
-        {
-            continue;
-        }
-        let Some(basic) = f.sheet.0.basic_melee else {
+        let Some(basic) = opportunity_attack(&f.sheet.0, f.state, f.conditions, *f.status) else {
             continue;
         };
         let a = &f.sheet.0.attacks[basic];
@@ -394,7 +402,11 @@ fn provoke_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
             }
             (Provocation::LeavingEngagement, Vec::new())
         }
-        Intent::Attack { target, attack, .. } => {
+        Intent::Attack {
+            target,
+            attack,
+            maneuver,
+        } => {
             let def = &ctx
                 .p
                 .fighters
@@ -409,10 +421,12 @@ fn provoke_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
             match kind {
                 AttackKind::Ranged => {
                     // Engagers the ranged attack targets do not get to react (AR-12).
-                    (
-                        Provocation::RangedAttack,
-                        crate::attack::targets(ctx, actor, *target, targets),
-                    )
+                    let targeted = if *maneuver == Maneuver::CoupDeGrace {
+                        vec![*target]
+                    } else {
+                        crate::attack::targets(ctx, actor, *target, targets)
+                    };
+                    (Provocation::RangedAttack, targeted)
                 }
                 k if provokes_from_targets(k) => (Provocation::Spellcasting, Vec::new()),
                 _ => return None,
@@ -433,7 +447,9 @@ fn provoke_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
 }
 
 /// Free enemies in the way may intercept a mover (AR-15): unengaged, active enemies in the
-/// region it moves into, other than the one it means to engage.
+/// region it moves into, other than the one it means to engage. A mover that leaves an
+/// engagement (after its opportunity attacks) can be intercepted too: only the interceptor
+/// must be free.
 fn intercept_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Vec<Reactor>)> {
     let actor = approved.actor;
     let (destination, aim) = match approved.intent {
@@ -441,9 +457,6 @@ fn intercept_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, 
         Intent::Engage { target } => (ctx.region(target), Some(target)),
         _ => return None,
     };
-    if ctx.p.engagements.get(actor).is_ok_and(|e| e.is_engaged()) {
-        return None;
-    }
     let side = ctx.side(actor);
     let mut reactors = Vec::new();
     for e in ctx.roster.entities() {
@@ -451,6 +464,7 @@ fn intercept_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, 
             || ctx.side(e) == side
             || !ctx.is_active(e)
             || ctx.region(e) != destination
+            || ctx.surprised(e)
         {
             continue;
         }
@@ -522,7 +536,10 @@ fn execute(ctx: &mut Ctx, approved: &Approved) {
             use_power(ctx, actor, ability.index(), target.unwrap_or(actor))
         }
         Intent::Delay => {
-            // Act after the next combatant, on its count (AR-02).
+            // Act after the next combatant, on its count, which becomes this one's initiative
+            // (AR-02). Fray's ruling: a delay lasts until later in the same round (delaying
+            // again goes one combatant further); it is offered only while someone is still to
+            // act, so a delayed turn never crosses into the next round.
             if ctx
                 .order
                 .delay_current(|e| ctx.p.fighters.get(e).is_ok_and(|f| f.status.takes_turns()))
@@ -608,12 +625,13 @@ fn stabilize(ctx: &mut Ctx, actor: Entity, target: Entity) {
         STABILIZE_DC,
         success,
     );
+    // 25+: it took only a quick action - the standard action comes back and a quick action
+    // (or the move or standard action paying for one, AR-04) is spent instead.
     if total >= STABILIZE_QUICK
         && let Ok(mut f) = ctx.p.fighters.get_mut(actor)
-        && f.slots.quick
     {
-        f.slots.quick = false;
         f.slots.standard = true;
+        f.slots.spend(Slot::Quick);
     }
     if success && let Ok(mut t) = ctx.p.fighters.get_mut(target) {
         t.state.stabilized = true;

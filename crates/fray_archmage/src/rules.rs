@@ -126,9 +126,11 @@ pub fn death_save(natural: i64) -> DeathSave {
 /// Failed death saves that kill (AR-23).
 pub const DEATH_SAVES_TO_DIE: u8 = 4;
 
-/// A hero dies outright at negative hit points of half its maximum (AR-23).
+/// A hero dies outright once its negative hit points reach half its maximum (AR-23): the
+/// highest hit points that kill. Fray's ruling for an odd maximum: the half is not rounded, so
+/// a hero of 31 hit points dies at -16 (at -15 it has not yet reached -15.5).
 pub fn dead_at(max_hp: i32) -> i32 {
-    -(max_hp / 2)
+    -((max_hp + 1) / 2)
 }
 
 /// The stabilize check's numbers (AR-26): DC 10 to stabilize, 25+ costs only a quick action.
@@ -216,6 +218,6 @@ mod tests {
         assert_eq!(death_save(15), DeathSave::Fail);
         assert_eq!(death_save(16), DeathSave::Wake);
         assert_eq!(death_save(20), DeathSave::WakeAndAct);
-        assert_eq!(dead_at(41), -20);
+        assert_eq!((dead_at(30), dead_at(41)), (-15, -21));
     }
 }

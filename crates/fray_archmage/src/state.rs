@@ -35,8 +35,6 @@ pub struct ArchState {
     pub fell_this_battle: bool,
     /// Lasting wounds (optional rule AR-41), each lowering max HP by 2 + level.
     pub lasting_wounds: u8,
-    /// Fought in spirit this battle (the first time gives +2, AR-42).
-    pub fought_in_spirit: bool,
     /// The round it last fought in spirit (once a round).
     pub spirit_round: u32,
     /// Disengaged successfully this turn: its move draws no opportunity attacks.
@@ -49,7 +47,8 @@ pub struct ArchState {
     pub readied: Option<(Trigger, Intent)>,
     /// Who grabs it (AR-29).
     pub grabbed_by: Option<Entity>,
-    /// Dropped by a named villain (meaningful death).
+    /// Dropped (or hurt while down) by a named villain since it last fell: under the optional
+    /// meaningful-death rule only then can it die (AR-41).
     pub dropped_by_villain: bool,
     /// At or under half its hit points (AR-22).
     pub staggered: bool,
@@ -70,5 +69,13 @@ impl ArchState {
     /// -1 per recovery used without having one (AR-24).
     pub fn debt_penalty(&self) -> i32 {
         i32::from(self.recovery_debt)
+    }
+
+    /// Back on its feet: what held for this drop to 0 hit points - being stabilized (AR-26),
+    /// having been dropped by a named villain (AR-41) - no longer does. Failed death saves
+    /// stay: they count for the whole battle (AR-23).
+    pub fn regain_consciousness(&mut self) {
+        self.stabilized = false;
+        self.dropped_by_villain = false;
     }
 }

@@ -8,6 +8,7 @@ use fray_dice::Dice;
 
 use crate::battle::Archmage;
 use crate::ctx::{Arch, Ctx};
+use crate::fighter::FighterReadOnlyItem;
 use crate::resolve::EncounterParts;
 use crate::rules::{DEATH_SAVES_TO_DIE, DeathSave, death_save, escalation};
 use crate::sheet::Sheet;
@@ -195,7 +196,7 @@ pub(crate) fn start_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
             .p
             .fighters
             .get(actor)
-            .is_ok_and(|f| *f.status == Status::Down && !f.state.coma);
+            .is_ok_and(|f| *f.status == Status::Down);
         if still_down {
             fight_in_spirit(&mut ctx, actor);
         }
@@ -271,8 +272,10 @@ pub(crate) fn wake(ctx: &mut Ctx, who: Entity) {
     };
     if *f.status == Status::Down && f.hp.current > 0 {
         *f.status = Status::Active;
+        f.state.regain_consciousness();
         f.conditions.set_innate(Condition::Unconscious, false);
         f.conditions.set_innate(Condition::Helpless, false);
+        f.conditions.set_innate(Condition::Stabilized, false);
         let id = f.combatant.id;
         ctx.log.record(|| LogEvent::StatusChanged {
             who: id,
@@ -281,8 +284,10 @@ pub(crate) fn wake(ctx: &mut Ctx, who: Entity) {
     }
 }
 
-/// Once a round a fallen hero grants the first active ally +1 to attacks (+2 the first time
-/// in a battle) until the start of its next turn (AR-42).
+/// Once a round a fallen hero (unconscious, or in a coma) grants the first active ally, in
+/// roster order, +1 to attacks until the start of its next turn - one round (AR-42). Fray's
+/// ruling on "the first time each battle that someone fights in spirit": the first time anyone
+/// does in a battle, the bonus is +2. Dead heroes take no turns, so they do not fight in spirit.
 fn fight_in_spirit(ctx: &mut Ctx, actor: Entity) {
     let round = ctx.encounter.round;
     let Ok(f) = ctx.p.fighters.get(actor) else {
@@ -292,7 +297,7 @@ fn fight_in_spirit(ctx: &mut Ctx, actor: Entity) {
         return;
     }
     let side = f.side.0;
-    let first_time = !f.state.fought_in_spirit;
+    let first_time = !ctx.battle.fought_in_spirit;
     let Some(ally) = ctx
         .roster
         .entities()
@@ -302,8 +307,8 @@ fn fight_in_spirit(ctx: &mut Ctx, actor: Entity) {
     };
     if let Ok(mut f) = ctx.p.fighters.get_mut(actor) {
         f.state.spirit_round = round;
-        f.state.fought_in_spirit = true;
     }
+    ctx.battle.fought_in_spirit = true;
     let bonus = if first_time { 2 } else { 1 };
     ctx.note(Some(actor), || "fights on in spirit.".into());
     ctx.apply(
@@ -360,14 +365,15 @@ pub(crate) fn end_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
             .filter(|(_, _, x)| x.due_at_turn_end(serial))
             .collect();
         due.sort_by_key(|(s, _, _)| *s);
+        // A creature that left the fight during its turn (slain by an opportunity attack, say)
+        // takes no more ongoing damage and rolls no saves; nor does one the ongoing damage
+        // just slew.
+        let in_fight = |ctx: &Ctx| ctx.p.fighters.get(actor).is_ok_and(|f| still_fighting(&f));
+        if !in_fight(&ctx) {
+            continue;
+        }
         for (_, _, effect) in &due {
-            if let EffectKind::OngoingDamage(kind) = effect.kind
-                && ctx
-                    .p
-                    .fighters
-                    .get(actor)
-                    .is_ok_and(|f| f.status.takes_turns())
-            {
+            if let EffectKind::OngoingDamage(kind) = effect.kind {
                 ctx.deal_damage(
                     actor,
                     effect.magnitude,
@@ -376,6 +382,9 @@ pub(crate) fn end_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
                     effect.source,
                 );
             }
+        }
+        if !in_fight(&ctx) {
+            continue;
         }
         for (_, e, effect) in due {
             let mut checked = effect.clone();
@@ -408,6 +417,17 @@ pub(crate) fn end_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
     }
 }
 
+/// Still in the fight (up or down), judging hit points before the vitals catch up: a monster
+/// above 0, a hero above minus half its maximum (AR-23).
+fn still_fighting(f: &FighterReadOnlyItem<'_, '_>) -> bool {
+    f.status.takes_turns()
+        && if f.sheet.0.hero {
+            f.hp.current > crate::rules::dead_at(f.hp.max)
+        } else {
+            f.hp.current > 0
+        }
+}
+
 /// After a fight: temporary hit points are gone and the escalation die resets (AR-11, AR-33).
 pub(crate) fn close_battle(
     mut encounters: Query<(&Encounter, &Roster, &mut Archmage)>,
@@ -428,8 +448,9 @@ pub(crate) fn close_battle(
 }
 
 /// Vitals after damage: monsters die at 0; heroes fall unconscious (and helpless) at 0 and die
-/// at minus half their maximum (AR-23); staggered at half or less (AR-22); lasting wounds
-/// (optional, AR-41).
+/// at minus half their maximum (AR-23); staggered at half or less (AR-22); lasting wounds and
+/// meaningful death (optional, AR-41): a hero that was not dropped by a named villain falls
+/// into a coma instead of dying at minus half its maximum.
 #[allow(clippy::type_complexity)]
 pub(crate) fn vitals(
     mut changed: Query<
@@ -454,9 +475,9 @@ pub(crate) fn vitals(
         };
         let before = *status;
         if sheet.0.hero {
-            if hp.current <= crate::rules::dead_at(hp.max) && status.takes_turns() {
-                *status = Status::Dead;
-            } else if hp.current <= 0 && *status == Status::Active {
+            // Judged against the maximum before this drop's lasting wound.
+            let beyond = hp.current <= crate::rules::dead_at(hp.max);
+            if hp.current <= 0 && *status == Status::Active {
                 *status = Status::Down;
                 if battle.lasting_wounds && !state.fell_this_battle {
                     state.lasting_wounds += 1;
@@ -468,13 +489,28 @@ pub(crate) fn vitals(
                 }
                 state.fell_this_battle = true;
             }
+            if beyond && status.takes_turns() {
+                if battle.meaningful_death && !state.dropped_by_villain {
+                    if !state.coma {
+                        state.coma = true;
+                        log.push(LogEvent::Note {
+                            who: Some(combatant.id),
+                            text: "falls into a coma (meaningful death).".into(),
+                        });
+                    }
+                } else {
+                    *status = Status::Dead;
+                }
+            }
             if *status == Status::Down && hp.current > 0 && !state.coma {
                 // Healed back above 0 (AR-23): conscious again.
                 *status = Status::Active;
+                state.regain_consciousness();
             }
             let down = *status == Status::Down;
             conditions.set_innate(Condition::Unconscious, down);
             conditions.set_innate(Condition::Helpless, down);
+            conditions.set_innate(Condition::Stabilized, down && state.stabilized);
         } else if hp.current <= 0 && status.takes_turns() {
             *status = Status::Dead;
         }

@@ -30,6 +30,10 @@ pub struct Preview {
     pub expected_healing: f32,
     /// Opportunity attacks or other reactions this intent would draw.
     pub provokes: u8,
+    /// How bad a hit is, as a ruleset-defined distribution over five severity bands, worst
+    /// last (OHO: Fortitude holds, fails by 10 or less, by 11-20, by 21-30, by more than 30).
+    /// All zero when the ruleset has no such bands.
+    pub bands: [f32; 5],
 }
 
 impl Preview {

@@ -1,6 +1,6 @@
-//! AR-06..AR-09, AR-17..AR-21, AR-32, AR-34..AR-36, AR-43: attack rolls, damage, crits and
-//! fumbles, two weapons, resistance, invisibility, shooting into melee, circumstances and
-//! group attacks.
+//! AR-06..AR-10, AR-17..AR-21, AR-32, AR-34..AR-36, AR-40, AR-43: attack rolls, damage,
+//! defenses, crits and fumbles, unarmed strikes, two weapons, resistance, invisibility,
+//! shooting into melee, circumstances, magic items and group attacks.
 
 use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
@@ -38,12 +38,98 @@ fn ar06_an_attack_equal_to_the_defense_hits() {
 }
 
 #[test]
+fn ar07_the_ability_bonus_to_damage_doubles_at_level_5_negative_ones_too() {
+    // Champ (level 5: Str 18, Int 8) 15, brute 7. Sword: 10 + 4 + 5 = 19, 5d8 + Str 4 x 2;
+    // round 2, Jab (Int): 10 + (-1) + 5 + 1 = 15, 5d4 + Int -1 x 2.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("champ", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5, 10, 1, 2, 3, 4, 5, 10, 1, 1, 1, 1, 1],
+    );
+    let brute = f.who("Brute");
+    f.ok("Champ", Intent::Engage { target: brute });
+    let sword = f.attack("Champ", "Brute", "sword");
+    f.ok("Champ", sword);
+    assert!(
+        f.log().contains("5d8+8 = [1, 2, 3, 4, 5] + 8 = 23"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.hp("Brute").current, 17);
+    f.next_turn_of("Champ");
+    let jab = f.attack("Champ", "Brute", "jab");
+    f.ok("Champ", jab);
+    assert!(f.log().contains("5d4-2"), "{}", f.log());
+    assert_eq!(f.hp("Brute").current, 14);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar07_ar40_the_ability_bonus_triples_at_level_8_and_only_the_best_magic_weapon_counts() {
+    // Lord (level 8, Str 18, magic weapons +1 and +2) 18, brute 7. Sword: 2 + 4 + 8 + 2 = 16
+    // vs AC 15; 8d8 of 1s + Str 4 x 3.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("lord", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5, 2, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    let brute = f.who("Brute");
+    f.ok("Lord", Intent::Engage { target: brute });
+    let sword = f.attack("Lord", "Brute", "sword");
+    f.ok("Lord", sword);
+    assert!(
+        f.log()
+            .contains("d20+14 = [2] + 14 (attack) = 16 vs AC 15, hit"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.hp("Brute").current, 40 - (8 + 12));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
 fn ar08_weapon_damage_is_a_die_per_level_plus_the_ability() {
     let mut f = engaged_duel(&[10, 5, 19, 7]);
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
     assert_eq!(f.hp("Brute").current, 40 - (7 + 4));
     assert!(f.log().contains("d8+4 = [7] + 4 = 11"));
+}
+
+#[test]
+fn ar10_attacks_meet_defenses_of_the_middle_modifier_plus_level() {
+    // Scout (level 2; Str -1, Con +1, Dex +3, Int +2, Wis 0, Cha +4): AC 12 + 1 + 2 = 15,
+    // PD 11 + 1 + 2 = 14, MD 10 + 2 + 2 = 14; initiative 10 + 3 + 2 = 15. Three witches (one
+    // shared roll of 5): stab 10 + 5 = 15 vs AC hits, shove 8 + 5 = 13 vs PD misses, curse
+    // 9 + 5 = 14 vs MD hits.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("scout", 1, "near")],
+        &[("witch", 3, "near")],
+        "",
+        &[10, 5, 10, 8, 9],
+    );
+    assert_eq!(f.order()[0], ("Scout".to_string(), 15));
+    f.end_turn();
+    for (witch, attack) in [
+        ("Witch 1", "stab"),
+        ("Witch 2", "shove"),
+        ("Witch 3", "curse"),
+    ] {
+        let intent = f.attack(witch, "Scout", attack);
+        f.ok(witch, intent);
+        f.end_turn();
+    }
+    let log = f.log();
+    assert!(log.contains("= 15 vs AC 15, hit"), "{log}");
+    assert!(log.contains("= 13 vs PD 14, miss"), "{log}");
+    assert!(log.contains("= 14 vs MD 14, hit"), "{log}");
+    assert_eq!(f.hp("Scout").current, 24);
+    assert_eq!(f.faces_left(), 0);
 }
 
 #[test]
@@ -122,55 +208,29 @@ fn ar19_misses_deal_the_attacks_miss_damage() {
 }
 
 #[test]
-fn ar20_unarmed_strikes_use_strength_at_minus_two() {
-    let block = fray_archmage::statblock::ArchBlock::Hero(fray_archmage::statblock::HeroBlock {
-        id: "puncher".into(),
-        name: "Puncher".into(),
-        class: "Monk".into(),
-        level: 3,
-        abilities: fray_archmage::statblock::Abilities {
-            str: 16,
-            con: 10,
-            dex: 10,
-            int: 10,
-            wis: 10,
-            cha: 10,
-        },
-        base: fray_archmage::statblock::BaseDefenses {
-            ac: 10,
-            pd: 10,
-            md: 10,
-        },
-        hp: 20,
-        recoveries: 1,
-        recovery_die: 8,
-        attacks: vec![fray_archmage::statblock::AttackDef {
-            id: "fist".into(),
-            name: "Fist".into(),
-            kind: fray_archmage::statblock::AttackKind::Melee,
-            vs: fray_archmage::statblock::Defense::AC,
-            bonus: None,
-            ability: Some(fray_archmage::statblock::Ability::Str),
-            extra: -2,
-            damage: fray_archmage::statblock::DamageSpec::Unarmed,
-            damage_type: DamageType::Physical,
-            miss: None,
-            targets: Default::default(),
-            reach: Default::default(),
-            effects: vec![],
-            usage: Default::default(),
-            basic: true,
-            crit_range: 0,
-            crit_steps: 0,
-        }],
-        powers: vec![],
-        magic: vec![],
-        two_weapons: false,
-    });
-    let sheet = fray_archmage::sheet::compile(&block).unwrap();
-    // Level 3: one d6 for two levels plus a d3 for the odd level, + Str 3; attack 3 + 3 - 2.
-    assert_eq!(sheet.attacks[0].dice.to_string(), "d6+d3+3");
-    assert_eq!(sheet.attacks[0].bonus, 4);
+fn ar20_unarmed_strikes_use_strength_at_minus_two_and_a_d6_per_two_levels() {
+    // Monk (level 3, Str 16) 13, brute 7. Fist: 11 + 3 + 3 - 2 = 15 vs AC 15; one d6 for two
+    // levels and a d3 for the odd one, + Str: 4 + 2 + 3.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("monk", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5, 11, 4, 2],
+    );
+    let brute = f.who("Brute");
+    f.ok("Monk", Intent::Engage { target: brute });
+    let fist = f.attack("Monk", "Brute", "fist");
+    f.ok("Monk", fist);
+    assert!(
+        f.log()
+            .contains("d20+4 = [11] + 4 (attack) = 15 vs AC 15, hit"),
+        "{}",
+        f.log()
+    );
+    assert!(f.log().contains("d6+d3+3"), "{}", f.log());
+    assert_eq!(f.hp("Brute").current, 31);
+    assert_eq!(f.faces_left(), 0);
 }
 
 #[test]

@@ -24,12 +24,14 @@ fn condition(c: Condition) -> EffectSpec {
 }
 
 #[test]
-fn ar27_dazed_is_minus_four_to_attacks() {
-    // 14 + 5 - 4 = 15 hits AC 15 (1 + 4 damage).
+fn ar27_dazed_is_minus_four_to_attacks_and_never_stacks_with_itself() {
+    // Dazed twice (from two sources): still -4. 14 + 5 - 4 = 15 hits AC 15 (1 + 4 damage).
     let mut f = engaged_duel(&[10, 5, 14, 1]);
     f.inflict("Hero", None, condition(Condition::Dazed));
+    f.inflict("Hero", Some("Brute"), condition(Condition::Dazed));
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
+    assert!(f.log().contains("- 4 (conditions)"), "{}", f.log());
     assert_eq!(f.hp("Brute").current, 35);
 }
 
@@ -236,16 +238,31 @@ fn ar33_temporary_hit_points_absorb_first_and_do_not_stack() {
     let claw = f.attack("Brute", "Hero", "claw");
     f.ok("Brute", claw);
     assert_eq!((f.hp("Hero").current, f.hp("Hero").temp), (29, 0));
+    // Both sides' tallies count the whole hit, temporary hit points included.
+    let tally = |f: &Fight, name: &str| *f.app.world().get::<Tally>(f.who(name)).unwrap();
+    assert_eq!(tally(&f, "Hero").damage_taken, 6);
+    assert_eq!(tally(&f, "Brute").damage_dealt, 6);
     f.end_turn();
+    // Bulwark (8) then Ward (5, its quick action paid by the move): the higher stays, 8.
+    let bulwark = f.power("Hero", "bulwark", None);
+    f.ok("Hero", bulwark);
     let ward = f.power("Hero", "ward", None);
     f.ok("Hero", ward);
-    let hero = f.who("Hero");
-    f.app.world_mut().get_mut::<Hp>(hero).unwrap().grant_temp(3);
     assert_eq!(
         f.hp("Hero").temp,
-        5,
+        8,
         "the higher amount stays; they do not add up"
     );
+    f.next_turn_of("Hero");
+    // Ward (5) then Bulwark (8): the higher replaces the lower.
+    f.set_hp("Hero", 29);
+    let hero = f.who("Hero");
+    f.app.world_mut().get_mut::<Hp>(hero).unwrap().temp = 0;
+    let ward = f.power("Hero", "ward", None);
+    f.ok("Hero", ward);
+    let bulwark = f.power("Hero", "bulwark", None);
+    f.ok("Hero", bulwark);
+    assert_eq!(f.hp("Hero").temp, 8);
     // Gone after the battle.
     f.set_hp("Brute", 0);
     f.settle();
@@ -289,4 +306,97 @@ fn ar40_same_named_effects_do_not_stack() {
             .count()
     };
     assert_eq!(blessings, 1);
+}
+
+#[test]
+fn ar28_a_coup_de_grace_with_a_group_attack_takes_only_the_helpless_enemy() {
+    // Hero 12, brutes 7 engage it. Round 2: Brute 1 is helpless; a coup de grace with Blast
+    // (close spell, group of 2) takes Brute 1 alone: a natural 3, still a crit, d6 4 x 2.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 2, "near")],
+        "",
+        &[10, 5, 3, 4],
+    );
+    let hero = f.who("Hero");
+    f.end_turn();
+    f.ok("Brute 1", Intent::Engage { target: hero });
+    f.end_turn();
+    f.ok("Brute 2", Intent::Engage { target: hero });
+    f.end_turn();
+    f.inflict("Brute 1", None, condition(Condition::Helpless));
+    let coups: Vec<bevy_ecs::entity::Entity> = f
+        .offers("Hero")
+        .into_iter()
+        .filter_map(|o| match o.intent {
+            Intent::Attack {
+                target,
+                maneuver: Maneuver::CoupDeGrace,
+                ..
+            } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert!(!coups.is_empty() && coups.iter().all(|&t| t == f.who("Brute 1")));
+    let coup = f.attack_with("Hero", "Brute 1", "blast", Maneuver::CoupDeGrace);
+    f.ok("Hero", coup);
+    assert_eq!((f.hp("Brute 1").current, f.hp("Brute 2").current), (32, 40));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar30_a_creature_slain_by_its_ongoing_damage_rolls_no_save() {
+    // Scorch: 15 + 5 vs AC 15, d8 1 + 4 fire and 6 ongoing fire on a brute left with 5 HP.
+    // At the end of its turn the ongoing damage kills it; no save is rolled (the script ends).
+    let mut f = engaged_duel(&[10, 5, 15, 1]);
+    f.set_hp("Brute", 10);
+    let scorch = f.attack("Hero", "Brute", "scorch");
+    f.ok("Hero", scorch);
+    assert_eq!(f.hp("Brute").current, 5);
+    f.end_turn();
+    f.end_turn();
+    assert_eq!(f.status("Brute"), Status::Dead);
+    assert!(f.encounter().is_over());
+    assert!(!f.log().contains("save against"));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar27_confused_creatures_use_no_limited_powers_and_make_no_opportunity_attacks() {
+    // Sage 15, brute 7; the brute engages the sage. Both confused in round 2: the sage's daily
+    // Prayer is not offered (its at-will Ward is), and it walks away without an opportunity
+    // attack from the confused brute.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("sage", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5],
+    );
+    f.end_turn();
+    let sage = f.who("Sage");
+    f.ok("Brute", Intent::Engage { target: sage });
+    f.end_turn();
+    f.inflict("Sage", None, condition(Condition::Confused));
+    f.inflict("Brute", None, condition(Condition::Confused));
+    let labels: Vec<String> = f
+        .offers("Sage")
+        .iter()
+        .map(|o| o.label.to_string())
+        .collect();
+    assert!(
+        labels.contains(&"Ward".to_string()) && !labels.contains(&"Prayer".to_string()),
+        "{labels:?}"
+    );
+    let mv = f
+        .offers("Sage")
+        .into_iter()
+        .find(|o| o.intent.kind() == IntentKind::Move)
+        .unwrap();
+    assert_eq!(mv.preview.provokes, 0);
+    f.ok("Sage", mv.intent);
+    assert_eq!(f.region("Sage"), RegionId(1));
+    assert!(!f.engaged("Sage", "Brute"));
+    assert_eq!(f.faces_left(), 0, "no opportunity attack was rolled");
 }

@@ -1,7 +1,8 @@
 //! AR-22..AR-26, AR-39, AR-41, AR-42: staggered, dying and death saves, recoveries, rallies,
 //! stabilizing, rests, the optional rules and fighting in spirit.
 
-use fray_archmage::rest::{full_heal_up, quick_rest};
+use fray_archmage::rest::{RestHealing, full_heal_up, quick_rest};
+use fray_archmage::state::ArchState;
 use fray_core::prelude::*;
 use fray_dice::ScriptedDice;
 
@@ -101,7 +102,7 @@ fn ar23_the_fourth_failed_death_save_kills_and_so_does_minus_half_max() {
 #[test]
 fn ar24_a_recovery_heals_level_dice_plus_con_and_without_one_half_with_a_penalty() {
     // Heal (quick) on itself: d10 6 + 2 = 8.
-    let mut f = duel(&[10, 5, 6, 6, 10]);
+    let mut f = duel(&[10, 5, 6, 6, 10, 8]);
     f.set_hp("Hero", 10);
     f.settle();
     let heal = f.power("Hero", "heal", Some("Hero"));
@@ -111,7 +112,7 @@ fn ar24_a_recovery_heals_level_dice_plus_con_and_without_one_half_with_a_penalty
     let hero = f.who("Hero");
     f.app
         .world_mut()
-        .get_mut::<fray_archmage::state::ArchState>(hero)
+        .get_mut::<ArchState>(hero)
         .unwrap()
         .recoveries = 0;
     let heal = f.power("Hero", "heal", Some("Hero"));
@@ -120,12 +121,22 @@ fn ar24_a_recovery_heals_level_dice_plus_con_and_without_one_half_with_a_penalty
     assert_eq!(f.state("Hero").recovery_debt, 1);
     f.until("Brute");
     // -1 to defenses: the brute's 10 + 7 = 17 hits AC 18 - 1.
-    let brute = f.who("Brute");
     f.ok("Brute", Intent::Engage { target: hero });
     let claw = f.attack("Brute", "Hero", "claw");
     f.ok("Brute", claw);
     assert_eq!(f.hp("Hero").current, 16);
-    let _ = brute;
+    // And -1 to attacks: round 3, the sword's 8 + 5 + 2 (escalation) - 1 = 14 misses AC 15.
+    f.until("Hero");
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert!(
+        f.log()
+            .contains("- 1 (missing recoveries) = 14 vs AC 15, miss"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.hp("Brute").current, 39, "1 miss damage");
+    assert_eq!(f.faces_left(), 0);
 }
 
 #[test]
@@ -178,44 +189,90 @@ fn ar26_stabilize_is_a_dc_10_wisdom_check_and_25_takes_only_a_quick_action() {
 }
 
 #[test]
-fn ar39_quick_rests_spend_recoveries_while_staggered_and_roll_recharges() {
-    let mut app = app();
-    let e = spawn(&mut app, "archmage-bridge", 1);
-    let rogue = app.world().get::<Roster>(e).unwrap().entries[1].entity;
-    app.world_mut().get_mut::<Hp>(rogue).unwrap().current = 6;
-    // Poisoned edge (recharge 16) was used.
-    app.world_mut()
-        .get_mut::<fray_archmage::state::ArchState>(rogue)
-        .unwrap()
-        .attacks_spent[3] = true;
-    // Rogue level 1, d8 + Con 1: 3 + 1 = 4 (still staggered at 10 of 24), then 7 + 1 = 8 (18).
-    let mut dice = ScriptedDice::new([3, 7, 15]);
-    let report = quick_rest(app.world_mut(), rogue, &mut dice).unwrap();
-    assert_eq!((report.recoveries_spent, report.healed), (2, 12));
-    assert_eq!(app.world().get::<Hp>(rogue).unwrap().current, 18);
-    assert_eq!(
-        report.recharges,
-        vec![("Poisoned edge".to_string(), 15, false)]
+fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_everything() {
+    // Hero 12, ally 11, mook 5, with lasting wounds. The ally is down (a lasting wound: max 27);
+    // the hero, at 14 HP, kills the mook with Surge (recharge 16): 15 + 5 vs AC 10, 3 + 4.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("mook", 1, "near")],
+        r#"options: (ruleset: {"lasting_wounds": true})"#,
+        &[10, 9, 5, 15, 3],
     );
-    assert!(
-        app.world()
-            .get::<fray_archmage::state::ArchState>(rogue)
-            .unwrap()
-            .attacks_spent[3]
-    );
-    let mut dice = ScriptedDice::new([16]);
-    let again = quick_rest(app.world_mut(), rogue, &mut dice).unwrap();
-    assert_eq!(
-        again.recharges,
-        vec![("Poisoned edge".to_string(), 16, true)]
-    );
-    assert!(full_heal_up(app.world_mut(), rogue, 24));
-    let state = app
+    f.set_hp("Hero", 14);
+    f.set_hp("Ally", -4);
+    assert_eq!((f.status("Ally"), f.hp("Ally").max), (Status::Down, 27));
+    let mook = f.who("Mook");
+    f.ok("Hero", Intent::Engage { target: mook });
+    let surge = f.attack("Hero", "Mook", "surge");
+    f.ok("Hero", surge);
+    assert!(f.encounter().is_over());
+    let surge = f
+        .app
         .world()
-        .get::<fray_archmage::state::ArchState>(rogue)
+        .get::<fray_archmage::sheet::Sheet>(f.who("Hero"))
+        .unwrap()
+        .0
+        .attacks
+        .iter()
+        .position(|a| a.def.id == "surge")
         .unwrap();
-    assert_eq!((state.recoveries, state.recovery_debt), (8, 0));
-    assert_eq!(*app.world().get::<Hp>(rogue).unwrap(), Hp::new(24));
+    assert!(
+        f.state("Hero").attacks_spent[surge],
+        "a recharge power used up"
+    );
+    let (hero, ally) = (f.who("Hero"), f.who("Ally"));
+    let world = f.app.world_mut();
+    // Staggered (14 of 30), the hero must heal: one recovery, d10 3 + Con 2, and it is no longer
+    // staggered. The recharge roll of 15 misses 16: Surge stays used.
+    let report = quick_rest(
+        world,
+        hero,
+        RestHealing::WhileStaggered,
+        &mut ScriptedDice::new([3, 15]),
+    )
+    .unwrap();
+    assert_eq!(report.recoveries_spent, 1);
+    assert_eq!(report.recharges, vec![("Surge".to_string(), 15, false)]);
+    assert_eq!(world.get::<Hp>(hero).unwrap().current, 19);
+    // A hero may also spend every recovery it has: the last one, d10 4 + 2; 16 recharges Surge.
+    let report = quick_rest(
+        world,
+        hero,
+        RestHealing::ToFull,
+        &mut ScriptedDice::new([4, 16]),
+    )
+    .unwrap();
+    assert_eq!((report.recoveries_spent, report.healed), (1, 6));
+    assert_eq!(report.recharges, vec![("Surge".to_string(), 16, true)]);
+    assert_eq!(world.get::<Hp>(hero).unwrap().current, 25);
+    let state = world.get::<ArchState>(hero).unwrap();
+    assert!(!state.attacks_spent[surge]);
+    assert_eq!(state.recoveries, 0);
+    // The fallen ally heals from 0 (6 + 2, still staggered at 8 of 27, then 5 + 2) and wakes.
+    let report = quick_rest(
+        world,
+        ally,
+        RestHealing::WhileStaggered,
+        &mut ScriptedDice::new([6, 5]),
+    )
+    .unwrap();
+    assert_eq!(report.recoveries_spent, 2);
+    assert_eq!(world.get::<Hp>(ally).unwrap().current, 15);
+    assert_eq!(*world.get::<Status>(ally).unwrap(), Status::Active);
+    assert!(
+        !world
+            .get::<Conditions>(ally)
+            .unwrap()
+            .has(Condition::Unconscious)
+    );
+    // A full heal-up: full hit points without the lasting wound, every recovery back.
+    assert!(full_heal_up(world, ally));
+    assert_eq!(*world.get::<Hp>(ally).unwrap(), Hp::new(30));
+    let state = world.get::<ArchState>(ally).unwrap();
+    assert_eq!((state.recoveries, state.lasting_wounds), (2, 0));
+    // Monsters do not rest.
+    assert!(quick_rest(world, mook, RestHealing::ToFull, &mut ScriptedDice::new([])).is_none());
 }
 
 #[test]
@@ -229,8 +286,13 @@ fn ar41_optional_lasting_wounds_and_meaningful_death() {
         &[10, 1, 5],
     );
     f.set_hp("Hero", -1);
-    f.settle();
     assert_eq!(f.hp("Hero").max, 27);
+    // One lasting wound per fight, however often the hero drops in it.
+    f.set_hp("Hero", 5);
+    assert_eq!(f.status("Hero"), Status::Active);
+    f.set_hp("Hero", -1);
+    assert_eq!(f.hp("Hero").max, 27);
+    assert_eq!(f.state("Hero").lasting_wounds, 1);
     // Meaningful death: four failed saves mean a coma, unless a named villain dropped the hero.
     let faces = [10, 1, 5, 2, 2, 2, 2];
     let mut g = Fight::new(
@@ -272,14 +334,15 @@ fn ar41_optional_lasting_wounds_and_meaningful_death() {
         Status::Dead,
         "the named villain's victim dies"
     );
-    // Default: off.
-    assert!(
-        !f.app
-            .world()
-            .get::<fray_archmage::battle::Archmage>(f.e)
-            .unwrap()
-            .meaningful_death
-    );
+    // Both default to off: `g` (meaningful death only) took no lasting wound from its fall,
+    // and `f` (lasting wounds only) has no meaningful death.
+    assert_eq!(g.hp("Hero").max, 30);
+    let battle = f
+        .app
+        .world()
+        .get::<fray_archmage::battle::Archmage>(f.e)
+        .unwrap();
+    assert!(!battle.meaningful_death);
 }
 
 #[test]
@@ -312,4 +375,219 @@ fn ar42_a_fallen_hero_fights_in_spirit_giving_an_ally_two_then_one() {
         vec![1],
         "+1 afterwards (the first ended at the ally's turn)"
     );
+}
+
+#[test]
+fn ar23_with_an_odd_maximum_death_comes_only_past_the_half() {
+    // Twin (31 HP) 12, brute 7, ally 3. At -9 the twin is down; the brute's claw (10 + 7 vs
+    // AC 18 - 4 helpless) takes it to -15: it has not reached -15.5, still down. At -16, dead.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("twin", 1, "near"), ("ally", 1, "far")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 1, 5, 10],
+    );
+    let brute = f.who("Brute");
+    f.ok("Twin", Intent::Engage { target: brute });
+    f.end_turn();
+    f.set_hp("Twin", -9);
+    assert_eq!(f.status("Twin"), Status::Down);
+    let claw = f.attack("Brute", "Twin", "claw");
+    f.ok("Brute", claw);
+    assert_eq!(
+        (f.hp("Twin").current, f.status("Twin")),
+        (-15, Status::Down)
+    );
+    f.set_hp("Twin", -16);
+    assert_eq!(f.status("Twin"), Status::Dead);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar24_at_level_5_a_recovery_doubles_the_con_bonus() {
+    // Champ (level 5, Con 16) rallies: 5d10 of 1 + 2 + 3 + 4 + 5 and Con +3 twice: 21.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("champ", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 5, 1, 2, 3, 4, 5],
+    );
+    f.set_hp("Champ", 10);
+    f.ok("Champ", Intent::Rally);
+    assert_eq!(f.hp("Champ").current, 31);
+    assert!(f.log().contains("5d10+6"), "{}", f.log());
+    assert_eq!(f.state("Champ").recoveries, 2);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar26_a_failed_stabilize_wastes_the_standard_action_and_stabilizing_ends_when_the_hero_wakes() {
+    // Hero (Wis +2, level 1: +3) 12, brute 7 (far), ally 5. The ally is down.
+    // Round 1: stabilize 6 + 3 = 9 fails; the ally's death save (5) fails: 1.
+    // Round 2: stabilize 7 + 3 = 10; the ally's failed save (5) no longer counts.
+    // Round 3: the hero's Heal (quick) on the ally: d10 6 + 2 = 8, it wakes, no longer stabilized.
+    // Round 4: down again, its failed save (5) counts again: 2.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 3, 5, 6, 5, 7, 5, 6, 5],
+    );
+    let ally = f.who("Ally");
+    f.set_hp("Ally", -4);
+    f.ok("Hero", Intent::Stabilize { target: ally });
+    assert!(!f.state("Ally").stabilized);
+    assert_eq!(
+        f.slots("Hero"),
+        ActionSlots {
+            standard: false,
+            movement: true,
+            quick: true
+        },
+        "failure wastes the standard action"
+    );
+    assert!(!f.offered_kinds("Hero").contains(&IntentKind::Stabilize));
+    f.next_turn_of("Hero");
+    assert_eq!(f.state("Ally").death_saves_failed, 1);
+    f.ok("Hero", Intent::Stabilize { target: ally });
+    assert!(f.state("Ally").stabilized && f.has("Ally", Condition::Stabilized));
+    assert!(!f.slots("Hero").standard, "under 25: a standard action");
+    f.next_turn_of("Hero");
+    assert_eq!(f.state("Ally").death_saves_failed, 1);
+    let heal = f.power("Hero", "heal", Some("Ally"));
+    f.ok("Hero", heal);
+    assert_eq!(
+        (f.status("Ally"), f.hp("Ally").current),
+        (Status::Active, 8)
+    );
+    assert!(!f.state("Ally").stabilized && !f.has("Ally", Condition::Stabilized));
+    f.next_turn_of("Hero");
+    f.set_hp("Ally", -1);
+    f.next_turn_of("Hero");
+    assert_eq!(f.state("Ally").death_saves_failed, 2);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar26_a_25_stabilizes_for_a_quick_action_paid_by_the_move_when_the_quick_is_spent() {
+    // Sage (+9) 15, brute 7, ally 5. Ward spends the quick action; 16 + 9 = 25 then costs the
+    // move action and gives the standard back.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("sage", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 3, 5, 16],
+    );
+    f.set_hp("Ally", -4);
+    let ward = f.power("Sage", "ward", None);
+    f.ok("Sage", ward);
+    let ally = f.who("Ally");
+    f.ok("Sage", Intent::Stabilize { target: ally });
+    assert!(f.state("Ally").stabilized);
+    assert_eq!(
+        f.slots("Sage"),
+        ActionSlots {
+            standard: true,
+            movement: false,
+            quick: false
+        }
+    );
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar41_meaningful_death_turns_a_deadly_blow_into_a_coma_unless_a_named_villain_strikes() {
+    // Hero 12, brute 7 (or villain 5), ally 3. The hero is down at -10; a claw of 6 (10 + 7 vs
+    // AC 14) takes it to -16, past minus half: a coma, not death - only named villains kill.
+    let options = r#"options: (ruleset: {"meaningful_death": true})"#;
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "far")],
+        &[("brute", 1, "near")],
+        options,
+        &[10, 1, 5, 10],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    f.end_turn();
+    f.set_hp("Hero", -10);
+    let claw = f.attack("Brute", "Hero", "claw");
+    f.ok("Brute", claw);
+    assert_eq!(f.hp("Hero").current, -16);
+    assert_eq!(f.status("Hero"), Status::Down);
+    assert!(f.state("Hero").coma);
+    assert!(f.log().contains("falls into a coma"));
+    // The villain's blade (10 + 7, 9) on a hero it did not drop: from -7 to -16, and dead.
+    let mut v = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "far")],
+        &[("villain", 1, "near")],
+        options,
+        &[10, 1, 5, 10],
+    );
+    let villain = v.who("Villain");
+    v.ok("Hero", Intent::Engage { target: villain });
+    v.end_turn();
+    v.set_hp("Hero", -7);
+    let blade = v.attack("Villain", "Hero", "blade");
+    v.ok("Villain", blade);
+    assert_eq!(v.status("Hero"), Status::Dead);
+}
+
+#[test]
+fn ar42_the_first_fighter_in_spirit_of_the_battle_gives_two_the_next_one_one() {
+    // Hero 12, ally 11, twin 10, brute 7. Ally and twin are down; at their turns both fail
+    // their death saves (2) and fight in spirit: the ally first (+2), the twin after (+1).
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[
+            ("hero", 1, "near"),
+            ("ally", 1, "near"),
+            ("twin", 1, "near"),
+        ],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 9, 8, 5, 2, 2],
+    );
+    f.set_hp("Ally", -1);
+    f.set_hp("Twin", -1);
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute");
+    let bonuses: Vec<String> = f
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            LogEvent::EffectApplied { effect, .. } if effect.contains("to attacks") => Some(effect),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bonuses.len(), 2, "{bonuses:?}");
+    assert!(bonuses[0].starts_with("at +2 to attacks"), "{bonuses:?}");
+    assert!(bonuses[1].starts_with("at +1 to attacks"), "{bonuses:?}");
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar23_ar24_a_death_save_without_recoveries_left_heals_half_and_costs_the_penalty() {
+    // Hero 12 (no recovery left) is down at -3; its 17 wakes it with half of d10 6 + 2: 4 HP,
+    // counted from 0, and -1 to defenses and attacks.
+    let mut f = duel(&[10, 5, 17, 6]);
+    let hero = f.who("Hero");
+    f.app
+        .world_mut()
+        .get_mut::<ArchState>(hero)
+        .unwrap()
+        .recoveries = 0;
+    f.end_turn();
+    f.set_hp("Hero", -3);
+    f.next_turn_of("Brute");
+    assert_eq!(f.status("Hero"), Status::Active);
+    assert_eq!(f.hp("Hero").current, 4);
+    assert_eq!(f.state("Hero").recovery_debt, 1);
+    assert!(f.log().contains("no recovery left"));
+    assert_eq!(f.faces_left(), 0);
 }

@@ -209,7 +209,7 @@ fn ar05_one_interrupt_until_the_end_of_the_next_turn() {
 }
 
 #[test]
-fn ar11_escalation_die_for_heroes_from_round_two_never_for_monsters() {
+fn ar11_escalation_die_for_heroes_from_round_two_never_for_monsters_reset_after_the_fight() {
     // Round 2: the hero's 9 + 5 + 1 = 15 hits AC 15 (5 damage); the brute's 10 + 7 = 17 misses AC 18.
     let mut f = duel(&[10, 5, 9, 1, 10]);
     let brute = f.who("Brute");
@@ -237,6 +237,17 @@ fn ar11_escalation_die_for_heroes_from_round_two_never_for_monsters() {
     );
     assert!(f.log().contains("+ 1 (escalation)"));
     assert_eq!(f.faces_left(), 0);
+    // When the fighting stops, the die resets.
+    f.set_hp("Brute", 0);
+    assert!(f.encounter().is_over());
+    assert_eq!(
+        f.app
+            .world()
+            .get::<fray_archmage::battle::Archmage>(f.e)
+            .unwrap()
+            .escalation,
+        0
+    );
 }
 
 #[test]
@@ -320,4 +331,64 @@ fn ar38_the_party_flees_together_carrying_its_fallen_and_loses() {
         (outcome.winner, outcome.ending),
         (Some(SideId(1)), Ending::Fled)
     );
+}
+
+#[test]
+fn ar05_ar27_confused_or_hampered_creatures_use_no_interrupt() {
+    // Guard 12, brutes 7. Confused (a limited power) or hampered (not a basic attack), the
+    // guard is offered no parry when a brute engages it.
+    for c in [Condition::Confused, Condition::Hampered] {
+        let mut f = Fight::new(
+            NEAR_FAR,
+            &[("guard", 1, "near")],
+            &[("brute", 1, "far")],
+            "",
+            &[10, 5],
+        );
+        f.inflict(
+            "Guard",
+            None,
+            EffectSpec::condition(c, Duration::EndOfBattle),
+        );
+        f.end_turn();
+        let guard = f.who("Guard");
+        f.ok("Brute", Intent::Engage { target: guard });
+        assert!(f.offers("Guard").is_empty(), "{c:?}");
+        assert!(f.engaged("Brute", "Guard"));
+        assert_eq!(f.turn(), "Brute");
+    }
+}
+
+#[test]
+fn ar37_the_ambushed_take_no_reactions_in_the_surprise_round() {
+    // Brute (ambusher) 7, hero 12, ally 11. In the surprise round the brute rushes the ally
+    // past the free hero: no intercept. In round 2 the brute moves away from the ally: now the
+    // ally may take its opportunity attack.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "far")],
+        r#"options: (ambush: (side: "Monsters", by: "Brute"))"#,
+        &[10, 9, 5],
+    );
+    assert_eq!(f.order(), vec![("Brute".into(), 7)]);
+    let ally = f.who("Ally");
+    f.ok("Brute", Intent::Engage { target: ally });
+    assert!(
+        fray_core::client::decisions(f.app.world(), f.e)
+            .iter()
+            .all(|d| d.kind != DecisionKind::Reaction),
+        "surprised: no intercept"
+    );
+    assert!(f.engaged("Brute", "Ally"));
+    f.end_turn();
+    assert_eq!(f.encounter().round, 2);
+    f.until("Brute");
+    f.act("Brute", Intent::Move { to: RegionId(1) });
+    let reactors: Vec<String> = fray_core::client::decisions(f.app.world(), f.e)
+        .into_iter()
+        .filter(|d| d.kind == DecisionKind::Reaction)
+        .map(|d| f.name(d.actor))
+        .collect();
+    assert_eq!(reactors, vec!["Ally".to_string()]);
 }
