@@ -42,16 +42,20 @@ pub use fray_content as content;
 pub use fray_core as core;
 /// Dice.
 pub use fray_dice as dice;
+/// The OHO ruleset (seed 000).
+pub use fray_oho as oho;
 /// The headless batch runner.
 pub use fray_sim as sim;
 
-/// The types most users need.
+/// The types most users need. Each ruleset's own types (sheets, states, schemas) keep their
+/// names under [`archmage`] and [`oho`], where they cannot clash.
 pub mod prelude {
     pub use crate::{FrayPlugins, content_loader, load_content};
     pub use fray_ai::prelude::*;
-    pub use fray_archmage::prelude::*;
+    pub use fray_archmage::FrayArchmagePlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
+    pub use fray_oho::FrayOhoPlugin;
     pub use fray_sim::prelude::*;
 }
 
@@ -76,6 +80,7 @@ impl PluginGroup for FrayPlugins {
             })
             .add(fray_ai::FrayAiPlugin)
             .add(fray_archmage::FrayArchmagePlugin)
+            .add(fray_oho::FrayOhoPlugin)
     }
 }
 
@@ -83,6 +88,7 @@ impl PluginGroup for FrayPlugins {
 pub fn content_loader() -> ContentLoader {
     ContentLoader::new()
         .with_schema(fray_archmage::schema())
+        .with_schema(fray_oho::schema())
         .with_policies(fray_ai::POLICY_NAMES)
 }
 

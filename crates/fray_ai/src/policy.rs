@@ -81,6 +81,16 @@ pub(crate) fn aggressive_score(option: &ActionOption, situation: &Situation) -> 
     }
 }
 
+/// What landing an attack is worth beyond its mean damage: a hit counts in itself (OHO records
+/// hits, which raise the odds of later injuries; many attacks carry effects on a hit), and the
+/// worse the severity bands a hit may fall in, the more it is worth. Bands are weighted 0, 1, 3,
+/// 6 and 10, mildest first.
+fn landing(p: &Preview) -> f32 {
+    const SEVERITY: [f32; 5] = [0.0, 1.0, 3.0, 6.0, 10.0];
+    let severity: f32 = p.bands.iter().zip(SEVERITY).map(|(b, w)| b * w).sum();
+    p.hit_chance * (2.0 + severity)
+}
+
 /// How much the tactical policy wants an option (higher is better; ending the turn is 0).
 pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f32 {
     let p = &option.preview;
@@ -99,7 +109,7 @@ pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f3
             }
             let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
             let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;
-            10.0 + p.expected_damage + finishing + focus - oa_cost * 1.5
+            10.0 + p.expected_damage + landing(p) + finishing + focus - oa_cost * 1.5
         }
         Intent::UseAbility { target, .. } => {
             let mut score = 0.0;

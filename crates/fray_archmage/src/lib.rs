@@ -83,7 +83,8 @@ impl Plugin for FrayArchmagePlugin {
                         .chain()
                         .in_set(RulesetSystems::TurnEnd),
                     turns::close_battle.in_set(RulesetSystems::BattleEnd),
-                ),
+                )
+                    .in_set(RulesetSystemsOf(ruleset::ID)),
             );
     }
 }

@@ -105,7 +105,7 @@ pub mod prelude {
     pub use crate::rng::EncounterRng;
     pub use crate::save::{load_encounter, save_encounter};
     pub use crate::schedule::{
-        ControllerSystems, CoreSystems, FraySystems, FrayTick, RulesetSystems,
+        ControllerSystems, CoreSystems, FraySystems, FrayTick, RulesetSystems, RulesetSystemsOf,
     };
     pub use crate::spawn::{Content, EncounterSettings, Ruleset, SpawnEncounterExt};
     pub use crate::turn::Turn;
@@ -230,7 +230,14 @@ fn run_on_fixed_timestep(world: &mut World) {
 
 /// `App` methods for rulesets and games.
 pub trait FrayAppExt {
-    /// Registers a ruleset for spawning (its plugin also adds its systems).
+    /// Registers a ruleset for spawning. Its plugin adds its systems to [`FrayTick`], each in
+    /// a [`RulesetSystems`] slot and all in [`RulesetSystemsOf`] its id, which this declares
+    /// ambiguous with every other registered ruleset's set (rulesets act on disjoint
+    /// encounters). Add [`FrayCorePlugin`] first.
+    ///
+    /// [`FrayTick`]: schedule::FrayTick
+    /// [`RulesetSystems`]: schedule::RulesetSystems
+    /// [`RulesetSystemsOf`]: schedule::RulesetSystemsOf
     fn register_ruleset(&mut self, ruleset: impl Ruleset) -> &mut Self;
 
     /// Saves and loads component `C` with encounters, under a stable name.
@@ -241,9 +248,16 @@ pub trait FrayAppExt {
 
 impl FrayAppExt for App {
     fn register_ruleset(&mut self, ruleset: impl Ruleset) -> &mut Self {
-        self.world_mut()
-            .get_resource_or_init::<Rulesets>()
-            .insert(ruleset);
+        let id = ruleset.id();
+        let mut rulesets = self.world_mut().get_resource_or_init::<Rulesets>();
+        let others: Vec<&'static str> = rulesets.0.keys().copied().filter(|o| *o != id).collect();
+        rulesets.insert(ruleset);
+        for other in others {
+            self.configure_sets(
+                schedule::FrayTick,
+                schedule::RulesetSystemsOf(id).ambiguous_with(schedule::RulesetSystemsOf(other)),
+            );
+        }
         self
     }
 

@@ -92,6 +92,19 @@ pub enum RulesetSystems {
     BattleEnd,
 }
 
+/// Every system of one ruleset, by ruleset id (`RulesetSystemsOf("oho")`), beside the slot of
+/// [`RulesetSystems`] each one sits in.
+///
+/// Rulesets share the slots, and their systems read and write the same components (`Hp`,
+/// `Turn`, `CombatLog`...), but each acts only on the encounters carrying its own marker and on
+/// their combatants, so two rulesets never touch the same data. [`FrayAppExt::register_ruleset`]
+/// declares every pair of registered rulesets' sets ambiguous with each other, so that one App
+/// may run several rulesets while ambiguity detection still catches every other conflict.
+///
+/// [`FrayAppExt::register_ruleset`]: crate::FrayAppExt::register_ruleset
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RulesetSystemsOf(pub &'static str);
+
 /// Where controllers (AI policies) add their systems.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ControllerSystems {
