@@ -10,7 +10,10 @@ use fray::prelude::*;
 use fray::sim::engine::Engine;
 
 /// The standard 4v4 of each ruleset, with the aggressive AI on both sides.
-const STANDARD: &[(&str, &[&str])] = &[("archmage-bridge", &["Heroes", "Raiders"])];
+const STANDARD: &[(&str, &[&str])] = &[
+    ("archmage-bridge", &["Heroes", "Raiders"]),
+    ("oho-crossroads", &["Heroes", "Raiders"]),
+];
 
 fn engine() -> Engine {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))

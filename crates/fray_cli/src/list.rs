@@ -53,7 +53,7 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &ListArgs) -> ExitCode
         }
         println!("  statblocks:");
         for s in statblocks {
-            println!("    {:<24} {:<10} {}", s.id, s.kind, s.name);
+            println!("    {:<24} {:<11} {}", s.id, s.kind, s.name);
         }
         if let Some(schema) = cli.loader.schema(ruleset)
             && !schema.options().is_empty()

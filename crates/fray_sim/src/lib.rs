@@ -6,11 +6,29 @@
 //! same whatever the thread count or chunk size; only the `timing` section depends on the
 //! machine.
 //!
-//! ```no_run
+//! ```
+//! use std::sync::Arc;
+//! use fray_core::prelude::*;
 //! use fray_sim::prelude::*;
-//! # fn engine() -> Engine { unimplemented!() }
-//! let engine = engine(); // the rulesets' plugins and the loaded content
-//! let report = run_batch(&engine, &BatchConfig::new("archmage-bridge", 1000, 42)).unwrap();
+//!
+//! // The rulesets' plugins and the loaded content.
+//! let content = fray_content::loader::ContentLoader::new()
+//!     .with_schema(fray_archmage::schema())
+//!     .with_policies(fray_ai::POLICY_NAMES)
+//!     .load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/archmage")])
+//!     .expect("the built-in content loads");
+//! let engine = Engine::new(
+//!     |app| {
+//!         app.add_plugins((
+//!             FrayCorePlugin { run: FrayRunMode::Manual, ..Default::default() },
+//!             fray_ai::FrayAiPlugin,
+//!             fray_archmage::FrayArchmagePlugin,
+//!         ));
+//!     },
+//!     Arc::new(content),
+//! );
+//! let report = run_batch(&engine, &BatchConfig::new("archmage-bridge", 200, 42)).unwrap();
+//! assert_eq!(report.runs, 200);
 //! println!("{}", report.summary_table());
 //! ```
 
