@@ -6,4 +6,5 @@ mod cli;
 mod determinism;
 mod embed;
 mod fuzz;
+mod rulesets;
 mod snapshot;
