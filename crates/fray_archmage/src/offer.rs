@@ -12,7 +12,7 @@ use crate::ctx::Arch;
 use crate::fighter::{Fighter, chances, opportunity_attack};
 use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
 use crate::sheet::SheetAttack;
-use crate::statblock::{AttackDef, AttackKind, PowerEffect, PowerTarget, Reach, Usage};
+use crate::statblock::{AttackDef, AttackKind, PowerEffect, PowerTarget, Reach, Targets, Usage};
 
 /// Chance a d20 reaches `needed`.
 fn d20_at_least(needed: i64) -> f32 {
@@ -275,10 +275,20 @@ fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
                 attack: AttackId(i as u16),
                 maneuver: Maneuver::Standard,
             };
-            let preview = Preview {
+            let mut preview = Preview {
                 provokes: view.attack_provokes(actor, target, def, false),
                 ..attack_preview(view, actor, target, i, attack, false)
             };
+            if let Targets::Group(_) = def.targets {
+                // A group attack's mean damage counts every enemy it would hit (AR-09, AR-43).
+                for other in targets_in(view.p, view.roster, (actor, target), def.targets)
+                    .into_iter()
+                    .skip(1)
+                {
+                    preview.expected_damage +=
+                        attack_preview(view, actor, other, i, attack, false).expected_damage;
+                }
+            }
             out.push_labelled(intent, Cost::Slot(Slot::Standard), preview, &attack.label);
             // Coup de grace on a helpless enemy you are engaged with, with any standard action
             // attack; it then takes that enemy alone (AR-28).

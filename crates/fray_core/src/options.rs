@@ -22,7 +22,8 @@ pub struct Preview {
     pub hit_chance: f32,
     /// Mean damage to the target when the attack hits.
     pub damage_on_hit: f32,
-    /// Mean damage to the target overall (hits, crits and miss damage weighted by chance).
+    /// Mean damage overall (hits, crits and miss damage weighted by chance), summed over every
+    /// enemy the intent would strike (a group attack counts each of its targets).
     pub expected_damage: f32,
     /// Chance the target is taken out of the fight by this intent.
     pub kill_chance: f32,

@@ -167,6 +167,45 @@ fn ar09_several_targets_one_attack_roll_each_one_damage_roll() {
 }
 
 #[test]
+fn ar09_a_group_attack_preview_counts_every_enemy_it_would_strike() {
+    // Round 2, escalation 1: blast and bolt are +1 vs PD 13 for a d6, so each target is hit on
+    // a natural 11-19 (3.5) and crit on a 20 (7): (9 x 3.5 + 7) / 20 = 1.925 a target. Blast
+    // takes both brutes, bolt one.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 2, "near")],
+        "",
+        &[10, 5],
+    );
+    let hero = f.who("Hero");
+    f.end_turn();
+    f.ok("Brute 1", Intent::Engage { target: hero });
+    f.end_turn();
+    f.ok("Brute 2", Intent::Engage { target: hero });
+    f.end_turn();
+    let expected = |attack: &str| {
+        let intent = f.attack("Hero", "Brute 1", attack);
+        f.offers("Hero")
+            .into_iter()
+            .find(|o| o.intent == intent)
+            .unwrap()
+            .preview
+            .expected_damage
+    };
+    assert!(
+        (expected("bolt") - 1.925).abs() < 1e-4,
+        "{}",
+        expected("bolt")
+    );
+    assert!(
+        (expected("blast") - 3.85).abs() < 1e-4,
+        "{}",
+        expected("blast")
+    );
+}
+
+#[test]
 fn ar17_crit_range_expands_and_a_doubled_crit_triples() {
     // Keen blade crits from 18 and deals triple: (5 + 4) x 3.
     let mut f = engaged_duel(&[10, 5, 18, 5]);
