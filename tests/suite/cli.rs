@@ -112,7 +112,7 @@ fn list_shows_encounters_and_statblocks_by_ruleset() {
 }
 
 #[test]
-fn batch_writes_json_csv_and_an_svg_chart() {
+fn batch_writes_json_csv_and_svg_and_png_charts() {
     let dir = std::env::temp_dir().join(format!("fray-batch-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (json, csv, svg) = (
@@ -158,15 +158,30 @@ fn batch_writes_json_csv_and_an_svg_chart() {
     assert_eq!(value["sides"][0]["ci95"].as_array().unwrap().len(), 2);
     assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 201);
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
-    let png = fray(&[
+    // The same chart as PNG, text included (a bundled font), and a refused format.
+    let png = dir.join("out.png");
+    let out = fray(&[
+        "batch",
+        "oho-crossroads",
+        "--runs",
+        "50",
+        "--quiet",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000);
+    let pdf = fray(&[
         "batch",
         "archmage-bridge",
         "--runs",
         "5",
         "--quiet",
         "--plot",
-        "x.png",
+        "x.pdf",
     ]);
-    assert_eq!(png.status.code(), Some(2));
+    assert_eq!(pdf.status.code(), Some(2));
+    assert!(text(&pdf.stderr).contains("`*.svg` or `*.png`"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 use fray_sim::batch::{BatchConfig, BatchError, run_batch_with_progress};
 use fray_sim::engine::Engine;
-use fray_sim::plot::plot_svg;
+use fray_sim::plot::{ChartFormat, plot};
 use fray_sim::report::BatchReport;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -38,8 +38,8 @@ pub struct BatchArgs {
     /// Write one CSV row per run.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Draw rounds and win rates (SVG).
-    #[arg(long, value_name = "FILE.svg")]
+    /// Draw rounds and win rates (SVG or PNG, by the file's extension).
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
@@ -73,14 +73,8 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &BatchArgs) -> ExitCod
         Ok(c) => c,
         Err(e) => return fail(2, e, &[]),
     };
-    if let Some(plot) = &args.plot
-        && plot.extension().and_then(|e| e.to_str()) != Some("svg")
-    {
-        return fail(
-            2,
-            format!("charts are SVG: `{}` should end in .svg", plot.display()),
-            &[],
-        );
+    if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
+        return fail(2, e, &[]);
     }
     let config = BatchConfig {
         controllers,
@@ -134,7 +128,7 @@ fn write_outputs(report: &BatchReport, args: &BatchArgs) -> ExitCode {
         }
     }
     if let Some(path) = &args.plot
-        && let Err(e) = plot_svg(report, path)
+        && let Err(e) = plot(report, path)
     {
         return fail(1, e, &[]);
     }

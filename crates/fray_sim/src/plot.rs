@@ -1,16 +1,28 @@
-//! The batch chart: the distribution of rounds and the win rates with their 95% intervals.
+//! The batch chart: the distribution of rounds and the win rates with their 95% intervals, as
+//! SVG or PNG.
+//!
+//! Text is measured (and, in PNG, drawn) with DejaVu Sans, bundled in `assets/` (Bitstream Vera license, see
+//! `assets/DejaVuSans-LICENSE.txt`), so charts look the same on a machine without fonts.
 
 use std::path::Path;
+use std::sync::Once;
 
+use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::report::BatchReport;
 
+/// The chart's size in pixels.
+const SIZE: (u32, u32) = (960, 420);
+
+/// The font PNG charts are drawn with.
+const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+
 /// Why a chart could not be drawn.
 #[derive(Debug, thiserror::Error)]
 pub enum PlotError {
-    /// Only SVG is supported (no font backend is needed for it).
-    #[error("charts are written as SVG: name the file `*.svg` (got `{0}`)")]
+    /// The file name asks for a format other than SVG or PNG.
+    #[error("charts are written as SVG or PNG: name the file `*.svg` or `*.png` (got `{0}`)")]
     Format(String),
     /// Drawing failed.
     #[error("cannot draw the chart: {0}")]
@@ -21,12 +33,57 @@ fn draw_err(e: impl std::fmt::Display) -> PlotError {
     PlotError::Draw(e.to_string())
 }
 
-/// Draws the chart of a batch into an SVG file.
-pub fn plot_svg(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
-    if path.extension().and_then(|e| e.to_str()) != Some("svg") {
-        return Err(PlotError::Format(path.display().to_string()));
+/// The chart formats, by file extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartFormat {
+    /// `*.svg`: vector, no font needed.
+    Svg,
+    /// `*.png`: 960 x 420 pixels.
+    Png,
+}
+
+impl ChartFormat {
+    /// The format a file name asks for.
+    ///
+    /// ```
+    /// use fray_sim::plot::ChartFormat;
+    /// assert_eq!(ChartFormat::of("runs.PNG".as_ref()).ok(), Some(ChartFormat::Png));
+    /// assert!(ChartFormat::of("runs.pdf".as_ref()).is_err());
+    /// ```
+    pub fn of(path: &Path) -> Result<Self, PlotError> {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("svg") => Ok(ChartFormat::Svg),
+            Some("png") => Ok(ChartFormat::Png),
+            _ => Err(PlotError::Format(path.display().to_string())),
+        }
     }
-    let root = SVGBackend::new(path, (960, 420)).into_drawing_area();
+}
+
+/// Draws the chart of a batch into `path`, as SVG or PNG by its extension.
+pub fn plot(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
+    let format = ChartFormat::of(path)?;
+    // Both backends measure text with the registered font (PNG also draws with it).
+    static FONTS: Once = Once::new();
+    FONTS.call_once(|| {
+        // Registering the bundled font cannot fail unless the file is broken, which drawing
+        // then reports.
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+    match format {
+        ChartFormat::Svg => draw(report, SVGBackend::new(path, SIZE).into_drawing_area()),
+        ChartFormat::Png => draw(report, BitMapBackend::new(path, SIZE).into_drawing_area()),
+    }
+}
+
+fn draw<DB: DrawingBackend>(
+    report: &BatchReport,
+    root: DrawingArea<DB, Shift>,
+) -> Result<(), PlotError> {
     root.fill(&WHITE).map_err(draw_err)?;
     let (left, right) = root.split_horizontally(560);
 
@@ -61,6 +118,7 @@ pub fn plot_svg(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
     chart
         .draw_series(
             Histogram::vertical(&chart)
+                .margin(1)
                 .style(BLUE.mix(0.6).filled())
                 .data(counts.iter().enumerate().map(|(i, c)| (i as u32, *c))),
         )
@@ -72,7 +130,7 @@ pub fn plot_svg(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
         .margin(12)
         .x_label_area_size(36)
         .y_label_area_size(48)
-        .build_cartesian_2d((0u32..n).into_segmented(), 0f64..1f64)
+        .build_cartesian_2d((0u32..(n - 1).max(1)).into_segmented(), 0f64..1f64)
         .map_err(draw_err)?;
     let names: Vec<String> = report.sides.iter().map(|s| s.name.clone()).collect();
     chart
