@@ -109,6 +109,17 @@ pub fn release(engagements: &mut Query<&mut Engagement>, a: Entity, b: Entity) {
     }
 }
 
+/// `who` stops engaging `target`; if `target` engages `who` too, that engagement stays (for
+/// one-way engagement, as OHO's).
+pub fn stop_engaging(engagements: &mut Query<&mut Engagement>, who: Entity, target: Entity) {
+    if let Ok(mut e) = engagements.get_mut(who) {
+        e.engaging.retain(|o| *o != target);
+    }
+    if let Ok(mut e) = engagements.get_mut(target) {
+        e.engaged_by.retain(|o| *o != who);
+    }
+}
+
 /// Removes `who` from every engagement, in both directions.
 pub fn release_all(engagements: &mut Query<&mut Engagement>, who: Entity) {
     let foes: Vec<Entity> = match engagements.get(who) {
@@ -167,5 +178,24 @@ mod tests {
         for e in [a, b, c] {
             assert!(!world.get::<Engagement>(e).unwrap().is_engaged());
         }
+    }
+
+    #[test]
+    fn stopping_one_way_keeps_the_other_direction() {
+        let mut world = World::new();
+        let a = world.spawn(Engagement::default()).id();
+        let b = world.spawn(Engagement::default()).id();
+        world
+            .run_system_once(move |mut q: Query<&mut Engagement>| {
+                engage(&mut q, a, b, true);
+                stop_engaging(&mut q, a, b);
+            })
+            .unwrap();
+        let (ea, eb) = (
+            world.get::<Engagement>(a).unwrap(),
+            world.get::<Engagement>(b).unwrap(),
+        );
+        assert_eq!((ea.engaging(), ea.engaged_by()), (&[][..], &[b][..]));
+        assert_eq!((eb.engaging(), eb.engaged_by()), (&[a][..], &[][..]));
     }
 }

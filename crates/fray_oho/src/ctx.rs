@@ -5,7 +5,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemParam;
 use fray_core::effect::{EffectSpec, apply_effect};
-use fray_core::engagement::{engage, release, release_all};
+use fray_core::engagement::{engage, release_all, stop_engaging};
 use fray_core::prelude::*;
 use fray_dice::{Dice, Roll};
 
@@ -83,6 +83,19 @@ impl Ctx<'_, '_, '_> {
             .engagements
             .get(who)
             .is_ok_and(|e| e.engaging().contains(&target))
+    }
+
+    /// Whether `who` engages fewer creatures than it may: one, more with Toughness (OHO-13).
+    pub fn has_room_to_engage(&self, who: Entity) -> bool {
+        let limit = self
+            .p
+            .fighters
+            .get(who)
+            .map_or(0, |f| usize::from(f.sheet.0.engage_limit));
+        self.p
+            .engagements
+            .get(who)
+            .is_ok_and(|e| e.engaging().len() < limit)
     }
 
     /// Rolls a pool of `dice` d6 (OHO-07) less a penalty: the sum of the dice left, less the
@@ -238,9 +251,10 @@ impl Ctx<'_, '_, '_> {
         self.log.record(|| LogEvent::Engaged { who: a, target: b });
     }
 
-    /// `who` stops engaging `target`.
+    /// `who` stops engaging `target`. Engagement is one-way (OHO-13): if `target` engages `who`
+    /// too, that engagement stays.
     pub fn release(&mut self, who: Entity, target: Entity) {
-        release(&mut self.p.engagements, who, target);
+        stop_engaging(&mut self.p.engagements, who, target);
     }
 
     /// Moves `who` to a region and logs it.

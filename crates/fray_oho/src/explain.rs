@@ -50,7 +50,8 @@ fn why(
     if !able(*f.status, f.conditions) {
         return "it is disabled and cannot act".into();
     }
-    if f.conditions.has(Condition::Confused) && !matches!(intent, Intent::EndTurn) {
+    if f.conditions.has(Condition::Confused) {
+        // Even ending the turn: when it is the action picked, it is offered and never explained.
         return "it is confused: it can only take the action picked for it".into();
     }
     let enemy = |e: Entity| fighters.get(e).is_ok_and(|t| t.side != f.side);

@@ -184,7 +184,15 @@ fn fire_withheld(ctx: &mut Ctx, reactor: Entity, intent: &Intent) {
                 return;
             }
             if !ctx.engaging(reactor, *target) {
-                // Closing in was paid for with the withheld action.
+                // Closing in was paid for with the withheld action, but it may not engage more
+                // creatures than its limit (OHO-13): if it engaged another since, the strike is
+                // lost.
+                if !ctx.has_room_to_engage(reactor) {
+                    ctx.note(Some(reactor), || {
+                        "engages as many creatures as it can: the withheld strike is lost.".into()
+                    });
+                    return;
+                }
                 ctx.engage(reactor, *target);
             }
             perform(
@@ -473,7 +481,8 @@ pub(crate) fn drop_out_of_reach(ctx: &mut Ctx, moved: Entity) {
 }
 
 /// At the end of the round, the full-round actions taken in it land (OHO-03): an attack whose
-/// maker is still able, still engages its target and still reaches it.
+/// maker is still able, still engages its target and still reaches it. It runs as the next
+/// round starts, before anyone's turn, and is logged as part of the round that ended.
 pub(crate) fn land_full_rounds(mut encounters: Query<EncounterParts>, mut p: Params) {
     for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle) in
         &mut encounters
@@ -493,6 +502,10 @@ pub(crate) fn land_full_rounds(mut encounters: Query<EncounterParts>, mut p: Par
             map,
             battle: &mut battle,
         };
+        // The round has already been counted up: what lands belongs to the end of the round
+        // before, and the log says so (the core sets the clock again when the round starts).
+        let (ended, serial) = (ctx.encounter.round.saturating_sub(1), ctx.turn.serial);
+        ctx.log.set_clock(ended, serial);
         for FullRound { actor, intent } in pending {
             let Intent::Attack {
                 target,

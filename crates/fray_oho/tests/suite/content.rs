@@ -1,0 +1,87 @@
+//! Every OHO content file loads; every encounter plays out with each AI policy on both sides.
+
+use fray_core::prelude::*;
+
+use crate::harness::*;
+
+#[test]
+fn every_oho_content_file_loads() {
+    let db = content();
+    let count = |kind: &str| {
+        db.statblock_summaries("oho")
+            .iter()
+            .filter(|s| s.kind == kind)
+            .count()
+    };
+    assert!(count("monster") >= 6, "{} monsters", count("monster"));
+    assert!(count("hero") >= 4, "{} heroes", count("hero"));
+    assert!(count("weapon") >= 1 && count("proficiency") >= 1 && count("armor") >= 1);
+    let encounters = db.encounters().filter(|e| e.ruleset == "oho").count();
+    assert!(encounters >= 4, "{encounters} encounters");
+}
+
+#[test]
+fn every_encounter_ends_decided_with_every_policy_and_no_rejection() {
+    let db = content();
+    let ids: Vec<String> = db
+        .encounters()
+        .filter(|e| e.ruleset == "oho")
+        .map(|e| e.id.clone())
+        .collect();
+    assert!(!ids.is_empty());
+    for policy in ["tactical", "aggressive", "random"] {
+        let mut app = app();
+        let mut spawned = Vec::new();
+        for id in &ids {
+            let sides: Vec<String> = db
+                .encounter(id)
+                .unwrap()
+                .sides
+                .iter()
+                .map(|s| s.name.clone())
+                .collect();
+            for seed in 0..30 {
+                let mut settings = EncounterSettings::quiet(seed);
+                for side in &sides {
+                    settings =
+                        settings.with_controller(side.clone(), Controller::Ai(policy.into()));
+                }
+                spawned.push((
+                    id.clone(),
+                    seed,
+                    app.world_mut().spawn_encounter(id, &settings).unwrap(),
+                ));
+            }
+        }
+        settle(&mut app);
+        for (id, seed, e) in spawned {
+            let encounter = app.world().get::<Encounter>(e).unwrap();
+            let outcome = encounter
+                .outcome
+                .unwrap_or_else(|| panic!("{id} ({policy}, seed {seed}) did not end"));
+            assert!(
+                !matches!(outcome.ending, Ending::Stalled | Ending::Aborted),
+                "{id} ({policy}, seed {seed}): {outcome:?}"
+            );
+            assert_eq!(
+                encounter.rejections, 0,
+                "{id} ({policy}, seed {seed}): the AI was refused"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_logged_content_fight_reads_like_a_fight() {
+    let mut app = app();
+    let e = app
+        .world_mut()
+        .spawn_encounter("oho-ford-ambush", &EncounterSettings::logged(7))
+        .unwrap();
+    settle(&mut app);
+    let text = text_log(&app, e);
+    assert!(text.contains("rolls initiative"), "{text}");
+    assert!(text.contains("attacks"), "{text}");
+    assert!(text.contains("left)"), "{text}");
+    assert!(app.world().get::<Encounter>(e).unwrap().outcome.is_some());
+}
