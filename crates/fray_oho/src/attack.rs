@@ -10,6 +10,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
+use fray_dice::Dice;
 
 use crate::ctx::Ctx;
 use crate::fighter::{attack_penalty, defense_penalty, save_penalty};
@@ -202,8 +203,16 @@ pub(crate) fn perform(
     let injured = if band.sure_injury() {
         true
     } else {
-        let d20 = ctx.die(20, target, "injury (d20 against the hits taken)");
-        graze_injures(d20, hits)
+        let rolled = ctx.roll(&Dice::die(20));
+        let injures = graze_injures(rolled.total, hits);
+        if rolled.roll.is_some() {
+            let purpose = format!("a d20 for an injury (injured on {hits} or less)");
+            ctx.log_roll(target, &purpose, rolled.roll, None, None);
+            if !injures {
+                ctx.note(Some(target), || "escapes injury.".into());
+            }
+        }
+        injures
     };
     if injured {
         injure(ctx, target, attacker, weapon.damage_type, aim);

@@ -131,7 +131,7 @@ fn oho10_a_hit_is_recorded_and_fortitude_rolls_against_the_damage_less_armor() {
     assert_eq!(f.hp("Knight"), 25);
     assert_eq!(f.state("Knight").injuries, 0);
     assert_eq!(
-        f.rolls("injury"),
+        f.rolls("a d20 for an injury"),
         vec!["d20 = [3] = 3"],
         "a graze rolls the d20 against the hits"
     );
@@ -178,13 +178,13 @@ fn oho11_fortitude_bands_and_their_exact_boundaries() {
     for damage in [2, 11] {
         let f = greataxe(damage, 1, &[2]);
         assert_eq!(outcome(&f), (damage as i32 + 1, 0, false, false));
-        assert_eq!(f.rolls("injury"), vec!["d20 = [2] = 2"]);
+        assert_eq!(f.rolls("a d20 for an injury"), vec!["d20 = [2] = 2"]);
     }
     // Failed by 11 and by exactly 20: damage and an injury, no d20.
     for damage in [12, 21] {
         let f = greataxe(damage, 1, &[]);
         assert_eq!(outcome(&f), (damage as i32 + 1, 1, false, false));
-        assert!(f.rolls("injury").is_empty());
+        assert!(f.rolls("a d20 for an injury").is_empty());
         assert_eq!(f.status("Brute 1"), Status::Active);
     }
     // Failed by 21 and by exactly 30: disabled too.
@@ -244,7 +244,7 @@ fn oho11_a_graze_injures_when_the_d20_is_at_most_the_hits_taken() {
     f.ok("Fighter", sword);
     assert_eq!((f.state("Brute").hits, f.state("Brute").injuries), (2, 1));
     assert!(f.has("Brute", Condition::Bleeding));
-    assert_eq!(f.rolls("injury"), vec!["d20 = [2] = 2"; 2]);
+    assert_eq!(f.rolls("a d20 for an injury"), vec!["d20 = [2] = 2"; 2]);
     f.end_turn();
     assert_eq!(f.state("Brute").hits, 3);
     assert_eq!(f.faces_left(), 0);
