@@ -3,6 +3,7 @@
 //! out of the fight.
 
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryData;
 use bevy_ecs::system::SystemParam;
 use fray_core::effect::{EffectSpec, apply_effect};
 use fray_core::engagement::{engage, release_all, stop_engaging};
@@ -24,16 +25,18 @@ pub(crate) struct Params<'w, 's> {
 
 /// The encounter components OHO's systems work on (the `Oho` marker keeps other rulesets'
 /// encounters out).
-pub(crate) type EncounterParts = (
-    Entity,
-    &'static mut Encounter,
-    &'static mut Turn,
-    &'static mut EncounterRng,
-    &'static mut CombatLog,
-    &'static Roster,
-    &'static EncounterMap,
-    &'static mut Oho,
-);
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(crate) struct EncounterParts {
+    pub entity: Entity,
+    pub encounter: &'static mut Encounter,
+    pub turn: &'static mut Turn,
+    pub rng: &'static mut EncounterRng,
+    pub log: &'static mut CombatLog,
+    pub roster: &'static Roster,
+    pub map: &'static EncounterMap,
+    pub battle: &'static mut Oho,
+}
 
 /// One encounter's resolution context.
 pub(crate) struct Ctx<'a, 'w, 's> {
@@ -46,6 +49,23 @@ pub(crate) struct Ctx<'a, 'w, 's> {
     pub roster: &'a Roster,
     pub map: &'a EncounterMap,
     pub battle: &'a mut Oho,
+}
+
+impl<'a, 'w, 's> Ctx<'a, 'w, 's> {
+    /// The context of one encounter of a system's [`EncounterParts`] query.
+    pub fn new(p: &'a mut Params<'w, 's>, parts: &'a mut EncounterPartsItem<'_, '_>) -> Self {
+        Self {
+            p,
+            encounter_entity: parts.entity,
+            encounter: &mut parts.encounter,
+            turn: &mut parts.turn,
+            rng: &mut parts.rng,
+            log: &mut parts.log,
+            roster: parts.roster,
+            map: parts.map,
+            battle: &mut parts.battle,
+        }
+    }
 }
 
 /// An id for combatants that vanished (never happens while the roster is intact).

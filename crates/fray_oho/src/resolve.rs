@@ -32,23 +32,11 @@ pub(crate) fn resolve(
     mut p: Params,
     mut cache: ResMut<OddsCache>,
 ) {
-    for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle) in
-        &mut encounters
-    {
-        if !matches!(encounter.phase, Phase::Acting | Phase::Reacting) {
+    for mut parts in &mut encounters {
+        if !matches!(parts.encounter.phase, Phase::Acting | Phase::Reacting) {
             continue;
         }
-        let mut ctx = Ctx {
-            p: &mut p,
-            encounter_entity: entity,
-            encounter: &mut encounter,
-            turn: &mut turn,
-            rng: &mut rng,
-            log: &mut log,
-            roster,
-            map,
-            battle: &mut battle,
-        };
+        let mut ctx = Ctx::new(&mut p, &mut parts);
         if ctx.encounter.phase == Phase::Reacting {
             if ctx
                 .turn
@@ -484,24 +472,12 @@ pub(crate) fn drop_out_of_reach(ctx: &mut Ctx, moved: Entity) {
 /// maker is still able, still engages its target and still reaches it. It runs as the next
 /// round starts, before anyone's turn, and is logged as part of the round that ended.
 pub(crate) fn land_full_rounds(mut encounters: Query<EncounterParts>, mut p: Params) {
-    for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle) in
-        &mut encounters
-    {
-        if encounter.phase != Phase::RoundStart || battle.pending.is_empty() {
+    for mut parts in &mut encounters {
+        if parts.encounter.phase != Phase::RoundStart || parts.battle.pending.is_empty() {
             continue;
         }
-        let pending = std::mem::take(&mut battle.pending);
-        let mut ctx = Ctx {
-            p: &mut p,
-            encounter_entity: entity,
-            encounter: &mut encounter,
-            turn: &mut turn,
-            rng: &mut rng,
-            log: &mut log,
-            roster,
-            map,
-            battle: &mut battle,
-        };
+        let pending = std::mem::take(&mut parts.battle.pending);
+        let mut ctx = Ctx::new(&mut p, &mut parts);
         // The round has already been counted up: what lands belongs to the end of the round
         // before, and the log says so (the core sets the clock again when the round starts).
         let (ended, serial) = (ctx.encounter.round.saturating_sub(1), ctx.turn.serial);

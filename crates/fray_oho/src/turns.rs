@@ -69,24 +69,14 @@ pub(crate) fn roll_initiative(
 /// a failure (OHO-17) - or starts dying, if it was disabled already; a burned one rolls
 /// Fortitude against its hits and cannot act this turn on a failure (OHO-19).
 pub(crate) fn start_turn(mut encounters: Query<EncounterParts>, mut p: Params) {
-    for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle) in
-        &mut encounters
-    {
-        if encounter.phase != Phase::TurnStart {
+    for mut parts in &mut encounters {
+        if parts.encounter.phase != Phase::TurnStart {
             continue;
         }
-        let Some(actor) = turn.actor else { continue };
-        let mut ctx = Ctx {
-            p: &mut p,
-            encounter_entity: entity,
-            encounter: &mut encounter,
-            turn: &mut turn,
-            rng: &mut rng,
-            log: &mut log,
-            roster,
-            map,
-            battle: &mut battle,
+        let Some(actor) = parts.turn.actor else {
+            continue;
         };
+        let mut ctx = Ctx::new(&mut p, &mut parts);
         let Ok(mut f) = ctx.p.fighters.get_mut(actor) else {
             continue;
         };
@@ -173,24 +163,12 @@ fn fortitude_against_hits(ctx: &mut Ctx, who: Entity, purpose: &str) -> bool {
 /// Keeps every OHO combatant's status in line with its state (see [`crate::vitals`]): a safety
 /// net for changes made outside resolution.
 pub(crate) fn vitals(mut encounters: Query<EncounterParts>, mut p: Params) {
-    for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle) in
-        &mut encounters
-    {
-        if encounter.phase == Phase::Ended {
+    for mut parts in &mut encounters {
+        if parts.encounter.phase == Phase::Ended {
             continue;
         }
-        let mut ctx = Ctx {
-            p: &mut p,
-            encounter_entity: entity,
-            encounter: &mut encounter,
-            turn: &mut turn,
-            rng: &mut rng,
-            log: &mut log,
-            roster,
-            map,
-            battle: &mut battle,
-        };
-        for who in roster.entities() {
+        let mut ctx = Ctx::new(&mut p, &mut parts);
+        for who in ctx.roster.entities() {
             ctx.update_status(who);
         }
     }
