@@ -9,7 +9,7 @@ use fray_dice::DieSource;
 use serde::{Deserialize, Serialize};
 
 use crate::policy::{Policy, aggressive_score, tactical_score};
-use crate::situation::{CombatantView, Situation, enemy_regions};
+use crate::situation::{CombatantView, Glance, Seen, Situation, enemy_regions, look};
 
 /// The stream the AI of an encounter draws from (separate from the rules' dice).
 #[derive(Component, Debug, Clone, Serialize, Deserialize)]
@@ -71,6 +71,8 @@ pub(crate) fn choose_intents(
     )>,
     controllers: Query<&Controller>,
     view: Query<CombatantView>,
+    glance: Query<Glance>,
+    mut seen: Local<Vec<Seen>>,
     mut regions: Local<Vec<RegionId>>,
 ) {
     for (encounter, mut turn, options, roster, map, mut rng) in &mut encounters {
@@ -86,19 +88,14 @@ pub(crate) fn choose_intents(
                 let Ok(side) = view.get(actor).map(|v| v.1.0) else {
                     continue;
                 };
-                enemy_regions(roster, &view, side, &mut regions);
-                let situation = Situation {
-                    actor,
-                    side,
-                    roster,
-                    map,
-                    view: &view,
-                    can_attack: options
-                        .list
-                        .iter()
-                        .any(|o| o.intent.kind() == IntentKind::Attack),
-                    enemy_regions: &regions,
-                };
+                look(roster, &glance, &mut seen);
+                enemy_regions(&seen, side, &mut regions);
+                let can_attack = options
+                    .list
+                    .iter()
+                    .any(|o| o.intent.kind() == IntentKind::Attack);
+                let situation =
+                    Situation::new((actor, side), map, &view, (&seen, &regions), can_attack);
                 if let Some(i) = pick(policy, &options.list, &situation, &mut rng.0) {
                     turn.request = Some(Request {
                         actor,
@@ -111,6 +108,7 @@ pub(crate) fn choose_intents(
                 let Some(window) = turn.window.as_mut() else {
                     continue;
                 };
+                let mut looked = false;
                 for reactor in window.reactors.iter_mut().filter(|r| r.answer.is_none()) {
                     let Some(policy) = controllers.get(reactor.reactor).ok().and_then(Policy::of)
                     else {
@@ -119,16 +117,19 @@ pub(crate) fn choose_intents(
                     let Ok(side) = view.get(reactor.reactor).map(|v| v.1.0) else {
                         continue;
                     };
-                    enemy_regions(roster, &view, side, &mut regions);
-                    let situation = Situation {
-                        actor: reactor.reactor,
-                        side,
-                        roster,
+                    // Answers change nothing the AI looks at: one look serves every reactor.
+                    if !looked {
+                        look(roster, &glance, &mut seen);
+                        looked = true;
+                    }
+                    enemy_regions(&seen, side, &mut regions);
+                    let situation = Situation::new(
+                        (reactor.reactor, side),
                         map,
-                        view: &view,
-                        can_attack: true,
-                        enemy_regions: &regions,
-                    };
+                        &view,
+                        (&seen, &regions),
+                        true,
+                    );
                     let choice = match policy {
                         Policy::Random => pick(policy, &reactor.offers, &situation, &mut rng.0),
                         // Reactions cost nothing on the turn: take any that hurts an enemy.

@@ -23,7 +23,11 @@ impl Policy {
     /// validation refuses them before a fight starts).
     pub fn of(controller: &Controller) -> Option<Self> {
         match controller {
-            Controller::Ai(name) => Some(name.parse().unwrap_or(Policy::Tactical)),
+            Controller::Ai(name) => Some(match name.as_str() {
+                "random" => Policy::Random,
+                "aggressive" => Policy::Aggressive,
+                _ => Policy::Tactical,
+            }),
             Controller::External(_) => None,
         }
     }

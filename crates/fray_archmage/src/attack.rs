@@ -7,7 +7,9 @@ use fray_core::prelude::*;
 use fray_dice::{DieSource, Roll};
 
 use crate::ctx::{Arch, Ctx};
-use crate::fighter::{AttackOdds, AttackerView, BonusParts, TargetView, attack_odds};
+use crate::fighter::{
+    AttackOdds, AttackerView, BonusParts, FighterReadOnlyItem, TargetView, attack_odds,
+};
 use crate::rules::{AttackResult, crit_multiplier, judge, resisted};
 use crate::sheet::SheetData;
 use crate::statblock::{AttackKind, Lasts, OnHit, SaveKind, Targets, Usage, When};
@@ -59,26 +61,47 @@ pub(crate) fn odds(
     )
 }
 
-/// [`odds`] from the queries themselves (used by option previews too, so previews and
-/// resolution agree exactly).
+/// [`odds`] from the queries themselves.
 pub(crate) fn odds_in(
     p: &Arch,
     map: &EncounterMap,
     escalation: u8,
     (attacker, target, index): (Entity, Entity, usize),
 ) -> Option<(AttackOdds, BonusParts)> {
-    let (fighters, engagements, effects) = (&p.fighters, &p.engagements, &p.effects);
+    let fighters = &p.fighters;
     let a = fighters.get(attacker).ok()?;
     let t = fighters.get(target).ok()?;
-    let attack = a.sheet.0.attacks.get(index)?;
     let side = a.side.0;
+    odds_between(
+        (&a, &t, p.engagements.get(target).ok()),
+        index,
+        (map, escalation, &p.effects),
+        |e| e != attacker && p.fixed.get(e).is_ok_and(|(_, s, _)| s.0 == side),
+    )
+}
+
+/// The odds of attack `index` of fighter `a` against fighter `t` (whose engagement is
+/// `engagement`), `is_ally` telling the attacker's allies for the circumstance modifier.
+/// Option previews and resolution both come here, so a preview is exactly what resolution
+/// rolls against.
+pub(crate) fn odds_between(
+    (a, t, engagement): (
+        &FighterReadOnlyItem,
+        &FighterReadOnlyItem,
+        Option<&Engagement>,
+    ),
+    index: usize,
+    (map, escalation, effects): (&EncounterMap, u8, &Query<(&Effect, &EffectOf)>),
+    is_ally: impl Fn(Entity) -> bool,
+) -> Option<(AttackOdds, BonusParts)> {
+    let attack = a.sheet.0.attacks.get(index)?;
     let attacker_view = AttackerView {
-        entity: attacker,
+        entity: a.entity,
         sheet: &a.sheet.0,
         state: a.state,
         conditions: a.conditions,
         region: a.region.0,
-        side,
+        side: a.side.0,
         effects: a.effects,
     };
     let target_view = TargetView {
@@ -86,7 +109,7 @@ pub(crate) fn odds_in(
         state: t.state,
         conditions: t.conditions,
         effects: t.effects,
-        engagement: engagements.get(target).ok(),
+        engagement,
     };
     Some(attack_odds(
         &attacker_view,
@@ -95,7 +118,7 @@ pub(crate) fn odds_in(
         escalation,
         map,
         effects,
-        |e| e != attacker && fighters.get(e).is_ok_and(|f| f.side.0 == side),
+        is_ally,
     ))
 }
 
@@ -109,10 +132,7 @@ pub(crate) fn reaction_preview(
     let Some((odds, _)) = odds(ctx, attacker, target, index) else {
         return Preview::default();
     };
-    let Some(sheet) = ctx.p.fighters.get(attacker).ok().map(|a| a.sheet.0.clone()) else {
-        return Preview::default();
-    };
-    let Some(attack) = sheet.attacks.get(index) else {
+    let Some(attack) = ctx.sheet(attacker).and_then(|s| s.attacks.get(index)) else {
         return Preview::default();
     };
     let (hit, crit, miss) = crate::fighter::chances(&odds);
@@ -131,27 +151,42 @@ pub(crate) fn targets(ctx: &Ctx, attacker: Entity, first: Entity, targets: Targe
     targets_in(ctx.p, ctx.roster, (attacker, first), targets)
 }
 
-/// [`targets`] from the queries themselves (option previews use it too).
+/// [`targets`] from the queries themselves.
 pub(crate) fn targets_in(
     p: &Arch,
     roster: &Roster,
     (attacker, first): (Entity, Entity),
     targets: Targets,
 ) -> Vec<Entity> {
+    group_targets(roster, (attacker, first), targets, |e| {
+        p.fighters
+            .get(e)
+            .ok()
+            .map(|x| (x.side.0, x.region.0, x.status.is_active()))
+    })
+}
+
+/// [`targets`], with `stand` telling a fighter's side, region and whether it is active (`None`
+/// for an entity that is no fighter); option previews answer it from their
+/// [`Lineup`](crate::fighter::Lineup).
+pub(crate) fn group_targets(
+    roster: &Roster,
+    (attacker, first): (Entity, Entity),
+    targets: Targets,
+    stand: impl Fn(Entity) -> Option<(SideId, RegionId, bool)>,
+) -> Vec<Entity> {
     let Targets::Group(n) = targets else {
         return vec![first];
     };
-    let fighters = &p.fighters;
-    let (Ok(a), Ok(f)) = (fighters.get(attacker), fighters.get(first)) else {
+    let (Some((side, _, _)), Some((_, region, _))) = (stand(attacker), stand(first)) else {
         return vec![first];
     };
-    let (side, region) = (a.side.0, f.region.0);
     let group: Vec<Entity> = roster
         .entities()
         .filter(|&e| {
-            fighters
-                .get(e)
-                .is_ok_and(|x| x.status.is_active() && x.side.0 != side && x.region.0 == region)
+            stand(e).is_some_and(|(x_side, x_region, active)| {
+                active && x_side != side && x_region == region
+            })
         })
         .collect();
     let start = group.iter().position(|&e| e == first).unwrap_or(0);
@@ -347,11 +382,8 @@ fn strike(
         a.state.hit_grabber = true;
     }
     let resistance = ctx
-        .p
-        .fighters
-        .get(target)
-        .ok()
-        .and_then(|t| t.sheet.0.resistance(attack.def.damage_type));
+        .sheet(target)
+        .and_then(|t| t.resistance(attack.def.damage_type));
     let kind = attack.def.damage_type;
     let cause = mode.label();
     let amount = if result.hits() {
@@ -405,11 +437,7 @@ fn strike(
                 let per_turn = resisted(
                     *amount,
                     natural,
-                    ctx.p
-                        .fighters
-                        .get(target)
-                        .ok()
-                        .and_then(|t| t.sheet.0.resistance(*kind)),
+                    ctx.sheet(target).and_then(|t| t.resistance(*kind)),
                 );
                 ctx.apply(
                     target,

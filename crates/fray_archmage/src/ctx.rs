@@ -12,12 +12,16 @@ use fray_dice::{Dice, DieSource, Roll};
 use crate::battle::Archmage;
 use crate::fighter::Fighter;
 use crate::rules::tier_multiplier;
+use crate::sheet::{Sheet, SheetData};
 
 /// The combatant-side system parameters every archmage system shares.
 #[derive(SystemParam)]
 pub(crate) struct Arch<'w, 's> {
     pub commands: Commands<'w, 's>,
     pub fighters: Query<'w, 's, Fighter>,
+    /// What never changes in a fight - roster id, side, compiled sheet - alone: cheaper to
+    /// look up than a whole fighter.
+    pub fixed: Query<'w, 's, (&'static Combatant, &'static Side, &'static Sheet)>,
     pub engagements: Query<'w, 's, &'static mut Engagement>,
     pub effects: Query<'w, 's, (&'static Effect, &'static EffectOf)>,
 }
@@ -41,11 +45,16 @@ const NOBODY: CombatantId = CombatantId(u16::MAX);
 
 impl Ctx<'_, '_, '_> {
     pub fn id(&self, e: Entity) -> CombatantId {
-        self.p.fighters.get(e).map_or(NOBODY, |f| f.combatant.id)
+        self.p.fixed.get(e).map_or(NOBODY, |(c, _, _)| c.id)
     }
 
     pub fn side(&self, e: Entity) -> Option<SideId> {
-        self.p.fighters.get(e).ok().map(|f| f.side.0)
+        self.p.fixed.get(e).ok().map(|(_, s, _)| s.0)
+    }
+
+    /// The compiled sheet of `e`.
+    pub fn sheet(&self, e: Entity) -> Option<&SheetData> {
+        self.p.fixed.get(e).ok().map(|(_, _, s)| &*s.0)
     }
 
     pub fn is_active(&self, e: Entity) -> bool {
@@ -133,8 +142,8 @@ impl Ctx<'_, '_, '_> {
         source: Option<Entity>,
     ) -> i32 {
         let villain = source
-            .and_then(|s| self.p.fighters.get(s).ok())
-            .is_some_and(|f| f.sheet.0.named_villain);
+            .and_then(|s| self.sheet(s))
+            .is_some_and(|s| s.named_villain);
         let Ok(mut f) = self.p.fighters.get_mut(target) else {
             return 0;
         };
@@ -267,17 +276,9 @@ impl Ctx<'_, '_, '_> {
             .roster
             .entities()
             .filter(|&e| {
-                e == who
-                    && self
-                        .p
-                        .fighters
-                        .get(e)
-                        .is_ok_and(|f| f.state.grabbed_by.is_some())
-                    || self
-                        .p
-                        .fighters
-                        .get(e)
-                        .is_ok_and(|f| f.state.grabbed_by == Some(who))
+                self.p.fighters.get(e).is_ok_and(|f| {
+                    (e == who && f.state.grabbed_by.is_some()) || f.state.grabbed_by == Some(who)
+                })
             })
             .collect();
         for e in grabbed {

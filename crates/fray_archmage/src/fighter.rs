@@ -42,6 +42,55 @@ pub struct Fighter {
     pub tally: &'static mut Tally,
 }
 
+/// The fighters of one encounter, each looked up once, in roster order, with their
+/// engagements. Offering options asks many questions about the same few combatants (sides,
+/// regions, engagements, odds against each target); answering them from here instead of
+/// querying the World each time keeps offering cheap.
+pub(crate) struct Lineup<'a, 's> {
+    entities: Vec<Entity>,
+    members: Vec<(FighterReadOnlyItem<'a, 's>, Option<&'a Engagement>)>,
+}
+
+impl<'a, 's> Lineup<'a, 's> {
+    /// The fighters of `roster` (combatants that are not fighters are left out).
+    pub fn new(
+        roster: &Roster,
+        fighters: &'a Query<'_, 's, Fighter>,
+        engagements: &'a Query<'_, 's, &'static mut Engagement>,
+    ) -> Self {
+        let mut lineup = Self {
+            entities: Vec::with_capacity(roster.entries.len()),
+            members: Vec::with_capacity(roster.entries.len()),
+        };
+        for e in roster.entities() {
+            if let Ok(f) = fighters.get(e) {
+                lineup.entities.push(e);
+                lineup.members.push((f, engagements.get(e).ok()));
+            }
+        }
+        lineup
+    }
+
+    fn index(&self, e: Entity) -> Option<usize> {
+        self.entities.iter().position(|x| *x == e)
+    }
+
+    /// A fighter of the encounter.
+    pub fn get(&self, e: Entity) -> Option<&FighterReadOnlyItem<'a, 's>> {
+        self.index(e).map(|i| &self.members[i].0)
+    }
+
+    /// A fighter's engagement.
+    pub fn engagement(&self, e: Entity) -> Option<&'a Engagement> {
+        self.index(e).and_then(|i| self.members[i].1)
+    }
+
+    /// Every fighter, in roster order.
+    pub fn iter(&self) -> impl Iterator<Item = &FighterReadOnlyItem<'a, 's>> {
+        self.members.iter().map(|(f, _)| f)
+    }
+}
+
 /// The sum of bonus effects of one kind on a combatant (fight in spirit and the like).
 pub fn effect_bonus(
     active: Option<&ActiveEffects>,

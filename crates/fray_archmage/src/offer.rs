@@ -1,15 +1,15 @@
 //! The legal intents of the acting combatant, each with its cost and an exact preview.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
 use fray_core::turn::TurnOrder;
 
-use crate::attack::{odds_in, targets_in};
+use crate::attack::{group_targets, odds_between};
 use crate::battle::Archmage;
 use crate::ctx::Arch;
-use crate::fighter::{Fighter, chances, opportunity_attack};
+use crate::fighter::{FighterReadOnlyItem, Lineup, chances, opportunity_attack};
 use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
 use crate::sheet::SheetAttack;
 use crate::statblock::{AttackDef, AttackKind, PowerEffect, PowerTarget, Reach, Targets, Usage};
@@ -17,6 +17,44 @@ use crate::statblock::{AttackDef, AttackKind, PowerEffect, PowerTarget, Reach, T
 /// Chance a d20 reaches `needed`.
 fn d20_at_least(needed: i64) -> f32 {
     ((21 - needed).clamp(0, 20)) as f32 / 20.0
+}
+
+/// Labels shared by every offer and reaction, made once (an option's label is an `Arc<str>`:
+/// cloning one is cheaper than allocating it again for every option).
+pub(crate) struct Labels {
+    pub delay: Arc<str>,
+    pub flee: Arc<str>,
+    pub end_turn: Arc<str>,
+    pub engage: Arc<str>,
+    pub movement: Arc<str>,
+    pub disengage: Arc<str>,
+    pub rally: Arc<str>,
+    pub stabilize: Arc<str>,
+    pub ready: Arc<str>,
+    pub pass: Arc<str>,
+    pub readied: Arc<str>,
+    pub intercept: Arc<str>,
+}
+
+impl Labels {
+    /// The labels.
+    pub fn get() -> &'static Labels {
+        static LABELS: OnceLock<Labels> = OnceLock::new();
+        LABELS.get_or_init(|| Labels {
+            delay: Arc::from("delay"),
+            flee: Arc::from("flee (the whole party)"),
+            end_turn: Arc::from("end turn"),
+            engage: Arc::from("engage"),
+            movement: Arc::from("move"),
+            disengage: Arc::from("disengage"),
+            rally: Arc::from("rally"),
+            stabilize: Arc::from("stabilize"),
+            ready: Arc::from("ready"),
+            pass: Arc::from("pass"),
+            readied: Arc::from("readied action"),
+            intercept: Arc::from("intercept"),
+        })
+    }
 }
 
 /// Fills the options of every archmage encounter whose acting combatant has a decision to make.
@@ -32,107 +70,135 @@ pub(crate) fn offer(
     )>,
     p: Arch,
 ) {
+    let labels = Labels::get();
     for (encounter, turn, mut options, roster, map, battle, order) in &mut encounters {
         if encounter.phase != Phase::Acting || options.is_current(turn) {
             continue;
         }
         let Some(actor) = turn.actor else { continue };
         options.reset(turn);
-        let Ok(f) = p.fighters.get(actor) else {
+        let lineup = Lineup::new(roster, &p.fighters, &p.engagements);
+        let Some(f) = lineup.get(actor) else {
             continue;
         };
-        let view = View {
-            p: &p,
-            fighters: &p.fighters,
-            engagements: &p.engagements,
-            map,
-            escalation: battle.escalation,
-            roster,
+        let mut out = Options {
+            list: &mut options,
+            labels,
         };
-        let mut out = Options { list: &mut options };
         if !f.status.is_active() || f.conditions.has(Condition::Stunned) {
             out.end_turn();
             continue;
         }
-        offer_attacks(&view, actor, &mut out);
-        offer_movement(&view, actor, &mut out);
-        offer_support(&view, actor, encounter.round, &mut out);
+        let view = View::new(&lineup, &p.effects, map, battle.escalation, roster, actor);
+        offer_attacks(&view, f, &mut out);
+        offer_movement(&view, f, &mut out);
+        offer_support(&view, f, encounter.round, &mut out);
         let nothing_spent =
             *f.slots == ActionSlots::full() && !f.state.free_move && turn.actions == 0;
         let someone_after = order
             .upcoming()
-            .any(|e| p.fighters.get(e).is_ok_and(|x| x.status.takes_turns()));
+            .any(|e| lineup.get(e).is_some_and(|x| x.status.takes_turns()));
         if nothing_spent && someone_after {
-            out.push(Intent::Delay, Cost::Free, Preview::certain(), "delay");
+            out.push(Intent::Delay, Cost::Free, Preview::certain(), &labels.delay);
         }
         if f.sheet.0.hero {
-            out.push(
-                Intent::Flee,
-                Cost::Free,
-                Preview::certain(),
-                "flee (the whole party)",
-            );
+            out.push(Intent::Flee, Cost::Free, Preview::certain(), &labels.flee);
         }
         out.end_turn();
     }
 }
 
+/// The encounter as the acting combatant's offer sees it.
 struct View<'a, 'w, 's> {
-    p: &'a Arch<'w, 's>,
-    fighters: &'a Query<'w, 's, Fighter>,
-    engagements: &'a Query<'w, 's, &'static mut Engagement>,
+    lineup: &'a Lineup<'a, 's>,
+    effects: &'a Query<'w, 's, (&'static Effect, &'static EffectOf)>,
     map: &'a EncounterMap,
     escalation: u8,
     roster: &'a Roster,
+    /// The actor's side.
+    side: SideId,
+    /// The engaged enemies that would take an opportunity attack against the actor now
+    /// (AR-14).
+    opportunity_foes: Vec<Entity>,
+    /// Active enemies engaged with the actor.
+    active_foes: usize,
 }
 
 struct Options<'a> {
     list: &'a mut ActionOptions,
+    labels: &'static Labels,
 }
 
 impl Options<'_> {
-    fn push(&mut self, intent: Intent, cost: Cost, preview: Preview, label: &str) {
-        self.list.push(intent, cost, preview, Arc::from(label));
-    }
-
-    fn push_labelled(&mut self, intent: Intent, cost: Cost, preview: Preview, label: &Arc<str>) {
+    fn push(&mut self, intent: Intent, cost: Cost, preview: Preview, label: &Arc<str>) {
         self.list.push(intent, cost, preview, label.clone());
     }
 
     fn end_turn(&mut self) {
-        self.push(Intent::EndTurn, Cost::Free, Preview::certain(), "end turn");
+        let labels = self.labels;
+        self.push(
+            Intent::EndTurn,
+            Cost::Free,
+            Preview::certain(),
+            &labels.end_turn,
+        );
     }
 }
 
-impl View<'_, '_, '_> {
-    fn enemy(&self, me: Entity, other: Entity) -> bool {
-        match (self.fighters.get(me), self.fighters.get(other)) {
-            (Ok(a), Ok(b)) => a.side != b.side,
-            _ => false,
+impl<'a, 'w, 's> View<'a, 'w, 's> {
+    fn new(
+        lineup: &'a Lineup<'a, 's>,
+        effects: &'a Query<'w, 's, (&'static Effect, &'static EffectOf)>,
+        map: &'a EncounterMap,
+        escalation: u8,
+        roster: &'a Roster,
+        actor: Entity,
+    ) -> Self {
+        let foes = || lineup.engagement(actor).into_iter().flat_map(|x| x.foes());
+        let opportunity_foes = foes()
+            .filter(|f| {
+                lineup.get(*f).is_some_and(|y| {
+                    opportunity_attack(&y.sheet.0, y.state, y.conditions, *y.status).is_some()
+                })
+            })
+            .collect();
+        let active_foes = foes()
+            .filter(|f| lineup.get(*f).is_some_and(|y| y.status.is_active()))
+            .count();
+        Self {
+            lineup,
+            effects,
+            map,
+            escalation,
+            roster,
+            side: lineup.get(actor).map_or(SideId(0), |f| f.side.0),
+            opportunity_foes,
+            active_foes,
         }
     }
 
-    fn region(&self, e: Entity) -> RegionId {
-        self.fighters.get(e).map_or(RegionId(0), |f| f.region.0)
+    /// Whether `other` is an enemy of the actor.
+    fn enemy(&self, other: Entity) -> bool {
+        self.lineup
+            .get(other)
+            .is_some_and(|b| b.side.0 != self.side)
     }
 
-    /// The engaged enemies that would take an opportunity attack against `e` now (AR-14).
-    fn opportunity_foes(&self, e: Entity) -> Vec<Entity> {
-        self.engagements.get(e).map_or(Vec::new(), |x| {
-            x.foes()
-                .filter(|f| {
-                    self.fighters.get(*f).is_ok_and(|y| {
-                        opportunity_attack(&y.sheet.0, y.state, y.conditions, *y.status).is_some()
-                    })
-                })
-                .collect()
-        })
+    fn stand(&self, e: Entity) -> Option<(SideId, RegionId, bool)> {
+        self.lineup
+            .get(e)
+            .map(|x| (x.side.0, x.region.0, x.status.is_active()))
     }
 
-    /// Opportunity attacks an attack draws (AR-12): a ranged attack from the engagers it does
-    /// not target, a ranged spell from every engager, melee attacks and close spells none.
+    fn targets(&self, actor: Entity, first: Entity, targets: Targets) -> Vec<Entity> {
+        group_targets(self.roster, (actor, first), targets, |e| self.stand(e))
+    }
+
+    /// Opportunity attacks an attack by the actor draws (AR-12): a ranged attack from the
+    /// engagers it does not target, a ranged spell from every engager, melee attacks and close
+    /// spells none.
     fn attack_provokes(&self, actor: Entity, target: Entity, def: &AttackDef, coup: bool) -> u8 {
-        let foes = self.opportunity_foes(actor);
+        let foes = &self.opportunity_foes;
         let count = match def.kind {
             AttackKind::Melee | AttackKind::CloseSpell => 0,
             AttackKind::RangedSpell => foes.len(),
@@ -140,7 +206,7 @@ impl View<'_, '_, '_> {
                 let targeted = if coup {
                     vec![target]
                 } else {
-                    targets_in(self.p, self.roster, (actor, target), def.targets)
+                    self.targets(actor, target, def.targets)
                 };
                 foes.iter().filter(|f| !targeted.contains(f)).count()
             }
@@ -148,28 +214,31 @@ impl View<'_, '_, '_> {
         count.min(usize::from(u8::MAX)) as u8
     }
 
-    fn active_foes(&self, e: Entity) -> usize {
-        self.engagements.get(e).map_or(0, |x| {
-            x.foes()
-                .filter(|f| self.fighters.get(*f).is_ok_and(|y| y.status.is_active()))
-                .count()
-        })
+    /// Provocations of a move or a spell: every engager able to make an opportunity attack.
+    fn provokes(&self) -> u8 {
+        self.opportunity_foes.len().min(usize::from(u8::MAX)) as u8
     }
 }
 
 /// Expected damage and chances of an attack, exactly over the d20 (resistance included).
 fn attack_preview(
     view: &View,
-    actor: Entity,
+    a: &FighterReadOnlyItem,
     target: Entity,
     index: usize,
     attack: &SheetAttack,
     coup: bool,
 ) -> Preview {
-    let Some((odds, _)) = odds_in(view.p, view.map, view.escalation, (actor, target, index)) else {
+    let Some(t) = view.lineup.get(target) else {
         return Preview::default();
     };
-    let Ok(t) = view.fighters.get(target) else {
+    let (attacker, side) = (a.entity, a.side.0);
+    let Some((odds, _)) = odds_between(
+        (a, t, view.lineup.engagement(target)),
+        index,
+        (view.map, view.escalation, view.effects),
+        |e| e != attacker && view.lineup.get(e).is_some_and(|f| f.side.0 == side),
+    ) else {
         return Preview::default();
     };
     let resistance = t.sheet.0.resistance(attack.def.damage_type);
@@ -185,6 +254,16 @@ fn attack_preview(
         };
     }
     let seen = if odds.invisible { 0.5 } else { 1.0 };
+    // The chance a hit and a crit take the target out, by whether resistance halves the
+    // damage (the same for every natural that hits, so worked out once).
+    let kill_if = |half: bool| {
+        let hp = if half { hp * 2 } else { hp };
+        (
+            attack.chance_at_least(hp, 1),
+            attack.chance_at_least(hp, mult),
+        )
+    };
+    let (whole, halved) = (kill_if(false), kill_if(true));
     let (mut expected, mut kill) = (0.0f32, 0.0f32);
     for natural in 1..=20i64 {
         let mut p = 1.0 / 20.0;
@@ -197,14 +276,15 @@ fn attack_preview(
         }
         let half = resistance.is_some_and(|n| natural < i64::from(n));
         let factor = if half { 0.5 } else { 1.0 };
+        let (kill_on_hit, kill_on_crit) = if half { halved } else { whole };
         match judge(natural, natural + odds.bonus, odds.defense, odds.crit_from) {
             AttackResult::Crit => {
                 expected += p * attack.mean * mult as f32 * factor;
-                kill += p * attack.chance_at_least(if half { hp * 2 } else { hp }, mult);
+                kill += p * kill_on_crit;
             }
             AttackResult::Hit => {
                 expected += p * attack.mean * factor;
-                kill += p * attack.chance_at_least(if half { hp * 2 } else { hp }, 1);
+                kill += p * kill_on_hit;
             }
             AttackResult::Miss => expected += p * attack.miss as f32 * factor,
             AttackResult::Fumble => {}
@@ -224,13 +304,11 @@ fn usable(spent: &[bool], i: usize, usage: Usage) -> bool {
     usage != Usage::Interrupt && !spent.get(i).copied().unwrap_or(false)
 }
 
-fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
-    let Ok(f) = view.fighters.get(actor) else {
-        return;
-    };
+fn offer_attacks(view: &View, f: &FighterReadOnlyItem, out: &mut Options) {
     if !f.slots.can_pay(Slot::Standard) {
         return;
     }
+    let actor = f.entity;
     let sheet = &f.sheet.0;
     let hampered = f.conditions.has(Condition::Hampered);
     let confused = f.conditions.has(Condition::Confused);
@@ -238,10 +316,11 @@ fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
     let here = f.region.0;
     let can_coup = *f.slots == ActionSlots::full();
     let engaged_with: Vec<Entity> = view
-        .engagements
-        .get(actor)
-        .map(|e| e.foes().filter(|x| view.enemy(actor, *x)).collect())
+        .lineup
+        .engagement(actor)
+        .map(|e| e.foes().filter(|x| view.enemy(*x)).collect())
         .unwrap_or_default();
+    let mut candidates: Vec<Entity> = Vec::new();
     for (i, attack) in sheet.attacks.iter().enumerate() {
         let def = &attack.def;
         if !usable(&f.state.attacks_spent, i, def.usage)
@@ -251,20 +330,23 @@ fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
         {
             continue;
         }
-        let candidates: Vec<Entity> = match def.kind {
-            AttackKind::Melee | AttackKind::CloseSpell => engaged_with.clone(),
+        candidates.clear();
+        match def.kind {
+            AttackKind::Melee | AttackKind::CloseSpell => candidates.extend(&engaged_with),
             AttackKind::Ranged | AttackKind::RangedSpell => {
                 let reach = if def.reach == Reach::FarAway { 2 } else { 1 };
-                view.roster
-                    .entities()
-                    .filter(|&e| {
-                        view.enemy(actor, e) && view.map.hops(here, view.region(e)) <= reach
-                    })
-                    .collect()
+                candidates.extend(
+                    view.lineup
+                        .iter()
+                        .filter(|x| {
+                            x.side.0 != view.side && view.map.hops(here, x.region.0) <= reach
+                        })
+                        .map(|x| x.entity),
+                );
             }
-        };
-        for target in candidates {
-            let Ok(t) = view.fighters.get(target) else {
+        }
+        for &target in &candidates {
+            let Some(t) = view.lineup.get(target) else {
                 continue;
             };
             if !t.status.takes_turns() {
@@ -277,19 +359,16 @@ fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
             };
             let mut preview = Preview {
                 provokes: view.attack_provokes(actor, target, def, false),
-                ..attack_preview(view, actor, target, i, attack, false)
+                ..attack_preview(view, f, target, i, attack, false)
             };
             if let Targets::Group(_) = def.targets {
                 // A group attack's mean damage counts every enemy it would hit (AR-09, AR-43).
-                for other in targets_in(view.p, view.roster, (actor, target), def.targets)
-                    .into_iter()
-                    .skip(1)
-                {
+                for other in view.targets(actor, target, def.targets).into_iter().skip(1) {
                     preview.expected_damage +=
-                        attack_preview(view, actor, other, i, attack, false).expected_damage;
+                        attack_preview(view, f, other, i, attack, false).expected_damage;
                 }
             }
-            out.push_labelled(intent, Cost::Slot(Slot::Standard), preview, &attack.label);
+            out.push(intent, Cost::Slot(Slot::Standard), preview, &attack.label);
             // Coup de grace on a helpless enemy you are engaged with, with any standard action
             // attack; it then takes that enemy alone (AR-28).
             let helpless = t.conditions.has(Condition::Helpless) || *t.status == Status::Down;
@@ -301,22 +380,20 @@ fn offer_attacks(view: &View, actor: Entity, out: &mut Options) {
                 };
                 let preview = Preview {
                     provokes: view.attack_provokes(actor, target, def, true),
-                    ..attack_preview(view, actor, target, i, attack, true)
+                    ..attack_preview(view, f, target, i, attack, true)
                 };
-                out.push_labelled(intent, Cost::AllSlots, preview, &attack.label);
+                out.push(intent, Cost::AllSlots, preview, &attack.label);
             }
         }
     }
 }
 
-fn offer_movement(view: &View, actor: Entity, out: &mut Options) {
-    let Ok(f) = view.fighters.get(actor) else {
-        return;
-    };
+fn offer_movement(view: &View, f: &FighterReadOnlyItem, out: &mut Options) {
     let stuck = f.conditions.has(Condition::Stuck);
     if stuck {
         return;
     }
+    let labels = out.labels;
     let free = f.state.free_move;
     let move_cost = if free {
         Cost::Free
@@ -324,23 +401,18 @@ fn offer_movement(view: &View, actor: Entity, out: &mut Options) {
         Cost::Slot(Slot::Move)
     };
     let can_move = free || f.slots.can_pay(Slot::Move);
-    let foes = view.active_foes(actor);
+    let foes = view.active_foes;
     let grabbed = f.state.grabbed_by.is_some();
     let here = f.region.0;
     if can_move && foes == 0 && !grabbed {
-        for target in view.roster.entities() {
-            let Ok(t) = view.fighters.get(target) else {
-                continue;
-            };
-            if view.enemy(actor, target)
-                && t.status.is_active()
-                && view.map.hops(here, t.region.0) <= 1
+        for t in view.lineup.iter() {
+            if t.side.0 != view.side && t.status.is_active() && view.map.hops(here, t.region.0) <= 1
             {
                 out.push(
-                    Intent::Engage { target },
+                    Intent::Engage { target: t.entity },
                     move_cost,
                     Preview::certain(),
-                    "engage",
+                    &labels.engage,
                 );
             }
         }
@@ -349,7 +421,7 @@ fn offer_movement(view: &View, actor: Entity, out: &mut Options) {
         let provokes = if f.state.disengaged {
             0
         } else {
-            view.opportunity_foes(actor).len().min(usize::from(u8::MAX)) as u8
+            view.provokes()
         };
         for &to in view.map.neighbours(here) {
             out.push(
@@ -359,7 +431,7 @@ fn offer_movement(view: &View, actor: Entity, out: &mut Options) {
                     provokes,
                     ..Preview::certain()
                 },
-                "move",
+                &labels.movement,
             );
         }
     }
@@ -373,15 +445,14 @@ fn offer_movement(view: &View, actor: Entity, out: &mut Options) {
                 hit_chance: chance,
                 ..Preview::default()
             },
-            "disengage",
+            &labels.disengage,
         );
     }
 }
 
-fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
-    let Ok(f) = view.fighters.get(actor) else {
-        return;
-    };
+fn offer_support(view: &View, f: &FighterReadOnlyItem, round: u32, out: &mut Options) {
+    let labels = out.labels;
+    let actor = f.entity;
     let sheet = &f.sheet.0;
     let here = f.region.0;
     let standard = f.slots.can_pay(Slot::Standard);
@@ -404,13 +475,13 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
                 expected_healing: heal * chance,
                 ..Preview::default()
             },
-            "rally",
+            &labels.rally,
         );
     }
     // Powers: a confused creature cannot use its limited ones (AR-27); spells other than
     // close-quarters ones draw opportunity attacks (AR-12).
     let confused = f.conditions.has(Condition::Confused);
-    let spell_provokes = view.opportunity_foes(actor).len().min(usize::from(u8::MAX)) as u8;
+    let spell_provokes = view.provokes();
     for (i, power) in sheet.powers.iter().enumerate() {
         let def = &power.def;
         if f.state.powers_spent.get(i).copied().unwrap_or(false)
@@ -419,23 +490,7 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
         {
             continue;
         }
-        let allies: Vec<Entity> = match def.target {
-            PowerTarget::Myself => vec![actor],
-            PowerTarget::NearbyAlly => view
-                .roster
-                .entities()
-                .filter(|&e| {
-                    !view.enemy(actor, e)
-                        && view.fighters.get(e).is_ok_and(|x| {
-                            x.status.takes_turns() && view.map.hops(here, x.region.0) <= 1
-                        })
-                })
-                .collect(),
-        };
-        for ally in allies {
-            let Ok(a) = view.fighters.get(ally) else {
-                continue;
-            };
+        let mut offer_on = |a: &FighterReadOnlyItem| {
             let healing = match &def.effect {
                 PowerEffect::HealWithRecovery { bonus } => {
                     let mean = a.sheet.0.mean_recovery() + *bonus as f32;
@@ -448,13 +503,13 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
                 PowerEffect::Heal(dice) => dice.distribution().map_or(0.0, |d| d.mean() as f32),
                 PowerEffect::TempHp(n) => *n as f32,
             };
-            let target = (def.target == PowerTarget::NearbyAlly).then_some(ally);
+            let target = (def.target == PowerTarget::NearbyAlly).then_some(a.entity);
             let preview = Preview {
                 expected_healing: healing,
                 provokes: if def.close { 0 } else { spell_provokes },
                 ..Preview::certain()
             };
-            out.push_labelled(
+            out.push(
                 Intent::UseAbility {
                     ability: AbilityId(i as u16),
                     target,
@@ -463,16 +518,25 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
                 preview,
                 &power.label,
             );
+        };
+        match def.target {
+            PowerTarget::Myself => offer_on(f),
+            PowerTarget::NearbyAlly => {
+                for a in view.lineup.iter().filter(|x| {
+                    x.side.0 == view.side
+                        && x.status.takes_turns()
+                        && view.map.hops(here, x.region.0) <= 1
+                }) {
+                    offer_on(a);
+                }
+            }
         }
     }
     // Stabilize a fallen ally in the same region (AR-26).
     if sheet.hero && standard {
-        for e in view.roster.entities() {
-            let Ok(t) = view.fighters.get(e) else {
-                continue;
-            };
-            if e != actor
-                && !view.enemy(actor, e)
+        for t in view.lineup.iter() {
+            if t.entity != actor
+                && t.side.0 == view.side
                 && *t.status == Status::Down
                 && !t.state.stabilized
                 && !t.state.coma
@@ -481,13 +545,13 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
                 let chance =
                     d20_at_least(STABILIZE_DC - i64::from(sheet.wis_mod + i32::from(sheet.level)));
                 out.push(
-                    Intent::Stabilize { target: e },
+                    Intent::Stabilize { target: t.entity },
                     Cost::Slot(Slot::Standard),
                     Preview {
                         hit_chance: chance,
                         ..Preview::default()
                     },
-                    "stabilize",
+                    &labels.stabilize,
                 );
             }
         }
@@ -497,7 +561,7 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
     // engaging you, a ranged one against an enemy moving nearby); the text also allows
     // readying moves and free actions, which no trigger here needs.
     if standard && f.state.readied.is_none() {
-        let engaged = view.active_foes(actor) > 0;
+        let engaged = view.active_foes > 0;
         for (i, a) in sheet.attacks.iter().enumerate() {
             if !a.def.basic {
                 continue;
@@ -519,7 +583,7 @@ fn offer_support(view: &View, actor: Entity, round: u32, out: &mut Options) {
                 },
                 Cost::Slot(Slot::Standard),
                 Preview::default(),
-                "ready",
+                &labels.ready,
             );
         }
     }

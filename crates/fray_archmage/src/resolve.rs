@@ -15,6 +15,7 @@ use crate::attack::{Mode, perform, provokes_from_targets, reaction_preview};
 use crate::battle::Archmage;
 use crate::ctx::{Arch, Ctx};
 use crate::fighter::opportunity_attack;
+use crate::offer::Labels;
 use crate::rules::{STABILIZE_DC, STABILIZE_QUICK, disengage_target};
 use crate::statblock::{AttackKind, PowerEffect, PowerTarget, Usage};
 
@@ -169,7 +170,7 @@ fn close_window(ctx: &mut Ctx, window: ReactionWindow) {
             continue;
         }
         let (id, against) = (ctx.id(reactor), ctx.id(provoker));
-        let interrupt = matches!(intent, Intent::Attack { attack, .. } if ctx.p.fighters.get(reactor).ok().and_then(|f| f.sheet.0.attacks.get(attack.index()).map(|a| a.def.usage == Usage::Interrupt)).unwrap_or(false));
+        let interrupt = matches!(intent, Intent::Attack { attack, .. } if ctx.sheet(reactor).and_then(|s| s.attacks.get(attack.index())).is_some_and(|a| a.def.usage == Usage::Interrupt));
         let provocation = if interrupt {
             "an interrupt".to_string()
         } else {
@@ -260,18 +261,34 @@ fn pass() -> ActionOption {
         intent: Intent::Pass,
         cost: Cost::Free,
         preview: Preview::certain(),
-        label: Arc::from("pass"),
+        label: Labels::get().pass.clone(),
     }
 }
 
 /// Readied actions and interrupt powers set off by this intent (AR-03, AR-05).
 fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Vec<Reactor>)> {
+    // Only moving, engaging and attacking set anything off.
+    if !matches!(
+        approved.intent,
+        Intent::Move { .. } | Intent::Engage { .. } | Intent::Attack { .. }
+    ) {
+        return None;
+    }
     let actor = approved.actor;
     let side = ctx.side(actor);
     let here = ctx.region(actor);
     let mut reactors = Vec::new();
     let mut kind = None;
-    for e in ctx.roster.entities() {
+    // An attack sets off nothing but its target's readied action.
+    let only = match approved.intent {
+        Intent::Attack { target, .. } => Some(target),
+        _ => None,
+    };
+    for e in ctx
+        .roster
+        .entities()
+        .filter(|e| only.is_none_or(|t| t == *e))
+    {
         let Ok(f) = ctx.p.fighters.get(e) else {
             continue;
         };
@@ -313,7 +330,7 @@ fn trigger_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
                     intent,
                     cost: Cost::Reaction,
                     preview: Preview::default(),
-                    label: Arc::from("readied action"),
+                    label: Labels::get().readied.clone(),
                 });
                 kind = Some(*trigger);
             }
@@ -407,16 +424,7 @@ fn provoke_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
             attack,
             maneuver,
         } => {
-            let def = &ctx
-                .p
-                .fighters
-                .get(actor)
-                .ok()?
-                .sheet
-                .0
-                .attacks
-                .get(attack.index())?
-                .def;
+            let def = &ctx.sheet(actor)?.attacks.get(attack.index())?.def;
             let (kind, targets) = (def.kind, def.targets);
             match kind {
                 AttackKind::Ranged => {
@@ -433,8 +441,7 @@ fn provoke_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, Ve
             }
         }
         Intent::UseAbility { ability, .. } => {
-            let f = ctx.p.fighters.get(actor).ok()?;
-            let power = f.sheet.0.powers.get(ability.index())?;
+            let power = ctx.sheet(actor)?.powers.get(ability.index())?;
             if power.def.close {
                 return None;
             }
@@ -460,17 +467,19 @@ fn intercept_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, 
     let side = ctx.side(actor);
     let mut reactors = Vec::new();
     for e in ctx.roster.entities() {
-        if Some(e) == aim
-            || ctx.side(e) == side
-            || !ctx.is_active(e)
-            || ctx.region(e) != destination
-            || ctx.surprised(e)
-        {
+        if Some(e) == aim {
             continue;
         }
         let Ok(f) = ctx.p.fighters.get(e) else {
             continue;
         };
+        if Some(f.side.0) == side
+            || !f.status.is_active()
+            || f.region.0 != destination
+            || ctx.surprised(e)
+        {
+            continue;
+        }
         let free = !ctx.p.engagements.get(e).is_ok_and(|x| x.is_engaged());
         if !free || f.conditions.has(Condition::Stunned) || f.conditions.has(Condition::Stuck) {
             continue;
@@ -482,7 +491,7 @@ fn intercept_window(ctx: &mut Ctx, approved: &Approved) -> Option<(Provocation, 
                     Intent::Engage { target: actor },
                     Cost::Free,
                     Preview::certain(),
-                    &Arc::from("intercept"),
+                    &Labels::get().intercept,
                 ),
                 pass(),
             ],

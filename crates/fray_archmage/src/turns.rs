@@ -145,7 +145,7 @@ pub(crate) fn start_round(
         let die = escalation(battle.normal_rounds);
         if die != battle.escalation {
             battle.escalation = die;
-            log.push(LogEvent::Note {
+            log.record(|| LogEvent::Note {
                 who: None,
                 text: format!("The escalation die shows {die}."),
             });
@@ -192,25 +192,21 @@ pub(crate) fn start_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
         if status == Status::Down && !coma {
             roll_death_save(&mut ctx, actor);
         }
-        let still_down = ctx
-            .p
-            .fighters
-            .get(actor)
-            .is_ok_and(|f| *f.status == Status::Down);
+        // Only a death save changes the status here.
+        let still_down = status == Status::Down
+            && ctx
+                .p
+                .fighters
+                .get(actor)
+                .is_ok_and(|f| *f.status == Status::Down);
         if still_down {
             fight_in_spirit(&mut ctx, actor);
         }
-        let can_act = ctx
-            .p
-            .fighters
-            .get(actor)
-            .is_ok_and(|f| f.status.is_active());
-        let woke_only = ctx
-            .p
-            .fighters
-            .get(actor)
-            .is_ok_and(|f| f.state.acts_after_death_save)
-            && status == Status::Down;
+        let (can_act, acts_after_death_save) =
+            ctx.p.fighters.get(actor).map_or((false, false), |f| {
+                (f.status.is_active(), f.state.acts_after_death_save)
+            });
+        let woke_only = acts_after_death_save && status == Status::Down;
         if stunned {
             ctx.note(Some(actor), || "is stunned and can take no actions.".into());
         }
@@ -394,16 +390,13 @@ pub(crate) fn end_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
                 let (natural, roll) = ctx.d20();
                 let target = i64::from(difficulty.target());
                 let success = natural >= target;
-                ctx.log_check(
-                    actor,
-                    &format!(
+                if let Some(roll) = roll {
+                    let purpose = format!(
                         "save against {}",
                         effect.name.as_deref().unwrap_or("an effect")
-                    ),
-                    roll,
-                    target,
-                    success,
-                );
+                    );
+                    ctx.log_check(actor, &purpose, Some(roll), target, success);
+                }
                 if success {
                     ctx.end_effect(e, actor);
                 }
@@ -522,7 +515,7 @@ pub(crate) fn vitals(
         }
         let staggered = hp.current > 0 && hp.current * 2 <= hp.max;
         if staggered && !state.staggered && status.is_active() {
-            log.push(LogEvent::Note {
+            log.record(|| LogEvent::Note {
                 who: Some(combatant.id),
                 text: "is staggered.".into(),
             });

@@ -30,7 +30,7 @@ pub struct BatchArgs {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Fights played side by side in one World.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = fray_sim::batch::DEFAULT_CHUNK)]
     pub chunk: usize,
     /// Write every aggregate as JSON.
     #[arg(long, value_name = "FILE")]

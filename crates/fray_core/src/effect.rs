@@ -481,6 +481,13 @@ pub(crate) fn expire_round_effects(
 ) {
     let mut due: Vec<(u32, Entity)> = Vec::new();
     for (entity, effect, of, in_encounter) in &effects {
+        // Most effects are not bound to rounds or turns: no need to look at their encounter.
+        if !matches!(
+            effect.duration,
+            Duration::Rounds(_) | Duration::StartOfNextTurn(_) | Duration::EndOfNextTurn(_)
+        ) {
+            continue;
+        }
         let Ok(encounter) = encounters.get(in_encounter.0) else {
             continue;
         };
@@ -519,6 +526,12 @@ pub(crate) fn expire_turn_effects(
 ) {
     let mut due: Vec<(u32, Entity)> = Vec::new();
     for (entity, effect, of, in_encounter) in &effects {
+        if !matches!(
+            effect.duration,
+            Duration::StartOfNextTurn(_) | Duration::EndOfNextTurn(_)
+        ) {
+            continue;
+        }
         let Ok((encounter, turn)) = encounters.get(in_encounter.0) else {
             continue;
         };
@@ -554,10 +567,13 @@ pub(crate) fn expire_battle_effects(
     effects: Query<(Entity, &Effect, &InEncounter)>,
 ) {
     for (entity, effect, in_encounter) in &effects {
+        if matches!(effect.duration, Duration::UntilRest | Duration::Permanent) {
+            continue;
+        }
         let ended = encounters
             .get(in_encounter.0)
             .is_ok_and(|e| e.phase == Phase::Ended);
-        if ended && !matches!(effect.duration, Duration::UntilRest | Duration::Permanent) {
+        if ended {
             commands.entity(entity).despawn();
         }
     }

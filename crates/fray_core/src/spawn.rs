@@ -381,7 +381,7 @@ fn populate(
     }
     let mut entity = world.entity_mut(encounter);
     if let Some(mut log) = entity.get_mut::<CombatLog>() {
-        log.push(LogEvent::BattleStarted {
+        log.record(|| LogEvent::BattleStarted {
             encounter: spec.id.clone(),
             ruleset: spec.ruleset.clone(),
         });

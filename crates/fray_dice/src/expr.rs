@@ -200,6 +200,18 @@ impl Dice {
         Self::from_term(Term::plain(count.min(MAX_DICE), sides.clamp(1, MAX_SIDES)))
     }
 
+    /// The total of `Dice::pool(count, sides).roll_total(src)`, drawn the same, without
+    /// building the expression (no allocation: for hot paths that roll pools of varying size).
+    ///
+    /// ```
+    /// use fray_dice::{Dice, ScriptedDice};
+    /// let mut dice = ScriptedDice::new([3, 5, 6]);
+    /// assert_eq!(Dice::pool_total(3, 6, &mut dice), 14);
+    /// ```
+    pub fn pool_total(count: u32, sides: u32, src: &mut (impl DieSource + ?Sized)) -> i64 {
+        Term::plain(count.min(MAX_DICE), sides.clamp(1, MAX_SIDES)).total(src)
+    }
+
     /// One die of `sides` sides.
     pub fn die(sides: u32) -> Self {
         Self::pool(1, sides)
@@ -715,6 +727,24 @@ mod tests {
 
     fn dice(expr: &str) -> Dice {
         Dice::parse(expr).unwrap()
+    }
+
+    #[test]
+    fn pool_totals_draw_as_pools_do() {
+        for (count, sides) in [(0, 6), (1, 20), (5, 6), (3, 1), (2, 0), (40, 6)] {
+            let seed = u64::from(count * 31 + sides);
+            let (mut a, mut b) = (
+                ChaCha8Rng::seed_from_u64(seed),
+                ChaCha8Rng::seed_from_u64(seed),
+            );
+            for _ in 0..50 {
+                assert_eq!(
+                    Dice::pool_total(count, sides, &mut a),
+                    Dice::pool(count, sides).roll_total(&mut b),
+                    "{count}d{sides}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,6 @@
 use bevy_ecs::prelude::*;
 use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
-use fray_dice::Dice;
 
 use crate::ctx::Ctx;
 use crate::fighter::{attack_penalty, defense_penalty, save_penalty};
@@ -142,13 +141,15 @@ pub(crate) fn perform(
     }
     // The defense roll is a proficiency check of its own (OHO-22): logged after the attack it
     // answers, with the attack roll as its target.
-    ctx.log_roll(
-        target,
-        &format!("defense roll ({})", Ability::Reflex),
-        defense.roll,
-        Some(attack_total),
-        Some(!hit),
-    );
+    if let Some(roll) = defense.roll {
+        ctx.log_roll(
+            target,
+            &format!("defense roll ({})", Ability::Reflex),
+            Some(roll),
+            Some(attack_total),
+            Some(!hit),
+        );
+    }
     if !hit {
         return false;
     }
@@ -157,23 +158,27 @@ pub(crate) fn perform(
         t.state.hits = t.state.hits.saturating_add(1);
     }
     let rolled = ctx.roll(&weapon.damage);
-    ctx.log_roll(
-        attacker,
-        &format!("{} damage", weapon.name),
-        rolled.roll,
-        None,
-        None,
-    );
+    if let Some(roll) = rolled.roll {
+        ctx.log_roll(
+            attacker,
+            &format!("{} damage", weapon.name),
+            Some(roll),
+            None,
+            None,
+        );
+    }
     let damage = damage_against_fortitude(rolled.total, shot, target_sheet.reduction);
     let fortitude = ctx.pool(target_sheet.fortitude, save_pen);
     let band = Band::of(damage, fortitude.total);
-    ctx.log_roll(
-        target,
-        &format!("Fortitude against {damage} damage"),
-        fortitude.roll,
-        Some(damage),
-        Some(!band.failed()),
-    );
+    if let Some(roll) = fortitude.roll {
+        ctx.log_roll(
+            target,
+            &format!("Fortitude against {damage} damage"),
+            Some(roll),
+            Some(damage),
+            Some(!band.failed()),
+        );
+    }
     if !band.failed() {
         return true;
     }
@@ -191,7 +196,9 @@ pub(crate) fn perform(
         shot.difference,
         weapon.extra_damage,
     );
-    let cause = (extra > 0).then(|| format!("{damage} + {extra} extra from the difference"));
+    // The cause is for the log alone.
+    let cause = (extra > 0 && ctx.log.enabled())
+        .then(|| format!("{damage} + {extra} extra from the difference"));
     ctx.deal_damage(
         target,
         damage + extra,
@@ -203,7 +210,7 @@ pub(crate) fn perform(
     let injured = if band.sure_injury() {
         true
     } else {
-        let rolled = ctx.roll(&Dice::die(20));
+        let rolled = ctx.roll_die(20);
         let injures = graze_injures(rolled.total, hits);
         if rolled.roll.is_some() {
             let purpose = format!("a d20 for an injury (injured on {hits} or less)");

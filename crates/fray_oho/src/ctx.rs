@@ -121,16 +121,30 @@ impl Ctx<'_, '_, '_> {
     /// Rolls a pool of `dice` d6 (OHO-07) less a penalty: the sum of the dice left, less the
     /// flat part.
     pub fn pool(&mut self, dice: u8, penalty: Penalty) -> Rolled {
-        let pool = Dice::pool(u32::from(dice.saturating_sub(penalty.dice)), 6);
+        let count = u32::from(dice.saturating_sub(penalty.dice));
         if self.log.enabled() {
-            let roll = pool.roll(&mut *self.rng).plus(-penalty.flat, "penalty");
+            let roll = Dice::pool(count, 6)
+                .roll(&mut *self.rng)
+                .plus(-penalty.flat, "penalty");
             Rolled {
                 total: roll.total(),
                 roll: Some(roll),
             }
         } else {
             Rolled {
-                total: pool.roll_total(&mut *self.rng) - penalty.flat,
+                total: Dice::pool_total(count, 6, &mut *self.rng) - penalty.flat,
+                roll: None,
+            }
+        }
+    }
+
+    /// Rolls one die of `sides` sides, with the breakdown when the log records.
+    pub fn roll_die(&mut self, sides: u32) -> Rolled {
+        if self.log.enabled() {
+            self.roll(&Dice::die(sides))
+        } else {
+            Rolled {
+                total: Dice::pool_total(1, sides, &mut *self.rng),
                 roll: None,
             }
         }
@@ -154,7 +168,7 @@ impl Ctx<'_, '_, '_> {
 
     /// One die of `sides` sides, logged as a roll of `who` for `purpose`.
     pub fn die(&mut self, sides: u32, who: Entity, purpose: &str) -> i64 {
-        let rolled = self.roll(&Dice::die(sides));
+        let rolled = self.roll_die(sides);
         self.log_roll(who, purpose, rolled.roll, None, None);
         rolled.total
     }

@@ -8,10 +8,10 @@
 //! dice, the armor - so [`OddsCache`], a resource of the World, computes each half once and
 //! answers every later preview with two look-ups: offering options stays cheap.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
+use bevy_platform::collections::HashMap;
 use fray_core::intent::BodyPart;
 use fray_core::options::Preview;
 use fray_dice::{Dice, Distribution};
@@ -250,22 +250,19 @@ impl OddsCache {
     pub fn save_odds(&mut self, striker: &Striker, defender: &Defender) -> Option<&SaveOdds> {
         let key = save_key(striker, defender);
         let weapon = striker.weapon;
-        Self::saves_of(&mut self.saves, weapon).map(|by_key| {
-            &*by_key
+        let by_key = Self::saves_of(&mut self.saves, weapon);
+        Some(
+            by_key
                 .entry(key)
-                .or_insert_with(|| SaveOdds::compute(&damage_of(weapon), &key))
-        })
+                .or_insert_with(|| SaveOdds::compute(&damage_of(weapon), &key)),
+        )
     }
 
     fn saves_of<'a>(
         saves: &'a mut HashMap<String, HashMap<SaveKey, SaveOdds>>,
         weapon: &SheetWeapon,
-    ) -> Option<&'a mut HashMap<SaveKey, SaveOdds>> {
-        let notation = weapon.damage.notation();
-        if !saves.contains_key(notation) {
-            saves.insert(notation.to_string(), HashMap::new());
-        }
-        saves.get_mut(notation)
+    ) -> &'a mut HashMap<SaveKey, SaveOdds> {
+        saves.entry_ref(weapon.damage.notation()).or_default()
     }
 
     /// The preview of an attack: hit chance, the Fortitude bands given a hit
@@ -279,9 +276,7 @@ impl OddsCache {
             return Preview::default();
         }
         let sk = save_key(striker, defender);
-        let Some(by_key) = Self::saves_of(&mut self.saves, striker.weapon) else {
-            return Preview::default();
-        };
+        let by_key = Self::saves_of(&mut self.saves, striker.weapon);
         let save = by_key
             .entry(sk)
             .or_insert_with(|| SaveOdds::compute(&damage_of(striker.weapon), &sk));

@@ -154,6 +154,7 @@ pub(crate) fn offer(
     fighters: Query<FighterReadOnly>,
     engagements: Query<&Engagement>,
     mut cache: ResMut<OddsCache>,
+    mut plain: Local<Vec<(usize, Entity, Preview)>>,
 ) {
     let labels = Labels::get();
     for (encounter, turn, mut options, roster, map) in &mut encounters {
@@ -166,12 +167,15 @@ pub(crate) fn offer(
             continue;
         };
         if able(*f.status, f.conditions) {
+            plain.clear();
+            let mut lineup = Vec::with_capacity(roster.entries.len());
+            lineup.extend(roster.entities().filter_map(|e| fighters.get(e).ok()));
             let mut offers = Offers {
                 list: &mut options.list,
-                fighters: &fighters,
+                lineup: &lineup,
                 cache: &mut cache,
+                plain: &mut plain,
                 map,
-                roster,
                 labels,
                 round: encounter.round,
             };
@@ -205,15 +209,24 @@ pub(crate) fn offer(
 /// The offers of one decision being built.
 struct Offers<'a, 'w, 's> {
     list: &'a mut Vec<ActionOption>,
-    fighters: &'a Query<'w, 's, FighterReadOnly>,
+    /// Every fighter of the encounter, looked up once, in roster order: the offers ask about
+    /// the same few combatants many times.
+    lineup: &'a [FighterReadOnlyItem<'w, 's>],
     cache: &'a mut OddsCache,
+    /// The previews of ordinary attacks offered so far, by weapon and target.
+    plain: &'a mut Vec<(usize, Entity, Preview)>,
     map: &'a EncounterMap,
-    roster: &'a Roster,
     labels: &'static Labels,
     round: u32,
 }
 
-impl Offers<'_, '_, '_> {
+impl<'a, 'w, 's> Offers<'a, 'w, 's> {
+    /// A fighter of the encounter.
+    fn fighter(&self, e: Entity) -> Option<&'a FighterReadOnlyItem<'w, 's>> {
+        let lineup: &'a [FighterReadOnlyItem<'w, 's>] = self.lineup;
+        lineup.iter().find(|f| f.entity == e)
+    }
+
     fn push(&mut self, intent: Intent, tenths: u16, preview: Preview, label: Arc<str>) {
         self.list.push(ActionOption {
             intent,
@@ -231,14 +244,17 @@ impl Offers<'_, '_, '_> {
             }
             let time = attack_time(weapon, f.atg);
             for &target in engagement.engaging() {
-                let Ok(t) = self.fighters.get(target) else {
+                let Some(t) = self.fighter(target) else {
                     continue;
                 };
                 for aim in AIMS {
-                    if !can_strike(f, engagement, weapon, &t, self.map, aim) {
+                    if !can_strike(f, engagement, weapon, t, self.map, aim) {
                         continue;
                     }
-                    let preview = preview(self.cache, f, weapon, &t, aim);
+                    let preview = preview(self.cache, f, weapon, t, aim);
+                    if aim.is_none() {
+                        self.plain.push((i, target, preview));
+                    }
                     self.push(
                         Intent::Attack {
                             target,
@@ -262,10 +278,8 @@ impl Offers<'_, '_, '_> {
         // Frightened (undefined in the text): Fray's ruling is that it will not close in.
         if room && !f.conditions.has(Condition::Frightened) {
             let reach = f.sheet.0.reach();
-            for target in self.roster.entities() {
-                let Ok(t) = self.fighters.get(target) else {
-                    continue;
-                };
+            for t in self.lineup {
+                let target = t.entity;
                 if t.side == f.side
                     || !t.status.is_active()
                     || engagement.engaging().contains(&target)
@@ -297,9 +311,8 @@ impl Offers<'_, '_, '_> {
             .engaged_by()
             .iter()
             .filter(|e| {
-                self.fighters
-                    .get(**e)
-                    .is_ok_and(|x| threatens(&x, f.region.0, self.round))
+                self.fighter(**e)
+                    .is_some_and(|x| threatens(x, f.region.0, self.round))
             })
             .count() as u8
     }
@@ -339,10 +352,8 @@ impl Offers<'_, '_, '_> {
             if weapon.full_round {
                 continue;
             }
-            for target in self.roster.entities() {
-                let Ok(t) = self.fighters.get(target) else {
-                    continue;
-                };
+            for t in self.lineup {
+                let target = t.entity;
                 if t.side == f.side || !t.status.is_active() {
                     continue;
                 }
@@ -365,12 +376,20 @@ impl Offers<'_, '_, '_> {
                 {
                     continue;
                 }
+                // The same strike whatever sets it off, and the same as the ordinary attack on
+                // it offered above: its odds are worked out once.
+                let mut odds = self
+                    .plain
+                    .iter()
+                    .find(|(w, x, _)| *w == i && *x == target)
+                    .map(|(_, _, p)| *p);
                 for &(trigger, extra) in triggers {
                     let cost = REACTION + crate::rules::NORMAL + extra;
                     if cost > left {
                         continue;
                     }
-                    let preview = preview(self.cache, f, weapon, &t, None);
+                    let preview =
+                        *odds.get_or_insert_with(|| preview(self.cache, f, weapon, t, None));
                     self.push(
                         Intent::Ready {
                             trigger,

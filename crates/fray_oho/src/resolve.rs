@@ -10,6 +10,7 @@ use fray_core::turn::Approved;
 
 use crate::attack::{Mode, perform};
 use crate::ctx::{Ctx, EncounterParts, Params};
+use crate::fighter::able;
 use crate::odds::OddsCache;
 use crate::offer::{Labels, preview, threatens};
 use crate::rules::{QUICK, REACTION};
@@ -255,15 +256,26 @@ fn trigger_window(
     cache: &mut OddsCache,
     approved: &Approved,
 ) -> Option<(Provocation, Vec<Reactor>)> {
+    // Only attacking, moving and engaging set anything off; an attack or an engagement only
+    // what its target withholds (see `sets_off`).
+    let only = match approved.intent {
+        Intent::Attack { target, .. } | Intent::Engage { target } => Some(target),
+        Intent::Move { .. } => None,
+        _ => return None,
+    };
     let actor = approved.actor;
     let side = ctx.side(actor);
     let mut reactors = Vec::new();
     let mut trigger = None;
-    for e in ctx.roster.entities() {
+    for e in ctx
+        .roster
+        .entities()
+        .filter(|e| only.is_none_or(|t| t == *e))
+    {
         let Ok(f) = ctx.p.fighters.get(e) else {
             continue;
         };
-        if Some(f.side.0) == side || !ctx.can_act(e) {
+        if Some(f.side.0) == side || !able(*f.status, f.conditions) {
             continue;
         }
         let Some(w) = &f.state.withheld else {

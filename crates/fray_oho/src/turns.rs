@@ -10,7 +10,7 @@ use crate::ctx::{Ctx, EncounterParts, Params};
 use crate::fighter::save_penalty;
 use crate::rules::{atg_for, seconds};
 use crate::sheet::Sheet;
-use crate::state::Oho;
+use crate::state::{Oho, OhoState};
 
 /// Rolls initiative once, at the start: the text gives no initiative rule, so Fray rolls each
 /// combatant's Reflex pool (its reflex dice, summed). Higher acts first; ties go to more
@@ -37,9 +37,9 @@ pub(crate) fn roll_initiative(
             let Ok((sheet, mut initiative, combatant)) = fighters.get_mut(entity) else {
                 continue;
             };
-            let dice = Dice::pool(u32::from(sheet.0.reflex), 6);
+            let reflex = u32::from(sheet.0.reflex);
             let count = if log.enabled() {
-                let roll = dice.roll(&mut *rng);
+                let roll = Dice::pool(reflex, 6).roll(&mut *rng);
                 let count = roll.total() as i32;
                 log.push(LogEvent::Initiative {
                     who: combatant.id,
@@ -48,7 +48,7 @@ pub(crate) fn roll_initiative(
                 });
                 count
             } else {
-                dice.roll_total(&mut *rng) as i32
+                Dice::pool_total(reflex, 6, &mut *rng) as i32
             };
             let tiebreak = i32::from(sheet.0.defense_dice());
             *initiative = Initiative { count, tiebreak };
@@ -161,15 +161,51 @@ fn fortitude_against_hits(ctx: &mut Ctx, who: Entity, purpose: &str) -> bool {
 }
 
 /// Keeps every OHO combatant's status in line with its state (see [`crate::vitals`]): a safety
-/// net for changes made outside resolution.
-pub(crate) fn vitals(mut encounters: Query<EncounterParts>, mut p: Params) {
-    for mut parts in &mut encounters {
+/// net for changes made outside resolution. Bringing a status in line depends on nothing but
+/// the combatant's own health, state, conditions and status, and doing it twice changes
+/// nothing, so only combatants where one of these changed since the last run are looked at,
+/// encounter by encounter in roster order (as when every combatant was).
+pub(crate) fn vitals(
+    mut encounters: Query<EncounterParts>,
+    mut params: ParamSet<(Touched, Params)>,
+    mut touched: Local<Vec<(Entity, CombatantId, Entity)>>,
+) {
+    touched.clear();
+    touched.extend(
+        params
+            .p0()
+            .iter()
+            .map(|(who, combatant, of)| (of.0, combatant.id, who)),
+    );
+    touched.sort_unstable();
+    let mut p = params.p1();
+    for group in touched.chunk_by(|a, b| a.0 == b.0) {
+        let Ok(mut parts) = encounters.get_mut(group[0].0) else {
+            continue;
+        };
         if parts.encounter.phase == Phase::Ended {
             continue;
         }
         let mut ctx = Ctx::new(&mut p, &mut parts);
-        for who in ctx.roster.entities() {
+        for &(_, _, who) in group {
             ctx.update_status(who);
         }
     }
 }
+
+/// OHO combatants whose health, state, conditions or status changed since [`vitals`] last
+/// ran, with their roster ids and encounters.
+type Touched<'w, 's> = Query<
+    'w,
+    's,
+    (Entity, &'static Combatant, &'static InEncounter),
+    (
+        With<OhoState>,
+        Or<(
+            Changed<Hp>,
+            Changed<OhoState>,
+            Changed<Conditions>,
+            Changed<Status>,
+        )>,
+    ),
+>;
