@@ -1,5 +1,6 @@
 //! Every ruleset in one App and one World: the schedule builds without ambiguities, and
-//! encounters of different rulesets side by side play exactly as they do alone (CORE-01).
+//! encounters of different rulesets side by side play exactly as they do alone (CORE-01). And
+//! every ruleset's content is real: each spawnable statblock fights in some encounter.
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -64,4 +65,32 @@ fn core01_encounters_of_every_ruleset_share_a_world_and_play_as_they_do_alone() 
             fight.0
         );
     }
+}
+
+#[test]
+fn every_spawnable_statblock_of_every_ruleset_fights_in_an_encounter() {
+    let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
+    let fighting: std::collections::BTreeSet<(&str, &str)> = content
+        .encounters()
+        .flat_map(|e| {
+            e.sides
+                .iter()
+                .flat_map(|s| s.combatants.iter())
+                .map(|c| (e.ruleset.as_str(), c.statblock.as_str()))
+        })
+        .collect();
+    let mut checked = 0;
+    for ruleset in content.rulesets() {
+        for s in content.statblock_summaries(ruleset) {
+            if s.spawnable {
+                assert!(
+                    fighting.contains(&(ruleset, s.id.as_str())),
+                    "{ruleset} `{}` fights in no encounter",
+                    s.id
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked}");
 }

@@ -21,6 +21,36 @@ fn every_oho_content_file_loads() {
 }
 
 #[test]
+fn every_weapon_armor_and_proficiency_is_used_by_a_creature_that_fights() {
+    use fray_content::schema::Statblock;
+    use fray_oho::statblock::OhoBlock;
+    let db = content();
+    let set = db.statblocks::<OhoBlock>("oho").unwrap();
+    let fighting: Vec<&str> = db
+        .encounters()
+        .filter(|e| e.ruleset == "oho")
+        .flat_map(|e| e.sides.iter().flat_map(|s| s.combatants.iter()))
+        .map(|c| c.statblock.as_str())
+        .collect();
+    let creatures: Vec<_> = fighting
+        .iter()
+        .filter_map(|id| set.get(id).and_then(OhoBlock::creature))
+        .collect();
+    for id in set.ids() {
+        let block = set.get(id).unwrap();
+        let used = match block {
+            OhoBlock::Hero(_) | OhoBlock::Monster(_) => fighting.contains(&id),
+            OhoBlock::Weapon(_) => creatures.iter().any(|c| c.weapons.iter().any(|w| w == id)),
+            OhoBlock::Armor { .. } => creatures.iter().any(|c| c.armor.as_deref() == Some(id)),
+            OhoBlock::Proficiency { .. } => {
+                creatures.iter().any(|c| c.proficiencies.contains_key(id))
+            }
+        };
+        assert!(used, "{} `{id}` is in no encounter", block.kind());
+    }
+}
+
+#[test]
 fn every_encounter_ends_decided_with_every_policy_and_no_rejection() {
     let db = content();
     let ids: Vec<String> = db
