@@ -72,13 +72,7 @@ pub(crate) fn resolve(mut encounters: Query<EncounterParts>, mut p: Arch) {
             order: &mut order,
         };
         if ctx.encounter.phase == Phase::Reacting {
-            if ctx
-                .turn
-                .window
-                .as_ref()
-                .is_some_and(ReactionWindow::is_complete)
-                && let Some(window) = ctx.turn.window.take()
-            {
+            if let Some(window) = ctx.turn.take_complete_window() {
                 ctx.encounter.phase = Phase::Acting;
                 close_window(&mut ctx, window);
             }

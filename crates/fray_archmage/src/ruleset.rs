@@ -4,9 +4,9 @@ use fray_content::db::ContentDb;
 use fray_content::options::OptionValue;
 use fray_core::budget::ActionSlots;
 use fray_core::combatant::Hp;
+use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::battle::Archmage;
 use crate::sheet::{Sheet, SheetData, compile};
@@ -20,24 +20,15 @@ pub const ID: &str = "archmage";
 /// compiled sheet between every combatant spawned from it.
 #[derive(Debug, Default)]
 pub struct ArchmageRuleset {
-    sheets: Mutex<HashMap<String, Arc<SheetData>>>,
+    sheets: CompiledStatblocks<SheetData>,
 }
 
 impl ArchmageRuleset {
     /// The compiled sheet of a statblock (compiled on first use).
     fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
-        let mut cache = self
-            .sheets
-            .lock()
-            .map_err(|_| SpawnError::Ruleset("sheet cache poisoned".into()))?;
-        if let Some(sheet) = cache.get(id) {
-            return Ok(sheet.clone());
-        }
-        let sheet = Arc::new(
-            compile(block(content, id)?).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))?,
-        );
-        cache.insert(id.to_string(), sheet.clone());
-        Ok(sheet)
+        self.sheets.get_or_compile(content, id, || {
+            compile(block(content, id)?).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
+        })
     }
 }
 

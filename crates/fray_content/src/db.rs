@@ -2,6 +2,7 @@
 
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::encounter::{EncounterSpec, MapRef};
 use crate::map::MapSpec;
@@ -10,8 +11,9 @@ use crate::source::SourceFile;
 
 /// All loaded content. Built by a [`ContentLoader`](crate::loader::ContentLoader); read-only
 /// afterwards and shared between worlds (it is `Send + Sync`).
-#[derive(Default)]
 pub struct ContentDb {
+    /// Unique to this database in the process ([`ContentDb::id`]).
+    id: u64,
     pub(crate) sources: Vec<SourceFile>,
     pub(crate) encounters: BTreeMap<String, (EncounterSpec, usize)>,
     pub(crate) maps: BTreeMap<String, (MapSpec, usize)>,
@@ -33,7 +35,34 @@ impl std::fmt::Debug for ContentDb {
     }
 }
 
+impl Default for ContentDb {
+    fn default() -> Self {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        Self {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            sources: Vec::new(),
+            encounters: BTreeMap::new(),
+            maps: BTreeMap::new(),
+            stores: BTreeMap::new(),
+            summaries: BTreeMap::new(),
+            broken: Default::default(),
+        }
+    }
+}
+
 impl ContentDb {
+    /// A number no other database of this process has: caches of what was compiled from
+    /// content (rulesets' sheets) use it to tell one content from another, for instance after a
+    /// game reloads its content.
+    ///
+    /// ```
+    /// use fray_content::db::ContentDb;
+    /// assert_ne!(ContentDb::default().id(), ContentDb::default().id());
+    /// ```
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     /// An encounter by id.
     pub fn encounter(&self, id: &str) -> Option<&EncounterSpec> {
         self.encounters.get(id).map(|(spec, _)| spec)

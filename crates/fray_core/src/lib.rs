@@ -32,6 +32,7 @@
 pub mod budget;
 pub mod client;
 pub mod combatant;
+pub mod compiled;
 pub mod condition;
 pub mod drive;
 pub mod effect;

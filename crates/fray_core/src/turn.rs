@@ -72,6 +72,20 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// Takes the open reaction window once every reactor has answered (`None` while someone
+    /// still has to answer, or when no window is open). Rulesets resolve what it holds.
+    pub fn take_complete_window(&mut self) -> Option<ReactionWindow> {
+        if self
+            .window
+            .as_ref()
+            .is_some_and(ReactionWindow::is_complete)
+        {
+            self.window.take()
+        } else {
+            None
+        }
+    }
+
     /// Records that `actor` resolved `intent`: the situation changed.
     pub fn record_resolved(&mut self, actor: Entity, intent: Intent) {
         self.resolved.push((actor, intent));

@@ -12,6 +12,7 @@ use fray_dice::{Dice, Roll};
 
 use crate::fighter::{Fighter, Penalty, able};
 use crate::rules::seconds;
+use crate::sheet::SheetWeapon;
 use crate::state::Oho;
 use crate::vitals::{innate, standing, worse};
 
@@ -92,6 +93,15 @@ impl Ctx<'_, '_, '_> {
             .fighters
             .get(e)
             .is_ok_and(|f| able(*f.status, f.conditions))
+    }
+
+    /// Weapon `attack` of `who`, if both exist.
+    pub fn weapon(&self, who: Entity, attack: AttackId) -> Option<&SheetWeapon> {
+        self.p
+            .fighters
+            .get(who)
+            .ok()
+            .and_then(|f| f.sheet.0.weapons.get(attack.index()))
     }
 
     pub fn region(&self, e: Entity) -> RegionId {

@@ -39,13 +39,7 @@ pub(crate) fn resolve(
         }
         let mut ctx = Ctx::new(&mut p, &mut parts);
         if ctx.encounter.phase == Phase::Reacting {
-            if ctx
-                .turn
-                .window
-                .as_ref()
-                .is_some_and(ReactionWindow::is_complete)
-                && let Some(window) = ctx.turn.window.take()
-            {
+            if let Some(window) = ctx.turn.take_complete_window() {
                 ctx.encounter.phase = Phase::Acting;
                 close_window(&mut ctx, &mut cache, window);
             }
@@ -159,13 +153,7 @@ fn fire_withheld(ctx: &mut Ctx, reactor: Entity, intent: &Intent) {
             attack,
             maneuver,
         } => {
-            let reach = ctx
-                .p
-                .fighters
-                .get(reactor)
-                .ok()
-                .and_then(|f| f.sheet.0.weapons.get(attack.index()).map(|w| w.reach))
-                .unwrap_or(0);
+            let reach = ctx.weapon(reactor, *attack).map_or(0, |w| w.reach);
             if ctx.map.hops(ctx.region(reactor), ctx.region(*target)) > reach {
                 ctx.note(Some(reactor), || {
                     "cannot reach: the withheld strike is lost.".into()
@@ -389,13 +377,7 @@ fn execute(ctx: &mut Ctx, approved: &Approved) {
             attack,
             maneuver,
         } => {
-            let full_round = ctx
-                .p
-                .fighters
-                .get(actor)
-                .ok()
-                .and_then(|f| f.sheet.0.weapons.get(attack.index()).map(|w| w.full_round))
-                .unwrap_or(false);
+            let full_round = ctx.weapon(actor, *attack).is_some_and(|w| w.full_round);
             if full_round {
                 // It takes the whole turn and lands at the end of the round; no reactions until
                 // then (OHO-03).
@@ -503,13 +485,7 @@ pub(crate) fn land_full_rounds(mut encounters: Query<EncounterParts>, mut p: Par
             else {
                 continue;
             };
-            let reach = ctx
-                .p
-                .fighters
-                .get(actor)
-                .ok()
-                .and_then(|f| f.sheet.0.weapons.get(attack.index()).map(|w| w.reach))
-                .unwrap_or(0);
+            let reach = ctx.weapon(actor, attack).map_or(0, |w| w.reach);
             let lands = ctx.can_act(actor)
                 && ctx.can_act(target)
                 && ctx.engaging(actor, target)

@@ -1,13 +1,13 @@
 //! The seam to the core: spawning OHO encounters and combatants from content.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use fray_content::db::ContentDb;
 use fray_content::options::OptionDef;
 use fray_content::schema::Statblock;
 use fray_core::budget::Atg;
 use fray_core::combatant::Hp;
+use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 
 use crate::rules::ATG;
@@ -25,30 +25,21 @@ pub const OPTIONS: &[OptionDef] = &[];
 /// sheet between every combatant spawned from it.
 #[derive(Debug, Default)]
 pub struct OhoRuleset {
-    sheets: Mutex<HashMap<String, Arc<SheetData>>>,
+    sheets: CompiledStatblocks<SheetData>,
 }
 
 impl OhoRuleset {
     /// The compiled sheet of a statblock (compiled on first use).
     pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
-        let mut cache = self
-            .sheets
-            .lock()
-            .map_err(|_| SpawnError::Ruleset("sheet cache poisoned".into()))?;
-        if let Some(sheet) = cache.get(id) {
-            return Ok(sheet.clone());
-        }
-        let set = content
-            .statblocks::<OhoBlock>(ID)
-            .ok_or_else(|| SpawnError::Ruleset("no oho content is loaded".into()))?;
-        let block = set.get(id).ok_or_else(|| unknown(id))?;
-        let creature = block.creature().ok_or_else(|| unknown(id))?;
-        let hero = matches!(block, OhoBlock::Hero(_));
-        let sheet = Arc::new(
-            compile(creature, hero, set).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))?,
-        );
-        cache.insert(id.to_string(), sheet.clone());
-        Ok(sheet)
+        self.sheets.get_or_compile(content, id, || {
+            let set = content
+                .statblocks::<OhoBlock>(ID)
+                .ok_or_else(|| SpawnError::Ruleset("no oho content is loaded".into()))?;
+            let block = set.get(id).ok_or_else(|| unknown(id))?;
+            let creature = block.creature().ok_or_else(|| unknown(id))?;
+            let hero = matches!(block, OhoBlock::Hero(_));
+            compile(creature, hero, set).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
+        })
     }
 }
 
