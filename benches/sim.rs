@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use fray::core::drive::MAX_TICKS_PER_RUN;
 use fray::prelude::*;
 use fray::sim::engine::Engine;
 
@@ -82,5 +83,35 @@ fn encounters(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, encounters);
+/// The floor of the tick machinery: one tick of the whole schedule over
+/// [`DEFAULT_CHUNK`](fray::sim::batch::DEFAULT_CHUNK) encounters that are all over, so every
+/// system runs and walks its encounters but none has anything to do. A fight costs at least
+/// this times its ticks (one per action, turn change and reaction window) before any rule runs.
+fn tick_floor(c: &mut Criterion) {
+    let engine = engine();
+    let mut group = c.benchmark_group("tick floor");
+    let chunk = fray::sim::batch::DEFAULT_CHUNK as u64;
+    for (id, sides) in STANDARD {
+        let mut app = engine.app();
+        let world = app.world_mut();
+        for i in 0..chunk {
+            let mut settings = EncounterSettings::quiet(i);
+            for side in *sides {
+                settings = settings.with_controller(*side, Controller::Ai("aggressive".into()));
+            }
+            world
+                .spawn_encounter(id, &settings)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let report = run_until_blocked(world, MAX_TICKS_PER_RUN);
+        assert_eq!(report.ended, chunk as u32, "every fight ends");
+        group.throughput(Throughput::Elements(chunk));
+        group.bench_function(format!("{id} ({chunk} ended encounters)"), |b| {
+            b.iter(|| std::hint::black_box(tick(world)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, encounters, tick_floor);
 criterion_main!(benches);

@@ -1,7 +1,8 @@
 //! The `fray` binary as a user runs it.
 
+use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn fray(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fray"))
@@ -14,6 +15,24 @@ fn fray(args: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `fray`, reads the first line of its output, closes the pipe (as `| head -1` does) and
+/// waits: the first line and what the process left behind.
+fn fray_read_one_line(args: &[&str]) -> (String, Output) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the fray binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    (first, child.wait_with_output().unwrap())
 }
 
 #[test]
@@ -184,4 +203,22 @@ fn batch_writes_json_csv_and_svg_and_png_charts() {
     assert_eq!(pdf.status.code(), Some(2));
     assert!(text(&pdf.stderr).contains("`*.svg` or `*.png`"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cli_output_to_a_closed_pipe_ends_quietly() {
+    // `list` and `run` may finish before the reader goes away; 100 000 rolls outgrow any pipe
+    // buffer, so that one always writes to a closed pipe.
+    let commands: [&[&str]; 3] = [
+        &["list"],
+        &["run", "archmage-bridge", "--seed", "1"],
+        &["roll", "d6", "--seed", "1", "--times", "100000"],
+    ];
+    for args in commands {
+        let (first, out) = fray_read_one_line(args);
+        let err = text(&out.stderr);
+        assert!(!first.is_empty(), "fray {args:?} printed nothing: {err}");
+        assert!(out.status.success(), "fray {args:?}: {}\n{err}", out.status);
+        assert!(!err.contains("panicked"), "fray {args:?}: {err}");
+    }
 }

@@ -1,7 +1,7 @@
 //! `fray batch`: many fights, summed up.
 
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -49,32 +49,37 @@ pub struct BatchArgs {
     pub ai: Vec<String>,
 }
 
-/// Runs `fray batch`.
-pub fn run(cli: &CliEngine, content: Option<&Path>, args: &BatchArgs) -> ExitCode {
+/// Runs `fray batch`, writing the summary to `out`.
+pub fn run(
+    cli: &CliEngine,
+    content: Option<&Path>,
+    args: &BatchArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
     let (engine, id) = match engine_for(cli, content, &args.encounter) {
         Ok(x) => x,
         Err(ContentError::Invalid(problems)) => {
             print_problems(&problems);
-            return fail(
+            return Ok(fail(
                 1,
                 "the content has problems",
                 &["fix them, or run `fray check` for the full list"],
-            );
+            ));
         }
         Err(ContentError::NotAnEncounter(why)) => {
-            return fail(
+            return Ok(fail(
                 2,
                 why,
                 &["pass an encounter id (`fray list`) or an encounter file"],
-            );
+            ));
         }
     };
     let controllers = match parse_ai(cli, &args.ai) {
         Ok(c) => c,
-        Err(e) => return fail(2, e, &[]),
+        Err(e) => return Ok(fail(2, e, &[])),
     };
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
-        return fail(2, e, &[]);
+        return Ok(fail(2, e, &[]));
     }
     let config = BatchConfig {
         controllers,
@@ -84,11 +89,11 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &BatchArgs) -> ExitCod
     };
     let report = match play(&engine, &config, args.quiet) {
         Ok(r) => r,
-        Err(e @ BatchError::NoRuns) => return fail(2, e, &["try --runs 10000"]),
-        Err(e) => return fail(2, e, &["run `fray list` to see every encounter"]),
+        Err(e @ BatchError::NoRuns) => return Ok(fail(2, e, &["try --runs 10000"])),
+        Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
-    print!("{}", report.summary_table());
-    write_outputs(&report, args)
+    write!(out, "{}", report.summary_table())?;
+    Ok(write_outputs(&report, args))
 }
 
 /// Plays a batch with a progress bar on a terminal.

@@ -1,5 +1,6 @@
 //! `fray check`: validate content files.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -15,8 +16,13 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
 }
 
-/// Runs `fray check`: every problem as `path:line:col: message`; exit code 1 if any.
-pub fn run(cli: &CliEngine, content: Option<&Path>, args: &CheckArgs) -> ExitCode {
+/// Runs `fray check`: every problem as `path:line:col: message` to `out`; exit code 1 if any.
+pub fn run(
+    cli: &CliEngine,
+    content: Option<&Path>,
+    args: &CheckArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
     let paths = if args.paths.is_empty() {
         vec![content_dir(content)]
     } else {
@@ -24,14 +30,14 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &CheckArgs) -> ExitCod
     };
     let (db, problems) = cli.loader.check_paths(&paths);
     for d in problems.iter() {
-        println!("{d}");
+        writeln!(out, "{d}")?;
     }
     let files = db.sources().len();
     if problems.is_empty() {
-        println!("{files} files checked: no problems.");
-        ExitCode::SUCCESS
+        writeln!(out, "{files} files checked: no problems.")?;
+        Ok(ExitCode::SUCCESS)
     } else {
-        println!("{files} files checked: {} problem(s).", problems.len());
-        ExitCode::from(1)
+        writeln!(out, "{files} files checked: {} problem(s).", problems.len())?;
+        Ok(ExitCode::from(1))
     }
 }

@@ -1,5 +1,6 @@
 //! `fray` with no arguments: a narrated fight, then the statistics of ten thousand more.
 
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -14,54 +15,56 @@ use crate::{CliEngine, fail};
 /// The encounter the demo plays.
 pub const DEMO: &str = "archmage-bridge";
 
-/// Runs the demo.
-pub fn run(cli: &CliEngine, content: Option<&Path>) -> ExitCode {
+/// Runs the demo, writing to `out`.
+pub fn run(cli: &CliEngine, content: Option<&Path>, out: &mut impl Write) -> io::Result<ExitCode> {
     let db = match load(cli, content) {
         Ok(db) => db,
         Err(problems) => {
             print_problems(&problems);
-            return fail(
+            return Ok(fail(
                 1,
                 "the built-in content does not load",
                 &["run `fray check` for details"],
-            );
+            ));
         }
     };
     let Some(spec) = db.encounter(DEMO).cloned() else {
-        return fail(
+        return Ok(fail(
             1,
             format!("the demo encounter `{DEMO}` is missing"),
             &["run `fray list` to see what there is"],
-        );
+        ));
     };
     let engine = fray_sim::engine::Engine::new(cli.install, db);
     let color = console::Term::stdout().is_term() && console::colors_enabled();
     let seed = spec.seed.unwrap_or(7);
-    println!(
+    writeln!(
+        out,
         "{}",
         console::style("Fray - tabletop combat rules on Bevy's ECS").bold()
-    );
-    println!("One fight of `{DEMO}`, narrated (seed {seed}):\n");
-    println!("{} - {}", spec.name, spec.description);
+    )?;
+    writeln!(out, "One fight of `{DEMO}`, narrated (seed {seed}):\n")?;
+    writeln!(out, "{} - {}", spec.name, spec.description)?;
     let fight = match play_one(&engine, DEMO, &EncounterSettings::logged(seed)) {
         Ok(f) => f,
-        Err(e) => return fail(1, e, &[]),
+        Err(e) => return Ok(fail(1, e, &[])),
     };
     if let Some(names) = fight.names() {
-        print!("{}", narrate(&names, fight.log(), color));
+        write!(out, "{}", narrate(&names, fight.log(), color))?;
     }
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     if let Some(record) = fight.record(seed) {
-        print!("{}", closing_lines(&record, &sides, color));
+        write!(out, "{}", closing_lines(&record, &sides, color))?;
     }
-    println!("\nNow 10 000 more of the same fight, on every core:\n");
+    writeln!(out, "\nNow 10 000 more of the same fight, on every core:\n")?;
     let report = match crate::batch::play(&engine, &BatchConfig::new(DEMO, 10_000, seed), false) {
         Ok(r) => r,
-        Err(e) => return fail(1, e, &[]),
+        Err(e) => return Ok(fail(1, e, &[])),
     };
-    print!("{}", report.summary_table());
-    println!(
+    write!(out, "{}", report.summary_table())?;
+    writeln!(
+        out,
         "\nNext: `fray list`, `fray run <ENCOUNTER>`, `fray batch <ENCOUNTER> --runs 10000 --json out.json --plot out.svg`."
-    );
-    ExitCode::SUCCESS
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -11,6 +11,7 @@ mod narrate;
 mod roll;
 mod run;
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,16 +58,39 @@ pub enum Command {
 }
 
 /// Parses the process arguments and runs `fray`.
+///
+/// Output goes to stdout; when the reader goes away (`fray list | head -3`), `fray` stops
+/// quietly and successfully, like other Unix tools.
 pub fn run(engine: CliEngine) -> ExitCode {
     let cli = Cli::parse();
-    let content = cli.content;
+    let mut out = io::stdout().lock();
+    let result = dispatch(&engine, cli, &mut out).and_then(|code| {
+        out.flush()?;
+        Ok(code)
+    });
+    exit_code(result)
+}
+
+/// Runs the command `cli` names, writing its output to `out`.
+fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<ExitCode> {
+    let content = cli.content.as_deref();
     match cli.command {
-        None => demo::run(&engine, content.as_deref()),
-        Some(Command::Run(args)) => run::run(&engine, content.as_deref(), &args),
-        Some(Command::Batch(args)) => batch::run(&engine, content.as_deref(), &args),
-        Some(Command::List(args)) => list::run(&engine, content.as_deref(), &args),
-        Some(Command::Check(args)) => check::run(&engine, content.as_deref(), &args),
-        Some(Command::Roll(args)) => roll::run(&args),
+        None => demo::run(engine, content, out),
+        Some(Command::Run(args)) => run::run(engine, content, &args, out),
+        Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
+        Some(Command::List(args)) => list::run(engine, content, &args, out),
+        Some(Command::Check(args)) => check::run(engine, content, &args, out),
+        Some(Command::Roll(args)) => roll::run(&args, out),
+    }
+}
+
+/// The exit code of a command: a closed pipe ends quietly and successfully, any other
+/// output error is reported.
+fn exit_code(result: io::Result<ExitCode>) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(1, format!("cannot write the output: {e}"), &[]),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `fray list`: what content there is.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -15,18 +16,23 @@ pub struct ListArgs {
     pub path: Option<PathBuf>,
 }
 
-/// Runs `fray list`.
-pub fn run(cli: &CliEngine, content: Option<&Path>, args: &ListArgs) -> ExitCode {
+/// Runs `fray list`, writing to `out`.
+pub fn run(
+    cli: &CliEngine,
+    content: Option<&Path>,
+    args: &ListArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
     let dir = args.path.clone().unwrap_or_else(|| content_dir(content));
     let db = match cli.loader.load_paths(&[&dir]) {
         Ok(db) => db,
         Err(problems) => {
             print_problems(&problems);
-            return fail(
+            return Ok(fail(
                 1,
                 format!("{} does not load", dir.display()),
                 &["run `fray check` for details"],
-            );
+            ));
         }
     };
     for ruleset in cli.loader.ruleset_ids() {
@@ -35,8 +41,8 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &ListArgs) -> ExitCode
         if encounters.is_empty() && statblocks.is_empty() {
             continue;
         }
-        println!("{}", console::style(ruleset).bold());
-        println!("  encounters:");
+        writeln!(out, "{}", console::style(ruleset).bold())?;
+        writeln!(out, "  encounters:")?;
         for e in encounters {
             let sides: Vec<String> = e
                 .sides
@@ -49,25 +55,32 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &ListArgs) -> ExitCode
                     )
                 })
                 .collect();
-            println!("    {:<24} {:<34} {}", e.id, e.name, sides.join(" vs "));
+            writeln!(
+                out,
+                "    {:<24} {:<34} {}",
+                e.id,
+                e.name,
+                sides.join(" vs ")
+            )?;
         }
-        println!("  statblocks:");
+        writeln!(out, "  statblocks:")?;
         for s in statblocks {
-            println!("    {:<24} {:<11} {}", s.id, s.kind, s.name);
+            writeln!(out, "    {:<24} {:<11} {}", s.id, s.kind, s.name)?;
         }
         if let Some(schema) = cli.loader.schema(ruleset)
             && !schema.options().is_empty()
         {
-            println!("  options:");
+            writeln!(out, "  options:")?;
             for o in schema.options() {
-                println!(
+                writeln!(
+                    out,
                     "    {:<24} default {:<8} {}",
                     o.name,
                     o.default.to_string(),
                     o.doc
-                );
+                )?;
             }
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -29,13 +30,13 @@ pub struct RollArgs {
     pub stats: bool,
 }
 
-/// Runs `fray roll`.
-pub fn run(args: &RollArgs) -> ExitCode {
+/// Runs `fray roll`, writing the rolls to `out`.
+pub fn run(args: &RollArgs, out: &mut impl Write) -> io::Result<ExitCode> {
     let dice = match Dice::parse(&args.expr) {
         Ok(d) => d,
         Err(e) => {
             eprint!("{}", notation_error(&args.expr, &e));
-            return ExitCode::from(2);
+            return Ok(ExitCode::from(2));
         }
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -45,16 +46,19 @@ pub fn run(args: &RollArgs) -> ExitCode {
         for _ in 0..args.times.unwrap_or(STATS_ROLLS).max(1) {
             tally.add(dice.roll_total(&mut rng));
         }
-        print!("{}", stats(&dice, &tally, seed));
+        write!(out, "{}", stats(&dice, &tally, seed))?;
     } else {
         for _ in 0..args.times.unwrap_or(1) {
-            println!("{}", dice.roll(&mut rng));
+            writeln!(out, "{}", dice.roll(&mut rng))?;
         }
         if args.seed.is_none() {
-            println!("(seed {seed}: add --seed {seed} to repeat these rolls)");
+            writeln!(
+                out,
+                "(seed {seed}: add --seed {seed} to repeat these rolls)"
+            )?;
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The message for bad notation: what was expected, the input and a caret under the column.

@@ -1,5 +1,6 @@
 //! `fray run`: one fight, narrated.
 
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -36,38 +37,43 @@ pub struct RunArgs {
     pub ai: Vec<String>,
 }
 
-/// Runs `fray run`.
-pub fn run(cli: &CliEngine, content: Option<&Path>, args: &RunArgs) -> ExitCode {
+/// Runs `fray run`, writing the fight to `out`.
+pub fn run(
+    cli: &CliEngine,
+    content: Option<&Path>,
+    args: &RunArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
     let (engine, id) = match engine_for(cli, content, &args.encounter) {
         Ok(x) => x,
         Err(ContentError::Invalid(problems)) => {
             print_problems(&problems);
-            return fail(
+            return Ok(fail(
                 1,
                 "the content has problems",
                 &["fix them, or run `fray check` for the full list"],
-            );
+            ));
         }
         Err(ContentError::NotAnEncounter(why)) => {
-            return fail(
+            return Ok(fail(
                 2,
                 why,
                 &["pass an encounter id (`fray list`) or an encounter file"],
-            );
+            ));
         }
     };
     let Some(spec) = engine.content.encounter(&id).cloned() else {
         let known: Vec<&str> = engine.content.encounters().map(|e| e.id.as_str()).collect();
         let help = fray_content::suggest::help_for(&id, known.iter().copied());
-        return fail(
+        return Ok(fail(
             2,
             format!("unknown encounter `{id}`"),
             &[&help, "run `fray list` to see every encounter"],
-        );
+        ));
     };
     let controllers = match parse_ai(cli, &args.ai) {
         Ok(c) => c,
-        Err(e) => return fail(2, e, &[]),
+        Err(e) => return Ok(fail(2, e, &[])),
     };
     let seed = args.seed.or(spec.seed).unwrap_or(1);
     let settings = EncounterSettings {
@@ -77,31 +83,36 @@ pub fn run(cli: &CliEngine, content: Option<&Path>, args: &RunArgs) -> ExitCode 
     };
     let fight = match play_one(&engine, &id, &settings) {
         Ok(f) => f,
-        Err(e) => return fail(2, e, &[]),
+        Err(e) => return Ok(fail(2, e, &[])),
     };
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     match args.format {
         Format::Json => {
-            print!("{}", fight.json_log());
+            write!(out, "{}", fight.json_log())?;
             if let Some(record) = fight.record(seed) {
-                println!("{}", serde_json::to_string(&record).unwrap_or_default());
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&record).unwrap_or_default()
+                )?;
             }
         }
         Format::Text => {
             let color = console::Term::stdout().is_term() && console::colors_enabled();
-            println!("{} - {} (seed {seed})", spec.name, spec.description);
+            writeln!(out, "{} - {} (seed {seed})", spec.name, spec.description)?;
             if let Some(names) = fight.names() {
-                print!("{}", narrate(&names, fight.log(), color));
+                write!(out, "{}", narrate(&names, fight.log(), color))?;
             }
             if fight.outcome().is_none() {
-                println!(
+                writeln!(
+                    out,
                     "The fight waits on an external controller (a side is `External`): use `--ai SIDE=POLICY`."
-                );
+                )?;
             }
             if let Some(record) = fight.record(seed) {
-                print!("{}", closing_lines(&record, &sides, color));
+                write!(out, "{}", closing_lines(&record, &sides, color))?;
             }
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

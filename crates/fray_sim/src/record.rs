@@ -54,7 +54,8 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
-    /// Reads the record of a finished encounter out of the world.
+    /// Reads the record of a finished encounter out of the world: `None` if it has not ended,
+    /// or it or one of its combatants is no longer there.
     pub fn read(world: &World, encounter: Entity, index: u64, seed: u64) -> Option<Self> {
         let e = world.get::<Encounter>(encounter)?;
         let outcome = e.outcome?;
@@ -63,10 +64,10 @@ impl RunRecord {
             .entries
             .iter()
             .map(|entry| {
-                let c = world.entity(entry.entity);
+                let c = world.get_entity(entry.entity).ok()?;
                 let hp = c.get::<Hp>().copied().unwrap_or(Hp::new(0));
                 let tally = c.get::<Tally>().copied().unwrap_or_default();
-                CombatantRecord {
+                Some(CombatantRecord {
                     name: entry.name.clone(),
                     statblock: c
                         .get::<StatblockRef>()
@@ -79,9 +80,9 @@ impl RunRecord {
                     damage_taken: tally.damage_taken,
                     times_dropped: tally.times_dropped,
                     morale_broken: c.get::<Morale>().is_some_and(|m| m.broken),
-                }
+                })
             })
-            .collect();
+            .collect::<Option<Vec<_>>>()?;
         Some(Self {
             index,
             seed,
