@@ -89,6 +89,12 @@ pub(crate) fn aggressive_score(option: &ActionOption, situation: &Situation) -> 
 /// hits, which raise the odds of later injuries; many attacks carry effects on a hit), and the
 /// worse the severity bands a hit may fall in, the more it is worth. Bands are weighted 0, 1, 3,
 /// 6 and 10, mildest first.
+/// What a new condition, ongoing damage or curse on an enemy is worth to the tactical
+/// policy, in hit points of damage: about half a typical blow, so a power whose effect lands
+/// often beats a slightly harder plain attack, and an effect the target already has counts
+/// for nothing (the preview's `inflicts` is zero then).
+const INFLICT_WORTH: f32 = 5.0;
+
 fn landing(p: &Preview) -> f32 {
     const SEVERITY: [f32; 5] = [0.0, 1.0, 3.0, 6.0, 10.0];
     let severity: f32 = p.bands.iter().zip(SEVERITY).map(|(b, w)| b * w).sum();
@@ -113,13 +119,15 @@ pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f3
             }
             let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
             let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;
-            10.0 + p.expected_damage + landing(p) + finishing + focus - oa_cost * 1.5
+            10.0 + p.expected_damage + landing(p) + finishing + focus + p.inflicts * INFLICT_WORTH
+                - oa_cost * 1.5
         }
         Intent::UseAbility { target, .. } => {
             let mut score = 0.0;
             if p.expected_damage > 0.0 {
                 score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
             }
+            score += p.inflicts * INFLICT_WORTH;
             if p.expected_healing > 0.0 {
                 let who = target.unwrap_or(situation.actor());
                 let missing = situation.missing_hp(who) as f32;
@@ -194,5 +202,82 @@ pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f3
         Intent::Delay | Intent::Ready { .. } => -2.0,
         Intent::Pass => 0.0,
         Intent::EndTurn => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::situation::Seen;
+    use bevy_ecs::entity::Entity;
+
+    fn entity(n: u32) -> Entity {
+        Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
+    }
+
+    /// A hero (1) and two unhurt goblins (2, 3) of 20 HP, all in the first region.
+    fn seen() -> Vec<Seen> {
+        let at = |n, side, hp| Seen {
+            entity: entity(n),
+            hp: Some(hp),
+            side: SideId(side),
+            status: Status::Active,
+            region: RegionId(0),
+        };
+        vec![
+            at(1, 0, Hp::new(30)),
+            at(2, 1, Hp::new(20)),
+            at(3, 1, Hp::new(20)),
+        ]
+    }
+
+    fn attack(target: u32, expected_damage: f32, inflicts: f32) -> ActionOption {
+        ActionOption {
+            intent: Intent::Attack {
+                target: entity(target),
+                attack: AttackId(0),
+                maneuver: Maneuver::Standard,
+            },
+            cost: Cost::Free,
+            preview: Preview {
+                hit_chance: 0.6,
+                damage_on_hit: expected_damage / 0.6,
+                expected_damage,
+                inflicts,
+                ..Preview::default()
+            },
+            label: "attack".into(),
+        }
+    }
+
+    #[test]
+    fn tactical_prefers_a_blow_that_leaves_a_new_condition_over_a_slightly_harder_one() {
+        let map = EncounterMap::default();
+        let seen = seen();
+        let situation = Situation::of(entity(1), &map, &seen, &[RegionId(0)]);
+        let plain = attack(2, 6.0, 0.0);
+        let dazing = attack(2, 5.0, 0.6);
+        assert!(
+            tactical_score(&dazing, &situation) > tactical_score(&plain, &situation),
+            "0.6 x {INFLICT_WORTH} outweighs 1 HP"
+        );
+        // Without the effect, the harder blow wins.
+        assert!(
+            tactical_score(&attack(2, 5.0, 0.0), &situation) < tactical_score(&plain, &situation)
+        );
+    }
+
+    #[test]
+    fn aggressive_focuses_the_most_damaged_enemy_and_ignores_effects() {
+        let map = EncounterMap::default();
+        let mut seen = seen();
+        seen[2].hp = Some(Hp {
+            current: 5,
+            ..Hp::new(20)
+        });
+        let situation = Situation::of(entity(1), &map, &seen, &[RegionId(0)]);
+        let at_fresh = attack(2, 8.0, 0.9);
+        let at_hurt = attack(3, 4.0, 0.0);
+        assert!(aggressive_score(&at_hurt, &situation) > aggressive_score(&at_fresh, &situation));
     }
 }

@@ -109,6 +109,30 @@ impl<'a> Situation<'a> {
         }
     }
 
+    /// A situation from plain data, for the policies' unit tests: the actor stands in its
+    /// entry of `seen`, engaged with nobody, morale whole.
+    #[cfg(test)]
+    pub fn of(
+        actor: Entity,
+        map: &'a EncounterMap,
+        seen: &'a [Seen],
+        enemy_regions: &'a [RegionId],
+    ) -> Self {
+        let me = seen.iter().find(|s| s.entity == actor);
+        Self {
+            actor,
+            side: me.map_or(SideId(0), |s| s.side),
+            map,
+            seen,
+            can_attack: true,
+            enemy_regions,
+            here: me.map(|s| s.region),
+            threat: 0.0,
+            engaged: false,
+            broken: false,
+        }
+    }
+
     fn get(&self, e: Entity) -> Option<&Seen> {
         self.seen.iter().find(|s| s.entity == e)
     }

@@ -506,7 +506,8 @@ fn strike(
     }
 }
 
-fn fires(when: When, result: AttackResult, natural: i64) -> bool {
+/// Whether an effect that comes `when` fires on this result and natural roll.
+pub(crate) fn fires(when: When, result: AttackResult, natural: i64) -> bool {
     match when {
         When::Hit => result.hits(),
         When::NaturalEven => result.hits() && natural % 2 == 0,

@@ -6,13 +6,15 @@ use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
 use fray_core::turn::TurnOrder;
 
-use crate::attack::{group_targets, odds_between};
+use crate::attack::{fires, group_targets, odds_between};
 use crate::battle::Archmage;
 use crate::ctx::Arch;
 use crate::fighter::{FighterReadOnlyItem, Lineup, chances, opportunity_attack};
 use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
 use crate::sheet::SheetAttack;
-use crate::statblock::{AttackDef, AttackKind, PowerEffect, PowerTarget, Reach, Targets, Usage};
+use crate::statblock::{
+    AttackDef, AttackKind, OnHit, PowerEffect, PowerTarget, Reach, Targets, Usage,
+};
 
 /// Chance a d20 reaches `needed`.
 fn d20_at_least(needed: i64) -> f32 {
@@ -244,12 +246,27 @@ fn attack_preview(
     let resistance = t.sheet.0.resistance(attack.def.damage_type);
     let mult = crit_multiplier(attack.def.crit_steps);
     let hp = t.hp.current + t.hp.temp;
+    // Whether a result leaves the target with something it does not have yet; an effect for
+    // the weak ("N hp or fewer") counts when a hit of mean damage brings it there.
+    let hp_after_hit = t.hp.current - attack.mean.round() as i32;
+    let anew = |effect: &OnHit| inflicts_anew(effect, t, hp_after_hit);
+    let may_inflict = attack.def.effects.iter().any(|(_, effect)| anew(effect));
+    let inflicting = |natural: i64, result: AttackResult| {
+        may_inflict
+            && (attack.def.effects.iter())
+                .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
+    };
     if coup {
         return Preview {
             hit_chance: 1.0,
             damage_on_hit: attack.mean * mult as f32,
             expected_damage: attack.mean * mult as f32,
             kill_chance: attack.chance_at_least(hp, mult),
+            inflicts: if inflicting(20, AttackResult::Crit) {
+                1.0
+            } else {
+                0.0
+            },
             ..Preview::default()
         };
     }
@@ -264,7 +281,7 @@ fn attack_preview(
         )
     };
     let (whole, halved) = (kill_if(false), kill_if(true));
-    let (mut expected, mut kill) = (0.0f32, 0.0f32);
+    let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
     for natural in 1..=20i64 {
         let mut p = 1.0 / 20.0;
         if odds.reroll_twos {
@@ -277,7 +294,11 @@ fn attack_preview(
         let half = resistance.is_some_and(|n| natural < i64::from(n));
         let factor = if half { 0.5 } else { 1.0 };
         let (kill_on_hit, kill_on_crit) = if half { halved } else { whole };
-        match judge(natural, natural + odds.bonus, odds.defense, odds.crit_from) {
+        let result = judge(natural, natural + odds.bonus, odds.defense, odds.crit_from);
+        if inflicting(natural, result) {
+            inflicts += p;
+        }
+        match result {
             AttackResult::Crit => {
                 expected += p * attack.mean * mult as f32 * factor;
                 kill += p * kill_on_crit;
@@ -296,7 +317,24 @@ fn attack_preview(
         damage_on_hit: attack.mean,
         expected_damage: expected * seen,
         kill_chance: kill * seen,
+        inflicts: inflicts * seen,
         ..Preview::default()
+    }
+}
+
+/// Whether `effect` would leave `target` with something it does not have yet, the target
+/// having `hp_after` hit points once the blow lands: ongoing damage always, a condition it
+/// lacks (for "N hp or fewer" only at that), a grab of a target nobody holds.
+fn inflicts_anew(effect: &OnHit, target: &FighterReadOnlyItem, hp_after: i32) -> bool {
+    match effect {
+        OnHit::Ongoing { .. } => true,
+        OnHit::Inflict {
+            condition,
+            hp_at_most,
+            ..
+        } => !target.conditions.has(*condition) && hp_at_most.is_none_or(|n| hp_after <= n),
+        OnHit::Grab => target.state.grabbed_by.is_none(),
+        OnHit::TempHp(_) | OnHit::Damage(_) => false,
     }
 }
 

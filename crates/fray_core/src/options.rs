@@ -29,6 +29,12 @@ pub struct Preview {
     pub kill_chance: f32,
     /// Mean hit points healed.
     pub expected_healing: f32,
+    /// Chance the intent leaves a target with a lasting effect it does not have yet besides
+    /// its damage: a condition, ongoing damage, a curse, exhaustion (archmage: a power's effect
+    /// on a hit or a miss; OHO: a weapon's rider when the Fortitude roll fails). Zero when
+    /// the intent inflicts nothing new.
+    #[serde(default)]
+    pub inflicts: f32,
     /// Opportunity attacks or other reactions this intent would draw.
     pub provokes: u8,
     /// How bad a hit is, as a ruleset-defined distribution over five severity bands, worst

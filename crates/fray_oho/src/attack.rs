@@ -302,7 +302,11 @@ pub(crate) fn exhaust(ctx: &mut Ctx, target: Entity, levels: u8) {
     let Ok(mut t) = ctx.p.fighters.get_mut(target) else {
         return;
     };
-    t.state.exhaustion = t.state.exhaustion.saturating_add(levels).min(6);
+    t.state.exhaustion = t
+        .state
+        .exhaustion
+        .saturating_add(levels)
+        .min(crate::rules::MAX_EXHAUSTION);
     let (id, level) = (t.combatant.id, t.state.exhaustion);
     ctx.log.record(|| LogEvent::Note {
         who: Some(id),

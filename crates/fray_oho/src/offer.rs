@@ -24,6 +24,7 @@ use crate::fighter::{
 use crate::odds::{Defender, OddsCache, Striker};
 use crate::rules::{QUICK, REACTION, crossing_feet, stride};
 use crate::sheet::SheetWeapon;
+use crate::statblock::Rider;
 use crate::state::Oho;
 
 /// Aims an attack may take: ordinary, then the called shots (OHO-15).
@@ -118,7 +119,22 @@ pub(crate) fn preview(
         hits: target.state.hits,
         injuries: target.state.injuries,
     };
-    cache.preview(&striker, &defender)
+    let mut preview = cache.preview(&striker, &defender);
+    // Riders come with a failed Fortitude roll (every band but the first).
+    if weapon.riders.iter().any(|r| rider_is_new(*r, target)) {
+        preview.inflicts = preview.hit_chance * (1.0 - preview.bands[0]);
+    }
+    preview
+}
+
+/// Whether `rider` would give `target` something it does not have yet: a condition it lacks,
+/// a curse on an ability not cursed, exhaustion short of the last level.
+fn rider_is_new(rider: Rider, target: &FighterReadOnlyItem) -> bool {
+    match rider {
+        Rider::Condition(c, _) => !target.conditions.has(c),
+        Rider::Curse(ability) => !target.state.cursed(ability),
+        Rider::Exhaustion(_) => target.state.exhaustion < crate::rules::MAX_EXHAUSTION,
+    }
 }
 
 /// Whether `attacker` could strike `target` with `weapon` aimed at `aim`, time aside: it

@@ -252,6 +252,9 @@ pub fn extra_damage(attack: i64, defense: i64, bonus: i64, modifier: u8) -> i64 
     (attack - defense + bonus).max(0) / i64::from(modifier.max(1))
 }
 
+/// The last level of exhaustion: death (OHO-21).
+pub const MAX_EXHAUSTION: u8 = 6;
+
 /// The gauge a creature refills to at the start of its turn: 6.5 s, less one second per level
 /// of exhaustion from level 4 on (OHO-21, ruled in whole seconds).
 ///

@@ -41,7 +41,7 @@ use crate::state::OhoState;
 /// assert_eq!(standing(&hp, &conditions, &state, &sheet), Status::Dead);
 /// ```
 pub fn standing(hp: &Hp, c: &Conditions, state: &OhoState, sheet: &SheetData) -> Status {
-    if state.dead || state.exhaustion >= 6 || hp.current <= -hp.max {
+    if state.dead || state.exhaustion >= crate::rules::MAX_EXHAUSTION || hp.current <= -hp.max {
         Status::Dead
     } else if c.has(Condition::Disabled)
         || c.has(Condition::Dying)

@@ -455,3 +455,32 @@ fn ar43_hp_thresholds_use_current_hit_points() {
         assert_eq!(f.has("Brute", Condition::Dazed), dazed, "from {start} HP");
     }
 }
+
+#[test]
+fn ar27_ar30_ar43_previews_count_the_chance_to_leave_an_effect_the_target_lacks() {
+    // Sword and scorch are +5 vs AC 15: a natural 10-20 hits, 11 in 20; scorch's hit adds
+    // ongoing fire (AR-30). Hex is +1 vs MD 12 (a natural 11-20) and dazes only a target left
+    // at 10 HP or fewer (AR-43).
+    let mut f = engaged_duel(&[10, 5]);
+    let inflicts = |f: &Fight, attack: &str| {
+        let intent = f.attack("Hero", "Brute", attack);
+        f.offers("Hero")
+            .into_iter()
+            .find(|o| o.intent == intent)
+            .unwrap()
+            .preview
+            .inflicts
+    };
+    assert!((inflicts(&f, "scorch") - 0.55).abs() < 1e-6);
+    assert_eq!(inflicts(&f, "sword"), 0.0, "a plain blow leaves nothing");
+    assert_eq!(inflicts(&f, "hex"), 0.0, "40 HP less a d4 is far above 10");
+    f.set_hp("Brute", 8);
+    assert!((inflicts(&f, "hex") - 0.5).abs() < 1e-6);
+    // A dazed target cannot be dazed anew (AR-27).
+    f.inflict(
+        "Brute",
+        Some("Hero"),
+        EffectSpec::condition(Condition::Dazed, Duration::EndOfBattle),
+    );
+    assert_eq!(inflicts(&f, "hex"), 0.0);
+}

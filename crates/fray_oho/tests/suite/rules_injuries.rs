@@ -523,3 +523,24 @@ fn oho20_a_disabled_creature_cannot_act() {
     assert!(f.encounter().outcome.is_none());
     assert_eq!(f.faces_left(), 0);
 }
+
+#[test]
+fn oho20_a_rider_counts_in_the_preview_only_when_it_would_be_new() {
+    // The witch's curse on Strength lands; on her next turn a second one would add nothing,
+    // while her glare would still confuse whenever the Fortitude roll fails.
+    let mut f = wounded("fighter", "witch", "Curse", &[]);
+    assert!(f.state("Fighter").cursed(Ability::Strength));
+    f.end_turn();
+    assert_eq!(f.turn(), "Witch");
+    let preview = |f: &Fight, weapon: &str| {
+        f.offer("Witch", &f.attack("Witch", "Fighter", weapon))
+            .unwrap()
+            .preview
+    };
+    let glare = preview(&f, "Glare");
+    assert!(glare.inflicts > 0.0, "{glare:?}");
+    let landing = glare.hit_chance * (1.0 - glare.bands[0]);
+    assert!((glare.inflicts - landing).abs() < 1e-6, "{glare:?}");
+    assert_eq!(preview(&f, "Curse").inflicts, 0.0, "already cursed there");
+    assert_eq!(preview(&f, "Hex").inflicts, 0.0, "no rider");
+}
