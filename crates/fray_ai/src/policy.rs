@@ -85,16 +85,16 @@ pub(crate) fn aggressive_score(option: &ActionOption, situation: &Situation) -> 
     }
 }
 
-/// What landing an attack is worth beyond its mean damage: a hit counts in itself (OHO records
-/// hits, which raise the odds of later injuries; many attacks carry effects on a hit), and the
-/// worse the severity bands a hit may fall in, the more it is worth. Bands are weighted 0, 1, 3,
-/// 6 and 10, mildest first.
 /// What a new condition, ongoing damage or curse on an enemy is worth to the tactical
 /// policy, in hit points of damage: about half a typical blow, so a power whose effect lands
 /// often beats a slightly harder plain attack, and an effect the target already has counts
 /// for nothing (the preview's `inflicts` is zero then).
 const INFLICT_WORTH: f32 = 5.0;
 
+/// What landing an attack is worth beyond its mean damage: a hit counts in itself (OHO records
+/// hits, which raise the odds of later injuries; many attacks carry effects on a hit), and the
+/// worse the severity bands a hit may fall in, the more it is worth. Bands are weighted 0, 1, 3,
+/// 6 and 10, mildest first.
 fn landing(p: &Preview) -> f32 {
     const SEVERITY: [f32; 5] = [0.0, 1.0, 3.0, 6.0, 10.0];
     let severity: f32 = p.bands.iter().zip(SEVERITY).map(|(b, w)| b * w).sum();

@@ -253,7 +253,10 @@ fn attack_preview(
     let may_inflict = attack.def.effects.iter().any(|(_, effect)| anew(effect));
     let inflicting = |natural: i64, result: AttackResult| {
         may_inflict
-            && (attack.def.effects.iter())
+            && attack
+                .def
+                .effects
+                .iter()
                 .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
     };
     if coup {
