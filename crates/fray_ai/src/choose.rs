@@ -1,42 +1,23 @@
-//! The AI controller's systems: give each encounter an AI stream, then decide for AI actors and
-//! AI reactors.
+//! The AI controllers the kit asks: each decision goes to its policy, which scores the options
+//! (asking for previews only of the options it weighs).
 
-use bevy_ecs::prelude::*;
+use fray_core::kit::{Controllers, Decision, DecisionKind};
 use fray_core::prelude::*;
-use fray_core::rng::derive_seed;
-use fray_core::turn::Request;
 use fray_dice::DieSource;
-use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::policy::{Policy, aggressive_score, tactical_score};
-use crate::situation::{CombatantView, Glance, Seen, Situation, enemy_regions, look};
+use crate::situation::Situation;
 
-/// The stream the AI of an encounter draws from (separate from the rules' dice).
-#[derive(Component, Debug, Clone, Serialize, Deserialize)]
-pub struct AiRng(pub EncounterRng);
-
-/// Which stream of an encounter's seed the AI uses.
-const AI_STREAM: u64 = 0xA1_A1_A1;
-
-pub(crate) fn seed_ai_streams(
-    mut commands: Commands,
-    new: Query<(Entity, &Encounter), Without<AiRng>>,
-) {
-    for (entity, encounter) in &new {
-        commands
-            .entity(entity)
-            .insert(AiRng(EncounterRng::from_seed(derive_seed(
-                encounter.seed,
-                AI_STREAM,
-            ))));
-    }
-}
+/// The built-in policies, as the kit's AI controllers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BuiltinPolicies;
 
 /// Index of the best option by `score` (the first among equals).
-fn best(options: &[ActionOption], score: impl Fn(&ActionOption) -> f32) -> Option<usize> {
+fn best(count: usize, mut score: impl FnMut(usize) -> f32) -> Option<usize> {
     let mut best: Option<(usize, f32)> = None;
-    for (i, option) in options.iter().enumerate() {
-        let s = score(option);
+    for i in 0..count {
+        let s = score(i);
         if best.is_none_or(|(_, b)| s > b) {
             best = Some((i, s));
         }
@@ -44,113 +25,73 @@ fn best(options: &[ActionOption], score: impl Fn(&ActionOption) -> f32) -> Optio
     best.map(|(i, _)| i)
 }
 
-fn pick(
-    policy: Policy,
-    options: &[ActionOption],
-    situation: &Situation,
-    rng: &mut EncounterRng,
-) -> Option<usize> {
-    if options.is_empty() {
-        return None;
-    }
+/// The preview an option's score needs: exact ones only where the policy weighs them.
+fn needs_preview(policy: Policy, intent: &Intent) -> bool {
     match policy {
-        Policy::Random => Some(rng.roll_die(options.len() as u32) as usize - 1),
-        Policy::Aggressive => best(options, |o| aggressive_score(o, situation)),
-        Policy::Tactical => best(options, |o| tactical_score(o, situation)),
+        Policy::Random => false,
+        Policy::Aggressive => matches!(intent, Intent::Attack { .. } | Intent::UseAbility { .. }),
+        Policy::Tactical => true,
     }
 }
 
-pub(crate) fn choose_intents(
-    mut encounters: Query<(
-        &Encounter,
-        &mut Turn,
-        &ActionOptions,
-        &Roster,
-        &EncounterMap,
-        &mut AiRng,
-    )>,
-    controllers: Query<&Controller>,
-    view: Query<CombatantView>,
-    glance: Query<Glance>,
-    mut seen: Local<Vec<Seen>>,
-    mut regions: Local<Vec<RegionId>>,
-) {
-    for (encounter, mut turn, options, roster, map, mut rng) in &mut encounters {
-        match encounter.phase {
-            Phase::Acting => {
-                let Some(actor) = turn.actor else { continue };
-                if turn.request.is_some() || turn.approved.is_some() || !options.is_current(&turn) {
-                    continue;
-                }
-                let Some(policy) = controllers.get(actor).ok().and_then(Policy::of) else {
-                    continue;
-                };
-                let Ok(side) = view.get(actor).map(|v| v.1.0) else {
-                    continue;
-                };
-                look(roster, &glance, &mut seen);
-                enemy_regions(&seen, side, &mut regions);
-                let can_attack = options
-                    .list
-                    .iter()
-                    .any(|o| o.intent.kind() == IntentKind::Attack);
-                let situation =
-                    Situation::new((actor, side), map, &view, (&seen, &regions), can_attack);
-                if let Some(i) = pick(policy, &options.list, &situation, &mut rng.0) {
-                    turn.request = Some(Request {
-                        actor,
-                        intent: options.list[i].intent.clone(),
-                        from: None,
-                    });
-                }
-            }
-            Phase::Reacting => {
-                let Some(window) = turn.window.as_mut() else {
-                    continue;
-                };
-                let mut looked = false;
-                for reactor in window.reactors.iter_mut().filter(|r| r.answer.is_none()) {
-                    let Some(policy) = controllers.get(reactor.reactor).ok().and_then(Policy::of)
-                    else {
-                        continue;
-                    };
-                    let Ok(side) = view.get(reactor.reactor).map(|v| v.1.0) else {
-                        continue;
-                    };
-                    // Answers change nothing the AI looks at: one look serves every reactor.
-                    if !looked {
-                        look(roster, &glance, &mut seen);
-                        looked = true;
-                    }
-                    enemy_regions(&seen, side, &mut regions);
-                    let situation = Situation::new(
-                        (reactor.reactor, side),
-                        map,
-                        &view,
-                        (&seen, &regions),
-                        true,
-                    );
-                    let choice = match policy {
-                        Policy::Random => pick(policy, &reactor.offers, &situation, &mut rng.0),
-                        // Reactions cost nothing on the turn: take any that hurts an enemy.
-                        _ => best(&reactor.offers, |o| match o.intent {
-                            Intent::Pass => 0.0,
-                            _ if o.preview.expected_damage > 0.0
-                                || o.intent.kind() == IntentKind::Engage =>
-                            {
-                                1.0 + o.preview.expected_damage
-                            }
-                            _ => tactical_score(o, &situation),
-                        }),
-                    };
-                    reactor.answer = Some(
-                        choice
-                            .map(|i| reactor.offers[i].intent.clone())
-                            .unwrap_or(Intent::Pass),
-                    );
-                }
-            }
-            _ => {}
+impl Controllers for BuiltinPolicies {
+    fn policy(&self, name: &str) -> Option<u32> {
+        Some(match Policy::of_name(name) {
+            Policy::Random => 0,
+            Policy::Aggressive => 1,
+            Policy::Tactical => 2,
+        })
+    }
+
+    fn choose(&self, policy: u32, decision: &mut dyn Decision) -> Option<usize> {
+        let policy = match policy {
+            0 => Policy::Random,
+            1 => Policy::Aggressive,
+            _ => Policy::Tactical,
+        };
+        let count = decision.options().len();
+        if count == 0 {
+            return None;
         }
+        if policy == Policy::Random {
+            let n = u32::try_from(count).unwrap_or(u32::MAX);
+            return Some(decision.rng().roll_die(n) as usize - 1);
+        }
+        let kind = decision.kind();
+        let mut previews: SmallVec<[Preview; 16]> = SmallVec::with_capacity(count);
+        for i in 0..count {
+            let intent = decision.options()[i].intent;
+            previews.push(
+                if kind == DecisionKind::Reaction || needs_preview(policy, &intent) {
+                    decision.preview(i)
+                } else {
+                    Preview::default()
+                },
+            );
+        }
+        let options = decision.options();
+        let can_attack = kind == DecisionKind::Reaction
+            || options
+                .iter()
+                .any(|o| o.intent.kind() == IntentKind::Attack);
+        let fight = decision.fight();
+        let situation = Situation::new(&fight, can_attack);
+        best(count, |i| {
+            let (intent, preview) = (&options[i].intent, &previews[i]);
+            match kind {
+                // Reactions cost nothing on the turn: take any that hurts an enemy.
+                DecisionKind::Reaction => match intent {
+                    Intent::Pass => 0.0,
+                    _ if preview.expected_damage > 0.0 || intent.kind() == IntentKind::Engage => {
+                        1.0 + preview.expected_damage
+                    }
+                    _ => tactical_score(intent, preview, &situation),
+                },
+                _ => match policy {
+                    Policy::Aggressive => aggressive_score(intent, preview, &situation),
+                    _ => tactical_score(intent, preview, &situation),
+                },
+            }
+        })
     }
 }

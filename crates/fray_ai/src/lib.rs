@@ -11,18 +11,21 @@
 //!   finishing blows, opportunity attacks drawn, healing the hurt, escaping when badly hurt,
 //!   respecting broken morale).
 //!
-//! Each encounter gets its own AI random stream, derived from the encounter's seed, so AI
-//! choices are as deterministic as the dice and never disturb the rules' dice stream.
+//! The kit asks [`BuiltinPolicies`] for every AI decision; a policy asks for the exact preview
+//! only of the options it weighs. AI choices draw from the encounter's controllers' stream,
+//! derived from its seed, so they are as deterministic as the dice and never disturb the rules'
+//! dice.
 
 mod choose;
 pub mod policy;
 mod situation;
 
-use bevy_app::prelude::*;
-use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use std::sync::Arc;
 
-pub use choose::AiRng;
+use bevy_app::prelude::*;
+use fray_core::kit::AiControllers;
+
+pub use choose::BuiltinPolicies;
 pub use policy::Policy;
 
 /// The names of the built-in policies, for content validation.
@@ -34,17 +37,12 @@ pub mod prelude {
     pub use crate::{FrayAiPlugin, POLICY_NAMES};
 }
 
-/// Adds the AI controller to the combat schedule.
+/// Installs the built-in policies as the AI controllers the kit asks.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FrayAiPlugin;
 
 impl Plugin for FrayAiPlugin {
     fn build(&self, app: &mut App) {
-        app.register_saved::<AiRng>("fray_ai::AiRng").add_systems(
-            FrayTick,
-            (choose::seed_ai_streams, choose::choose_intents)
-                .chain()
-                .in_set(ControllerSystems::Choose),
-        );
+        app.insert_resource(AiControllers(Arc::new(BuiltinPolicies)));
     }
 }

@@ -23,12 +23,17 @@ impl Policy {
     /// validation refuses them before a fight starts).
     pub fn of(controller: &Controller) -> Option<Self> {
         match controller {
-            Controller::Ai(name) => Some(match name.as_str() {
-                "random" => Policy::Random,
-                "aggressive" => Policy::Aggressive,
-                _ => Policy::Tactical,
-            }),
+            Controller::Ai(name) => Some(Self::of_name(name)),
             Controller::External(_) => None,
+        }
+    }
+
+    /// The policy of an AI controller's name (unknown names: [`Policy::Tactical`]).
+    pub fn of_name(name: &str) -> Self {
+        match name {
+            "random" => Policy::Random,
+            "aggressive" => Policy::Aggressive,
+            _ => Policy::Tactical,
         }
     }
 }
@@ -58,9 +63,8 @@ impl fmt::Display for Policy {
 }
 
 /// How much the aggressive policy wants an option (higher is better).
-pub(crate) fn aggressive_score(option: &ActionOption, situation: &Situation) -> f32 {
-    let p = &option.preview;
-    match &option.intent {
+pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
+    match intent {
         Intent::Attack { target, .. } if situation.is_down(*target) => {
             // A fallen enemy is finished off only when nothing else can be attacked.
             100.0 + p.expected_damage
@@ -102,13 +106,12 @@ fn landing(p: &Preview) -> f32 {
 }
 
 /// How much the tactical policy wants an option (higher is better; ending the turn is 0).
-pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f32 {
-    let p = &option.preview;
+pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     let me = situation.actor_hp_fraction();
     let danger = situation.threat_to_actor();
     let broken = situation.actor_morale_broken();
     let oa_cost = f32::from(p.provokes) * situation.expected_opportunity_damage();
-    match &option.intent {
+    match intent {
         Intent::Attack { target, .. } => {
             if situation.is_ally(*target) {
                 return -100.0;
@@ -208,8 +211,8 @@ pub(crate) fn tactical_score(option: &ActionOption, situation: &Situation) -> f3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::situation::Seen;
     use bevy_ecs::entity::Entity;
+    use fray_core::kit::Seen;
 
     fn entity(n: u32) -> Entity {
         Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
@@ -231,40 +234,44 @@ mod tests {
         ]
     }
 
-    fn attack(target: u32, expected_damage: f32, inflicts: f32) -> ActionOption {
-        ActionOption {
-            intent: Intent::Attack {
+    fn attack(target: u32, expected_damage: f32, inflicts: f32) -> (Intent, Preview) {
+        (
+            Intent::Attack {
                 target: entity(target),
                 attack: AttackId(0),
-                maneuver: Maneuver::Standard,
+                maneuver: Maneuver::STANDARD,
             },
-            cost: Cost::Free,
-            preview: Preview {
+            Preview {
                 hit_chance: 0.6,
                 damage_on_hit: expected_damage / 0.6,
                 expected_damage,
                 inflicts,
                 ..Preview::default()
             },
-            label: "attack".into(),
-        }
+        )
+    }
+
+    fn tactical((intent, preview): &(Intent, Preview), situation: &Situation) -> f32 {
+        tactical_score(intent, preview, situation)
+    }
+
+    fn aggressive((intent, preview): &(Intent, Preview), situation: &Situation) -> f32 {
+        aggressive_score(intent, preview, situation)
     }
 
     #[test]
     fn tactical_prefers_a_blow_that_leaves_a_new_condition_over_a_slightly_harder_one() {
         let map = EncounterMap::default();
         let seen = seen();
-        let situation = Situation::of(entity(1), &map, &seen, &[RegionId(0)]);
+        let situation = Situation::of(entity(1), &map, &seen);
         let plain = attack(2, 6.0, 0.0);
         let dazing = attack(2, 5.0, 0.6);
         assert!(
-            tactical_score(&dazing, &situation) > tactical_score(&plain, &situation),
+            tactical(&dazing, &situation) > tactical(&plain, &situation),
             "0.6 x {INFLICT_WORTH} outweighs 1 HP"
         );
         // Without the effect, the harder blow wins.
-        assert!(
-            tactical_score(&attack(2, 5.0, 0.0), &situation) < tactical_score(&plain, &situation)
-        );
+        assert!(tactical(&attack(2, 5.0, 0.0), &situation) < tactical(&plain, &situation));
     }
 
     #[test]
@@ -275,9 +282,9 @@ mod tests {
             current: 5,
             ..Hp::new(20)
         });
-        let situation = Situation::of(entity(1), &map, &seen, &[RegionId(0)]);
+        let situation = Situation::of(entity(1), &map, &seen);
         let at_fresh = attack(2, 8.0, 0.9);
         let at_hurt = attack(3, 4.0, 0.0);
-        assert!(aggressive_score(&at_hurt, &situation) > aggressive_score(&at_fresh, &situation));
+        assert!(aggressive(&at_hurt, &situation) > aggressive(&at_fresh, &situation));
     }
 }

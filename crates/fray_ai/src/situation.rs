@@ -1,74 +1,20 @@
 //! What an AI can see of the fight when it decides.
 
 use bevy_ecs::prelude::*;
+use fray_core::kit::{FightView, Seen};
 use fray_core::prelude::*;
-
-/// The components an AI reads of every combatant.
-pub(crate) type CombatantView = (
-    Option<&'static Hp>,
-    &'static Side,
-    &'static Status,
-    &'static InRegion,
-    &'static Engagement,
-    &'static Morale,
-);
-
-/// The components an AI reads of every combatant when it looks around (a narrower query
-/// than [`CombatantView`], which it reads of the deciding combatant).
-pub(crate) type Glance = (
-    Option<&'static Hp>,
-    &'static Side,
-    &'static Status,
-    &'static InRegion,
-);
-
-/// What an AI sees of one combatant.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Seen {
-    pub entity: Entity,
-    pub hp: Option<Hp>,
-    pub side: SideId,
-    pub status: Status,
-    pub region: RegionId,
-}
-
-/// Looks at every combatant of `roster` once, in roster order, into `out` (reused between
-/// decisions): scoring the options of a decision asks about the same few combatants many
-/// times.
-pub(crate) fn look(roster: &Roster, view: &Query<Glance>, out: &mut Vec<Seen>) {
-    out.clear();
-    out.extend(roster.entities().filter_map(|entity| {
-        let v = view.get(entity).ok()?;
-        Some(Seen {
-            entity,
-            hp: v.0.copied(),
-            side: v.1.0,
-            status: *v.2,
-            region: v.3.0,
-        })
-    }));
-}
-
-/// Gathers the regions of `side`'s active enemies into `out` (reused between decisions).
-pub(crate) fn enemy_regions(seen: &[Seen], side: SideId, out: &mut Vec<RegionId>) {
-    out.clear();
-    out.extend(
-        seen.iter()
-            .filter(|s| s.side != side && s.status.is_active())
-            .map(|s| s.region),
-    );
-}
+use smallvec::SmallVec;
 
 /// The fight as seen by the deciding combatant.
 pub(crate) struct Situation<'a> {
     actor: Entity,
     side: SideId,
     map: &'a EncounterMap,
-    /// Every combatant, in roster order (gathered once per decision).
+    /// Every combatant, in roster order.
     seen: &'a [Seen],
     can_attack: bool,
-    /// Regions of the active enemies (gathered once per decision).
-    enemy_regions: &'a [RegionId],
+    /// Regions of the active enemies.
+    enemy_regions: SmallVec<[RegionId; 16]>,
     /// Where the actor stands.
     here: Option<RegionId>,
     /// Active enemies engaged with the actor.
@@ -80,57 +26,51 @@ pub(crate) struct Situation<'a> {
 }
 
 impl<'a> Situation<'a> {
-    /// The situation of `actor` on `side`, as `view` shows it and `seen` and `enemy_regions`
-    /// gathered it.
-    pub fn new(
-        (actor, side): (Entity, SideId),
-        map: &'a EncounterMap,
-        view: &Query<CombatantView>,
-        (seen, enemy_regions): (&'a [Seen], &'a [RegionId]),
-        can_attack: bool,
-    ) -> Self {
-        let me = view.get(actor).ok();
-        let active = |e: Entity| {
-            seen.iter()
-                .find(|s| s.entity == e)
-                .is_some_and(|s| s.status.is_active())
-        };
+    /// The situation a decider sees.
+    pub fn new(fight: &FightView<'a>, can_attack: bool) -> Self {
+        let seen = fight.combatants;
+        let enemy_regions = seen
+            .iter()
+            .filter(|s| s.side != fight.side && s.status.is_active())
+            .map(|s| s.region)
+            .collect();
         Self {
-            actor,
-            side,
-            map,
+            actor: fight.actor,
+            side: fight.side,
+            map: fight.map,
             seen,
             can_attack,
             enemy_regions,
-            here: me.map(|v| v.3.0),
-            threat: me.map_or(0.0, |v| v.4.foes().filter(|f| active(*f)).count() as f32),
-            engaged: me.is_some_and(|v| v.4.is_engaged()),
-            broken: me.is_some_and(|v| v.5.broken),
+            here: seen
+                .iter()
+                .find(|s| s.entity == fight.actor)
+                .map(|s| s.region),
+            threat: fight.threat as f32,
+            engaged: fight.engaged,
+            broken: fight.morale_broken,
         }
     }
 
     /// A situation from plain data, for the policies' unit tests: the actor stands in its
     /// entry of `seen`, engaged with nobody, morale whole.
     #[cfg(test)]
-    pub fn of(
-        actor: Entity,
-        map: &'a EncounterMap,
-        seen: &'a [Seen],
-        enemy_regions: &'a [RegionId],
-    ) -> Self {
-        let me = seen.iter().find(|s| s.entity == actor);
-        Self {
-            actor,
-            side: me.map_or(SideId(0), |s| s.side),
-            map,
-            seen,
-            can_attack: true,
-            enemy_regions,
-            here: me.map(|s| s.region),
-            threat: 0.0,
-            engaged: false,
-            broken: false,
-        }
+    pub fn of(actor: Entity, map: &'a EncounterMap, seen: &'a [Seen]) -> Self {
+        let side = seen
+            .iter()
+            .find(|s| s.entity == actor)
+            .map_or(SideId(0), |s| s.side);
+        Self::new(
+            &FightView {
+                actor,
+                side,
+                map,
+                combatants: seen,
+                threat: 0,
+                engaged: false,
+                morale_broken: false,
+            },
+            true,
+        )
     }
 
     fn get(&self, e: Entity) -> Option<&Seen> {

@@ -1,18 +1,17 @@
 //! Making an attack: targets, the d20, hits, crits, damage and the attack's effects.
 
 use bevy_ecs::prelude::*;
-use fray_core::effect::EffectSpec;
-use fray_core::options::Preview;
 use fray_core::prelude::*;
 use fray_dice::{DieSource, Roll};
+use smallvec::SmallVec;
 
-use crate::ctx::{Arch, Ctx};
-use crate::fighter::{
-    AttackOdds, AttackerView, BonusParts, FighterReadOnlyItem, TargetView, attack_odds,
-};
+use crate::Ctx;
+use crate::fighter;
+use crate::ops::ArchOps;
 use crate::rules::{AttackResult, crit_multiplier, judge, resisted};
 use crate::sheet::SheetData;
-use crate::statblock::{AttackKind, Lasts, OnHit, SaveKind, Targets, Usage, When};
+use crate::statblock::{Lasts, OnHit, SaveKind, Targets, Usage, When};
+use crate::vocabulary::COUP_DE_GRACE;
 
 /// Why an attack is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,142 +45,23 @@ fn save_of(kind: SaveKind) -> SaveDifficulty {
     }
 }
 
-/// The odds of `attacker` attacking `target` with attack `index`, as this context sees them.
-pub(crate) fn odds(
-    ctx: &Ctx,
-    attacker: Entity,
-    target: Entity,
-    index: usize,
-) -> Option<(AttackOdds, BonusParts)> {
-    odds_in(
-        ctx.p,
-        ctx.map,
-        ctx.battle.escalation,
-        (attacker, target, index),
-    )
-}
-
-/// [`odds`] from the queries themselves.
-pub(crate) fn odds_in(
-    p: &Arch,
-    map: &EncounterMap,
-    escalation: u8,
-    (attacker, target, index): (Entity, Entity, usize),
-) -> Option<(AttackOdds, BonusParts)> {
-    let fighters = &p.fighters;
-    let a = fighters.get(attacker).ok()?;
-    let t = fighters.get(target).ok()?;
-    let side = a.side.0;
-    odds_between(
-        (&a, &t, p.engagements.get(target).ok()),
-        index,
-        (map, escalation, &p.effects),
-        |e| e != attacker && p.fixed.get(e).is_ok_and(|(_, s, _)| s.0 == side),
-    )
-}
-
-/// The odds of attack `index` of fighter `a` against fighter `t` (whose engagement is
-/// `engagement`), `is_ally` telling the attacker's allies for the circumstance modifier.
-/// Option previews and resolution both come here, so a preview is exactly what resolution
-/// rolls against.
-pub(crate) fn odds_between(
-    (a, t, engagement): (
-        &FighterReadOnlyItem,
-        &FighterReadOnlyItem,
-        Option<&Engagement>,
-    ),
-    index: usize,
-    (map, escalation, effects): (&EncounterMap, u8, &Query<(&Effect, &EffectOf)>),
-    is_ally: impl Fn(Entity) -> bool,
-) -> Option<(AttackOdds, BonusParts)> {
-    let attack = a.sheet.0.attacks.get(index)?;
-    let attacker_view = AttackerView {
-        entity: a.entity,
-        sheet: &a.sheet.0,
-        state: a.state,
-        conditions: a.conditions,
-        region: a.region.0,
-        side: a.side.0,
-        effects: a.effects,
-    };
-    let target_view = TargetView {
-        sheet: &t.sheet.0,
-        state: t.state,
-        conditions: t.conditions,
-        effects: t.effects,
-        engagement,
-    };
-    Some(attack_odds(
-        &attacker_view,
-        &target_view,
-        attack,
-        escalation,
-        map,
-        effects,
-        is_ally,
-    ))
-}
-
-/// Hit chance and expected damage of an attack, for reaction offers.
-pub(crate) fn reaction_preview(
-    ctx: &Ctx,
-    attacker: Entity,
-    target: Entity,
-    index: usize,
-) -> Preview {
-    let Some((odds, _)) = odds(ctx, attacker, target, index) else {
-        return Preview::default();
-    };
-    let Some(attack) = ctx.sheet(attacker).and_then(|s| s.attacks.get(index)) else {
-        return Preview::default();
-    };
-    let (hit, crit, miss) = crate::fighter::chances(&odds);
-    let mult = crit_multiplier(attack.def.crit_steps) as f32;
-    Preview {
-        hit_chance: hit + crit,
-        damage_on_hit: attack.mean,
-        expected_damage: hit * attack.mean + crit * attack.mean * mult + miss * attack.miss as f32,
-        ..Preview::default()
-    }
-}
-
 /// The targets of an attack whose first target is `first`: for a group attack, the next
-/// enemies of the first one's region in roster order, without skipping (AR-43).
-pub(crate) fn targets(ctx: &Ctx, attacker: Entity, first: Entity, targets: Targets) -> Vec<Entity> {
-    targets_in(ctx.p, ctx.roster, (attacker, first), targets)
-}
-
-/// [`targets`] from the queries themselves.
-pub(crate) fn targets_in(
-    p: &Arch,
-    roster: &Roster,
-    (attacker, first): (Entity, Entity),
-    targets: Targets,
-) -> Vec<Entity> {
-    group_targets(roster, (attacker, first), targets, |e| {
-        p.fighters
-            .get(e)
-            .ok()
-            .map(|x| (x.side.0, x.region.0, x.status.is_active()))
-    })
-}
-
-/// [`targets`], with `stand` telling a fighter's side, region and whether it is active (`None`
-/// for an entity that is no fighter); option previews answer it from their
-/// [`Lineup`](crate::fighter::Lineup).
+/// enemies of the first one's region in roster order, without skipping (AR-43). `stand`
+/// tells a fighter's side, region and whether it is active (`None` for an entity that is no
+/// fighter).
 pub(crate) fn group_targets(
     roster: &Roster,
     (attacker, first): (Entity, Entity),
     targets: Targets,
     stand: impl Fn(Entity) -> Option<(SideId, RegionId, bool)>,
-) -> Vec<Entity> {
+) -> SmallVec<[Entity; 8]> {
     let Targets::Group(n) = targets else {
-        return vec![first];
+        return SmallVec::from_elem(first, 1);
     };
     let (Some((side, _, _)), Some((_, region, _))) = (stand(attacker), stand(first)) else {
-        return vec![first];
+        return SmallVec::from_elem(first, 1);
     };
-    let group: Vec<Entity> = roster
+    let group: SmallVec<[Entity; 16]> = roster
         .entities()
         .filter(|&e| {
             stand(e).is_some_and(|(x_side, x_region, active)| {
@@ -190,7 +70,7 @@ pub(crate) fn group_targets(
         })
         .collect();
     let start = group.iter().position(|&e| e == first).unwrap_or(0);
-    let mut out = vec![first];
+    let mut out: SmallVec<[Entity; 8]> = SmallVec::from_elem(first, 1);
     out.extend(
         group
             .iter()
@@ -204,6 +84,19 @@ pub(crate) fn group_targets(
     out
 }
 
+/// The targets of an attack whose first target is `first` (AR-43).
+pub(crate) fn targets_of(
+    ctx: &Ctx,
+    attacker: Entity,
+    first: Entity,
+    targets: Targets,
+) -> SmallVec<[Entity; 8]> {
+    group_targets(ctx.roster(), (attacker, first), targets, |e| {
+        ctx.side(e)
+            .map(|side| (side, ctx.region(e), ctx.is_active(e)))
+    })
+}
+
 /// Makes attack `index` of `attacker` against `first` (and the rest of a group).
 pub(crate) fn perform(
     ctx: &mut Ctx,
@@ -213,51 +106,48 @@ pub(crate) fn perform(
     maneuver: Maneuver,
     mode: Mode,
 ) {
-    let Ok(a) = ctx.p.fighters.get(attacker) else {
+    let Some(a) = ctx.fighter(attacker) else {
         return;
     };
     let sheet = a.sheet.0.clone();
     let Some(attack) = sheet.attacks.get(index) else {
         return;
     };
-    let confused = a.conditions.has(Condition::Confused);
-    let side = a.side.0;
+    let confused = ctx.has(attacker, Condition::CONFUSED);
+    let side = ctx.side(attacker);
     // Confused: the attack goes to a random nearby ally instead (AR-27).
     let mut first = first;
     if confused && mode == Mode::Turn {
         let here = ctx.region(attacker);
-        let allies: Vec<Entity> = ctx
-            .roster
+        let allies: SmallVec<[Entity; 8]> = ctx
+            .roster()
             .entities()
             .filter(|&e| {
                 e != attacker
                     && ctx.is_active(e)
-                    && ctx.side(e) == Some(side)
-                    && ctx.map.hops(here, ctx.region(e)) <= 1
+                    && ctx.side(e) == side
+                    && ctx.map().hops(here, ctx.region(e)) <= 1
             })
             .collect();
         if !allies.is_empty() {
-            let pick = allies[ctx.rng.roll_die(allies.len() as u32) as usize - 1];
+            let pick = allies[ctx.rng().roll_die(allies.len() as u32) as usize - 1];
             ctx.note(Some(attacker), || {
                 "is confused and turns on an ally.".into()
             });
             first = pick;
         }
     }
-    let targets = if maneuver == Maneuver::CoupDeGrace {
-        vec![first]
+    let targets = if maneuver == COUP_DE_GRACE {
+        SmallVec::from_elem(first, 1)
     } else {
-        targets(ctx, attacker, first, attack.def.targets)
+        targets_of(ctx, attacker, first, attack.def.targets)
     };
     // Usage.
-    if let Ok(mut a) = ctx.p.fighters.get_mut(attacker) {
+    let serial = ctx.turn().serial;
+    if let Some(mut a) = ctx.fighter_mut(attacker) {
         match attack.def.usage {
-            Usage::Daily | Usage::Recharge(_) => {
-                if let Some(spent) = a.state.attacks_spent.get_mut(index) {
-                    *spent = true;
-                }
-            }
-            Usage::Interrupt => a.state.interrupt_used = Some(ctx.turn.serial),
+            Usage::Daily | Usage::Recharge(_) => a.state.attacks_spent.spend(index),
+            Usage::Interrupt => a.state.interrupt_used = Some(serial),
             Usage::AtWill => {}
         }
     }
@@ -266,47 +156,40 @@ pub(crate) fn perform(
     for target in targets {
         strike(
             ctx,
-            attacker,
-            target,
+            (attacker, target),
             &sheet,
             index,
-            maneuver,
-            mode,
+            (maneuver, mode),
             &mut damage,
         );
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn strike(
     ctx: &mut Ctx,
-    attacker: Entity,
-    target: Entity,
+    (attacker, target): (Entity, Entity),
     sheet: &SheetData,
     index: usize,
-    maneuver: Maneuver,
-    mode: Mode,
+    (maneuver, mode): (Maneuver, Mode),
     damage: &mut Option<i64>,
 ) {
     let attack = &sheet.attacks[index];
-    let Some((mut odds, parts)) = odds(ctx, attacker, target, index) else {
+    let Some((mut odds, parts)) = fighter::odds(ctx, attacker, target, index) else {
         return;
     };
     let mut target = target;
     // Invisible targets: half of all attacks miss before the roll (AR-34).
     if odds.invisible {
-        let coin = ctx.rng.roll_die(2);
-        let id = ctx.id(attacker);
-        ctx.log.record(|| LogEvent::Note {
-            who: Some(id),
-            text: format!(
+        let coin = ctx.rng().roll_die(2);
+        ctx.note(Some(attacker), || {
+            format!(
                 "swings at an invisible foe: {}",
                 if coin == 1 {
                     "misses completely."
                 } else {
                     "finds it."
                 }
-            ),
+            )
         });
         if coin == 1 {
             return;
@@ -323,12 +206,11 @@ fn strike(
     // Shooting into melee: a natural 1 rerolls against an engaged ally (AR-35).
     if natural == 1 && attack.def.kind.is_ranged() {
         let side = ctx.side(attacker);
-        let ally = ctx.p.engagements.get(target).ok().and_then(|e| {
-            e.foes()
-                .find(|&f| f != attacker && ctx.side(f) == side && ctx.is_active(f))
-        });
+        let ally = ctx
+            .foes(target)
+            .find(|&f| f != attacker && ctx.side(f) == side && ctx.is_active(f));
         if let Some(ally) = ally
-            && let Some((ally_odds, _)) = self::odds(ctx, attacker, ally, index)
+            && let Some((ally_odds, _)) = fighter::odds(ctx, attacker, ally, index)
         {
             ctx.note(Some(attacker), || {
                 "fumbles into the melee and rerolls against an ally.".into()
@@ -340,10 +222,10 @@ fn strike(
     }
     let total = natural + odds.bonus;
     let mut result = judge(natural, total, odds.defense, odds.crit_from);
-    if maneuver == Maneuver::CoupDeGrace {
+    if maneuver == COUP_DE_GRACE {
         result = AttackResult::Crit;
     }
-    if ctx.log.enabled()
+    if ctx.logging()
         && let Some(roll) = roll
     {
         let roll: Roll = roll
@@ -356,11 +238,11 @@ fn strike(
             .plus(i64::from(parts.grab), "grab");
         let (who, whom) = (ctx.id(attacker), ctx.id(target));
         let name = match (mode.label(), maneuver) {
-            (_, Maneuver::CoupDeGrace) => format!("{} (coup de grace)", attack.def.name),
+            (_, COUP_DE_GRACE) => format!("{} (coup de grace)", attack.def.name),
             (Some(label), _) => format!("{} ({label})", attack.def.name),
             (None, _) => attack.def.name.clone(),
         };
-        ctx.log.push(LogEvent::Attack {
+        let event = LogEvent::Attack {
             attacker: who,
             target: whom,
             attack: name,
@@ -369,14 +251,15 @@ fn strike(
             against: odds.defense,
             hit: result.hits(),
             crit: result == AttackResult::Crit,
-        });
+        };
+        ctx.log_mut().push(event);
     }
     if result == AttackResult::Fumble {
         return;
     }
     // Hitting your grabber frees you to disengage without the -5 (AR-29).
     if result.hits()
-        && let Ok(mut a) = ctx.p.fighters.get_mut(attacker)
+        && let Some(mut a) = ctx.fighter_mut(attacker)
         && a.state.grabbed_by == Some(target)
     {
         a.state.hit_grabber = true;
@@ -390,42 +273,37 @@ fn strike(
         let base = match *damage {
             Some(d) => d,
             None => {
-                let (d, roll) = ctx.roll(&attack.dice);
-                if let Some(roll) = roll {
-                    let id = ctx.id(attacker);
-                    ctx.log.push(LogEvent::Roll {
-                        who: Some(id),
-                        purpose: format!("{} damage", attack.def.name),
-                        roll,
-                        target: None,
-                        success: None,
-                    });
+                let rolled = ctx.roll(&attack.dice);
+                let purpose = format!("{} damage", attack.def.name);
+                if rolled.roll.is_some() {
+                    ctx.log_roll(attacker, &purpose, rolled.roll, None, None);
                 }
-                *damage = Some(d);
-                d
+                *damage = Some(rolled.total);
+                rolled.total
             }
         };
-        let mut amount = base as i32;
+        let mut amount = i32::try_from(base).unwrap_or(i32::MAX);
         if result == AttackResult::Crit {
-            amount *= crit_multiplier(attack.def.crit_steps);
+            amount = amount.saturating_mul(crit_multiplier(attack.def.crit_steps));
         }
-        amount += attack
-            .def
-            .effects
-            .iter()
-            .filter(|(when, _)| fires(*when, result, natural))
-            .filter_map(|(_, e)| match e {
-                OnHit::Damage(n) => Some(*n),
-                _ => None,
-            })
-            .sum::<i32>();
-        amount
+        amount.saturating_add(
+            attack
+                .def
+                .effects
+                .iter()
+                .filter(|(when, _)| fires(*when, result, natural))
+                .filter_map(|(_, e)| match e {
+                    OnHit::Damage(n) => Some(*n),
+                    _ => None,
+                })
+                .fold(0i32, |sum, n| sum.saturating_add(n)),
+        )
     } else {
         attack.miss
     };
     let amount = resisted(amount, natural, resistance);
     if amount > 0 {
-        ctx.deal_damage(target, amount, kind, cause, Some(attacker));
+        ctx.deal(target, amount, kind, cause, Some(attacker));
     }
     for (when, effect) in &attack.def.effects {
         if !fires(*when, result, natural) {
@@ -442,8 +320,8 @@ fn strike(
                 ctx.apply(
                     target,
                     Some(attacker),
-                    EffectSpec::ongoing(*kind, per_turn, Duration::SaveEnds(save_of(*save)))
-                        .named(attack.def.name.clone()),
+                    EffectSpec::ongoing(kind.code(), per_turn, Duration::SaveEnds(save_of(*save)))
+                        .named(attack.label.clone()),
                 );
             }
             OnHit::Inflict {
@@ -452,11 +330,7 @@ fn strike(
                 hp_at_most,
             } => {
                 // "N hp or fewer" uses current hit points (AR-43).
-                let current = ctx
-                    .p
-                    .fighters
-                    .get(target)
-                    .map_or(i32::MAX, |t| t.hp.current);
+                let current = ctx.hp(target).map_or(i32::MAX, |hp| hp.current);
                 if hp_at_most.is_some_and(|n| current > n) {
                     continue;
                 }
@@ -469,33 +343,33 @@ fn strike(
                 ctx.apply(
                     target,
                     Some(attacker),
-                    EffectSpec::condition(*condition, duration).named(attack.def.name.clone()),
+                    EffectSpec::condition(condition.condition(), duration)
+                        .named(attack.label.clone()),
                 );
             }
             OnHit::Grab => {
                 let already = ctx
-                    .p
-                    .fighters
-                    .get(target)
-                    .is_ok_and(|t| t.state.grabbed_by == Some(attacker));
+                    .fighter(target)
+                    .is_some_and(|t| t.state.grabbed_by == Some(attacker));
                 // Not a creature this very hit dropped (the vitals have not caught up yet).
                 if !already && ctx.can_act(target) {
-                    if let Ok(mut t) = ctx.p.fighters.get_mut(target) {
+                    if let Some(mut t) = ctx.fighter_mut(target) {
                         t.state.grabbed_by = Some(attacker);
                     }
-                    ctx.engage(attacker, target);
+                    ctx.engage_mutually(attacker, target);
                     ctx.apply(
                         target,
                         Some(attacker),
-                        // Until the grab ends (see `Ctx::end_grabs_involving`) or the battle.
-                        EffectSpec::condition(Condition::Grabbed, Duration::EndOfBattle)
-                            .named("grabbed"),
+                        // Until the grab ends (see `ArchOps::end_grabs_involving`) or the
+                        // battle.
+                        EffectSpec::condition(Condition::GRABBED, Duration::EndOfBattle)
+                            .named(grabbed_label()),
                     );
                 }
             }
             OnHit::TempHp(n) => {
-                if let Ok(mut a) = ctx.p.fighters.get_mut(attacker) {
-                    a.hp.grant_temp(*n);
+                if let Some(mut hp) = ctx.hp_mut(attacker) {
+                    hp.grant_temp(*n);
                 }
                 ctx.note(Some(attacker), || {
                     format!("gains {n} temporary hit points.")
@@ -504,6 +378,14 @@ fn strike(
             OnHit::Damage(_) => {}
         }
     }
+}
+
+/// The name of the grab effect, made once.
+fn grabbed_label() -> std::sync::Arc<str> {
+    static GRABBED: std::sync::OnceLock<std::sync::Arc<str>> = std::sync::OnceLock::new();
+    GRABBED
+        .get_or_init(|| std::sync::Arc::from("grabbed"))
+        .clone()
 }
 
 /// Whether an effect that comes `when` fires on this result and natural roll.
@@ -515,9 +397,4 @@ pub(crate) fn fires(when: When, result: AttackResult, natural: i64) -> bool {
         When::NaturalAtLeast(n) => result.hits() && natural >= i64::from(n),
         When::Miss => result == AttackResult::Miss,
     }
-}
-
-/// Whether attack `kind` is a spell that draws opportunity attacks even from its targets.
-pub(crate) fn provokes_from_targets(kind: AttackKind) -> bool {
-    kind == AttackKind::RangedSpell
 }

@@ -35,7 +35,7 @@ pub struct Archmage {
 impl MapEntities for Archmage {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         for entry in &mut self.full_order {
-            entry.actor = mapper.get_mapped(entry.actor);
+            entry.unit.map_entities(mapper);
         }
     }
 }

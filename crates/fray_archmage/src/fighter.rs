@@ -1,115 +1,35 @@
-//! The components of an archmage combatant, queried together, and the numbers derived from
-//! them for attacks: bonuses, penalties, defenses and odds (shared by previews and resolution,
-//! so a preview is exactly what resolution will roll against).
+//! An archmage combatant's own components, and the numbers derived from them for attacks:
+//! bonuses, penalties, defenses and odds. Previews and resolution share them, so a preview is
+//! exactly what resolution rolls against.
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
-use fray_core::combatant::Tally;
-use fray_core::effect::BonusTo;
 use fray_core::prelude::*;
 
+use crate::Ctx;
 use crate::rules::crit_threshold;
-use crate::sheet::{Sheet, SheetAttack};
+use crate::sheet::{Sheet, SheetAttack, SheetData};
+use crate::slots::ActionSlots;
 use crate::state::ArchState;
+use crate::vocabulary::{FEAR, HAMPERED, STUCK, VULNERABLE, WEAKENED};
 
-/// Everything resolution reads and writes on a combatant.
+/// The archmage components of a combatant (the core's - hit points, status, conditions - are
+/// read through the context).
 #[derive(QueryData)]
 #[query_data(mutable)]
 pub struct Fighter {
-    /// The entity.
-    pub entity: Entity,
-    /// Roster index.
-    pub combatant: &'static Combatant,
     /// Compiled numbers.
     pub sheet: &'static Sheet,
     /// Changing state.
     pub state: &'static mut ArchState,
-    /// Hit points.
-    pub hp: &'static mut Hp,
-    /// In the fight or not.
-    pub status: &'static mut Status,
-    /// Conditions.
-    pub conditions: &'static mut Conditions,
-    /// Side.
-    pub side: &'static Side,
-    /// Region.
-    pub region: &'static mut InRegion,
     /// Actions left this turn.
     pub slots: &'static mut ActionSlots,
-    /// Effects on it.
-    pub effects: Option<&'static ActiveEffects>,
-    /// Damage dealt and taken, for statistics.
-    pub tally: &'static mut Tally,
-}
-
-/// The fighters of one encounter, each looked up once, in roster order, with their
-/// engagements. Offering options asks many questions about the same few combatants (sides,
-/// regions, engagements, odds against each target); answering them from here instead of
-/// querying the World each time keeps offering cheap.
-pub(crate) struct Lineup<'a, 's> {
-    entities: Vec<Entity>,
-    members: Vec<(FighterReadOnlyItem<'a, 's>, Option<&'a Engagement>)>,
-}
-
-impl<'a, 's> Lineup<'a, 's> {
-    /// The fighters of `roster` (combatants that are not fighters are left out).
-    pub fn new(
-        roster: &Roster,
-        fighters: &'a Query<'_, 's, Fighter>,
-        engagements: &'a Query<'_, 's, &'static mut Engagement>,
-    ) -> Self {
-        let mut lineup = Self {
-            entities: Vec::with_capacity(roster.entries.len()),
-            members: Vec::with_capacity(roster.entries.len()),
-        };
-        for e in roster.entities() {
-            if let Ok(f) = fighters.get(e) {
-                lineup.entities.push(e);
-                lineup.members.push((f, engagements.get(e).ok()));
-            }
-        }
-        lineup
-    }
-
-    fn index(&self, e: Entity) -> Option<usize> {
-        self.entities.iter().position(|x| *x == e)
-    }
-
-    /// A fighter of the encounter.
-    pub fn get(&self, e: Entity) -> Option<&FighterReadOnlyItem<'a, 's>> {
-        self.index(e).map(|i| &self.members[i].0)
-    }
-
-    /// A fighter's engagement.
-    pub fn engagement(&self, e: Entity) -> Option<&'a Engagement> {
-        self.index(e).and_then(|i| self.members[i].1)
-    }
-
-    /// Every fighter, in roster order.
-    pub fn iter(&self) -> impl Iterator<Item = &FighterReadOnlyItem<'a, 's>> {
-        self.members.iter().map(|(f, _)| f)
-    }
-}
-
-/// The sum of bonus effects of one kind on a combatant (fight in spirit and the like).
-pub fn effect_bonus(
-    active: Option<&ActiveEffects>,
-    effects: &Query<(&Effect, &EffectOf)>,
-    to: BonusTo,
-) -> i32 {
-    active.map_or(0, |a| {
-        a.iter()
-            .filter_map(|e| effects.get(e).ok())
-            .filter(|(e, _)| e.kind == EffectKind::Bonus(to))
-            .map(|(e, _)| e.magnitude)
-            .sum()
-    })
 }
 
 /// Condition penalty to attacks: the worst of dazed, fear (which dazes) and weakened, -4;
 /// penalties of different conditions do not stack (AR-27, AR-40).
 pub fn condition_attack_penalty(c: &Conditions) -> i32 {
-    if c.has(Condition::Dazed) || c.has(Condition::Fear) || c.has(Condition::Weakened) {
+    if c.has(Condition::DAZED) || c.has(FEAR) || c.has(WEAKENED) {
         4
     } else {
         0
@@ -118,51 +38,40 @@ pub fn condition_attack_penalty(c: &Conditions) -> i32 {
 
 /// Condition penalty to defenses: the worst of helpless, stunned and weakened, -4 (AR-27).
 pub fn condition_defense_penalty(c: &Conditions) -> i32 {
-    if c.has(Condition::Helpless) || c.has(Condition::Stunned) || c.has(Condition::Weakened) {
+    if c.has(Condition::HELPLESS) || c.has(Condition::STUNNED) || c.has(WEAKENED) {
         4
     } else {
         0
     }
 }
 
+/// Whether a creature cannot move: stuck, or grabbed and not disengaged (AR-27, AR-29).
+pub fn stuck(c: &Conditions) -> bool {
+    c.has(STUCK)
+}
+
+/// Whether a creature makes only basic attacks (AR-27).
+pub fn hampered(c: &Conditions) -> bool {
+    c.has(HAMPERED)
+}
+
 /// The basic melee attack a creature would make as an opportunity attack, if it may make one
 /// now: it must be active, have a basic melee attack, and be neither grabbed (AR-29), confused
 /// nor stunned (AR-27).
 pub fn opportunity_attack(
-    sheet: &crate::sheet::SheetData,
+    sheet: &SheetData,
     state: &ArchState,
     conditions: &Conditions,
     status: Status,
 ) -> Option<usize> {
     if !status.is_active()
         || state.grabbed_by.is_some()
-        || conditions.has(Condition::Confused)
-        || conditions.has(Condition::Stunned)
+        || conditions.has(Condition::CONFUSED)
+        || conditions.has(Condition::STUNNED)
     {
         return None;
     }
     sheet.basic_melee
-}
-
-/// The universal circumstance modifier, as Fray rules it (AR-36): -2 when attacking from
-/// difficult terrain (bad footing), +2 when the target is engaged with two or more of the
-/// attacker's allies (ganged up on).
-pub fn circumstance(
-    attacker_region: RegionId,
-    map: &EncounterMap,
-    target_engagement: Option<&Engagement>,
-    allies_of_attacker: impl Fn(Entity) -> bool,
-) -> i32 {
-    let mut m = 0;
-    if map.terrain(attacker_region).difficult {
-        m -= 2;
-    }
-    if let Some(e) = target_engagement
-        && e.foes().filter(|f| allies_of_attacker(*f)).count() >= 2
-    {
-        m += 2;
-    }
-    m
 }
 
 /// Everything an attack roll is compared with.
@@ -212,84 +121,82 @@ impl BonusParts {
     }
 }
 
-/// An attacker's side of an attack.
-pub struct AttackerView<'a> {
-    /// The attacker.
-    pub entity: Entity,
-    /// Its sheet.
-    pub sheet: &'a crate::sheet::SheetData,
-    /// Its state.
-    pub state: &'a ArchState,
-    /// Its conditions.
-    pub conditions: &'a Conditions,
-    /// Its region.
-    pub region: RegionId,
-    /// Its side.
-    pub side: SideId,
-    /// Its effects.
-    pub effects: Option<&'a ActiveEffects>,
+/// The universal circumstance modifier, as Fray rules it (AR-36): -2 when attacking from
+/// difficult terrain (bad footing), +2 when the target is engaged with two or more of the
+/// attacker's allies (ganged up on).
+pub fn circumstance(ctx: &Ctx, attacker: Entity, target: Entity) -> i32 {
+    let mut m = 0;
+    if ctx.map().terrain(ctx.region(attacker)).difficult {
+        m -= 2;
+    }
+    let side = ctx.side(attacker);
+    let allies = ctx
+        .foes(target)
+        .filter(|f| *f != attacker && ctx.side(*f) == side)
+        .count();
+    if allies >= 2 {
+        m += 2;
+    }
+    m
 }
 
-/// A target's side of an attack.
-pub struct TargetView<'a> {
-    /// Its sheet.
-    pub sheet: &'a crate::sheet::SheetData,
-    /// Its state.
-    pub state: &'a ArchState,
-    /// Its conditions.
-    pub conditions: &'a Conditions,
-    /// Its effects.
-    pub effects: Option<&'a ActiveEffects>,
-    /// Its engagement.
-    pub engagement: Option<&'a Engagement>,
-}
-
-/// Works out bonus, defense and crit range of `attack` by `a` against `t`.
-#[allow(clippy::too_many_arguments)]
-pub fn attack_odds(
-    a: &AttackerView<'_>,
-    t: &TargetView<'_>,
-    attack: &SheetAttack,
-    escalation: u8,
-    map: &EncounterMap,
-    effects: &Query<(&Effect, &EffectOf)>,
-    is_ally_of_attacker: impl Fn(Entity) -> bool,
-) -> (AttackOdds, BonusParts) {
+/// The odds of attack `index` of `attacker` against `target`, and the parts of its bonus.
+pub fn odds(
+    ctx: &Ctx,
+    attacker: Entity,
+    target: Entity,
+    index: usize,
+) -> Option<(AttackOdds, BonusParts)> {
+    let a = ctx.fighter(attacker)?;
+    let t = ctx.fighter(target)?;
+    let attack: &SheetAttack = a.sheet.0.attacks.get(index)?;
+    let (a_conditions, a_effects) = (ctx.conditions(attacker)?, ctx.effects(attacker)?);
+    let (t_conditions, t_effects) = (ctx.conditions(target)?, ctx.effects(target)?);
     let parts = BonusParts {
         base: attack.bonus,
-        escalation: if a.sheet.hero && !a.conditions.has(Condition::Fear) {
-            i32::from(escalation)
+        escalation: if a.sheet.0.hero && !a_conditions.has(FEAR) {
+            i32::from(ctx.battle().escalation)
         } else {
             0
         },
-        penalty: -condition_attack_penalty(a.conditions),
+        penalty: -condition_attack_penalty(a_conditions),
         debt: -a.state.debt_penalty(),
-        effects: effect_bonus(a.effects, effects, BonusTo::Attacks),
-        circumstance: circumstance(a.region, map, t.engagement, is_ally_of_attacker),
-        grab: if t.state.grabbed_by == Some(a.entity) {
+        effects: a_effects.bonus(BonusTo::Attacks),
+        circumstance: circumstance(ctx, attacker, target),
+        grab: if t.state.grabbed_by == Some(attacker) {
             4
         } else {
             0
         },
     };
-    let defense = t.sheet.defense(attack.def.vs)
-        - condition_defense_penalty(t.conditions)
+    let defense = t.sheet.0.defense(attack.def.vs)
+        - condition_defense_penalty(t_conditions)
         - t.state.debt_penalty()
-        + effect_bonus(t.effects, effects, BonusTo::Defenses);
-    (
+        + t_effects.bonus(BonusTo::Defenses);
+    Some((
         AttackOdds {
             bonus: i64::from(parts.total()),
             defense: i64::from(defense),
-            crit_from: crit_threshold(
-                attack.def.crit_range,
-                t.conditions.has(Condition::Vulnerable),
-            ),
-            reroll_twos: a.sheet.two_weapons
+            crit_from: crit_threshold(attack.def.crit_range, t_conditions.has(VULNERABLE)),
+            reroll_twos: a.sheet.0.two_weapons
                 && attack.def.kind == crate::statblock::AttackKind::Melee,
-            invisible: t.conditions.has(Condition::Invisible),
+            invisible: t_conditions.has(Condition::INVISIBLE),
         },
         parts,
-    )
+    ))
+}
+
+/// Chance of each natural d20 roll for these odds (a natural 2 rerolled with two weapons).
+pub fn natural_chance(odds: &AttackOdds, natural: i64) -> f32 {
+    if odds.reroll_twos {
+        if natural == 2 {
+            1.0 / 400.0
+        } else {
+            1.0 / 20.0 + 1.0 / 400.0
+        }
+    } else {
+        1.0 / 20.0
+    }
 }
 
 /// Chances of a plain hit, a crit and a miss (not a fumble) for these odds, exactly over the
@@ -299,14 +206,7 @@ pub fn chances(odds: &AttackOdds) -> (f32, f32, f32) {
     let mut crit = 0.0;
     let mut miss = 0.0;
     for natural in 1..=20i64 {
-        let mut p = 1.0 / 20.0;
-        if odds.reroll_twos {
-            p = if natural == 2 {
-                1.0 / 400.0
-            } else {
-                p + 1.0 / 400.0
-            };
-        }
+        let p = natural_chance(odds, natural);
         match crate::rules::judge(natural, natural + odds.bonus, odds.defense, odds.crit_from) {
             crate::rules::AttackResult::Crit => crit += p,
             crate::rules::AttackResult::Hit => hit += p,
@@ -367,11 +267,11 @@ mod tests {
     #[test]
     fn ar27_ar40_condition_penalties_take_the_worst_not_the_sum() {
         let mut c = Conditions::default();
-        c.recompute([(Condition::Dazed, 1), (Condition::Weakened, 1)]);
+        c.recompute([(Condition::DAZED, 1), (WEAKENED, 1)]);
         assert_eq!(condition_attack_penalty(&c), 4);
         assert_eq!(condition_defense_penalty(&c), 4);
         let mut s = Conditions::default();
-        s.recompute([(Condition::Stunned, 1), (Condition::Helpless, 1)]);
+        s.recompute([(Condition::STUNNED, 1), (Condition::HELPLESS, 1)]);
         assert_eq!(condition_defense_penalty(&s), 4);
         assert_eq!(condition_attack_penalty(&s), 0);
     }

@@ -73,20 +73,24 @@ pub fn quick_rest(
         wake(&mut entity);
     }
     let mut state = entity.get_mut::<ArchState>()?;
+    let state = &mut *state;
     let attacks = sheet.attacks.iter().map(|a| (&a.def.name, a.def.usage));
     let powers = sheet.powers.iter().map(|p| (&p.def.name, p.def.usage));
-    let state = &mut *state;
-    for ((name, usage), spent) in attacks
-        .zip(state.attacks_spent.iter_mut())
-        .chain(powers.zip(state.powers_spent.iter_mut()))
-    {
-        if let Usage::Recharge(needed) = usage
-            && *spent
-        {
-            let roll = dice.roll_die(20);
-            let kept = roll >= u32::from(needed);
-            *spent = !kept;
-            report.recharges.push((name.clone(), roll, kept));
+    for (uses, list) in [
+        (&mut state.attacks_spent, attacks.collect::<Vec<_>>()),
+        (&mut state.powers_spent, powers.collect::<Vec<_>>()),
+    ] {
+        for (i, (name, usage)) in list.into_iter().enumerate() {
+            if let Usage::Recharge(needed) = usage
+                && uses.spent(i)
+            {
+                let roll = dice.roll_die(20);
+                let kept = roll >= u32::from(needed);
+                if kept {
+                    uses.restore(i);
+                }
+                report.recharges.push((name.clone(), roll, kept));
+            }
         }
     }
     Some(report)
@@ -116,8 +120,6 @@ pub fn full_heal_up(world: &mut World, hero: Entity) -> bool {
     if let Some(mut state) = entity.get_mut::<ArchState>() {
         *state = ArchState {
             recoveries: sheet.recoveries,
-            attacks_spent: vec![false; sheet.attacks.len()],
-            powers_spent: vec![false; sheet.powers.len()],
             ..ArchState::default()
         };
     }
@@ -140,9 +142,9 @@ fn wake(entity: &mut EntityWorldMut) {
     }
     if let Some(mut conditions) = entity.get_mut::<Conditions>() {
         for c in [
-            Condition::Unconscious,
-            Condition::Helpless,
-            Condition::Stabilized,
+            Condition::UNCONSCIOUS,
+            Condition::HELPLESS,
+            Condition::STABILIZED,
         ] {
             conditions.set_innate(c, false);
         }

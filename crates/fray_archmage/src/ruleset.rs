@@ -2,7 +2,6 @@
 
 use fray_content::db::ContentDb;
 use fray_content::options::OptionValue;
-use fray_core::budget::ActionSlots;
 use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
@@ -10,14 +9,15 @@ use std::sync::Arc;
 
 use crate::battle::Archmage;
 use crate::sheet::{Sheet, SheetData, compile};
+use crate::slots::ActionSlots;
 use crate::statblock::ArchBlock;
 use crate::state::ArchState;
 
 /// The archmage ruleset's id.
 pub const ID: &str = "archmage";
 
-/// The archmage ruleset, as the core sees it. It compiles each statblock once and shares the
-/// compiled sheet between every combatant spawned from it.
+/// Spawns archmage encounters and combatants from content. It compiles each statblock once and
+/// shares the compiled sheet between every combatant spawned from it.
 #[derive(Debug, Default)]
 pub struct ArchmageRuleset {
     sheets: CompiledStatblocks<SheetData>,
@@ -77,8 +77,6 @@ impl Ruleset for ArchmageRuleset {
         };
         let state = ArchState {
             recoveries: sheet.recoveries,
-            attacks_spent: vec![false; sheet.attacks.len()],
-            powers_spent: vec![false; sheet.powers.len()],
             ..ArchState::default()
         };
         build

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use fray_core::effect::DamageType;
 use fray_dice::{Dice, DiceError};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{ability_mod, hero_defenses, tier_multiplier};
 use crate::statblock::{ArchBlock, AttackDef, AttackKind, DamageSpec, MagicTo, PowerDef, Size};
+use crate::vocabulary::DamageKind;
 
 /// An attack, ready to roll.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,7 +73,7 @@ pub struct SheetData {
     /// Powers ([`fray_core::ids::AbilityId`] indexes them).
     pub powers: Vec<SheetPower>,
     /// Resistances: type and the natural roll needed for full damage.
-    pub resist: Vec<(DamageType, u8)>,
+    pub resist: Vec<(DamageKind, u8)>,
     /// A named villain.
     pub named_villain: bool,
     /// Two-weapon fighting.
@@ -84,7 +84,7 @@ pub struct SheetData {
 
 impl SheetData {
     /// The resistance number against a damage type.
-    pub fn resistance(&self, kind: DamageType) -> Option<u8> {
+    pub fn resistance(&self, kind: DamageKind) -> Option<u8> {
         self.resist
             .iter()
             .find(|(t, _)| *t == kind)
@@ -323,7 +323,7 @@ mod tests {
                     ability: Some(crate::statblock::Ability::Str),
                     extra: 0,
                     damage: DamageSpec::Weapon(8),
-                    damage_type: DamageType::Physical,
+                    damage_type: DamageKind::Physical,
                     miss: Some(crate::statblock::MissDamage::Level),
                     targets: Targets::One,
                     reach: Default::default(),
@@ -342,7 +342,7 @@ mod tests {
                     ability: Some(crate::statblock::Ability::Str),
                     extra: -2,
                     damage: DamageSpec::Unarmed,
-                    damage_type: DamageType::Physical,
+                    damage_type: DamageKind::Physical,
                     miss: None,
                     targets: Targets::One,
                     reach: Default::default(),

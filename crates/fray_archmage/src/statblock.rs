@@ -14,10 +14,11 @@
 //! ```
 
 use fray_content::schema::{Problem, Statblock, StatblockSet};
-use fray_core::condition::Condition;
-use fray_core::effect::DamageType;
 use fray_dice::Dice;
 use serde::{Deserialize, Serialize};
+
+use crate::slots::Slot;
+use crate::vocabulary::{ArchCondition, DamageKind};
 
 /// One archmage statblock.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,7 +69,7 @@ pub struct MonsterBlock {
     pub attacks: Vec<AttackDef>,
     /// Damage types it resists, with the natural roll needed to deal full damage.
     #[serde(default)]
-    pub resist: Vec<(DamageType, u8)>,
+    pub resist: Vec<(DamageKind, u8)>,
     /// A named villain (the optional meaningful-death rule lets only these kill heroes).
     #[serde(default)]
     pub named_villain: bool,
@@ -314,7 +315,7 @@ pub enum OnHit {
         /// Damage per turn.
         amount: i32,
         /// Its type.
-        kind: DamageType,
+        kind: DamageKind,
         /// The save that ends it.
         #[serde(default)]
         save: SaveKind,
@@ -322,7 +323,7 @@ pub enum OnHit {
     /// A condition (AR-27).
     Inflict {
         /// Which.
-        condition: Condition,
+        condition: ArchCondition,
         /// For how long.
         lasts: Lasts,
         /// Only if the target then has at most this many hit points (AR-43: current HP).
@@ -376,7 +377,7 @@ pub struct AttackDef {
     pub damage: DamageSpec,
     /// Damage type.
     #[serde(default)]
-    pub damage_type: DamageType,
+    pub damage_type: DamageKind,
     /// Damage on a miss.
     #[serde(default)]
     pub miss: Option<MissDamage>,
@@ -439,7 +440,7 @@ pub struct PowerDef {
     /// What it does.
     pub effect: PowerEffect,
     /// The action it takes.
-    pub action: fray_core::budget::Slot,
+    pub action: Slot,
     /// How often.
     #[serde(default)]
     pub usage: Usage,
@@ -496,6 +497,13 @@ impl Statblock for ArchBlock {
         if attacks.is_empty() {
             out.push(Problem::here("needs at least one attack"));
         }
+        if attacks.len() > crate::state::MAX_USES {
+            out.push(Problem::here(format!(
+                "{} attacks: a statblock has at most {}",
+                attacks.len(),
+                crate::state::MAX_USES
+            )));
+        }
         for (i, a) in attacks.iter().enumerate() {
             if attacks[..i].iter().any(|b| b.id == a.id) {
                 out.push(Problem::at(
@@ -541,6 +549,13 @@ impl Statblock for ArchBlock {
                 out.push(Problem::here(format!(
                     "recovery die d{} is not a class recovery die",
                     h.recovery_die
+                )));
+            }
+            if h.powers.len() > crate::state::MAX_USES {
+                out.push(Problem::here(format!(
+                    "{} powers: a statblock has at most {}",
+                    h.powers.len(),
+                    crate::state::MAX_USES
                 )));
             }
             for (i, p) in h.powers.iter().enumerate() {

@@ -2,8 +2,48 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Intent, Trigger};
+use fray_core::intent::{Readied, Trigger};
 use serde::{Deserialize, Serialize};
+
+/// The most attacks, or powers, a statblock has (content is checked against it).
+pub const MAX_USES: usize = 64;
+
+/// Which of a statblock's attacks or powers are used up, by index.
+///
+/// ```
+/// use fray_archmage::state::Uses;
+/// let mut uses = Uses::default();
+/// uses.spend(3);
+/// assert!(uses.spent(3) && !uses.spent(2));
+/// uses.restore(3);
+/// assert!(!uses.spent(3));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Uses(u64);
+
+impl Uses {
+    /// Whether number `i` is used up.
+    pub fn spent(self, i: usize) -> bool {
+        u32::try_from(i)
+            .ok()
+            .and_then(|i| 1u64.checked_shl(i))
+            .is_some_and(|bit| self.0 & bit != 0)
+    }
+
+    /// Uses up number `i`.
+    pub fn spend(&mut self, i: usize) {
+        if let Some(bit) = u32::try_from(i).ok().and_then(|i| 1u64.checked_shl(i)) {
+            self.0 |= bit;
+        }
+    }
+
+    /// Brings number `i` back.
+    pub fn restore(&mut self, i: usize) {
+        if let Some(bit) = u32::try_from(i).ok().and_then(|i| 1u64.checked_shl(i)) {
+            self.0 &= !bit;
+        }
+    }
+}
 
 /// A combatant's changing archmage state.
 #[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -27,10 +67,10 @@ pub struct ArchState {
     /// Turn serial in which an interrupt was used; none again until the end of a later turn
     /// of this combatant (AR-05).
     pub interrupt_used: Option<u32>,
-    /// Attacks used up (daily or recharge) by index.
-    pub attacks_spent: Vec<bool>,
-    /// Powers used up by index.
-    pub powers_spent: Vec<bool>,
+    /// Attacks used up (daily or recharge), by index.
+    pub attacks_spent: Uses,
+    /// Powers used up, by index.
+    pub powers_spent: Uses,
     /// Dropped to 0 hit points this battle (lasting wounds, fight in spirit).
     pub fell_this_battle: bool,
     /// Lasting wounds (optional rule AR-41), each lowering max HP by 2 + level.
@@ -43,8 +83,8 @@ pub struct ArchState {
     pub free_move: bool,
     /// Hit its grabber this turn (the -5 to disengage does not apply, AR-29).
     pub hit_grabber: bool,
-    /// A readied intent and its trigger (AR-03).
-    pub readied: Option<(Trigger, Intent)>,
+    /// A readied action and its trigger (AR-03).
+    pub readied: Option<(Trigger, Readied)>,
     /// Who grabs it (AR-29).
     pub grabbed_by: Option<Entity>,
     /// Dropped (or hurt while down) by a named villain since it last fell: under the optional

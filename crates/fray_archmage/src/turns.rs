@@ -1,222 +1,169 @@
-//! Initiative, rounds and the start and end of turns.
+//! Initiative, rounds, the start and end of turns, vitals, and the end of a battle.
+
+use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use fray_core::effect::{BonusTo, EffectSpec};
+use fray_core::kit::TurnBegins;
 use fray_core::prelude::*;
-use fray_core::turn::{TurnEntry, TurnOrder};
+use fray_core::turn::TurnEntry;
 use fray_dice::Dice;
+use smallvec::SmallVec;
 
-use crate::battle::Archmage;
-use crate::ctx::{Arch, Ctx};
-use crate::fighter::FighterReadOnlyItem;
-use crate::resolve::EncounterParts;
-use crate::rules::{DEATH_SAVES_TO_DIE, DeathSave, death_save, escalation};
-use crate::sheet::Sheet;
-use crate::state::ArchState;
+use crate::Ctx;
+use crate::ops::ArchOps;
+use crate::rules::{DEATH_SAVES_TO_DIE, DeathSave, dead_at, death_save, escalation, lasting_wound};
+use crate::sheet::SheetData;
+use crate::slots::ActionSlots;
 
 /// Rolls initiative once: d20 + initiative bonus; monsters of the same statblock share one roll;
 /// the order holds every round (AR-01). Temporary hit points drop to 0 (AR-33). An ambush
 /// starts with a surprise round for the ambusher and its highest-initiative ally (AR-37).
-pub(crate) fn roll_initiative(
-    mut encounters: Query<(
-        &Encounter,
-        &Roster,
-        &mut TurnOrder,
-        &mut EncounterRng,
-        &mut CombatLog,
-        &mut Archmage,
-    )>,
-    mut fighters: Query<(
-        &Sheet,
-        &mut Initiative,
-        &mut Hp,
-        &Combatant,
-        &Side,
-        &bevy_ecs::name::Name,
-    )>,
-) {
-    for (encounter, roster, mut order, mut rng, mut log, mut battle) in &mut encounters {
-        if encounter.phase != Phase::Setup || !order.is_empty() {
+pub(crate) fn setup(ctx: &mut Ctx) {
+    let mut shared: SmallVec<[(Arc<SheetData>, i32); 8]> = SmallVec::new();
+    let mut entries: SmallVec<[TurnEntry; 16]> = SmallVec::new();
+    for i in 0..ctx.roster().len() {
+        let Some(entity) = ctx.roster().get(CombatantId(i as u16)).map(|r| r.entity) else {
             continue;
-        }
-        let mut shared: Vec<(String, i32)> = Vec::new();
-        let mut entries = Vec::new();
-        for entity in roster.entities() {
-            let Ok((sheet, mut initiative, mut hp, combatant, _, _)) = fighters.get_mut(entity)
-            else {
-                continue;
-            };
+        };
+        let Some(sheet) = ctx.fighter(entity).map(|f| f.sheet.0.clone()) else {
+            continue;
+        };
+        if let Some(mut hp) = ctx.hp_mut(entity) {
             hp.temp = 0;
-            let bonus = sheet.0.initiative;
-            let known = (!sheet.0.hero)
-                .then(|| {
-                    shared
-                        .iter()
-                        .find(|(id, _)| *id == sheet.0.statblock)
-                        .map(|(_, c)| *c)
-                })
-                .flatten();
-            let count = match known {
-                Some(count) => {
-                    log.push(LogEvent::Initiative {
-                        who: combatant.id,
+        }
+        let bonus = sheet.initiative;
+        let known = (!sheet.hero)
+            .then(|| {
+                shared
+                    .iter()
+                    .find(|(s, _)| s.statblock == sheet.statblock)
+                    .map(|(_, c)| *c)
+            })
+            .flatten();
+        let id = ctx.id(entity);
+        let count = match known {
+            Some(count) => {
+                ctx.record(|_| LogEvent::Initiative {
+                    who: id,
+                    count,
+                    roll: None,
+                });
+                count
+            }
+            None => {
+                let rolled = ctx.roll(&Dice::die(20).plus(i64::from(bonus)));
+                let count = i32::try_from(rolled.total).unwrap_or(i32::MAX);
+                if let Some(roll) = rolled.roll {
+                    ctx.log_mut().push(LogEvent::Initiative {
+                        who: id,
                         count,
-                        roll: None,
+                        roll: Some(roll),
                     });
-                    count
                 }
-                None => {
-                    let dice = Dice::die(20).plus(i64::from(bonus));
-                    let count = if log.enabled() {
-                        let roll = dice.roll(&mut *rng);
-                        let count = roll.total() as i32;
-                        log.push(LogEvent::Initiative {
-                            who: combatant.id,
-                            count,
-                            roll: Some(roll),
-                        });
-                        count
-                    } else {
-                        dice.roll_total(&mut *rng) as i32
-                    };
-                    if !sheet.0.hero {
-                        shared.push((sheet.0.statblock.clone(), count));
-                    }
-                    count
+                if !sheet.hero {
+                    shared.push((sheet.clone(), count));
                 }
-            };
+                count
+            }
+        };
+        if let Some(mut initiative) = ctx.initiative_mut(entity) {
             *initiative = Initiative {
                 count,
                 tiebreak: bonus,
             };
-            entries.push(TurnEntry {
-                actor: entity,
-                count,
-                tiebreak: bonus,
-            });
         }
-        order.set(entries);
-        if let Some((side, by)) = battle.ambush.clone() {
-            let is_side = |e: Entity| fighters.get(e).is_ok_and(|f| f.4.0 == side);
-            let named = |e: Entity| {
-                by.as_ref()
-                    .is_none_or(|n| fighters.get(e).is_ok_and(|f| f.5.as_str() == n))
-            };
-            let ambusher = order.actors().find(|&e| is_side(e) && named(e));
-            if let Some(ambusher) = ambusher {
-                let ally = order.actors().find(|&e| e != ambusher && is_side(e));
-                battle.full_order = order.entries().to_vec();
-                let surprise: Vec<TurnEntry> = order
-                    .entries()
-                    .iter()
-                    .filter(|t| t.actor == ambusher || Some(t.actor) == ally)
-                    .copied()
-                    .collect();
-                order.set(surprise);
-                battle.surprise = true;
-                log.push(LogEvent::Note {
-                    who: None,
-                    text: "Ambush! A surprise round: only the ambusher and its quickest ally act."
-                        .into(),
-                });
-            }
-        }
+        entries.push(TurnEntry::combatant(entity, count, bonus));
     }
+    ctx.order_mut().set(entries);
+    let Some((side, by)) = ctx.battle().ambush.clone() else {
+        return;
+    };
+    let is_side = |ctx: &Ctx, e: Entity| ctx.side(e) == Some(side);
+    let named = |ctx: &Ctx, e: Entity| by.as_ref().is_none_or(|n| ctx.name(e) == n);
+    let ambusher = ctx
+        .order()
+        .actors()
+        .find(|&e| is_side(ctx, e) && named(ctx, e));
+    let Some(ambusher) = ambusher else {
+        return;
+    };
+    let ally = ctx
+        .order()
+        .actors()
+        .find(|&e| e != ambusher && is_side(ctx, e));
+    let full = ctx.order().entries().to_vec();
+    let surprise: SmallVec<[TurnEntry; 2]> = full
+        .iter()
+        .filter(|t| t.actor() == Some(ambusher) || t.actor() == ally)
+        .copied()
+        .collect();
+    ctx.battle_mut().full_order = full;
+    ctx.order_mut().set(surprise);
+    ctx.battle_mut().surprise = true;
+    ctx.log_mut().push(LogEvent::Note {
+        who: None,
+        text: "Ambush! A surprise round: only the ambusher and its quickest ally act.".into(),
+    });
 }
 
 /// Round start: after a surprise round the full order takes over; the escalation die is 0 in
 /// the first normal round and grows by 1 a round up to 6 (AR-11).
-pub(crate) fn start_round(
-    mut encounters: Query<(&Encounter, &mut TurnOrder, &mut Archmage, &mut CombatLog)>,
-) {
-    for (encounter, mut order, mut battle, mut log) in &mut encounters {
-        if encounter.phase != Phase::RoundStart {
-            continue;
-        }
-        if battle.surprise && encounter.round > 1 {
-            battle.surprise = false;
-            let full = std::mem::take(&mut battle.full_order);
-            order.set(full);
-        }
-        if battle.surprise {
-            continue;
-        }
-        battle.normal_rounds += 1;
-        let die = escalation(battle.normal_rounds);
-        if die != battle.escalation {
-            battle.escalation = die;
-            log.record(|| LogEvent::Note {
-                who: None,
-                text: format!("The escalation die shows {die}."),
-            });
-        }
+pub(crate) fn round_start(ctx: &mut Ctx) {
+    if ctx.battle().surprise && ctx.round() > 1 {
+        let full = std::mem::take(&mut ctx.battle_mut().full_order);
+        ctx.battle_mut().surprise = false;
+        ctx.order_mut().set(full);
+    }
+    if ctx.battle().surprise {
+        return;
+    }
+    let battle = ctx.battle_mut();
+    battle.normal_rounds += 1;
+    let die = escalation(battle.normal_rounds);
+    if die != battle.escalation {
+        battle.escalation = die;
+        ctx.note(None, || format!("The escalation die shows {die}."));
     }
 }
 
 /// Turn start: a fresh standard, move and quick action (AR-04); an unconscious hero rolls its
 /// death save (AR-23) and, if it stays down, fights in spirit (AR-42); a stunned creature can
 /// take no actions (AR-27).
-pub(crate) fn start_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
-    for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle, mut order) in
-        &mut encounters
-    {
-        if encounter.phase != Phase::TurnStart {
-            continue;
-        }
-        let Some(actor) = turn.actor else { continue };
-        let mut ctx = Ctx {
-            p: &mut p,
-            encounter_entity: entity,
-            encounter: &mut encounter,
-            turn: &mut turn,
-            rng: &mut rng,
-            log: &mut log,
-            roster,
-            map,
-            battle: &mut battle,
-            order: &mut order,
-        };
-        let Ok(mut f) = ctx.p.fighters.get_mut(actor) else {
-            continue;
-        };
-        *f.slots = ActionSlots::full();
-        f.state.disengaged = false;
-        f.state.free_move = false;
-        f.state.hit_grabber = false;
-        f.state.readied = None;
-        let (status, stunned, coma) = (
-            *f.status,
-            f.conditions.has(Condition::Stunned),
-            f.state.coma,
-        );
-        if status == Status::Down && !coma {
-            roll_death_save(&mut ctx, actor);
-        }
-        // Only a death save changes the status here.
-        let still_down = status == Status::Down
-            && ctx
-                .p
-                .fighters
-                .get(actor)
-                .is_ok_and(|f| *f.status == Status::Down);
-        if still_down {
-            fight_in_spirit(&mut ctx, actor);
-        }
-        let (can_act, acts_after_death_save) =
-            ctx.p.fighters.get(actor).map_or((false, false), |f| {
-                (f.status.is_active(), f.state.acts_after_death_save)
-            });
-        let woke_only = acts_after_death_save && status == Status::Down;
-        if stunned {
-            ctx.note(Some(actor), || "is stunned and can take no actions.".into());
-        }
-        if !can_act || stunned || (status == Status::Down && !woke_only) {
-            if let Ok(mut f) = ctx.p.fighters.get_mut(actor) {
-                *f.slots = ActionSlots::empty();
-            }
-            ctx.encounter.phase = Phase::TurnEnd;
-        }
+pub(crate) fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+    let Some(mut f) = ctx.fighter_mut(actor) else {
+        return TurnBegins::Skip;
+    };
+    *f.slots = ActionSlots::full();
+    f.state.disengaged = false;
+    f.state.free_move = false;
+    f.state.hit_grabber = false;
+    f.state.readied = None;
+    let coma = f.state.coma;
+    let status = ctx.status(actor);
+    let stunned = ctx.has(actor, Condition::STUNNED);
+    if status == Status::Down && !coma {
+        roll_death_save(ctx, actor);
     }
+    // Only a death save changes the status here.
+    let still_down = status == Status::Down && ctx.status(actor) == Status::Down;
+    if still_down {
+        fight_in_spirit(ctx, actor);
+    }
+    let can_act = ctx.is_active(actor);
+    let acts_after_death_save = ctx
+        .fighter(actor)
+        .is_some_and(|f| f.state.acts_after_death_save);
+    let woke_only = acts_after_death_save && status == Status::Down;
+    if stunned {
+        ctx.note(Some(actor), || "is stunned and can take no actions.".into());
+    }
+    if !can_act || stunned || (status == Status::Down && !woke_only) {
+        if let Some(mut f) = ctx.fighter_mut(actor) {
+            *f.slots = ActionSlots::empty();
+        }
+        return TurnBegins::Skip;
+    }
+    TurnBegins::Act
 }
 
 fn roll_death_save(ctx: &mut Ctx, actor: Entity) {
@@ -225,16 +172,18 @@ fn roll_death_save(ctx: &mut Ctx, actor: Entity) {
     ctx.log_check(actor, "death save", roll, 16, result != DeathSave::Fail);
     match result {
         DeathSave::Wake | DeathSave::WakeAndAct => {
-            if let Ok(mut f) = ctx.p.fighters.get_mut(actor) {
-                f.hp.current = f.hp.current.max(0);
+            if let Some(mut hp) = ctx.hp_mut(actor) {
+                hp.current = hp.current.max(0);
+            }
+            if let Some(mut f) = ctx.fighter_mut(actor) {
                 f.state.acts_after_death_save = result == DeathSave::WakeAndAct;
             }
             ctx.use_recovery(actor, 0, "recovery (death save)");
             wake(ctx, actor);
         }
         DeathSave::Fail => {
-            let meaningful = ctx.battle.meaningful_death;
-            let Ok(mut f) = ctx.p.fighters.get_mut(actor) else {
+            let meaningful = ctx.battle().meaningful_death;
+            let Some(mut f) = ctx.fighter_mut(actor) else {
                 return;
             };
             if f.state.stabilized {
@@ -242,19 +191,13 @@ fn roll_death_save(ctx: &mut Ctx, actor: Entity) {
             }
             f.state.death_saves_failed += 1;
             if f.state.death_saves_failed >= DEATH_SAVES_TO_DIE {
-                let id = f.combatant.id;
                 if meaningful && !f.state.dropped_by_villain {
                     f.state.coma = true;
-                    ctx.log.record(|| LogEvent::Note {
-                        who: Some(id),
-                        text: "falls into a coma (meaningful death).".into(),
+                    ctx.note(Some(actor), || {
+                        "falls into a coma (meaningful death).".into()
                     });
                 } else {
-                    *f.status = Status::Dead;
-                    ctx.log.record(|| LogEvent::StatusChanged {
-                        who: id,
-                        status: Status::Dead,
-                    });
+                    ctx.set_status(actor, Status::Dead);
                 }
             }
         }
@@ -263,21 +206,17 @@ fn roll_death_save(ctx: &mut Ctx, actor: Entity) {
 
 /// A hero back above 0 hit points is conscious again.
 pub(crate) fn wake(ctx: &mut Ctx, who: Entity) {
-    let Ok(mut f) = ctx.p.fighters.get_mut(who) else {
+    let up = ctx.status(who) == Status::Down && ctx.hp(who).is_some_and(|hp| hp.current > 0);
+    if !up {
         return;
-    };
-    if *f.status == Status::Down && f.hp.current > 0 {
-        *f.status = Status::Active;
-        f.state.regain_consciousness();
-        f.conditions.set_innate(Condition::Unconscious, false);
-        f.conditions.set_innate(Condition::Helpless, false);
-        f.conditions.set_innate(Condition::Stabilized, false);
-        let id = f.combatant.id;
-        ctx.log.record(|| LogEvent::StatusChanged {
-            who: id,
-            status: Status::Active,
-        });
     }
+    if let Some(mut f) = ctx.fighter_mut(who) {
+        f.state.regain_consciousness();
+    }
+    ctx.set_innate(who, Condition::UNCONSCIOUS, false);
+    ctx.set_innate(who, Condition::HELPLESS, false);
+    ctx.set_innate(who, Condition::STABILIZED, false);
+    ctx.set_status(who, Status::Active);
 }
 
 /// Once a round a fallen hero (unconscious, or in a coma) grants the first active ally, in
@@ -285,157 +224,132 @@ pub(crate) fn wake(ctx: &mut Ctx, who: Entity) {
 /// ruling on "the first time each battle that someone fights in spirit": the first time anyone
 /// does in a battle, the bonus is +2. Dead heroes take no turns, so they do not fight in spirit.
 fn fight_in_spirit(ctx: &mut Ctx, actor: Entity) {
-    let round = ctx.encounter.round;
-    let Ok(f) = ctx.p.fighters.get(actor) else {
+    let round = ctx.round();
+    let Some(f) = ctx.fighter(actor) else {
         return;
     };
     if !f.sheet.0.hero || f.state.spirit_round == round {
         return;
     }
-    let side = f.side.0;
-    let first_time = !ctx.battle.fought_in_spirit;
+    let side = ctx.side(actor);
+    let first_time = !ctx.battle().fought_in_spirit;
     let Some(ally) = ctx
-        .roster
+        .roster()
         .entities()
-        .find(|&e| e != actor && ctx.side(e) == Some(side) && ctx.is_active(e))
+        .find(|&e| e != actor && ctx.side(e) == side && ctx.is_active(e))
     else {
         return;
     };
-    if let Ok(mut f) = ctx.p.fighters.get_mut(actor) {
+    if let Some(mut f) = ctx.fighter_mut(actor) {
         f.state.spirit_round = round;
     }
-    ctx.battle.fought_in_spirit = true;
+    ctx.battle_mut().fought_in_spirit = true;
     let bonus = if first_time { 2 } else { 1 };
     ctx.note(Some(actor), || "fights on in spirit.".into());
     ctx.apply(
         ally,
         Some(actor),
-        EffectSpec {
-            kind: EffectKind::Bonus(BonusTo::Attacks),
-            magnitude: bonus,
-            duration: Duration::StartOfNextTurn(Whose::Source),
-            name: Some("fight in spirit".into()),
-        },
+        EffectSpec::bonus(
+            BonusTo::Attacks,
+            bonus,
+            Duration::StartOfNextTurn(Whose::Source),
+        )
+        .named(spirit_label()),
     );
 }
 
+/// The name of the fight-in-spirit effect, made once.
+fn spirit_label() -> Arc<str> {
+    static SPIRIT: std::sync::OnceLock<Arc<str>> = std::sync::OnceLock::new();
+    SPIRIT.get_or_init(|| Arc::from("fight in spirit")).clone()
+}
+
 /// Turn end: ongoing damage, then saves, last (AR-30, AR-31); an interrupt used before this
-/// turn is available again (AR-05). Skipped for a delayed turn (it ends later).
-pub(crate) fn end_turn(mut encounters: Query<EncounterParts>, mut p: Arch) {
-    for (entity, mut encounter, mut turn, mut rng, mut log, roster, map, mut battle, mut order) in
-        &mut encounters
-    {
-        if encounter.phase != Phase::TurnEnd || turn.delayed {
-            continue;
+/// turn is available again (AR-05). The kit skips it for a delayed turn (it ends later).
+pub(crate) fn turn_end(ctx: &mut Ctx, actor: Entity) {
+    let serial = ctx.turn().serial;
+    // A creature that left the fight during its turn (slain by an opportunity attack, say)
+    // takes no more ongoing damage and rolls no saves; nor does one the ongoing damage just
+    // slew.
+    if !still_fighting(ctx, actor) {
+        return;
+    }
+    let due: SmallVec<[(u32, Effect); 4]> = ctx
+        .effects(actor)
+        .map(|list| {
+            list.iter()
+                .filter(|x| x.due_at_turn_end(serial))
+                .map(|x| (x.serial, x.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    for (_, effect) in &due {
+        if let EffectKind::Ongoing(kind) = effect.kind {
+            let kind = crate::vocabulary::DamageKind::from_code(kind);
+            ctx.deal(
+                actor,
+                effect.magnitude,
+                kind,
+                Some("ongoing"),
+                effect.source,
+            );
         }
-        let Some(actor) = turn.actor else { continue };
-        let serial = turn.serial;
-        let mut ctx = Ctx {
-            p: &mut p,
-            encounter_entity: entity,
-            encounter: &mut encounter,
-            turn: &mut turn,
-            rng: &mut rng,
-            log: &mut log,
-            roster,
-            map,
-            battle: &mut battle,
-            order: &mut order,
-        };
-        let active = ctx
-            .p
-            .fighters
-            .get(actor)
-            .ok()
-            .and_then(|f| f.effects.map(|a| a.iter().collect::<Vec<_>>()))
-            .unwrap_or_default();
-        let mut due: Vec<(u32, Entity, Effect)> = active
-            .into_iter()
-            .filter_map(|e| {
-                ctx.p
-                    .effects
-                    .get(e)
-                    .ok()
-                    .map(|(x, _)| (x.serial, e, x.clone()))
-            })
-            .filter(|(_, _, x)| x.due_at_turn_end(serial))
-            .collect();
-        due.sort_by_key(|(s, _, _)| *s);
-        // A creature that left the fight during its turn (slain by an opportunity attack, say)
-        // takes no more ongoing damage and rolls no saves; nor does one the ongoing damage
-        // just slew.
-        let in_fight = |ctx: &Ctx| ctx.p.fighters.get(actor).is_ok_and(|f| still_fighting(&f));
-        if !in_fight(&ctx) {
-            continue;
-        }
-        for (_, _, effect) in &due {
-            if let EffectKind::OngoingDamage(kind) = effect.kind {
-                ctx.deal_damage(
-                    actor,
-                    effect.magnitude,
-                    kind,
-                    Some("ongoing"),
-                    effect.source,
+    }
+    if !still_fighting(ctx, actor) {
+        return;
+    }
+    for (effect_serial, effect) in due {
+        ctx.mark_checked(actor, effect_serial, serial);
+        if let Duration::SaveEnds(difficulty) = effect.duration {
+            let (natural, roll) = ctx.d20();
+            let target = i64::from(difficulty.target());
+            let success = natural >= target;
+            if roll.is_some() {
+                let purpose = format!(
+                    "save against {}",
+                    effect.name.as_deref().unwrap_or("an effect")
                 );
+                ctx.log_check(actor, &purpose, roll, target, success);
+            }
+            if success {
+                ctx.end_effect(actor, effect_serial);
             }
         }
-        if !in_fight(&ctx) {
-            continue;
-        }
-        for (_, e, effect) in due {
-            let mut checked = effect.clone();
-            checked.checked_turn = serial;
-            ctx.p.commands.entity(e).try_insert(checked);
-            if let Duration::SaveEnds(difficulty) = effect.duration {
-                let (natural, roll) = ctx.d20();
-                let target = i64::from(difficulty.target());
-                let success = natural >= target;
-                if let Some(roll) = roll {
-                    let purpose = format!(
-                        "save against {}",
-                        effect.name.as_deref().unwrap_or("an effect")
-                    );
-                    ctx.log_check(actor, &purpose, Some(roll), target, success);
-                }
-                if success {
-                    ctx.end_effect(e, actor);
-                }
-            }
-        }
-        if let Ok(mut f) = ctx.p.fighters.get_mut(actor)
-            && f.state.interrupt_used.is_some_and(|used| used < serial)
-        {
-            f.state.interrupt_used = None;
-        }
+    }
+    if let Some(mut f) = ctx.fighter_mut(actor)
+        && f.state.interrupt_used.is_some_and(|used| used < serial)
+    {
+        f.state.interrupt_used = None;
     }
 }
 
 /// Still in the fight (up or down), judging hit points before the vitals catch up: a monster
 /// above 0, a hero above minus half its maximum (AR-23).
-fn still_fighting(f: &FighterReadOnlyItem<'_, '_>) -> bool {
-    f.status.takes_turns()
+fn still_fighting(ctx: &Ctx, who: Entity) -> bool {
+    let (Some(f), Some(hp)) = (ctx.fighter(who), ctx.hp(who)) else {
+        return false;
+    };
+    ctx.status(who).takes_turns()
         && if f.sheet.0.hero {
-            f.hp.current > crate::rules::dead_at(f.hp.max)
+            hp.current > dead_at(hp.max)
         } else {
-            f.hp.current > 0
+            hp.current > 0
         }
 }
 
 /// After a fight: temporary hit points are gone and the escalation die resets (AR-11, AR-33).
-pub(crate) fn close_battle(
-    mut encounters: Query<(&Encounter, &Roster, &mut Archmage)>,
-    mut hp: Query<&mut Hp>,
-) {
-    for (encounter, roster, mut battle) in &mut encounters {
-        if encounter.phase != Phase::Ended || battle.closed {
+pub(crate) fn battle_end(ctx: &mut Ctx) {
+    if ctx.battle().closed {
+        return;
+    }
+    ctx.battle_mut().closed = true;
+    ctx.battle_mut().escalation = 0;
+    for i in 0..ctx.roster().len() {
+        let Some(e) = ctx.roster().get(CombatantId(i as u16)).map(|r| r.entity) else {
             continue;
-        }
-        battle.closed = true;
-        battle.escalation = 0;
-        for e in roster.entities() {
-            if let Ok(mut hp) = hp.get_mut(e) {
-                hp.temp = 0;
-            }
+        };
+        if let Some(mut hp) = ctx.hp_mut(e) {
+            hp.temp = 0;
         }
     }
 }
@@ -444,82 +358,79 @@ pub(crate) fn close_battle(
 /// at minus half their maximum (AR-23); staggered at half or less (AR-22); lasting wounds and
 /// meaningful death (optional, AR-41): a hero that was not dropped by a named villain falls
 /// into a coma instead of dying at minus half its maximum.
-#[allow(clippy::type_complexity)]
-pub(crate) fn vitals(
-    mut changed: Query<
-        (
-            &Sheet,
-            &mut ArchState,
-            &mut Hp,
-            &mut Status,
-            &mut Conditions,
-            &Combatant,
-            &InEncounter,
-        ),
-        Changed<Hp>,
-    >,
-    mut logs: Query<(&mut CombatLog, &Archmage)>,
-) {
-    for (sheet, mut state, mut hp, mut status, mut conditions, combatant, in_encounter) in
-        &mut changed
-    {
-        let Ok((mut log, battle)) = logs.get_mut(in_encounter.0) else {
-            continue;
-        };
-        let before = *status;
-        if sheet.0.hero {
-            // Judged against the maximum before this drop's lasting wound.
-            let beyond = hp.current <= crate::rules::dead_at(hp.max);
-            if hp.current <= 0 && *status == Status::Active {
-                *status = Status::Down;
-                if battle.lasting_wounds && !state.fell_this_battle {
-                    state.lasting_wounds += 1;
-                    hp.max = (hp.max - crate::rules::lasting_wound(sheet.0.level)).max(1);
-                    log.push(LogEvent::Note {
-                        who: Some(combatant.id),
-                        text: format!("takes a lasting wound: max HP {}.", hp.max),
-                    });
+pub(crate) fn vitals(ctx: &mut Ctx, who: Entity) {
+    let (Some(f), Some(mut hp)) = (ctx.fighter(who), ctx.hp(who)) else {
+        return;
+    };
+    let hero = f.sheet.0.hero;
+    let level = f.sheet.0.level;
+    let mut state = f.state.clone();
+    let (lasting_wounds, meaningful) = (ctx.battle().lasting_wounds, ctx.battle().meaningful_death);
+    let before = ctx.status(who);
+    let mut status = before;
+    let mut notes: SmallVec<[String; 2]> = SmallVec::new();
+    let logging = ctx.logging();
+    if hero {
+        // Judged against the maximum before this drop's lasting wound.
+        let beyond = hp.current <= dead_at(hp.max);
+        if hp.current <= 0 && status == Status::Active {
+            status = Status::Down;
+            if lasting_wounds && !state.fell_this_battle {
+                state.lasting_wounds += 1;
+                hp.max = (hp.max - lasting_wound(level)).max(1);
+                if logging {
+                    notes.push(format!("takes a lasting wound: max HP {}.", hp.max));
                 }
-                state.fell_this_battle = true;
             }
-            if beyond && status.takes_turns() {
-                if battle.meaningful_death && !state.dropped_by_villain {
-                    if !state.coma {
-                        state.coma = true;
-                        log.push(LogEvent::Note {
-                            who: Some(combatant.id),
-                            text: "falls into a coma (meaningful death).".into(),
-                        });
+            state.fell_this_battle = true;
+        }
+        if beyond && status.takes_turns() {
+            if meaningful && !state.dropped_by_villain {
+                if !state.coma {
+                    state.coma = true;
+                    if logging {
+                        notes.push("falls into a coma (meaningful death).".into());
                     }
-                } else {
-                    *status = Status::Dead;
                 }
+            } else {
+                status = Status::Dead;
             }
-            if *status == Status::Down && hp.current > 0 && !state.coma {
-                // Healed back above 0 (AR-23): conscious again.
-                *status = Status::Active;
-                state.regain_consciousness();
-            }
-            let down = *status == Status::Down;
-            conditions.set_innate(Condition::Unconscious, down);
-            conditions.set_innate(Condition::Helpless, down);
-            conditions.set_innate(Condition::Stabilized, down && state.stabilized);
-        } else if hp.current <= 0 && status.takes_turns() {
-            *status = Status::Dead;
         }
-        if *status != before {
-            log.push(LogEvent::StatusChanged {
-                who: combatant.id,
-                status: *status,
-            });
+        if status == Status::Down && hp.current > 0 && !state.coma {
+            // Healed back above 0 (AR-23): conscious again.
+            status = Status::Active;
+            state.regain_consciousness();
         }
-        let staggered = hp.current > 0 && hp.current * 2 <= hp.max;
-        if staggered && !state.staggered && status.is_active() {
-            log.record(|| LogEvent::Note {
-                who: Some(combatant.id),
-                text: "is staggered.".into(),
-            });
-        }
-        state.staggered = staggered;
+        let down = status == Status::Down;
+        ctx.set_innate(who, Condition::UNCONSCIOUS, down);
+        ctx.set_innate(who, Condition::HELPLESS, down);
+        ctx.set_innate(who, Condition::STABILIZED, down && state.stabilized);
+    } else if hp.current <= 0 && status.takes_turns() {
+        status = Status::Dead;
+    }
+    let id = ctx.id(who);
+    for text in notes {
+        ctx.log_mut().push(LogEvent::Note {
+            who: Some(id),
+            text,
+        });
+    }
+    if let Some(mut live) = ctx.hp_mut(who)
+        && live.max != hp.max
+    {
+        live.max = hp.max;
+    }
+    if status != before {
+        ctx.set_status(who, status);
+    }
+    let staggered = hp.current > 0 && i64::from(hp.current) * 2 <= i64::from(hp.max);
+    if staggered && !state.staggered && status.is_active() {
+        ctx.note(Some(who), || "is staggered.".into());
+    }
+    state.staggered = staggered;
+    if let Some(mut f) = ctx.fighter_mut(who)
+        && *f.state != state
+    {
+        *f.state = state;
     }
 }

@@ -101,6 +101,10 @@ pub struct CombatantSpec {
     /// Whether this is the side's leader (morale: "leader down").
     #[serde(default)]
     pub leader: bool,
+    /// The group it belongs to, by name: combatants of a side in one group share initiative and
+    /// resources where the ruleset has groups (die-rank's monster groups).
+    #[serde(default)]
+    pub group: Option<String>,
 }
 
 fn one() -> u16 {

@@ -1,25 +1,41 @@
 //! What a game client asks the engine: whose decision is it, and what may they do.
 //!
 //! After [`run_until_blocked`](crate::drive::run_until_blocked) returns with an encounter
-//! blocked, [`decisions`] lists the decisions it waits on: the acting combatant's turn (with
-//! every legal intent, its cost and a preview for the UI), or the reactions offered in an open
-//! reaction window. Answer with an [`ActionRequest`](crate::request::ActionRequest) carrying
-//! one of the offered intents.
+//! blocked, [`decisions`] lists the decisions it waits on: the acting combatant's turn, a
+//! declaration, or the reactions offered in an open reaction window, each with every legal
+//! intent, its cost in the ruleset's words and its exact preview. Answer with an
+//! [`ActionRequest`](crate::request::ActionRequest) carrying one of the offered intents.
+
+use std::borrow::Cow;
+use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 
 use crate::combatant::Controller;
-use crate::encounter::{Encounter, Phase};
+use crate::cost::Cost;
+use crate::encounter::Encounter;
+use crate::flow::Phase;
+use crate::intent::Intent;
+pub use crate::kit::DecisionKind;
 use crate::options::{ActionOption, ActionOptions};
+use crate::preview::Preview;
+use crate::spawn::{CommonWords, Rulesets};
 use crate::turn::Turn;
+use crate::vocabulary::Vocabulary;
 
-/// What kind of decision is waited on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DecisionKind {
-    /// The combatant's own turn.
-    Turn,
-    /// A reaction out of turn (opportunity attack, intercept, readied action).
-    Reaction,
+/// One option of a decision, as a client shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecisionOption {
+    /// The intent to send.
+    pub intent: Intent,
+    /// What it costs.
+    pub cost: Cost,
+    /// The cost in the ruleset's words (`standard action`, `3.0s`).
+    pub cost_text: Cow<'static, str>,
+    /// A short label (`Longsword`).
+    pub label: Arc<str>,
+    /// What it would do (computed for every option an external controller is offered).
+    pub preview: Preview,
 }
 
 /// A decision an encounter waits on.
@@ -31,10 +47,10 @@ pub struct Decision {
     pub actor: Entity,
     /// Its controller.
     pub controller: Controller,
-    /// Turn or reaction.
+    /// Turn, reaction or declaration.
     pub kind: DecisionKind,
-    /// The legal intents, each with its cost and preview.
-    pub options: Vec<ActionOption>,
+    /// The legal intents.
+    pub options: Vec<DecisionOption>,
 }
 
 /// The decisions `encounter` waits on now (empty when it is over or runs by itself).
@@ -45,7 +61,7 @@ pub struct Decision {
 /// # let encounter = Entity::PLACEHOLDER;
 /// for decision in fray_core::client::decisions(&world, encounter) {
 ///     for option in &decision.options {
-///         println!("{}: {} ({}), hit {:.0}%", option.label, option.cost, option.intent.kind(), option.preview.hit_chance * 100.0);
+///         println!("{}: {} ({}), hit {:.0}%", option.label, option.cost_text, option.intent.kind(), option.preview.hit_chance * 100.0);
 ///     }
 /// }
 /// ```
@@ -56,40 +72,63 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
     ) else {
         return Vec::new();
     };
+    let words: &dyn Vocabulary = world
+        .get_resource::<Rulesets>()
+        .and_then(|r| r.get(&e.ruleset))
+        .map_or(&CommonWords, |r| r.vocabulary());
     let controller = |actor: Entity| world.get::<Controller>(actor).cloned();
-    match e.phase {
-        Phase::Acting => {
+    let shown = |list: &[ActionOption]| -> Vec<DecisionOption> {
+        list.iter()
+            .map(|o| DecisionOption {
+                intent: o.intent,
+                cost: o.cost,
+                cost_text: words.cost(o.cost),
+                label: o.label.clone(),
+                preview: o.preview.unwrap_or_default(),
+            })
+            .collect()
+    };
+    match e.phase() {
+        Phase::Acting | Phase::Declaring => {
             let Some(actor) = turn.actor else {
                 return Vec::new();
             };
             let Some(options) = world.get::<ActionOptions>(encounter) else {
                 return Vec::new();
             };
-            if !options.is_current(turn) || turn.request.is_some() || turn.approved.is_some() {
+            if !options.is_current(turn.actor, turn.version)
+                || turn.request.is_some()
+                || turn.approved.is_some()
+            {
                 return Vec::new();
             }
+            let kind = if e.phase() == Phase::Acting {
+                DecisionKind::Turn
+            } else {
+                DecisionKind::Declaration
+            };
             controller(actor)
                 .map(|controller| Decision {
                     encounter,
                     actor,
                     controller,
-                    kind: DecisionKind::Turn,
-                    options: options.list.clone(),
+                    kind,
+                    options: shown(&options.list),
                 })
                 .into_iter()
                 .collect()
         }
         Phase::Reacting => turn
             .window
-            .iter()
-            .flat_map(|w| w.pending())
-            .filter_map(|r| {
+            .pending()
+            .filter_map(|i| {
+                let reactor = turn.window.reactors()[i].reactor;
                 Some(Decision {
                     encounter,
-                    actor: r.reactor,
-                    controller: controller(r.reactor)?,
+                    actor: reactor,
+                    controller: controller(reactor)?,
                     kind: DecisionKind::Reaction,
-                    options: r.offers.clone(),
+                    options: shown(turn.window.offers(i)),
                 })
             })
             .collect(),

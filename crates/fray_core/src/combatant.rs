@@ -196,19 +196,20 @@ pub struct Tally {
 impl Tally {
     /// Adds `amount` to the damage taken.
     pub fn record_damage(&mut self, amount: i32) {
-        self.damage_taken += i64::from(amount.max(0));
+        self.damage_taken = self.damage_taken.saturating_add(i64::from(amount.max(0)));
     }
-}
 
-/// Counts falls: each change to down or dead from standing counts once.
-pub(crate) fn tally_falls(mut changed: Query<(&Status, &mut Tally), Changed<Status>>) {
-    for (status, mut tally) in &mut changed {
+    /// Adds `amount` to the damage dealt.
+    pub fn record_dealt(&mut self, amount: i32) {
+        self.damage_dealt = self.damage_dealt.saturating_add(i64::from(amount.max(0)));
+    }
+
+    /// Notes the combatant's status: each change to down or dead from standing counts as a fall.
+    pub fn note_status(&mut self, status: Status) {
         let fallen = matches!(status, Status::Down | Status::Dead);
-        if fallen && !tally.fallen {
-            tally.times_dropped += 1;
+        if fallen && !self.fallen {
+            self.times_dropped = self.times_dropped.saturating_add(1);
         }
-        if tally.fallen != fallen {
-            tally.fallen = fallen;
-        }
+        self.fallen = fallen;
     }
 }

@@ -1,7 +1,9 @@
-//! Effects: conditions, ongoing damage and bonuses applied to a combatant, with durations.
+//! Effects: conditions, ongoing damage and bonuses on a combatant, with durations.
 //!
-//! An effect is an entity pointing at its target ([`EffectOf`]); the target's
-//! [`ActiveEffects`] lists them and its [`Conditions`] are recomputed from them.
+//! Effects are data: a combatant's [`Effects`] lists them in the order they were applied, and
+//! its [`Conditions`](crate::condition::Conditions) are recomputed from them whenever they
+//! change. Same-named effects of the same kind on one target do not stack: the strongest is
+//! kept, and of equals the newer.
 //!
 //! Durations are tracked against the encounter's *turn serial* (every turn started gets the next
 //! number), never by counting ticks, so a change of turn order - a delay, a readied action, a
@@ -16,89 +18,26 @@
 //! - [`Duration::Rounds`] ends at the start of round `applied_round + n`.
 //! - [`Duration::EndOfBattle`] ends with the fight, [`Duration::UntilRest`] when a ruleset's rest
 //!   API clears it, [`Duration::Permanent`] never.
-//!
-//! Same-named effects on one target do not stack: the strongest one is kept.
+
+use std::sync::Arc;
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use crate::combatant::Status;
-use crate::condition::{Condition, Conditions};
-use crate::encounter::{Encounter, InEncounter, Phase, Roster};
-use crate::ids::CombatantId;
-use crate::log::{CombatLog, LogEvent};
-use crate::turn::Turn;
-
-/// Damage types, the union of the rulesets' vocabularies.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
-)]
-pub enum DamageType {
-    /// Weapon damage with no special type.
-    #[default]
-    Physical,
-    /// Slashing.
-    Slashing,
-    /// Piercing.
-    Piercing,
-    /// Bludgeoning.
-    Bludgeoning,
-    /// Acid.
-    Acid,
-    /// Cold.
-    Cold,
-    /// Fire.
-    Fire,
-    /// Force.
-    Force,
-    /// Holy.
-    Holy,
-    /// Lightning.
-    Lightning,
-    /// Negative energy.
-    Negative,
-    /// Necrotic.
-    Necrotic,
-    /// Poison.
-    Poison,
-    /// Psychic.
-    Psychic,
-    /// Thunder.
-    Thunder,
-}
-
-impl fmt::Display for DamageType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DamageType::Physical => "physical",
-            DamageType::Slashing => "slashing",
-            DamageType::Piercing => "piercing",
-            DamageType::Bludgeoning => "bludgeoning",
-            DamageType::Acid => "acid",
-            DamageType::Cold => "cold",
-            DamageType::Fire => "fire",
-            DamageType::Force => "force",
-            DamageType::Holy => "holy",
-            DamageType::Lightning => "lightning",
-            DamageType::Negative => "negative energy",
-            DamageType::Necrotic => "necrotic",
-            DamageType::Poison => "poison",
-            DamageType::Psychic => "psychic",
-            DamageType::Thunder => "thunder",
-        })
-    }
-}
+use crate::condition::Condition;
+use crate::vocabulary::{DamageType, Vocabulary};
 
 /// What an effect does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EffectKind {
     /// Puts the target under a condition; the magnitude is the condition's level.
     Condition(Condition),
-    /// Damage at the end of each of the target's turns; the magnitude is the amount.
-    OngoingDamage(DamageType),
-    /// A bonus (or, negative, a penalty) to what the ruleset names by `stat`.
+    /// Damage at the end of each of the target's turns (its ruleset deals it); the magnitude is
+    /// the amount.
+    Ongoing(DamageType),
+    /// A bonus (or, negative, a penalty) to what it names.
     Bonus(BonusTo),
 }
 
@@ -113,6 +52,17 @@ pub enum BonusTo {
     Damage,
     /// Saves.
     Saves,
+}
+
+impl fmt::Display for BonusTo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BonusTo::Attacks => "attacks",
+            BonusTo::Defenses => "defenses",
+            BonusTo::Damage => "damage",
+            BonusTo::Saves => "saves",
+        })
+    }
 }
 
 /// Whose turn a turn-bound duration follows.
@@ -168,6 +118,16 @@ pub enum Duration {
     Permanent,
 }
 
+impl Duration {
+    /// Bound to someone's turns.
+    pub fn is_turn_bound(self) -> bool {
+        matches!(
+            self,
+            Duration::StartOfNextTurn(_) | Duration::EndOfNextTurn(_)
+        )
+    }
+}
+
 impl fmt::Display for Duration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -190,8 +150,7 @@ impl fmt::Display for Duration {
 }
 
 /// An effect on a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[component(map_entities)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Effect {
     /// What it does.
     pub kind: EffectKind,
@@ -203,7 +162,7 @@ pub struct Effect {
     pub duration: Duration,
     /// A name for "same-named effects do not stack" (a power's name); `None` stacks freely
     /// except through its condition.
-    pub name: Option<String>,
+    pub name: Option<Arc<str>>,
     /// The round it was applied in.
     pub applied_round: u32,
     /// The turn serial current when it was applied.
@@ -214,14 +173,8 @@ pub struct Effect {
     pub serial: u32,
 }
 
-impl MapEntities for Effect {
-    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
-        self.source.map_entities(mapper);
-    }
-}
-
 impl Effect {
-    /// The entity whose turns a turn-bound duration follows.
+    /// The entity whose turns a turn-bound duration follows (`target` is the effect's bearer).
     pub fn follows(&self, target: Entity) -> Option<Entity> {
         match self.duration {
             Duration::StartOfNextTurn(Whose::Target) | Duration::EndOfNextTurn(Whose::Target) => {
@@ -240,42 +193,36 @@ impl Effect {
         self.checked_turn < serial
     }
 
-    /// Describes the effect for the log (`dazed (save ends, 11+)`, `5 ongoing fire`).
-    pub fn describe(&self) -> String {
+    /// Describes the effect for the log (`dazed (save ends, 11+)`, `taking 5 ongoing fire
+    /// damage (save ends, 11+)`), in the words of `vocabulary`.
+    pub fn describe(&self, vocabulary: &dyn Vocabulary) -> String {
         match self.kind {
-            EffectKind::Condition(c) => format!("{c} ({})", self.duration),
-            EffectKind::OngoingDamage(t) => {
-                format!(
-                    "taking {} ongoing {t} damage ({})",
-                    self.magnitude, self.duration
-                )
-            }
-            EffectKind::Bonus(to) => format!(
-                "at {:+} to {} ({})",
+            EffectKind::Condition(c) => format!("{} ({})", vocabulary.condition(c), self.duration),
+            EffectKind::Ongoing(t) => format!(
+                "taking {} ongoing {} damage ({})",
                 self.magnitude,
-                match to {
-                    BonusTo::Attacks => "attacks",
-                    BonusTo::Defenses => "defenses",
-                    BonusTo::Damage => "damage",
-                    BonusTo::Saves => "saves",
-                },
+                vocabulary.damage_type(t),
                 self.duration
             ),
+            EffectKind::Bonus(to) => format!("at {:+} to {to} ({})", self.magnitude, self.duration),
         }
+    }
+
+    /// What the log says when it ends: the condition's name, or its description.
+    pub fn describe_end(&self, vocabulary: &dyn Vocabulary) -> String {
+        match self.kind {
+            EffectKind::Condition(c) => vocabulary.condition(c).into_owned(),
+            _ => self.describe(vocabulary),
+        }
+    }
+
+    /// Whether `other` is a same-named effect of the same kind (they do not stack).
+    fn same_as(&self, other: &Effect) -> bool {
+        self.name.is_some() && self.name == other.name && self.kind == other.kind
     }
 }
 
-/// Points an effect at its target. Despawning the target despawns its effects.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[relationship(relationship_target = ActiveEffects)]
-pub struct EffectOf(pub Entity);
-
-/// The effects on a combatant, in the order they were applied (kept in sync by Bevy).
-#[derive(Component, Debug, Default)]
-#[relationship_target(relationship = EffectOf, linked_spawn)]
-pub struct ActiveEffects(Vec<Entity>);
-
-/// An effect to apply (see [`apply_effect`]).
+/// An effect to apply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EffectSpec {
     /// What it does.
@@ -285,7 +232,7 @@ pub struct EffectSpec {
     /// How long.
     pub duration: Duration,
     /// Its name, for non-stacking.
-    pub name: Option<String>,
+    pub name: Option<Arc<str>>,
 }
 
 impl EffectSpec {
@@ -299,10 +246,20 @@ impl EffectSpec {
         }
     }
 
-    /// Ongoing damage (save ends by default in most rulesets).
+    /// Ongoing damage of a ruleset's damage type.
     pub fn ongoing(kind: DamageType, amount: i32, duration: Duration) -> Self {
         Self {
-            kind: EffectKind::OngoingDamage(kind),
+            kind: EffectKind::Ongoing(kind),
+            magnitude: amount,
+            duration,
+            name: None,
+        }
+    }
+
+    /// A bonus (negative: a penalty).
+    pub fn bonus(to: BonusTo, amount: i32, duration: Duration) -> Self {
+        Self {
+            kind: EffectKind::Bonus(to),
             magnitude: amount,
             duration,
             name: None,
@@ -316,265 +273,166 @@ impl EffectSpec {
     }
 
     /// Names the effect (same-named effects do not stack).
-    pub fn named(mut self, name: impl Into<String>) -> Self {
+    pub fn named(mut self, name: impl Into<Arc<str>>) -> Self {
         self.name = Some(name.into());
         self
     }
 }
 
-/// When and where an effect is applied: its encounter, round, turn serial and creation serial.
-/// Take one from [`Encounter::effect_stamp`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EffectStamp {
-    /// The encounter entity.
-    pub encounter: Entity,
-    /// The current round.
-    pub round: u32,
-    /// The current turn serial.
-    pub turn: u32,
-    /// The effect's creation serial.
-    pub serial: u32,
-}
-
-impl Encounter {
-    /// Stamps a new effect of this encounter (and advances the effect serial).
-    pub fn effect_stamp(&mut self, encounter: Entity, turn: &Turn) -> EffectStamp {
-        let serial = self.next_effect_serial;
-        self.next_effect_serial += 1;
-        EffectStamp {
-            encounter,
-            round: self.round,
-            turn: turn.serial,
-            serial,
-        }
-    }
-}
-
-/// Spawns an effect on `target` (whose roster id is `target_id`) through `commands`, and logs
-/// it. Returns the effect entity.
-pub fn apply_effect(
-    commands: &mut Commands,
-    stamp: EffectStamp,
-    log: &mut CombatLog,
-    (target, target_id): (Entity, CombatantId),
-    source: Option<Entity>,
-    spec: EffectSpec,
-) -> Entity {
-    let effect = Effect {
-        kind: spec.kind,
-        source,
-        magnitude: spec.magnitude,
-        duration: spec.duration,
-        name: spec.name,
-        applied_round: stamp.round,
-        applied_turn: stamp.turn,
-        checked_turn: 0,
-        serial: stamp.serial,
-    };
-    log.record(|| LogEvent::EffectApplied {
-        target: target_id,
-        effect: effect.describe(),
-    });
-    commands
-        .spawn((effect, EffectOf(target), InEncounter(stamp.encounter)))
-        .id()
-}
-
-/// Ends an effect (despawns it) and logs it against `target_id`.
-pub fn end_effect(
-    commands: &mut Commands,
-    effect_entity: Entity,
-    effect: &Effect,
-    target_id: Option<CombatantId>,
-    log: &mut CombatLog,
-) {
-    if let Some(target) = target_id {
-        log.record(|| LogEvent::EffectEnded {
-            target,
-            effect: match effect.kind {
-                EffectKind::Condition(c) => c.to_string(),
-                _ => effect.describe(),
-            },
-        });
-    }
-    commands.entity(effect_entity).despawn();
-}
-
-/// A combatant's effect entities in application order. `serial` reads an effect's
-/// [`Effect::serial`] through whatever query the caller holds (entities it cannot read are
-/// skipped).
+/// The effects on a combatant, in the order they were applied.
 ///
-/// ```text
-/// let due = effects_in_order(active, |e| effects.get(e).ok().map(|x| x.serial));
 /// ```
-pub fn effects_in_order(
-    active: Option<&ActiveEffects>,
-    serial: impl Fn(Entity) -> Option<u32>,
-) -> Vec<Entity> {
-    let mut out: Vec<(u32, Entity)> = active
-        .map(|a| a.iter().filter_map(|e| serial(e).map(|s| (s, e))).collect())
-        .unwrap_or_default();
-    out.sort_unstable();
-    out.into_iter().map(|(_, e)| e).collect()
-}
+/// use fray_core::effect::{Duration, EffectSpec, Effects};
+/// use fray_core::condition::Condition;
+/// let mut effects = Effects::default();
+/// let weak = EffectSpec::condition(Condition::DAZED, Duration::EndOfBattle).named("hex");
+/// effects.add(weak.clone().with_magnitude(1), None, (1, 1, 0));
+/// effects.add(weak.with_magnitude(2), None, (1, 1, 1));
+/// // Same-named effects do not stack: the stronger, newer one stays.
+/// assert_eq!(effects.iter().map(|e| e.magnitude).collect::<Vec<_>>(), vec![2]);
+/// ```
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[component(map_entities)]
+pub struct Effects(Vec<Effect>);
 
-/// Recomputes [`Conditions`] of every combatant whose effects changed, and enforces the
-/// non-stacking of same-named effects (the strongest stays; the older one of equals goes).
-pub(crate) fn refresh_conditions(
-    mut commands: Commands,
-    mut changed: Query<(Entity, &ActiveEffects, &mut Conditions), Changed<ActiveEffects>>,
-    mut cleared: RemovedComponents<ActiveEffects>,
-    mut conditions: Query<&mut Conditions, Without<ActiveEffects>>,
-    effects: Query<&Effect>,
-) {
-    for entity in cleared.read() {
-        if let Ok(mut c) = conditions.get_mut(entity) {
-            c.recompute([]);
+impl MapEntities for Effects {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        for effect in &mut self.0 {
+            effect.source.map_entities(mapper);
         }
     }
-    for (_, active, mut conds) in &mut changed {
-        let list: Vec<(Entity, &Effect)> =
-            effects_in_order(Some(active), |e| effects.get(e).ok().map(|x| x.serial))
-                .into_iter()
-                .filter_map(|e| effects.get(e).ok().map(|x| (e, x)))
-                .collect();
-        let mut superseded: Vec<Entity> = Vec::new();
-        for (i, (entity, effect)) in list.iter().enumerate() {
-            let Some(name) = &effect.name else { continue };
-            let stronger_later = list[i + 1..].iter().any(|(_, other)| {
-                other.name.as_ref() == Some(name)
-                    && other.kind == effect.kind
-                    && other.magnitude >= effect.magnitude
-            });
-            let stronger_earlier = list[..i].iter().any(|(_, other)| {
-                other.name.as_ref() == Some(name)
-                    && other.kind == effect.kind
-                    && other.magnitude > effect.magnitude
-            });
-            if stronger_later || stronger_earlier {
-                superseded.push(*entity);
+}
+
+impl Effects {
+    /// Every effect, in the order applied.
+    pub fn iter(&self) -> impl Iterator<Item = &Effect> {
+        self.0.iter()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The effect with this serial.
+    pub fn get(&self, serial: u32) -> Option<&Effect> {
+        self.0.iter().find(|e| e.serial == serial)
+    }
+
+    /// The effect with this serial, to change it.
+    pub fn get_mut(&mut self, serial: u32) -> Option<&mut Effect> {
+        self.0.iter_mut().find(|e| e.serial == serial)
+    }
+
+    /// Applies `spec` from `source`, stamped `(round, turn, serial)`. A same-named effect of the
+    /// same kind does not stack: of the two the stronger stays (the newer of equals). Returns
+    /// whether the new effect stays.
+    pub fn add(
+        &mut self,
+        spec: EffectSpec,
+        source: Option<Entity>,
+        (round, turn, serial): (u32, u32, u32),
+    ) -> bool {
+        let effect = Effect {
+            kind: spec.kind,
+            source,
+            magnitude: spec.magnitude,
+            duration: spec.duration,
+            name: spec.name,
+            applied_round: round,
+            applied_turn: turn,
+            checked_turn: 0,
+            serial,
+        };
+        if self
+            .0
+            .iter()
+            .any(|old| old.same_as(&effect) && old.magnitude > effect.magnitude)
+        {
+            return false;
+        }
+        self.0.retain(|old| !old.same_as(&effect));
+        self.0.push(effect);
+        true
+    }
+
+    /// Removes the effect with this serial and returns it.
+    pub fn remove(&mut self, serial: u32) -> Option<Effect> {
+        let i = self.0.iter().position(|e| e.serial == serial)?;
+        Some(self.0.remove(i))
+    }
+
+    /// Removes every effect `ends` picks, calling `ended` with each, in the order applied.
+    pub fn remove_where(
+        &mut self,
+        mut ends: impl FnMut(&Effect) -> bool,
+        mut ended: impl FnMut(Effect),
+    ) {
+        let mut i = 0;
+        while i < self.0.len() {
+            if ends(&self.0[i]) {
+                ended(self.0.remove(i));
+            } else {
+                i += 1;
             }
         }
-        conds.recompute(
-            list.iter()
-                .filter_map(|(entity, effect)| match effect.kind {
-                    EffectKind::Condition(c) if !superseded.contains(entity) => {
-                        Some((c, effect.magnitude))
-                    }
-                    _ => None,
-                }),
-        );
-        for entity in superseded {
-            commands.entity(entity).despawn();
-        }
+    }
+
+    /// Removes every effect (keeping the allocation).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The conditions the effects give, with their magnitudes.
+    pub fn conditions(&self) -> impl Iterator<Item = (Condition, i32)> + '_ {
+        self.0.iter().filter_map(|e| match e.kind {
+            EffectKind::Condition(c) => Some((c, e.magnitude)),
+            _ => None,
+        })
+    }
+
+    /// The sum of the bonus effects to `to`.
+    pub fn bonus(&self, to: BonusTo) -> i32 {
+        self.0
+            .iter()
+            .filter(|e| e.kind == EffectKind::Bonus(to))
+            .fold(0i32, |sum, e| sum.saturating_add(e.magnitude))
     }
 }
 
-/// At a round start: ends `Rounds(n)` effects that are due, and turn-bound effects whose
-/// creature no longer takes turns.
-pub(crate) fn expire_round_effects(
-    mut commands: Commands,
-    encounters: Query<&Encounter>,
-    mut logs: Query<(&mut CombatLog, &Roster)>,
-    effects: Query<(Entity, &Effect, &EffectOf, &InEncounter)>,
-    statuses: Query<&Status>,
-) {
-    let mut due: Vec<(u32, Entity)> = Vec::new();
-    for (entity, effect, of, in_encounter) in &effects {
-        // Most effects are not bound to rounds or turns: no need to look at their encounter.
-        if !matches!(
-            effect.duration,
-            Duration::Rounds(_) | Duration::StartOfNextTurn(_) | Duration::EndOfNextTurn(_)
-        ) {
-            continue;
-        }
-        let Ok(encounter) = encounters.get(in_encounter.0) else {
-            continue;
-        };
-        if encounter.phase != Phase::RoundStart {
-            continue;
-        }
-        let expired = match effect.duration {
-            Duration::Rounds(n) => encounter.round >= effect.applied_round.saturating_add(n),
-            Duration::StartOfNextTurn(_) | Duration::EndOfNextTurn(_) => effect
-                .follows(of.0)
-                .is_none_or(|who| statuses.get(who).map_or(true, |s| !s.takes_turns())),
-            _ => false,
-        };
-        if expired {
-            due.push((effect.serial, entity));
-        }
-    }
-    due.sort_unstable();
-    for (_, entity) in due {
-        if let Ok((_, effect, of, in_encounter)) = effects.get(entity)
-            && let Ok((mut log, roster)) = logs.get_mut(in_encounter.0)
-        {
-            end_effect(&mut commands, entity, effect, roster.id_of(of.0), &mut log);
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Ends `StartOfNextTurn` / `EndOfNextTurn` effects following the current actor, at the start
-/// (phase `TurnStart`) or end (phase `TurnEnd`) of its turn. A delayed turn does not end
-/// anything: the end comes with the turn the actor takes later.
-pub(crate) fn expire_turn_effects(
-    mut commands: Commands,
-    encounters: Query<(&Encounter, &Turn)>,
-    mut logs: Query<(&mut CombatLog, &Roster)>,
-    effects: Query<(Entity, &Effect, &EffectOf, &InEncounter)>,
-) {
-    let mut due: Vec<(u32, Entity)> = Vec::new();
-    for (entity, effect, of, in_encounter) in &effects {
-        if !matches!(
-            effect.duration,
-            Duration::StartOfNextTurn(_) | Duration::EndOfNextTurn(_)
-        ) {
-            continue;
-        }
-        let Ok((encounter, turn)) = encounters.get(in_encounter.0) else {
-            continue;
-        };
-        let turn_bound = matches!(
-            (encounter.phase, effect.duration),
-            (Phase::TurnStart, Duration::StartOfNextTurn(_))
-                | (Phase::TurnEnd, Duration::EndOfNextTurn(_))
-        );
-        if turn_bound
-            && !(turn.delayed && encounter.phase == Phase::TurnEnd)
-            && turn.actor.is_some()
-            && effect.follows(of.0) == turn.actor
-            && turn.serial > effect.applied_turn
-        {
-            due.push((effect.serial, entity));
-        }
+    #[test]
+    fn a_weaker_same_named_effect_does_not_replace_a_stronger_one() {
+        let mut effects = Effects::default();
+        let spec = EffectSpec::ongoing(DamageType(3), 6, Duration::EndOfBattle).named("burn");
+        assert!(effects.add(spec.clone(), None, (1, 1, 0)));
+        assert!(!effects.add(spec.clone().with_magnitude(2), None, (1, 1, 1)));
+        assert_eq!(effects.iter().count(), 1);
+        // Unnamed effects stack.
+        let plain = EffectSpec::condition(Condition::DAZED, Duration::EndOfBattle);
+        effects.add(plain.clone(), None, (1, 1, 2));
+        effects.add(plain, None, (1, 1, 3));
+        assert_eq!(effects.iter().count(), 3);
+        assert_eq!(effects.conditions().count(), 2);
     }
-    due.sort_unstable();
-    for (_, entity) in due {
-        if let Ok((_, effect, of, in_encounter)) = effects.get(entity)
-            && let Ok((mut log, roster)) = logs.get_mut(in_encounter.0)
-        {
-            end_effect(&mut commands, entity, effect, roster.id_of(of.0), &mut log);
-        }
-    }
-}
 
-/// When a fight ends: ends every `EndOfBattle`, turn-bound, round-bound and save-ends effect.
-/// `UntilRest` and `Permanent` effects stay.
-pub(crate) fn expire_battle_effects(
-    mut commands: Commands,
-    encounters: Query<&Encounter>,
-    effects: Query<(Entity, &Effect, &InEncounter)>,
-) {
-    for (entity, effect, in_encounter) in &effects {
-        if matches!(effect.duration, Duration::UntilRest | Duration::Permanent) {
-            continue;
+    #[test]
+    fn effects_are_removed_in_the_order_applied() {
+        let mut effects = Effects::default();
+        for serial in 0..4 {
+            effects.add(
+                EffectSpec::bonus(BonusTo::Attacks, 1, Duration::Rounds(1)),
+                None,
+                (1, 1, serial),
+            );
         }
-        let ended = encounters
-            .get(in_encounter.0)
-            .is_ok_and(|e| e.phase == Phase::Ended);
-        if ended {
-            commands.entity(entity).despawn();
-        }
+        assert_eq!(effects.bonus(BonusTo::Attacks), 4);
+        let mut ended = Vec::new();
+        effects.remove_where(|e| e.serial % 2 == 1, |e| ended.push(e.serial));
+        assert_eq!(ended, vec![1, 3]);
+        assert_eq!(effects.bonus(BonusTo::Attacks), 2);
     }
 }

@@ -6,7 +6,8 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::combatant::Controller;
-use crate::ids::{CombatantId, SideId};
+use crate::flow::phase::{Phase, PhaseCell};
+use crate::ids::{CombatantId, GroupId, SideId};
 use crate::morale::MoraleState;
 use crate::options::ActionOptions;
 use crate::outcome::Outcome;
@@ -23,57 +24,31 @@ pub struct InEncounter(pub Entity);
 #[relationship_target(relationship = InEncounter, linked_spawn)]
 pub struct EncounterMembers(Vec<Entity>);
 
-/// Where an encounter is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Phase {
-    /// Spawned; initiative is rolled in the next tick.
-    #[default]
-    Setup,
-    /// A new round starts this tick.
-    RoundStart,
-    /// The current actor's turn starts this tick.
-    TurnStart,
-    /// Waiting for, or resolving, the current actor's intents.
-    Acting,
-    /// A reaction window is open (opportunity attacks, intercepts, readied actions).
-    Reacting,
-    /// The current actor's turn ends this tick.
-    TurnEnd,
-    /// The fight is over; see [`Encounter::outcome`].
-    Ended,
-}
-
 /// One fight. Many may live in one World; each has its own RNG, log, round and outcome.
+///
+/// Its phase, round and outcome change only through the core's flow (rulesets ask for
+/// transitions through the kit's context); everyone may read them.
 #[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[require(Turn, TurnOrder, ActionOptions, MoraleState, Roster, Sides)]
+#[require(Turn, TurnOrder, ActionOptions, MoraleState, Roster, Sides, Groups)]
 pub struct Encounter {
     /// The content id it was spawned from.
     pub id: String,
     /// The ruleset id.
     pub ruleset: String,
-    /// Current round (1-based; 0 before the fight starts).
-    pub round: u32,
-    /// Where the encounter is in its life.
-    pub phase: Phase,
-    /// Set when the fight is over.
-    pub outcome: Option<Outcome>,
+    pub(crate) round: u32,
+    pub(crate) phase: PhaseCell,
+    pub(crate) outcome: Option<Outcome>,
     /// The fight is a draw after this many rounds.
     pub max_rounds: u32,
-    /// Serial for the next effect (effects are ordered by it).
-    pub next_effect_serial: u32,
-    /// Ticks in a row in which nothing happened (a guard against stuck encounters).
-    pub idle_ticks: u32,
-    /// Phase, turn version and serial seen at the end of the last tick (for `idle_ticks`).
-    pub progress_mark: (Phase, u32, u32),
-    /// Total intents resolved.
-    pub actions: u32,
-    /// Requests rejected (an AI policy should never cause one).
-    pub rejections: u32,
-    /// The seed the encounter was spawned with (other deterministic streams, such as the AI's,
-    /// derive from it).
+    pub(crate) next_effect_serial: u32,
+    pub(crate) idle_ticks: u32,
+    pub(crate) progress_mark: (Phase, u32, u32),
+    pub(crate) actions: u32,
+    pub(crate) rejections: u32,
+    /// The seed the encounter was spawned with (other deterministic streams, such as the
+    /// controllers', derive from it).
     pub seed: u64,
-    /// Total turns started.
-    pub turns: u32,
+    pub(crate) turns: u32,
 }
 
 impl Encounter {
@@ -88,7 +63,7 @@ impl Encounter {
             id: id.into(),
             ruleset: ruleset.into(),
             round: 0,
-            phase: Phase::Setup,
+            phase: PhaseCell::default(),
             outcome: None,
             max_rounds: max_rounds.max(1),
             next_effect_serial: 0,
@@ -101,9 +76,47 @@ impl Encounter {
         }
     }
 
+    /// Where the encounter is in its life.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase.get()
+    }
+
     /// True once the fight is over.
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::Ended
+        self.phase() == Phase::Ended
+    }
+
+    /// The current round (1-based; 0 before the fight starts).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// How the fight ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Turns started so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Intents resolved so far (actions and reactions).
+    pub fn actions(&self) -> u32 {
+        self.actions
+    }
+
+    /// Requests rejected so far (an AI policy should never cause one).
+    pub fn rejections(&self) -> u32 {
+        self.rejections
+    }
+
+    /// The serial of a new effect (effects are processed in serial order).
+    pub(crate) fn take_effect_serial(&mut self) -> u32 {
+        let serial = self.next_effect_serial;
+        self.next_effect_serial = self.next_effect_serial.wrapping_add(1);
+        serial
     }
 }
 
@@ -118,6 +131,9 @@ pub struct RosterEntry {
     pub side: SideId,
     /// The statblock it was spawned from.
     pub statblock: String,
+    /// Its group, if content put it in one.
+    #[serde(default)]
+    pub group: Option<GroupId>,
 }
 
 /// Every combatant of an encounter in a fixed order. Iterate this, never a query, wherever the
@@ -159,6 +175,24 @@ impl Roster {
             .iter()
             .filter(move |e| e.side == side)
             .map(|e| e.entity)
+    }
+
+    /// Entities of one group, in roster order.
+    pub fn group(&self, group: GroupId) -> impl Iterator<Item = Entity> + '_ {
+        self.entries
+            .iter()
+            .filter(move |e| e.group == Some(group))
+            .map(|e| e.entity)
+    }
+
+    /// The number of combatants.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 }
 
@@ -205,5 +239,35 @@ impl Sides {
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+}
+
+/// One group of an encounter: combatants of one side that share initiative and resources
+/// (die-rank's monster groups), as content names them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupInfo {
+    /// The group's name, as content gives it.
+    pub name: String,
+    /// Its side.
+    pub side: SideId,
+}
+
+/// The groups of an encounter, indexed by [`GroupId`].
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Groups(pub Vec<GroupInfo>);
+
+impl Groups {
+    /// A group's name, or `?`.
+    pub fn name(&self, group: GroupId) -> &str {
+        self.0.get(group.index()).map_or("?", |g| g.name.as_str())
+    }
+
+    /// The id of the group named `name` on `side`.
+    pub fn find(&self, side: SideId, name: &str) -> Option<GroupId> {
+        self.0
+            .iter()
+            .position(|g| g.side == side && g.name == name)
+            .and_then(|i| u16::try_from(i).ok())
+            .map(GroupId)
     }
 }

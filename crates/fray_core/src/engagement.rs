@@ -2,14 +2,13 @@
 //!
 //! Engagement is stored as directed edges: `a` *engages* `b`. Rulesets where engagement is
 //! mutual (archmage) add both directions; OHO's one-way engagement adds one. The helpers keep
-//! both ends of every edge in sync, and the core drops the edges of combatants that leave the
-//! fight for good.
+//! both ends of every edge in sync (the kit's context calls them, and the core drops the edges
+//! of combatants that leave the fight for good).
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryFilter;
 use serde::{Deserialize, Serialize};
-
-use crate::combatant::Status;
 
 /// A combatant's engagements.
 ///
@@ -51,6 +50,12 @@ impl Engagement {
         self.engaging.contains(&other) || self.engaged_by.contains(&other)
     }
 
+    /// Forgets every engagement (a fresh fight; keeps the allocations).
+    pub fn clear(&mut self) {
+        self.engaging.clear();
+        self.engaged_by.clear();
+    }
+
     /// Everyone engaged with this combatant in either direction, each once, in the order the
     /// engagements were made.
     pub fn foes(&self) -> impl Iterator<Item = Entity> + '_ {
@@ -76,7 +81,12 @@ impl MapEntities for Engagement {
 }
 
 /// `who` engages `target` (and `target` engages `who` too when `mutual`). Idempotent.
-pub fn engage(engagements: &mut Query<&mut Engagement>, who: Entity, target: Entity, mutual: bool) {
+pub fn engage<F: QueryFilter>(
+    engagements: &mut Query<&mut Engagement, F>,
+    who: Entity,
+    target: Entity,
+    mutual: bool,
+) {
     if who == target {
         return;
     }
@@ -86,7 +96,7 @@ pub fn engage(engagements: &mut Query<&mut Engagement>, who: Entity, target: Ent
     }
 }
 
-fn add_edge(engagements: &mut Query<&mut Engagement>, from: Entity, to: Entity) {
+fn add_edge<F: QueryFilter>(engagements: &mut Query<&mut Engagement, F>, from: Entity, to: Entity) {
     if let Ok(mut e) = engagements.get_mut(from)
         && !e.engaging.contains(&to)
     {
@@ -100,9 +110,11 @@ fn add_edge(engagements: &mut Query<&mut Engagement>, from: Entity, to: Entity) 
 }
 
 /// Removes every engagement between `a` and `b`, in both directions.
-pub fn release(engagements: &mut Query<&mut Engagement>, a: Entity, b: Entity) {
+pub fn release<F: QueryFilter>(engagements: &mut Query<&mut Engagement, F>, a: Entity, b: Entity) {
     for (x, y) in [(a, b), (b, a)] {
-        if let Ok(mut e) = engagements.get_mut(x) {
+        if let Ok(mut e) = engagements.get_mut(x)
+            && e.is_engaged_with(y)
+        {
             e.engaging.retain(|o| *o != y);
             e.engaged_by.retain(|o| *o != y);
         }
@@ -111,7 +123,11 @@ pub fn release(engagements: &mut Query<&mut Engagement>, a: Entity, b: Entity) {
 
 /// `who` stops engaging `target`; if `target` engages `who` too, that engagement stays (for
 /// one-way engagement, as OHO's).
-pub fn stop_engaging(engagements: &mut Query<&mut Engagement>, who: Entity, target: Entity) {
+pub fn stop_engaging<F: QueryFilter>(
+    engagements: &mut Query<&mut Engagement, F>,
+    who: Entity,
+    target: Entity,
+) {
     if let Ok(mut e) = engagements.get_mut(who) {
         e.engaging.retain(|o| *o != target);
     }
@@ -121,25 +137,14 @@ pub fn stop_engaging(engagements: &mut Query<&mut Engagement>, who: Entity, targ
 }
 
 /// Removes `who` from every engagement, in both directions.
-pub fn release_all(engagements: &mut Query<&mut Engagement>, who: Entity) {
-    let foes: Vec<Entity> = match engagements.get(who) {
-        Ok(e) => e.foes().collect(),
-        Err(_) => return,
-    };
-    for foe in foes {
+pub fn release_all<F: QueryFilter>(engagements: &mut Query<&mut Engagement, F>, who: Entity) {
+    loop {
+        let foe = match engagements.get(who) {
+            Ok(e) => e.foes().next(),
+            Err(_) => return,
+        };
+        let Some(foe) = foe else { return };
         release(engagements, who, foe);
-    }
-}
-
-/// Drops the engagements of combatants that left the fight for good (dead, fled, surrendered).
-pub(crate) fn drop_engagements_of_the_gone(
-    gone: Query<(Entity, &Status), Changed<Status>>,
-    mut engagements: Query<&mut Engagement>,
-) {
-    for (entity, status) in &gone {
-        if status.is_gone() {
-            release_all(&mut engagements, entity);
-        }
     }
 }
 

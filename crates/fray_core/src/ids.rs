@@ -55,6 +55,12 @@ index_id!(
     "ability "
 );
 index_id!(
+    /// A group's index in its encounter's [`Groups`](crate::encounter::Groups): combatants
+    /// that share initiative and resources (die-rank monster groups).
+    GroupId(u16),
+    "group "
+);
+index_id!(
     /// An external controller: a player or a game client.
     PlayerId(u32),
     "player "

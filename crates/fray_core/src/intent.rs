@@ -1,7 +1,8 @@
 //! Intents: what a combatant means to do, in words every ruleset understands.
 //!
 //! A ruleset decides which intents are legal now, what each costs and how it resolves; AI
-//! policies and game clients only ever speak intents.
+//! policies and game clients only ever speak intents. Intents are small `Copy` values: offering
+//! and choosing them allocates nothing.
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
@@ -11,7 +12,7 @@ use std::fmt;
 use crate::ids::{AbilityId, AttackId, RegionId};
 
 /// What a combatant means to do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Intent {
     /// Attack `target` with one of the actor's attacks.
     Attack {
@@ -34,12 +35,12 @@ pub enum Intent {
     },
     /// Try to get free of the enemies engaging you.
     Disengage,
-    /// Prepare an intent to take when a trigger happens before your next turn.
+    /// Prepare an action to take when a trigger happens before your next turn.
     Ready {
         /// What sets it off.
         trigger: Trigger,
         /// What to do then.
-        intent: Box<Intent>,
+        intent: Readied,
     },
     /// Act later in the round.
     Delay,
@@ -63,35 +64,92 @@ pub enum Intent {
     Retreat,
     /// Run from the battle (for some rulesets, the whole side).
     Flee,
-    /// Decline a reaction you were offered.
+    /// Decline a reaction or a declaration you were offered.
     Pass,
     /// End the turn.
     EndTurn,
 }
 
-/// How an attack is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Maneuver {
-    /// An ordinary attack.
-    #[default]
-    Standard,
-    /// A called shot at a body part (OHO-15).
-    Called(BodyPart),
-    /// A coup de grace on a helpless enemy (AR-28).
-    CoupDeGrace,
+/// An action that can be readied (held until a trigger).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Readied {
+    /// An attack (its target may be fixed now or be whoever sets it off, as the ruleset says).
+    Attack {
+        /// The target.
+        target: Entity,
+        /// Which attack.
+        attack: AttackId,
+        /// How.
+        maneuver: Maneuver,
+    },
+    /// A move.
+    Move {
+        /// Destination region.
+        to: RegionId,
+    },
+    /// Engaging a creature.
+    Engage {
+        /// Whom.
+        target: Entity,
+    },
+    /// A power or ability.
+    UseAbility {
+        /// Which.
+        ability: AbilityId,
+        /// On whom.
+        target: Option<Entity>,
+    },
 }
 
-/// A body part for called shots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum BodyPart {
-    /// The head.
-    Head,
-    /// An arm.
-    Arm,
-    /// A leg.
-    Leg,
-    /// The groin.
-    Groin,
+impl Readied {
+    /// The intent it becomes when it fires.
+    pub fn intent(self) -> Intent {
+        match self {
+            Readied::Attack {
+                target,
+                attack,
+                maneuver,
+            } => Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            },
+            Readied::Move { to } => Intent::Move { to },
+            Readied::Engage { target } => Intent::Engage { target },
+            Readied::UseAbility { ability, target } => Intent::UseAbility { ability, target },
+        }
+    }
+
+    /// The creature it is aimed at, if any.
+    pub fn target(self) -> Option<Entity> {
+        self.intent().target()
+    }
+
+    /// The same action aimed at `target` (for an attack or an engage).
+    pub fn aimed_at(self, target: Entity) -> Self {
+        match self {
+            Readied::Attack {
+                attack, maneuver, ..
+            } => Readied::Attack {
+                target,
+                attack,
+                maneuver,
+            },
+            Readied::Engage { .. } => Readied::Engage { target },
+            other => other,
+        }
+    }
+}
+
+/// How an attack is made: [`Maneuver::STANDARD`], or a ruleset's own maneuver (a coup de
+/// grace, a called shot at the head...), by its code. The ruleset's
+/// [`Vocabulary`](crate::vocabulary::Vocabulary) names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Maneuver(pub u8);
+
+impl Maneuver {
+    /// An ordinary attack.
+    pub const STANDARD: Maneuver = Maneuver(0);
 }
 
 /// What sets off a readied intent.
@@ -172,6 +230,18 @@ impl Intent {
     }
 }
 
+impl MapEntities for Readied {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        match self {
+            Readied::Attack { target, .. } | Readied::Engage { target } => {
+                *target = mapper.get_mapped(*target)
+            }
+            Readied::UseAbility { target, .. } => target.map_entities(mapper),
+            Readied::Move { .. } => {}
+        }
+    }
+}
+
 impl MapEntities for Intent {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         match self {
@@ -202,17 +272,6 @@ impl fmt::Display for IntentKind {
             IntentKind::Flee => "flee",
             IntentKind::Pass => "pass",
             IntentKind::EndTurn => "end turn",
-        })
-    }
-}
-
-impl fmt::Display for BodyPart {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            BodyPart::Head => "head",
-            BodyPart::Arm => "arm",
-            BodyPart::Leg => "leg",
-            BodyPart::Groin => "groin",
         })
     }
 }

@@ -3,8 +3,9 @@
 use bevy_ecs::prelude::*;
 
 use crate::combatant::Hp;
-use crate::encounter::{Encounter, Phase};
+use crate::encounter::Encounter;
 use crate::engagement::Engagement;
+use crate::flow::Phase;
 use crate::turn::Turn;
 
 /// Panics (debug builds only) when hit points are out of bounds, an engagement points at a
@@ -31,7 +32,7 @@ pub(crate) fn check_invariants(
         }
     }
     for (entity, encounter, turn) in &encounters {
-        if matches!(encounter.phase, Phase::Acting | Phase::Reacting)
+        if matches!(encounter.phase(), Phase::Acting | Phase::Reacting)
             && let Some(actor) = turn.actor
         {
             assert!(

@@ -1,21 +1,21 @@
-//! The core of Fray: the ECS model of a fight and the turn pipeline every ruleset plugs into.
+//! The core of Fray: the ECS model of a fight, the turn pipeline, and the kit every ruleset is
+//! written on.
 //!
 //! - **Entities.** An encounter ([`Encounter`](encounter::Encounter), its own
 //!   [`EncounterRng`](rng::EncounterRng), [`CombatLog`](log::CombatLog), [`Turn`](turn::Turn) and
 //!   [`TurnOrder`](turn::TurnOrder)); combatants ([`Hp`](combatant::Hp), [`Side`](combatant::Side),
-//!   [`Controller`](combatant::Controller), [`Conditions`](condition::Conditions),
-//!   [`Engagement`](engagement::Engagement), [`InRegion`](region::InRegion), a budget);
-//!   regions; effects. Many encounters share one World, each independent.
+//!   [`Controller`](combatant::Controller), [`Conditions`](condition::Conditions) and
+//!   [`Effects`](effect::Effects), [`Engagement`](engagement::Engagement),
+//!   [`InRegion`](region::InRegion), and their ruleset's components); regions. Many encounters
+//!   share one World, each independent.
 //! - **The tick.** [`FrayTick`](schedule::FrayTick) runs nine ordered phases
-//!   ([`FraySystems`](schedule::FraySystems)); rulesets add systems into
-//!   [`RulesetSystems`](schedule::RulesetSystems) slots, AI into
-//!   [`ControllerSystems`](schedule::ControllerSystems).
-//! - **The seam.** A ruleset spawns its components ([`Ruleset`](spawn::Ruleset)), rolls
-//!   initiative into the turn order, offers legal intents with costs and previews
-//!   ([`ActionOptions`](options::ActionOptions)), resolves the approved one (opening
-//!   [`ReactionWindow`](reaction::ReactionWindow)s for what provokes), applies vitals, end-of-turn
-//!   effects and morale. The core validates, walks turns, tracks durations, engagement, morale
-//!   triggers and outcomes.
+//!   ([`FraySystems`](schedule::FraySystems)); the [`flow`] alone moves an encounter from phase
+//!   to phase.
+//! - **The kit.** A ruleset implements [`Rules`](kit::Rules) - its rules as hooks, and one
+//!   legality function - and adds its [`RulesetPlugin`](kit::RulesetPlugin); the kit gives it a
+//!   per-encounter [`Ctx`](kit::Ctx), offers, previews on demand, rejections, staged resolution
+//!   with reaction windows, and the turn structure. Its words (conditions, damage types,
+//!   maneuvers, costs) are its own ([`vocabulary`]).
 //!
 //! ```
 //! use bevy_app::App;
@@ -29,23 +29,28 @@
 //! assert_eq!(report, TickReport::default());
 //! ```
 
-pub mod budget;
 pub mod client;
 pub mod combatant;
 pub mod compiled;
 pub mod condition;
+pub mod cost;
 pub mod drive;
 pub mod effect;
 pub mod encounter;
 pub mod engagement;
+pub mod flow;
 pub mod ids;
 pub mod intent;
 #[cfg(debug_assertions)]
 mod invariants;
+pub mod kit;
+pub mod legality;
 pub mod log;
+pub mod log_text;
 pub mod morale;
 pub mod options;
 pub mod outcome;
+pub mod preview;
 pub mod reaction;
 pub mod region;
 pub mod request;
@@ -54,6 +59,7 @@ pub mod save;
 pub mod schedule;
 pub mod spawn;
 pub mod turn;
+pub mod vocabulary;
 
 use bevy_app::prelude::*;
 use bevy_ecs::name::Name;
@@ -61,21 +67,20 @@ use bevy_ecs::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::budget::{ActionPoints, ActionSlots, Atg};
 use crate::combatant::{
     Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::drive::StepMode;
-use crate::effect::{Effect, EffectOf};
-use crate::encounter::{Encounter, InEncounter, Roster, Sides};
+use crate::effect::Effects;
+use crate::encounter::{Encounter, Groups, InEncounter, Roster, Sides};
 use crate::engagement::Engagement;
 use crate::log::CombatLog;
 use crate::morale::MoraleState;
 use crate::outcome::TickReport;
 use crate::region::{EncounterMap, InRegion, Region, RegionLinks};
 use crate::request::{ActionRejected, ActionRequest, ActionResolved};
-use crate::rng::EncounterRng;
+use crate::rng::{DecisionRng, EncounterRng};
 use crate::save::SaveRegistry;
 use crate::schedule::build_schedule;
 use crate::spawn::{Ruleset, Rulesets};
@@ -83,33 +88,38 @@ use crate::turn::{Turn, TurnOrder};
 
 /// The types most users need.
 pub mod prelude {
-    pub use crate::budget::{ActionPoints, ActionSlots, Atg, Cost, Slot};
-    pub use crate::client::{Decision, DecisionKind, decisions};
+    pub use crate::client::{Decision as ClientDecision, DecisionOption, decisions};
     pub use crate::combatant::{
         Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
     };
     pub use crate::condition::{Condition, Conditions};
+    pub use crate::cost::{Cost, Timing};
     pub use crate::drive::{StepMode, run_until_blocked, step, tick, update_messages};
     pub use crate::effect::{
-        ActiveEffects, DamageType, Duration, Effect, EffectKind, EffectOf, EffectSpec,
-        SaveDifficulty, Whose,
+        BonusTo, Duration, Effect, EffectKind, EffectSpec, Effects, SaveDifficulty, Whose,
     };
-    pub use crate::encounter::{Encounter, InEncounter, Phase, Roster, Sides};
+    pub use crate::encounter::{Encounter, Groups, InEncounter, Roster, Sides};
     pub use crate::engagement::Engagement;
-    pub use crate::ids::{AbilityId, AttackId, CombatantId, PlayerId, RegionId, SideId};
-    pub use crate::intent::{BodyPart, Intent, IntentKind, Maneuver, Trigger};
-    pub use crate::log::{CombatLog, LogEntry, LogEvent, LogNames};
-    pub use crate::options::{ActionOption, ActionOptions, Preview};
+    pub use crate::flow::Phase;
+    pub use crate::ids::{AbilityId, AttackId, CombatantId, GroupId, PlayerId, RegionId, SideId};
+    pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
+    pub use crate::kit::{DecisionKind, Rules, RulesetPlugin};
+    pub use crate::legality::{Legal, Occasion, Refusal};
+    pub use crate::log::{CombatLog, LogEntry, LogEvent};
+    pub use crate::log_text::LogNames;
+    pub use crate::options::{ActionOption, ActionOptions};
     pub use crate::outcome::{Ending, Outcome, TickReport};
+    pub use crate::preview::Preview;
     pub use crate::region::{EncounterMap, InRegion, RangeBand};
     pub use crate::request::{ActionRejected, ActionRequest, ActionResolved, RejectReason};
     pub use crate::rng::EncounterRng;
     pub use crate::save::{load_encounter, save_encounter};
     pub use crate::schedule::{
-        ControllerSystems, CoreSystems, FraySystems, FrayTick, RulesetSystems, RulesetSystemsOf,
+        CoreSystems, FraySystems, FrayTick, RulesetSystems, RulesetSystemsOf,
     };
     pub use crate::spawn::{Content, EncounterSettings, Ruleset, SpawnEncounterExt};
     pub use crate::turn::Turn;
+    pub use crate::vocabulary::{DamageType, Vocabulary};
     pub use crate::{FrayAppExt, FrayCorePlugin, FrayRunMode};
 }
 
@@ -174,6 +184,8 @@ impl Plugin for FrayCorePlugin {
         }
         app.register_saved::<Encounter>("fray_core::Encounter")
             .register_saved::<EncounterRng>("fray_core::EncounterRng")
+            .register_saved::<DecisionRng>("fray_core::DecisionRng")
+            .register_saved::<Groups>("fray_core::Groups")
             .register_saved::<CombatLog>("fray_core::CombatLog")
             .register_saved::<Turn>("fray_core::Turn")
             .register_saved::<TurnOrder>("fray_core::TurnOrder")
@@ -198,11 +210,7 @@ impl Plugin for FrayCorePlugin {
             .register_saved::<StatblockRef>("fray_core::StatblockRef")
             .register_saved::<Hp>("fray_core::Hp")
             .register_saved::<Tally>("fray_core::Tally")
-            .register_saved::<ActionSlots>("fray_core::ActionSlots")
-            .register_saved::<ActionPoints>("fray_core::ActionPoints")
-            .register_saved::<Atg>("fray_core::Atg")
-            .register_saved::<Effect>("fray_core::Effect")
-            .register_saved::<EffectOf>("fray_core::EffectOf");
+            .register_saved::<Effects>("fray_core::Effects");
     }
 }
 
@@ -231,13 +239,11 @@ fn run_on_fixed_timestep(world: &mut World) {
 
 /// `App` methods for rulesets and games.
 pub trait FrayAppExt {
-    /// Registers a ruleset for spawning. Its plugin adds its systems to [`FrayTick`], each in
-    /// a [`RulesetSystems`] slot and all in [`RulesetSystemsOf`] its id, which this declares
-    /// ambiguous with every other registered ruleset's set (rulesets act on disjoint
-    /// encounters). Add [`FrayCorePlugin`] first.
+    /// Registers a ruleset for spawning, and declares its systems' set ([`RulesetSystemsOf`]
+    /// its id) ambiguous with every other registered ruleset's (rulesets act on disjoint
+    /// encounters). A [`RulesetPlugin`](kit::RulesetPlugin) calls this; add [`FrayCorePlugin`]
+    /// first.
     ///
-    /// [`FrayTick`]: schedule::FrayTick
-    /// [`RulesetSystems`]: schedule::RulesetSystems
     /// [`RulesetSystemsOf`]: schedule::RulesetSystemsOf
     fn register_ruleset(&mut self, ruleset: impl Ruleset) -> &mut Self;
 

@@ -1,24 +1,22 @@
 //! The combat log: every roll, every state change and every rejection of an encounter.
 //!
 //! Entries name combatants, regions and sides by their indices, never by entity, so the same
-//! fight gives the same log in any World, on any thread, before and after a save. The log
-//! renders as readable text (with names) and as JSON lines. When disabled (batch runs) nothing
-//! is recorded and callers skip building entries: check [`CombatLog::enabled`] first, or use
-//! [`CombatLog::record`] with a closure.
+//! fight gives the same log in any World, on any thread, before and after a save; words a
+//! ruleset defines (damage types, costs) are recorded as text. The log is stored here and
+//! rendered by [`log_text`](crate::log_text) as readable text, or as JSON lines. When disabled
+//! (batch runs) nothing is recorded and callers skip building entries: check
+//! [`CombatLog::enabled`] first, or use [`CombatLog::record`] with a closure.
+
+use std::borrow::Cow;
 
 use bevy_ecs::prelude::*;
 use fray_dice::Roll;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 
-use crate::budget::Cost;
 use crate::combatant::Status;
-use crate::effect::DamageType;
-use crate::encounter::{Roster, Sides};
 use crate::ids::{CombatantId, RegionId, SideId};
 use crate::morale::MoraleTrigger;
 use crate::outcome::Outcome;
-use crate::region::EncounterMap;
 
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,8 +87,8 @@ pub enum LogEvent {
         target: CombatantId,
         /// How much (after halving, doubling and reduction).
         amount: i32,
-        /// Its type.
-        kind: DamageType,
+        /// Its type, in the ruleset's words (empty when it has none).
+        kind: Cow<'static, str>,
         /// How much temporary hit points absorbed.
         absorbed: i32,
         /// Hit points after.
@@ -153,8 +151,8 @@ pub enum LogEvent {
     Spent {
         /// Who.
         who: CombatantId,
-        /// What it cost.
-        cost: Cost,
+        /// What it cost, in the ruleset's words (`3.0s`).
+        cost: Cow<'static, str>,
         /// What is left, in the ruleset's words (`3.5s left`).
         left: String,
     },
@@ -232,6 +230,14 @@ impl CombatLog {
         self.enabled
     }
 
+    /// Empties the log for a new fight (keeping its allocation) and records or not.
+    pub fn restart(&mut self, enabled: bool) {
+        self.enabled = enabled;
+        self.round = 0;
+        self.turn = 0;
+        self.entries.clear();
+    }
+
     /// Turns recording on or off.
     pub fn set_enabled(&mut self, enabled: bool) {
         self.enabled = enabled;
@@ -281,191 +287,6 @@ impl CombatLog {
                 out.push_str(&line);
                 out.push('\n');
             }
-        }
-        out
-    }
-}
-
-/// Names to render a log with: combatants, regions and sides by index.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LogNames {
-    /// By [`CombatantId`].
-    pub combatants: Vec<String>,
-    /// By [`RegionId`].
-    pub regions: Vec<String>,
-    /// By [`SideId`].
-    pub sides: Vec<String>,
-}
-
-impl LogNames {
-    /// The names of an encounter.
-    pub fn new(roster: &Roster, map: &EncounterMap, sides: &Sides) -> Self {
-        Self {
-            combatants: roster.entries.iter().map(|e| e.name.clone()).collect(),
-            regions: (0..map.len())
-                .map(|i| map.name(RegionId(i as u16)).to_string())
-                .collect(),
-            sides: sides.0.iter().map(|s| s.name.clone()).collect(),
-        }
-    }
-
-    fn who(&self, id: CombatantId) -> &str {
-        self.combatants.get(id.index()).map_or("?", String::as_str)
-    }
-
-    fn region(&self, id: RegionId) -> &str {
-        self.regions.get(id.index()).map_or("?", String::as_str)
-    }
-
-    fn side(&self, id: SideId) -> &str {
-        self.sides.get(id.index()).map_or("?", String::as_str)
-    }
-
-    /// One entry as a line of text (without the round prefix).
-    pub fn describe(&self, event: &LogEvent) -> String {
-        match event {
-            LogEvent::BattleStarted { encounter, ruleset } => {
-                format!("Battle `{encounter}` begins ({ruleset}).")
-            }
-            LogEvent::Initiative { who, count, roll } => match roll {
-                Some(roll) => format!("{} rolls initiative: {roll}.", self.who(*who)),
-                None => format!("{} acts on initiative {count}.", self.who(*who)),
-            },
-            LogEvent::RoundStarted => "Round begins.".to_string(),
-            LogEvent::TurnStarted { who } => format!("{}'s turn.", self.who(*who)),
-            LogEvent::TurnEnded { who } => format!("{} ends the turn.", self.who(*who)),
-            LogEvent::Roll {
-                who,
-                purpose,
-                roll,
-                target,
-                success,
-            } => {
-                let mut s = match who {
-                    Some(w) => format!("{} rolls {purpose}: {roll}", self.who(*w)),
-                    None => format!("Roll for {purpose}: {roll}"),
-                };
-                if let Some(t) = target {
-                    let _ = write!(s, " vs {t}");
-                }
-                match success {
-                    Some(true) => s.push_str(", success."),
-                    Some(false) => s.push_str(", failure."),
-                    None => s.push('.'),
-                }
-                s
-            }
-            LogEvent::Attack {
-                attacker,
-                target,
-                attack,
-                roll,
-                defense,
-                against,
-                hit,
-                crit,
-            } => format!(
-                "{} attacks {} with {attack}: {roll} vs {defense} {against}, {}.",
-                self.who(*attacker),
-                self.who(*target),
-                match (hit, crit) {
-                    (true, true) => "critical hit",
-                    (true, false) => "hit",
-                    (false, _) => "miss",
-                }
-            ),
-            LogEvent::Damage {
-                target,
-                amount,
-                kind,
-                absorbed,
-                hp,
-                cause,
-            } => {
-                let mut s = format!("{} takes {amount} {kind} damage", self.who(*target));
-                if let Some(cause) = cause {
-                    let _ = write!(s, " ({cause})");
-                }
-                if *absorbed > 0 {
-                    let _ = write!(s, ", {absorbed} absorbed by temporary hit points");
-                }
-                let _ = write!(s, " -> {hp} HP.");
-                s
-            }
-            LogEvent::Healed { target, amount, hp } => {
-                format!("{} regains {amount} HP -> {hp} HP.", self.who(*target))
-            }
-            LogEvent::Moved { who, from, to } => format!(
-                "{} moves from {} to {}.",
-                self.who(*who),
-                self.region(*from),
-                self.region(*to)
-            ),
-            LogEvent::Engaged { who, target } => {
-                format!("{} engages {}.", self.who(*who), self.who(*target))
-            }
-            LogEvent::Disengaged { who } => format!("{} is free of its foes.", self.who(*who)),
-            LogEvent::EffectApplied { target, effect } => {
-                format!("{} is now {effect}.", self.who(*target))
-            }
-            LogEvent::EffectEnded { target, effect } => {
-                format!("{} is no longer {effect}.", self.who(*target))
-            }
-            LogEvent::StatusChanged { who, status } => {
-                let what = match status {
-                    Status::Active => "is back in the fight",
-                    Status::Down => "goes down",
-                    Status::Dead => "dies",
-                    Status::Fled => "flees the battle",
-                    Status::Surrendered => "surrenders",
-                };
-                format!("{} {what}.", self.who(*who))
-            }
-            LogEvent::Spent { who, cost, left } => {
-                format!("{} spends {cost} ({left}).", self.who(*who))
-            }
-            LogEvent::Reaction {
-                who,
-                against,
-                provocation,
-            } => format!(
-                "{} reacts to {} ({provocation}).",
-                self.who(*who),
-                self.who(*against)
-            ),
-            LogEvent::Rejected {
-                who,
-                intent,
-                reason,
-            } => match who {
-                Some(w) => format!("Rejected: {} cannot {intent}: {reason}.", self.who(*w)),
-                None => format!("Rejected: {intent}: {reason}."),
-            },
-            LogEvent::MoraleTriggered { side, trigger } => {
-                format!("Morale trigger for {}: {trigger}.", self.side(*side))
-            }
-            LogEvent::Note { who, text } => match who {
-                Some(w) => format!("{} {text}", self.who(*w)),
-                None => text.clone(),
-            },
-            LogEvent::Ended { outcome } => outcome.describe(|s| self.side(s).to_string()),
-        }
-    }
-
-    /// The whole log as text, one line per entry, with a round header before each round.
-    pub fn render(&self, log: &CombatLog) -> String {
-        let mut out = String::new();
-        for entry in log.entries() {
-            if matches!(entry.event, LogEvent::RoundStarted) {
-                let _ = writeln!(out, "-- Round {} --", entry.round);
-                continue;
-            }
-            let indent = if matches!(entry.event, LogEvent::TurnStarted { .. }) {
-                ""
-            } else {
-                "  "
-            };
-            let _ = writeln!(out, "{indent}{}", self.describe(&entry.event));
         }
         out
     }

@@ -58,6 +58,15 @@ impl EncounterRng {
         Self(Stream::Scripted(ScriptedDice::new(faces)))
     }
 
+    /// Starts the stream over from `seed`, as [`EncounterRng::from_seed`] would (reusing the
+    /// generator's allocation).
+    pub fn reseed(&mut self, seed: u64) {
+        match &mut self.0 {
+            Stream::Seeded(rng) => **rng = ChaCha8Rng::seed_from_u64(seed),
+            Stream::Scripted(_) => *self = Self::from_seed(seed),
+        }
+    }
+
     /// Faces a scripted stream has not used yet (`None` for a seeded stream).
     pub fn scripted_remaining(&self) -> Option<usize> {
         match &self.0 {
@@ -74,6 +83,26 @@ impl DieSource for EncounterRng {
             Stream::Seeded(rng) => rng.as_mut().roll_die(sides),
             Stream::Scripted(script) => script.roll_die(sides),
         }
+    }
+}
+
+/// The random stream an encounter's AI controllers draw from, separate from the rules' dice so
+/// that a choice never disturbs the fight's own rolls.
+#[derive(Component, Debug, Clone, Serialize, Deserialize)]
+pub struct DecisionRng(pub EncounterRng);
+
+impl DecisionRng {
+    /// Which stream of an encounter's seed the controllers use.
+    const STREAM: u64 = 0xA1_A1_A1;
+
+    /// The controllers' stream of an encounter spawned with `seed`.
+    pub fn for_encounter(seed: u64) -> Self {
+        Self(EncounterRng::from_seed(derive_seed(seed, Self::STREAM)))
+    }
+
+    /// Starts it over for an encounter spawned with `seed`.
+    pub fn reseed(&mut self, seed: u64) {
+        self.0.reseed(derive_seed(seed, Self::STREAM));
     }
 }
 

@@ -2,41 +2,34 @@
 //!
 //! [`FrayTick`] runs these sets in order ([`FraySystems`]):
 //!
-//! 1. `Setup` - rulesets roll initiative for new encounters; the fight begins.
-//! 2. `TurnStart` - round start (escalation die, re-rolled initiative), then the next actor's
-//!    turn: budget refill and start-of-turn rolls (death saves, bleeding).
-//! 3. `Decide` - rulesets offer the legal intents with previews; AI controllers choose;
-//!    external controllers' requests arrive.
-//! 4. `Validate` - each request is checked against the offered intents and priced, or rejected
-//!    with a reason and no change.
-//! 5. `Resolve` - the ruleset resolves at most one intent (or one reaction window) per encounter.
-//! 6. `Aftermath` - conditions are recomputed; rulesets apply staggered, unconscious, dying,
-//!    dead; an actor that fell ends its turn.
-//! 7. `TurnEnd` - ongoing damage and saves, durations, the next actor or a new round;
-//!    engagements of the gone are dropped and morale triggers noted.
-//! 8. `Morale` - rulesets roll the triggered morale checks: flight and surrender.
+//! 1. `Setup` - new encounters: the ruleset sets the fight up (initiative); the fight begins.
+//! 2. `TurnStart` - round start (the ruleset's round-start rules, effects that end with the
+//!    round, declarations), then the next actor's turn: effects that end as it starts, its
+//!    budget refill and start-of-turn rolls (death saves, bleeding).
+//! 3. `Decide` - the decider's legal intents are offered; AI controllers choose; external
+//!    controllers' requests arrive.
+//! 4. `Validate` - each request is judged by the ruleset's legality check, and priced or
+//!    rejected with a reason and no change.
+//! 5. `Resolve` - at most one intent (or one reaction window, or one declaration) per
+//!    encounter resolves.
+//! 6. `Aftermath` - vitals (staggered, unconscious, dying, dead); an actor that fell ends its
+//!    turn.
+//! 7. `TurnEnd` - ongoing damage and saves, effects that end with the turn, the next actor or a
+//!    new round; engagements of the gone are dropped, falls counted and morale triggers noted.
+//! 8. `Morale` - the ruleset rolls the triggered morale checks: flight and surrender.
 //! 9. `Outcome` - an encounter ends when at most one side can still fight.
 //!
-//! Inside each phase, [`RulesetSystems`] and [`ControllerSystems`] are the slots where
-//! rulesets and AI controllers add their systems; [`CoreSystems`] are the core's own. The
-//! schedule runs on the single-threaded executor with ambiguity detection set to error: any
-//! two systems that touch the same data must be ordered, so the same seed always gives the same
-//! fight.
+//! Each registered ruleset has one system in each phase ([`RulesetSystems`]), added by its
+//! [`RulesetPlugin`](crate::kit::RulesetPlugin); [`CoreSystems`] are the core's own. Games add
+//! their systems before or after any phase. The schedule runs on the single-threaded executor
+//! with ambiguity detection set to error: any two systems that touch the same data must be
+//! ordered, so the same seed always gives the same fight.
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
 
-use crate::combatant::tally_falls;
-use crate::effect::{
-    expire_battle_effects, expire_round_effects, expire_turn_effects, refresh_conditions,
-};
-use crate::engagement::drop_engagements_of_the_gone;
-use crate::morale::{clear_morale_triggers, note_morale_triggers};
-use crate::outcome::decide_outcome;
-use crate::request::{acknowledge_resolved, receive_requests, reject_illegal, validate_requests};
-use crate::turn::{
-    advance_turn, end_turn_of_fallen_actor, open_turn, start_battle, start_round, start_turn,
-};
+use crate::flow::outcome::reset_report;
+use crate::flow::requests::receive_requests;
 
 /// The schedule of one combat tick.
 #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,11 +44,11 @@ pub enum FraySystems {
     TurnStart,
     /// Options offered, intents chosen, requests received.
     Decide,
-    /// Requests checked and priced, or rejected.
+    /// Requests judged and priced, or rejected.
     Validate,
     /// One intent or reaction window resolved per encounter.
     Resolve,
-    /// Conditions, vitals, fallen actors.
+    /// Vitals, fallen actors.
     Aftermath,
     /// End-of-turn effects, next actor, bookkeeping.
     TurnEnd,
@@ -65,91 +58,51 @@ pub enum FraySystems {
     Outcome,
 }
 
-/// Where rulesets add their systems (each slot sits inside a phase, ordered against the core).
+/// The place of each ruleset's system in each phase.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RulesetSystems {
-    /// `Setup`: fill the [`TurnOrder`](crate::turn::TurnOrder) of encounters in `Phase::Setup`.
-    Initiative,
-    /// `TurnStart`, before the round's first actor is picked: round-start rules.
-    RoundStart,
-    /// `TurnStart`, after the actor's turn began: refill its budget, start-of-turn rolls; set
-    /// `Phase::TurnEnd` if it cannot act.
+    /// In `Setup`.
+    Setup,
+    /// In `TurnStart`.
     TurnStart,
-    /// `Decide`: fill [`ActionOptions`](crate::options::ActionOptions) when stale, and the offers
-    /// of reaction windows.
-    Offer,
-    /// `Validate`: explain why a request that was not offered is illegal (`Turn::rejection`).
-    Explain,
-    /// `Resolve`: resolve `Turn::approved` or a complete reaction window.
+    /// In `Decide`, before external requests are read.
+    Decide,
+    /// In `Validate`.
+    Validate,
+    /// In `Resolve`.
     Resolve,
-    /// `Aftermath`: staggered, unconscious, dying, dead.
-    Vitals,
-    /// `TurnEnd`, before the next actor is picked: ongoing damage, saves.
+    /// In `Aftermath`.
+    Aftermath,
+    /// In `TurnEnd`.
     TurnEnd,
-    /// `Morale`: roll the checks queued in [`MoraleState`](crate::morale::MoraleState).
+    /// In `Morale`.
     Morale,
-    /// `Outcome`: tidy up encounters that just ended.
-    BattleEnd,
+    /// In `Outcome`, after the tick's report is started over.
+    Outcome,
 }
 
-/// Every system of one ruleset, by ruleset id (`RulesetSystemsOf("oho")`), beside the slot of
-/// [`RulesetSystems`] each one sits in.
+/// Every system of one ruleset, by ruleset id (`RulesetSystemsOf("oho")`).
 ///
-/// Rulesets share the slots, and their systems read and write the same components (`Hp`,
-/// `Turn`, `CombatLog`...), but each acts only on the encounters carrying its own marker and on
-/// their combatants, so two rulesets never touch the same data. [`FrayAppExt::register_ruleset`]
-/// declares every pair of registered rulesets' sets ambiguous with each other, so that one App
-/// may run several rulesets while ambiguity detection still catches every other conflict.
+/// Rulesets' systems read and write the same component types (`Hp`, `Turn`, `CombatLog`...),
+/// but each acts only on the encounters and combatants carrying its own marker, so two rulesets
+/// never touch the same data. [`FrayAppExt::register_ruleset`] declares every pair of
+/// registered rulesets' sets ambiguous with each other, so that one App may run several
+/// rulesets while ambiguity detection still catches every other conflict.
 ///
 /// [`FrayAppExt::register_ruleset`]: crate::FrayAppExt::register_ruleset
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RulesetSystemsOf(pub &'static str);
 
-/// Where controllers (AI policies) add their systems.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ControllerSystems {
-    /// `Decide`, after the options are offered: put an intent in `Turn::request` for AI actors
-    /// and answer AI reactors of open reaction windows.
-    Choose,
-}
-
-/// The core's own systems, by the place they hold.
+/// The core's own systems.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CoreSystems {
-    /// `Setup`: start fights whose turn order is filled.
-    StartBattle,
-    /// `TurnStart`: conditions from last tick's changes.
-    PrepareTurn,
-    /// `TurnStart`: round-bound effects, then the round's first actor.
-    StartRound,
-    /// `TurnStart`: a new turn serial; start-of-turn durations.
-    StartTurn,
-    /// `TurnStart`: the actor may act (or its turn ends at once).
-    OpenTurn,
-    /// `Decide`: external requests.
+    /// `Decide`: external requests (authority and timing).
     ReceiveRequests,
-    /// `Validate`: requests against options.
-    Validate,
-    /// `Validate`: rejections.
-    Reject,
-    /// `Resolve`: `ActionResolved` messages.
-    Acknowledge,
-    /// `Aftermath`: conditions from effects.
-    RefreshConditions,
-    /// `Aftermath`: an actor that fell ends its turn.
-    CheckActor,
-    /// `TurnEnd`: end-of-turn durations; the next actor or round.
-    EndTurn,
-    /// `TurnEnd`: engagements of the gone; morale triggers.
-    Bookkeeping,
-    /// `Morale`: the queue is cleared.
-    ClearMorale,
-    /// `Outcome`: decide outcomes, end battle-long effects.
-    Outcome,
+    /// `Outcome`: the tick's report starts over.
+    ResetReport,
 }
 
-/// Builds the combat schedule with every core system in place (rulesets and controllers add
-/// theirs to the slots).
+/// Builds the combat schedule with the core's systems in place (rulesets add theirs).
 pub fn build_schedule() -> Schedule {
     let mut schedule = Schedule::new(FrayTick);
     schedule.set_executor(SingleThreadedExecutor::new());
@@ -171,104 +124,24 @@ pub fn build_schedule() -> Schedule {
         )
             .chain(),
     );
-    schedule.configure_sets(
-        (RulesetSystems::Initiative, CoreSystems::StartBattle)
-            .chain()
-            .in_set(FraySystems::Setup),
-    );
-    schedule.configure_sets(
-        (
-            CoreSystems::PrepareTurn,
-            RulesetSystems::RoundStart,
-            CoreSystems::StartRound,
-            CoreSystems::StartTurn,
-            RulesetSystems::TurnStart,
-            CoreSystems::OpenTurn,
-        )
-            .chain()
-            .in_set(FraySystems::TurnStart),
-    );
-    schedule.configure_sets(
-        (
-            RulesetSystems::Offer,
-            ControllerSystems::Choose,
-            CoreSystems::ReceiveRequests,
-        )
+    schedule.configure_sets((
+        RulesetSystems::Setup.in_set(FraySystems::Setup),
+        RulesetSystems::TurnStart.in_set(FraySystems::TurnStart),
+        (RulesetSystems::Decide, CoreSystems::ReceiveRequests)
             .chain()
             .in_set(FraySystems::Decide),
-    );
-    schedule.configure_sets(
-        (
-            CoreSystems::Validate,
-            RulesetSystems::Explain,
-            CoreSystems::Reject,
-        )
-            .chain()
-            .in_set(FraySystems::Validate),
-    );
-    schedule.configure_sets(
-        (RulesetSystems::Resolve, CoreSystems::Acknowledge)
-            .chain()
-            .in_set(FraySystems::Resolve),
-    );
-    schedule.configure_sets(
-        (
-            CoreSystems::RefreshConditions,
-            RulesetSystems::Vitals,
-            CoreSystems::CheckActor,
-        )
-            .chain()
-            .in_set(FraySystems::Aftermath),
-    );
-    schedule.configure_sets(
-        (
-            RulesetSystems::TurnEnd,
-            CoreSystems::EndTurn,
-            CoreSystems::Bookkeeping,
-        )
-            .chain()
-            .in_set(FraySystems::TurnEnd),
-    );
-    schedule.configure_sets(
-        (RulesetSystems::Morale, CoreSystems::ClearMorale)
-            .chain()
-            .in_set(FraySystems::Morale),
-    );
-    schedule.configure_sets(
-        (CoreSystems::Outcome, RulesetSystems::BattleEnd)
+        RulesetSystems::Validate.in_set(FraySystems::Validate),
+        RulesetSystems::Resolve.in_set(FraySystems::Resolve),
+        RulesetSystems::Aftermath.in_set(FraySystems::Aftermath),
+        RulesetSystems::TurnEnd.in_set(FraySystems::TurnEnd),
+        RulesetSystems::Morale.in_set(FraySystems::Morale),
+        (CoreSystems::ResetReport, RulesetSystems::Outcome)
             .chain()
             .in_set(FraySystems::Outcome),
-    );
+    ));
     schedule.add_systems((
-        start_battle.in_set(CoreSystems::StartBattle),
-        refresh_conditions.in_set(CoreSystems::PrepareTurn),
-        (expire_round_effects, start_round)
-            .chain()
-            .in_set(CoreSystems::StartRound),
-        (start_turn, expire_turn_effects)
-            .chain()
-            .in_set(CoreSystems::StartTurn),
-        open_turn.in_set(CoreSystems::OpenTurn),
         receive_requests.in_set(CoreSystems::ReceiveRequests),
-        validate_requests.in_set(CoreSystems::Validate),
-        reject_illegal.in_set(CoreSystems::Reject),
-        acknowledge_resolved.in_set(CoreSystems::Acknowledge),
-        refresh_conditions.in_set(CoreSystems::RefreshConditions),
-        end_turn_of_fallen_actor.in_set(CoreSystems::CheckActor),
-        (expire_turn_effects, advance_turn)
-            .chain()
-            .in_set(CoreSystems::EndTurn),
-        (
-            drop_engagements_of_the_gone,
-            note_morale_triggers,
-            tally_falls,
-        )
-            .chain()
-            .in_set(CoreSystems::Bookkeeping),
-        clear_morale_triggers.in_set(CoreSystems::ClearMorale),
-        (decide_outcome, expire_battle_effects)
-            .chain()
-            .in_set(CoreSystems::Outcome),
+        reset_report.in_set(CoreSystems::ResetReport),
     ));
     schedule
 }

@@ -12,18 +12,29 @@ use fray_content::suggest::help_for;
 use thiserror::Error;
 
 use crate::combatant::{
-    Combatant, Controller, Initiative, Leader, Morale, Side, StatblockRef, Status,
+    Combatant, Controller, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
 };
 use crate::condition::Conditions;
-use crate::encounter::{Encounter, InEncounter, Roster, RosterEntry, SideInfo, Sides};
+use crate::effect::Effects;
+use crate::encounter::{
+    Encounter, GroupInfo, Groups, InEncounter, Roster, RosterEntry, SideInfo, Sides,
+};
 use crate::engagement::Engagement;
-use crate::ids::{CombatantId, PlayerId, RegionId, SideId};
+use crate::ids::{CombatantId, GroupId, PlayerId, RegionId, SideId};
 use crate::log::{CombatLog, LogEvent};
+use crate::morale::MoraleState;
+use crate::options::ActionOptions;
 use crate::region::{EncounterMap, InRegion, Region, RegionLinks};
-use crate::rng::EncounterRng;
+use crate::rng::{DecisionRng, EncounterRng};
+use crate::turn::{Turn, TurnOrder};
+use crate::vocabulary::Vocabulary;
 
-/// A ruleset as the core sees it when spawning. Its plugin registers it in [`Rulesets`]; its
-/// systems do everything else.
+/// A ruleset as the core sees it when spawning. Its [`RulesetPlugin`](crate::kit::RulesetPlugin)
+/// registers it in [`Rulesets`]; the kit does everything else.
+///
+/// `build_encounter` and `build_combatant` also run when an encounter is played again in place
+/// ([`SpawnEncounterExt::reset_encounter`]): they insert the same components with their
+/// starting values.
 pub trait Ruleset: Send + Sync + 'static {
     /// The ruleset id (`archmage`), as encounter files name it.
     fn id(&self) -> &'static str;
@@ -38,7 +49,19 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// The display name of a statblock (for naming spawned combatants).
     fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String>;
+
+    /// The ruleset's words for its conditions, damage types, maneuvers and costs (a UI asks
+    /// here; the kit's plugin gives the ruleset's own).
+    fn vocabulary(&self) -> &'static dyn Vocabulary {
+        &CommonWords
+    }
 }
+
+/// The words of the core's common vocabulary alone.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CommonWords;
+
+impl Vocabulary for CommonWords {}
 
 /// What a ruleset gets to build an encounter.
 pub struct EncounterBuild<'w> {
@@ -70,6 +93,11 @@ impl Rulesets {
     /// Registers a ruleset.
     pub fn insert(&mut self, ruleset: impl Ruleset) {
         self.0.insert(ruleset.id(), Arc::new(ruleset));
+    }
+
+    /// The ruleset with this id.
+    pub fn get(&self, id: &str) -> Option<&Arc<dyn Ruleset>> {
+        self.0.get(id)
     }
 }
 
@@ -161,6 +189,9 @@ pub enum SpawnError {
     /// More combatants, regions or sides than an encounter can index.
     #[error("encounter too large: {0}")]
     TooLarge(&'static str),
+    /// The entity is not a spawned encounter.
+    #[error("that entity is not an encounter")]
+    NotAnEncounter,
     /// The ruleset refused.
     #[error("{0}")]
     Ruleset(String),
@@ -181,6 +212,16 @@ pub trait SpawnEncounterExt {
         spec: &EncounterSpec,
         settings: &EncounterSettings,
     ) -> Result<Entity, SpawnError>;
+
+    /// Plays encounter `encounter` again from the start, in place: the same entities, with
+    /// every component back to its starting value, the seed and log of `settings` (and its
+    /// controllers, for the sides it names). Much cheaper than despawning it and spawning anew:
+    /// batches play run after run this way.
+    fn reset_encounter(
+        &mut self,
+        encounter: Entity,
+        settings: &EncounterSettings,
+    ) -> Result<(), SpawnError>;
 }
 
 impl SpawnEncounterExt for World {
@@ -226,6 +267,7 @@ impl SpawnEncounterExt for World {
                     settings.seed,
                 ),
                 EncounterRng::from_seed(settings.seed),
+                DecisionRng::for_encounter(settings.seed),
                 CombatLog::new(settings.log),
             ))
             .id();
@@ -236,6 +278,33 @@ impl SpawnEncounterExt for World {
                 Err(e)
             }
         }
+    }
+
+    fn reset_encounter(
+        &mut self,
+        encounter: Entity,
+        settings: &EncounterSettings,
+    ) -> Result<(), SpawnError> {
+        let content = self
+            .get_resource::<Content>()
+            .ok_or(SpawnError::NoContent)?
+            .0
+            .clone();
+        let id = self
+            .get::<Encounter>(encounter)
+            .map(|e| e.id.clone())
+            .ok_or(SpawnError::NotAnEncounter)?;
+        let spec = content
+            .encounter(&id)
+            .ok_or_else(|| SpawnError::UnknownEncounter {
+                id: id.clone(),
+                help: help_for(&id, content.encounters().map(|e| e.id.as_str())),
+            })?;
+        let ruleset = self
+            .get_resource::<Rulesets>()
+            .and_then(|r| r.0.get(spec.ruleset.as_str()).cloned())
+            .ok_or_else(|| SpawnError::UnknownRuleset(spec.ruleset.clone()))?;
+        reset(self, encounter, spec, settings, &content, ruleset.as_ref())
     }
 }
 
@@ -297,17 +366,9 @@ fn populate(
     }
     let mut sides = Sides::default();
     let mut roster = Roster::default();
+    let mut groups = Groups::default();
     for (side_index, side) in spec.sides.iter().enumerate() {
-        let controller = settings
-            .controllers
-            .iter()
-            .rev()
-            .find(|(name, _)| name == &side.name)
-            .map(|(_, c)| c.clone())
-            .unwrap_or_else(|| match &side.controller {
-                ControllerSpec::Ai(policy) => Controller::Ai(policy.clone()),
-                ControllerSpec::External(id) => Controller::External(PlayerId(*id)),
-            });
+        let controller = side_controller(spec, side_index, settings);
         sides.0.push(SideInfo {
             name: side.name.clone(),
             controller: controller.clone(),
@@ -346,20 +407,31 @@ fn populate(
                     base_name.clone()
                 };
                 let id = CombatantId(roster.entries.len() as u16);
+                let side_id = SideId(side_index as u8);
+                let group = match &entry.group {
+                    Some(name) => Some(match groups.find(side_id, name) {
+                        Some(g) => g,
+                        None => {
+                            let g = u16::try_from(groups.0.len())
+                                .map_err(|_| SpawnError::TooLarge("more than 65535 groups"))?;
+                            groups.0.push(GroupInfo {
+                                name: name.clone(),
+                                side: side_id,
+                            });
+                            GroupId(g)
+                        }
+                    }),
+                    None => None,
+                };
                 let mut entity = world.spawn((
                     Combatant { id },
                     Name::new(name.clone()),
-                    Side(SideId(side_index as u8)),
+                    Side(side_id),
                     controller.clone(),
-                    Initiative::default(),
-                    Status::Active,
-                    Conditions::default(),
-                    Engagement::default(),
-                    InRegion(RegionId(region as u16)),
-                    Morale::default(),
                     StatblockRef(entry.statblock.clone()),
                     InEncounter(encounter),
                 ));
+                entity.insert(starting_state(RegionId(region as u16)));
                 if entry.leader {
                     entity.insert(Leader);
                 }
@@ -367,8 +439,9 @@ fn populate(
                 roster.entries.push(RosterEntry {
                     entity: combatant,
                     name,
-                    side: SideId(side_index as u8),
+                    side: side_id,
                     statblock: entry.statblock.clone(),
+                    group,
                 });
                 ruleset.build_combatant(CombatantBuild {
                     entity: world.entity_mut(combatant),
@@ -386,10 +459,161 @@ fn populate(
             ruleset: spec.ruleset.clone(),
         });
     }
-    entity.insert((map, sides, roster));
+    entity.insert((map, sides, roster, groups));
     ruleset.build_encounter(EncounterBuild {
         entity: world.entity_mut(encounter),
         spec,
         content,
     })
+}
+
+/// What a combatant starts a fight with, in the core's components.
+fn starting_state(
+    region: RegionId,
+) -> (
+    Initiative,
+    Status,
+    Conditions,
+    Effects,
+    Engagement,
+    InRegion,
+    Morale,
+    Tally,
+) {
+    (
+        Initiative::default(),
+        Status::Active,
+        Conditions::default(),
+        Effects::default(),
+        Engagement::default(),
+        InRegion(region),
+        Morale::default(),
+        Tally::default(),
+    )
+}
+
+/// Puts every component of a spawned encounter back to its starting value, in place.
+fn reset(
+    world: &mut World,
+    encounter: Entity,
+    spec: &EncounterSpec,
+    settings: &EncounterSettings,
+    content: &ContentDb,
+    ruleset: &dyn Ruleset,
+) -> Result<(), SpawnError> {
+    let roster = world
+        .get::<Roster>(encounter)
+        .cloned()
+        .ok_or(SpawnError::NotAnEncounter)?;
+    let map_spec = content
+        .resolve_map(spec)
+        .ok_or_else(|| SpawnError::UnknownMap(spec.id.clone()))?;
+    let mut index = 0usize;
+    for (side_index, side) in spec.sides.iter().enumerate() {
+        let controller = side_controller(spec, side_index, settings);
+        for entry in &side.combatants {
+            let region =
+                map_spec
+                    .region_index(&entry.region)
+                    .ok_or_else(|| SpawnError::UnknownRegion {
+                        region: entry.region.clone(),
+                        statblock: entry.statblock.clone(),
+                    })?;
+            for _ in 0..entry.count.max(1) {
+                let Some(slot) = roster.entries.get(index) else {
+                    return Err(SpawnError::Ruleset(
+                        "the encounter's roster no longer matches its content".into(),
+                    ));
+                };
+                index += 1;
+                let mut entity = world
+                    .get_entity_mut(slot.entity)
+                    .map_err(|_| SpawnError::NotAnEncounter)?;
+                if entity.get::<Controller>() != Some(&controller) {
+                    entity.insert(controller.clone());
+                }
+                entity.insert((
+                    Initiative::default(),
+                    Status::Active,
+                    InRegion(RegionId(region as u16)),
+                    Morale::default(),
+                    Tally::default(),
+                ));
+                if let Some(mut c) = entity.get_mut::<Conditions>() {
+                    *c = Conditions::default();
+                }
+                if let Some(mut e) = entity.get_mut::<Effects>() {
+                    e.clear();
+                }
+                if let Some(mut e) = entity.get_mut::<Engagement>() {
+                    e.clear();
+                }
+                ruleset.build_combatant(CombatantBuild {
+                    entity,
+                    statblock: &entry.statblock,
+                    content,
+                    options: &spec.options.ruleset,
+                })?;
+            }
+        }
+    }
+    let mut entity = world.entity_mut(encounter);
+    if let Some(mut e) = entity.get_mut::<Encounter>() {
+        crate::flow::transition::restart(&mut e, spec.options.max_rounds, settings.seed);
+    }
+    if let Some(mut rng) = entity.get_mut::<EncounterRng>() {
+        rng.reseed(settings.seed);
+    }
+    if let Some(mut rng) = entity.get_mut::<DecisionRng>() {
+        rng.reseed(settings.seed);
+    }
+    if let Some(mut log) = entity.get_mut::<CombatLog>() {
+        log.restart(settings.log);
+        log.record(|| LogEvent::BattleStarted {
+            encounter: spec.id.clone(),
+            ruleset: spec.ruleset.clone(),
+        });
+    }
+    if let Some(mut turn) = entity.get_mut::<Turn>() {
+        turn.restart();
+    }
+    if let Some(mut order) = entity.get_mut::<TurnOrder>() {
+        order.clear();
+    }
+    if let Some(mut options) = entity.get_mut::<ActionOptions>() {
+        options.clear();
+    }
+    if let Some(mut morale) = entity.get_mut::<MoraleState>() {
+        morale.restart();
+    }
+    if let Some(mut sides) = entity.get_mut::<Sides>() {
+        for (i, side) in sides.0.iter_mut().enumerate() {
+            let controller = side_controller(spec, i, settings);
+            if side.controller != controller {
+                side.controller = controller;
+            }
+        }
+    }
+    ruleset.build_encounter(EncounterBuild {
+        entity: world.entity_mut(encounter),
+        spec,
+        content,
+    })
+}
+
+/// The controller of side `index`: the settings' override, else the file's.
+fn side_controller(spec: &EncounterSpec, index: usize, settings: &EncounterSettings) -> Controller {
+    let Some(side) = spec.sides.get(index) else {
+        return Controller::Ai("tactical".into());
+    };
+    settings
+        .controllers
+        .iter()
+        .rev()
+        .find(|(name, _)| name == &side.name)
+        .map(|(_, c)| c.clone())
+        .unwrap_or_else(|| match &side.controller {
+            ControllerSpec::Ai(policy) => Controller::Ai(policy.clone()),
+            ControllerSpec::External(id) => Controller::External(PlayerId(*id)),
+        })
 }

@@ -1,17 +1,18 @@
-//! Turn order and the state of the current turn, and the core systems that move an encounter
-//! from round to round and turn to turn.
+//! The turn order and the state of the current turn.
+//!
+//! A round walks the [`TurnOrder`]: each entry is an [`ActingUnit`] - one combatant, a group
+//! (its members take their turns one after another on the group's count), or one or more
+//! sides (B/X: every member of the side acts in each step of the side's turn; tied sides act
+//! together in simultaneous steps). The encounter's [`Turn`] says whose decision it is now.
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::budget::Cost;
-use crate::combatant::{Combatant, Status};
-use crate::encounter::{Encounter, Phase};
-use crate::ids::PlayerId;
+use crate::combatant::Status;
+use crate::ids::{GroupId, PlayerId, SideId};
 use crate::intent::Intent;
-use crate::log::{CombatLog, LogEvent};
-use crate::outcome::{Ending, Outcome};
+use crate::legality::Legal;
 use crate::reaction::ReactionWindow;
 
 /// A request waiting for validation.
@@ -23,23 +24,97 @@ pub struct Request {
     pub intent: Intent,
     /// The external controller that sent it (`None` for an AI).
     pub from: Option<PlayerId>,
+    /// What the legality check said when it was offered (an AI's choice among the options);
+    /// `None` when it still has to be checked.
+    pub legal: Option<Legal>,
 }
 
-/// A validated, priced intent waiting for resolution.
+/// A validated, priced intent waiting for resolution (or being resolved).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Approved {
     /// Who acts.
     pub actor: Entity,
     /// What it does.
     pub intent: Intent,
-    /// What it costs.
-    pub cost: Cost,
+    /// What it costs and provokes.
+    pub legal: Legal,
 }
 
 impl MapEntities for Approved {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         self.actor = mapper.get_mapped(self.actor);
         self.intent.map_entities(mapper);
+        self.legal.map_entities(mapper);
+    }
+}
+
+/// A set of sides, as a bit mask of side ids below 64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct SideSet(pub u64);
+
+impl SideSet {
+    /// One side.
+    pub fn one(side: SideId) -> Self {
+        Self(0).with(side)
+    }
+
+    /// This set and `side`.
+    pub fn with(self, side: SideId) -> Self {
+        Self(self.0 | 1u64.checked_shl(u32::from(side.0)).unwrap_or(0))
+    }
+
+    /// Whether `side` is in the set.
+    pub fn contains(self, side: SideId) -> bool {
+        self.0 & 1u64.checked_shl(u32::from(side.0)).unwrap_or(0) != 0
+    }
+
+    /// How many sides.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True when empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Who acts at one place of the turn order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActingUnit {
+    /// One combatant.
+    Combatant(Entity),
+    /// A group: its members, in roster order, each take a turn.
+    Group(GroupId),
+    /// One or more sides: in each step of the turn, every member, in roster order, takes a turn.
+    /// Several sides act together when they tied (B/X's simultaneous initiative).
+    Sides(SideSet),
+}
+
+impl MapEntities for ActingUnit {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        if let ActingUnit::Combatant(e) = self {
+            *e = mapper.get_mapped(*e);
+        }
+    }
+}
+
+/// The steps of one unit's turn, as its ruleset plans them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Steps {
+    /// How many steps (at least 1): every member acts once in each.
+    pub count: u8,
+    /// In a simultaneous step, status changes (falling, dying, fleeing) wait until the step
+    /// ends, so combatants felled in it still act in it.
+    pub simultaneous: bool,
+}
+
+impl Default for Steps {
+    fn default() -> Self {
+        Self {
+            count: 1,
+            simultaneous: false,
+        }
     }
 }
 
@@ -47,8 +122,16 @@ impl MapEntities for Approved {
 #[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[component(map_entities)]
 pub struct Turn {
-    /// Whose turn it is.
+    /// Whose decision it is: the acting combatant, or the one declaring.
     pub actor: Option<Entity>,
+    /// The unit of the turn-order entry being played.
+    pub unit: Option<ActingUnit>,
+    /// The step of the unit's turn (0-based).
+    pub step: u8,
+    /// The unit's steps.
+    pub steps: Steps,
+    /// Roster index of the member acting now within the unit (for groups and sides).
+    pub member: u16,
     /// Serial of the current turn (the first turn of the fight is 1).
     pub serial: u32,
     /// Changes whenever the situation changes (an action resolves, a turn starts); options
@@ -58,58 +141,75 @@ pub struct Turn {
     pub actions: u16,
     /// A request waiting for validation.
     pub request: Option<Request>,
-    /// Why the pending request is illegal, when a ruleset explained it.
-    pub rejection: Option<String>,
     /// A validated intent waiting for resolution.
     pub approved: Option<Approved>,
-    /// An open reaction window.
-    pub window: Option<ReactionWindow>,
+    /// The reaction window (open or closed; it keeps its buffers).
+    pub window: ReactionWindow,
     /// Intents resolved this tick, to acknowledge with `ActionResolved`.
     pub resolved: Vec<(Entity, Intent)>,
     /// The actor delayed: this turn ends without its end-of-turn effects (no ongoing damage,
     /// saves or "end of next turn" expiries); they happen at the end of the turn it takes later.
     pub delayed: bool,
+    /// Status changes waiting for the end of the current simultaneous step.
+    pub deferred: Vec<(Entity, Status)>,
 }
 
 impl Turn {
-    /// Takes the open reaction window once every reactor has answered (`None` while someone
-    /// still has to answer, or when no window is open). Rulesets resolve what it holds.
-    pub fn take_complete_window(&mut self) -> Option<ReactionWindow> {
-        if self
-            .window
-            .as_ref()
-            .is_some_and(ReactionWindow::is_complete)
-        {
-            self.window.take()
-        } else {
-            None
-        }
-    }
-
     /// Records that `actor` resolved `intent`: the situation changed.
     pub fn record_resolved(&mut self, actor: Entity, intent: Intent) {
         self.resolved.push((actor, intent));
-        self.version = self.version.wrapping_add(1);
+        self.touch();
         if Some(actor) == self.actor {
             self.actions = self.actions.saturating_add(1);
         }
+    }
+
+    /// Marks the situation changed: options offered before are stale.
+    pub fn touch(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+
+    /// Forgets the fight's turns for a new fight (keeping the buffers).
+    pub fn restart(&mut self) {
+        self.actor = None;
+        self.unit = None;
+        self.step = 0;
+        self.steps = Steps::default();
+        self.member = 0;
+        self.serial = 0;
+        self.version = 0;
+        self.actions = 0;
+        self.request = None;
+        self.approved = None;
+        self.window.clear();
+        self.resolved.clear();
+        self.delayed = false;
+        self.deferred.clear();
+    }
+
+    /// True while status changes wait for the end of a simultaneous step.
+    pub fn defers_status(&self) -> bool {
+        self.steps.simultaneous && self.unit.is_some()
     }
 }
 
 impl MapEntities for Turn {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         self.actor.map_entities(mapper);
+        self.unit.map_entities(mapper);
         if let Some(r) = &mut self.request {
             r.actor = mapper.get_mapped(r.actor);
             r.intent.map_entities(mapper);
+            r.legal.map_entities(mapper);
         }
         self.approved.map_entities(mapper);
-        if let Some(w) = &mut self.window {
-            w.map_entities(mapper);
-        }
+        self.window.map_entities(mapper);
         for (actor, intent) in &mut self.resolved {
             *actor = mapper.get_mapped(*actor);
             intent.map_entities(mapper);
+        }
+        for (who, _) in &mut self.deferred {
+            *who = mapper.get_mapped(*who);
         }
     }
 }
@@ -118,15 +218,34 @@ impl MapEntities for Turn {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnEntry {
     /// Who acts here.
-    pub actor: Entity,
+    pub unit: ActingUnit,
     /// The initiative count.
     pub count: i32,
     /// Tie-breaker (higher first).
     pub tiebreak: i32,
 }
 
-/// The order in which combatants act each round (held on the encounter entity). Rulesets fill
-/// it at setup (and may refill it at each round start); the core walks it.
+impl TurnEntry {
+    /// One combatant's place.
+    pub fn combatant(actor: Entity, count: i32, tiebreak: i32) -> Self {
+        Self {
+            unit: ActingUnit::Combatant(actor),
+            count,
+            tiebreak,
+        }
+    }
+
+    /// The combatant of a single-combatant entry.
+    pub fn actor(&self) -> Option<Entity> {
+        match self.unit {
+            ActingUnit::Combatant(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The order in which units act each round (held on the encounter entity). Rulesets fill it at
+/// setup (and may refill it at each round start); the core walks it.
 ///
 /// ```
 /// use bevy_ecs::prelude::*;
@@ -135,9 +254,9 @@ pub struct TurnEntry {
 /// let [a, b, c] = [world.spawn_empty().id(), world.spawn_empty().id(), world.spawn_empty().id()];
 /// let mut order = TurnOrder::default();
 /// order.set(vec![
-///     TurnEntry { actor: a, count: 12, tiebreak: 0 },
-///     TurnEntry { actor: b, count: 17, tiebreak: 0 },
-///     TurnEntry { actor: c, count: 12, tiebreak: 1 },
+///     TurnEntry::combatant(a, 12, 0),
+///     TurnEntry::combatant(b, 17, 0),
+///     TurnEntry::combatant(c, 12, 1),
 /// ]);
 /// assert_eq!(order.actors().collect::<Vec<_>>(), vec![b, c, a]);
 /// ```
@@ -151,7 +270,7 @@ pub struct TurnOrder {
 impl MapEntities for TurnOrder {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         for e in &mut self.entries {
-            e.actor = mapper.get_mapped(e.actor);
+            e.unit.map_entities(mapper);
         }
     }
 }
@@ -159,9 +278,17 @@ impl MapEntities for TurnOrder {
 impl TurnOrder {
     /// Replaces the order: highest count first, then highest tie-breaker, then the given order.
     /// The next turn is the first.
-    pub fn set(&mut self, mut entries: Vec<TurnEntry>) {
-        entries.sort_by(|a, b| b.count.cmp(&a.count).then(b.tiebreak.cmp(&a.tiebreak)));
-        self.entries = entries;
+    pub fn set(&mut self, entries: impl IntoIterator<Item = TurnEntry>) {
+        self.entries.clear();
+        self.entries.extend(entries);
+        self.entries
+            .sort_by(|a, b| b.count.cmp(&a.count).then(b.tiebreak.cmp(&a.tiebreak)));
+        self.next = 0;
+    }
+
+    /// Empties the order (keeps the allocation).
+    pub fn clear(&mut self) {
+        self.entries.clear();
         self.next = 0;
     }
 
@@ -170,9 +297,9 @@ impl TurnOrder {
         &self.entries
     }
 
-    /// The actors in acting order.
+    /// The single combatants in acting order.
     pub fn actors(&self) -> impl Iterator<Item = Entity> + '_ {
-        self.entries.iter().map(|e| e.actor)
+        self.entries.iter().filter_map(TurnEntry::actor)
     }
 
     /// True when nobody is in the order.
@@ -180,16 +307,16 @@ impl TurnOrder {
         self.entries.is_empty()
     }
 
-    /// An actor's place in the order.
+    /// A single combatant's place in the order.
     pub fn position(&self, actor: Entity) -> Option<usize> {
-        self.entries.iter().position(|e| e.actor == actor)
+        self.entries.iter().position(|e| e.actor() == Some(actor))
     }
 
-    /// The actors still to act this round, in order.
-    pub fn upcoming(&self) -> impl Iterator<Item = Entity> + '_ {
+    /// The units still to act this round, in order.
+    pub fn upcoming(&self) -> impl Iterator<Item = ActingUnit> + '_ {
         self.entries[self.next.min(self.entries.len())..]
             .iter()
-            .map(|e| e.actor)
+            .map(|e| e.unit)
     }
 
     /// Starts the round over from the top.
@@ -197,29 +324,26 @@ impl TurnOrder {
         self.next = 0;
     }
 
-    /// Takes the next actor that still takes turns, or `None` when the round is over.
-    pub fn take_next(&mut self, takes_turns: impl Fn(Entity) -> bool) -> Option<Entity> {
+    /// Takes the next unit that `acts` accepts, or `None` when the round is over.
+    pub fn take_next(&mut self, acts: impl Fn(ActingUnit) -> bool) -> Option<ActingUnit> {
         while self.next < self.entries.len() {
-            let actor = self.entries[self.next].actor;
+            let unit = self.entries[self.next].unit;
             self.next += 1;
-            if takes_turns(actor) {
-                return Some(actor);
+            if acts(unit) {
+                return Some(unit);
             }
         }
         None
     }
 
-    /// The current actor (who was last taken) delays until after the next actor that still takes
-    /// turns: it moves there and takes that actor's count. Returns false when nobody acts after
-    /// it this round.
-    pub fn delay_current(&mut self, takes_turns: impl Fn(Entity) -> bool) -> bool {
+    /// The current unit (the one last taken) delays until after the next unit `acts` accepts:
+    /// it moves there and takes that unit's count. Returns false when nobody acts after it this
+    /// round.
+    pub fn delay_current(&mut self, acts: impl Fn(ActingUnit) -> bool) -> bool {
         let Some(current) = self.next.checked_sub(1) else {
             return false;
         };
-        let Some(offset) = self.entries[self.next..]
-            .iter()
-            .position(|e| takes_turns(e.actor))
-        else {
+        let Some(offset) = self.entries[self.next..].iter().position(|e| acts(e.unit)) else {
             return false;
         };
         let after = self.next + offset;
@@ -246,143 +370,6 @@ impl TurnOrder {
         self.entries.insert(to, entry);
         if let Some(pos) = current.and_then(|c| self.position(c)) {
             self.next = pos + 1;
-        }
-    }
-}
-
-/// `Setup` -> `RoundStart`: the fight begins once the ruleset has filled the turn order.
-pub(crate) fn start_battle(mut encounters: Query<(&mut Encounter, &TurnOrder, &mut CombatLog)>) {
-    for (mut encounter, order, mut log) in &mut encounters {
-        if encounter.phase != Phase::Setup {
-            continue;
-        }
-        if order.is_empty() {
-            let outcome = Outcome {
-                winner: None,
-                ending: Ending::Aborted,
-                round: 0,
-            };
-            log.push(LogEvent::Ended { outcome });
-            encounter.outcome = Some(outcome);
-            encounter.phase = Phase::Ended;
-            continue;
-        }
-        encounter.round = 1;
-        encounter.phase = Phase::RoundStart;
-    }
-}
-
-/// `RoundStart` -> `TurnStart`: the round's first actor.
-pub(crate) fn start_round(
-    mut encounters: Query<(&mut Encounter, &mut TurnOrder, &mut Turn, &mut CombatLog)>,
-    statuses: Query<&Status>,
-) {
-    for (mut encounter, mut order, mut turn, mut log) in &mut encounters {
-        if encounter.phase != Phase::RoundStart {
-            continue;
-        }
-        log.set_clock(encounter.round, turn.serial);
-        log.push(LogEvent::RoundStarted);
-        order.restart();
-        if let Some(actor) = order.take_next(|e| statuses.get(e).is_ok_and(|s| s.takes_turns())) {
-            turn.actor = Some(actor);
-            encounter.phase = Phase::TurnStart;
-        }
-    }
-}
-
-/// Begins the current actor's turn: a new serial, a fresh version, nothing pending.
-pub(crate) fn start_turn(
-    mut encounters: Query<(&mut Encounter, &mut Turn, &mut CombatLog)>,
-    combatants: Query<&Combatant>,
-) {
-    for (mut encounter, mut turn, mut log) in &mut encounters {
-        if encounter.phase != Phase::TurnStart {
-            continue;
-        }
-        turn.serial += 1;
-        turn.version = turn.version.wrapping_add(1);
-        turn.actions = 0;
-        turn.request = None;
-        turn.rejection = None;
-        turn.approved = None;
-        turn.window = None;
-        turn.delayed = false;
-        encounter.turns += 1;
-        log.set_clock(encounter.round, turn.serial);
-        if let Some(who) = turn.actor.and_then(|a| combatants.get(a).ok()) {
-            log.push(LogEvent::TurnStarted { who: who.id });
-        }
-    }
-}
-
-/// `TurnStart` -> `Acting`, or straight to `TurnEnd` when the actor cannot act.
-pub(crate) fn open_turn(mut encounters: Query<(&mut Encounter, &Turn)>, statuses: Query<&Status>) {
-    for (mut encounter, turn) in &mut encounters {
-        if encounter.phase != Phase::TurnStart {
-            continue;
-        }
-        let active = turn
-            .actor
-            .and_then(|a| statuses.get(a).ok())
-            .is_some_and(|s| s.is_active());
-        encounter.phase = if active {
-            Phase::Acting
-        } else {
-            Phase::TurnEnd
-        };
-    }
-}
-
-/// Ends the turn of an actor that fell during it.
-pub(crate) fn end_turn_of_fallen_actor(
-    mut encounters: Query<(&mut Encounter, &mut Turn)>,
-    statuses: Query<&Status>,
-) {
-    for (mut encounter, mut turn) in &mut encounters {
-        if !matches!(encounter.phase, Phase::Acting | Phase::Reacting) {
-            continue;
-        }
-        let active = turn
-            .actor
-            .and_then(|a| statuses.get(a).ok())
-            .is_some_and(|s| s.is_active());
-        if !active {
-            turn.window = None;
-            turn.request = None;
-            turn.approved = None;
-            encounter.phase = Phase::TurnEnd;
-        }
-    }
-}
-
-/// `TurnEnd` -> the next actor's `TurnStart`, or `RoundStart` of the next round.
-pub(crate) fn advance_turn(
-    mut encounters: Query<(&mut Encounter, &mut TurnOrder, &mut Turn, &mut CombatLog)>,
-    statuses: Query<&Status>,
-    combatants: Query<&Combatant>,
-) {
-    for (mut encounter, mut order, mut turn, mut log) in &mut encounters {
-        if encounter.phase != Phase::TurnEnd {
-            continue;
-        }
-        if let Some(who) = turn.actor.and_then(|a| combatants.get(a).ok()) {
-            log.push(LogEvent::TurnEnded { who: who.id });
-        }
-        turn.request = None;
-        turn.approved = None;
-        turn.window = None;
-        match order.take_next(|e| statuses.get(e).is_ok_and(|s| s.takes_turns())) {
-            Some(actor) => {
-                turn.actor = Some(actor);
-                encounter.phase = Phase::TurnStart;
-            }
-            None => {
-                turn.actor = None;
-                encounter.round += 1;
-                encounter.phase = Phase::RoundStart;
-                log.set_clock(encounter.round, turn.serial);
-            }
         }
     }
 }

@@ -58,7 +58,7 @@ impl RunRecord {
     /// or it or one of its combatants is no longer there.
     pub fn read(world: &World, encounter: Entity, index: u64, seed: u64) -> Option<Self> {
         let e = world.get::<Encounter>(encounter)?;
-        let outcome = e.outcome?;
+        let outcome = e.outcome()?;
         let roster = world.get::<Roster>(encounter)?;
         let combatants = roster
             .entries
@@ -89,9 +89,9 @@ impl RunRecord {
             winner: outcome.winner.map(|s| s.0),
             ending: outcome.ending,
             rounds: outcome.round,
-            turns: e.turns,
-            actions: e.actions,
-            rejections: e.rejections,
+            turns: e.turns(),
+            actions: e.actions(),
+            rejections: e.rejections(),
             combatants,
         })
     }

@@ -50,7 +50,7 @@ impl Fight {
 
     /// The outcome, once over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.app.world().get::<Encounter>(self.encounter)?.outcome
+        self.app.world().get::<Encounter>(self.encounter)?.outcome()
     }
 
     /// The run's record (final statuses, HP, damage).

@@ -1,22 +1,19 @@
-//! Action budgets: action slots, action points and the time gauge.
-//!
-//! Rulesets pick the budget that matches their economy: [`ActionSlots`] (archmage's and lite5e's
-//! standard/move/quick, where a bigger slot can pay for a smaller action), [`ActionPoints`]
-//! (die-rank's AP) or [`Atg`] (OHO's 6.5-second gauge, in tenths of a second). [`Cost`] is how
-//! an intent's price is shown to AIs and UIs.
+//! Archmage's economy: one standard, one move and one quick action a turn (AR-04), and how an
+//! intent's price in it reads as a core [`Cost`].
 
 use bevy_ecs::prelude::*;
+use fray_core::cost::{Cost, Timing};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A kind of action slot.
+/// A kind of action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Slot {
-    /// Standard (archmage) or active (lite5e) action.
+    /// A standard action.
     Standard,
-    /// Move (archmage) or movement (lite5e) action.
+    /// A move action.
     Move,
-    /// Quick action.
+    /// A quick action.
     Quick,
 }
 
@@ -30,11 +27,60 @@ impl fmt::Display for Slot {
     }
 }
 
+/// The cost unit of a whole turn (every slot, a coup de grace).
+const WHOLE_TURN: u8 = 4;
+
+impl Slot {
+    /// The cost unit of an action of this kind.
+    fn unit(self) -> u8 {
+        match self {
+            Slot::Standard => 1,
+            Slot::Move => 2,
+            Slot::Quick => 3,
+        }
+    }
+
+    /// An action of this kind, as a cost.
+    pub fn cost(self) -> Cost {
+        let per_mille = match self {
+            Slot::Standard => 500,
+            Slot::Move => 300,
+            Slot::Quick => 200,
+        };
+        Cost::new(1, self.unit(), per_mille)
+    }
+
+    /// Every slot of the turn, as a cost.
+    pub fn whole_turn() -> Cost {
+        Cost::new(1, WHOLE_TURN, 1000)
+    }
+
+    /// A reaction: nothing from the turn.
+    pub fn reaction() -> Cost {
+        Cost::FREE.paid(Timing::Reaction)
+    }
+
+    /// What a cost takes: `Some(Some(slot))` one action, `Some(None)` the whole turn, `None`
+    /// nothing.
+    pub fn of_cost(cost: Cost) -> Option<Option<Slot>> {
+        if cost.amount == 0 || cost.timing != Timing::Turn {
+            return None;
+        }
+        match cost.unit {
+            1 => Some(Some(Slot::Standard)),
+            2 => Some(Some(Slot::Move)),
+            3 => Some(Some(Slot::Quick)),
+            WHOLE_TURN => Some(None),
+            _ => None,
+        }
+    }
+}
+
 /// One standard, one move and one quick action a turn; a standard may be spent as a move or a
-/// quick action, a move as a quick action (archmage AR-04, lite5e L5-03).
+/// quick action, a move as a quick action (AR-04).
 ///
 /// ```
-/// use fray_core::budget::{ActionSlots, Slot};
+/// use fray_archmage::slots::{ActionSlots, Slot};
 /// let mut slots = ActionSlots::full();
 /// assert_eq!(slots.spend(Slot::Quick), Some(Slot::Quick));
 /// assert_eq!(slots.spend(Slot::Quick), Some(Slot::Move));     // a move pays for a quick action
@@ -111,88 +157,12 @@ impl ActionSlots {
     }
 }
 
-/// Action points for the turn (die-rank).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct ActionPoints {
-    /// Points left this turn.
-    pub current: i16,
-    /// Points at the start of each turn.
-    pub per_turn: i16,
-}
-
-/// OHO's Action/Time Gauge, in tenths of a second (6.5 s = 65).
-///
-/// ```
-/// use fray_core::budget::Atg;
-/// let mut atg = Atg::new(65);
-/// assert!(atg.spend(30).is_ok());
-/// assert_eq!(atg.spend(40), Err(35));   // not enough left; nothing spent
-/// assert_eq!(atg.remaining, 35);
-/// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Atg {
-    /// Time left, in tenths of a second.
-    pub remaining: u16,
-    /// The gauge when full, in tenths of a second.
-    pub max: u16,
-}
-
-impl Atg {
-    /// A full gauge.
-    pub fn new(max: u16) -> Self {
-        Self {
-            remaining: max,
-            max,
-        }
-    }
-
-    /// Spends `tenths` if that much is left; otherwise returns what is left and spends nothing.
-    pub fn spend(&mut self, tenths: u16) -> Result<(), u16> {
-        if tenths <= self.remaining {
-            self.remaining -= tenths;
-            Ok(())
-        } else {
-            Err(self.remaining)
-        }
-    }
-}
-
-/// What an intent costs, for AIs and UIs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Cost {
-    /// Nothing.
-    Free,
-    /// One action slot of this kind (paid by a bigger one if needed).
-    Slot(Slot),
-    /// Every slot of the turn (a full-turn action, coup de grace).
-    AllSlots,
-    /// Time from the gauge, in tenths of a second.
-    Seconds(u16),
-    /// Action points.
-    Points(i16),
-    /// A reaction or interrupt, off-turn.
-    Reaction,
-}
-
-impl fmt::Display for Cost {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Cost::Free => f.write_str("free"),
-            Cost::Slot(s) => write!(f, "{s} action"),
-            Cost::AllSlots => f.write_str("whole turn"),
-            Cost::Seconds(t) => write!(f, "{}.{}s", t / 10, t % 10),
-            Cost::Points(p) => write!(f, "{p} AP"),
-            Cost::Reaction => f.write_str("reaction"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn standard_cannot_be_paid_by_smaller_slots() {
+    fn ar04_standard_cannot_be_paid_by_smaller_slots() {
         let mut slots = ActionSlots {
             standard: false,
             movement: true,
@@ -204,8 +174,12 @@ mod tests {
     }
 
     #[test]
-    fn cost_displays_for_a_ui() {
-        assert_eq!(Cost::Seconds(65).to_string(), "6.5s");
-        assert_eq!(Cost::Slot(Slot::Move).to_string(), "move action");
+    fn costs_read_back_as_the_slot_they_take() {
+        for slot in [Slot::Standard, Slot::Move, Slot::Quick] {
+            assert_eq!(Slot::of_cost(slot.cost()), Some(Some(slot)));
+        }
+        assert_eq!(Slot::of_cost(Slot::whole_turn()), Some(None));
+        assert_eq!(Slot::of_cost(Cost::FREE), None);
+        assert_eq!(Slot::of_cost(Slot::reaction()), None);
     }
 }

@@ -1,0 +1,843 @@
+//! Archmage's legality function, and the candidates it judges for offers.
+//!
+//! [`check`] is the only place that says what is legal: the offer of a turn or a reaction is
+//! [`offer`]'s candidates that pass it, a refused request carries its reason, and the reactions
+//! an intent provokes (readied actions and interrupts it sets off, opportunity attacks,
+//! intercepts) are the ones it lists.
+
+use std::sync::{Arc, OnceLock};
+
+use bevy_ecs::prelude::*;
+use fray_core::kit::Offer;
+use fray_core::legality::{Provocation, Provocations};
+use fray_core::prelude::*;
+use smallvec::SmallVec;
+
+use crate::attack::targets_of;
+use crate::fighter::{hampered, opportunity_attack, stuck};
+use crate::ops::ArchOps;
+use crate::slots::Slot;
+use crate::statblock::{AttackKind, PowerTarget, Reach, Usage};
+use crate::vocabulary::{COUP_DE_GRACE, provokes};
+use crate::{ArchmageRules, Ctx};
+
+/// Labels shared by every offer, made once (cloning an `Arc<str>` allocates nothing).
+pub(crate) struct Labels {
+    pub delay: Arc<str>,
+    pub flee: Arc<str>,
+    pub end_turn: Arc<str>,
+    pub engage: Arc<str>,
+    pub movement: Arc<str>,
+    pub disengage: Arc<str>,
+    pub rally: Arc<str>,
+    pub stabilize: Arc<str>,
+    pub ready: Arc<str>,
+    pub readied: Arc<str>,
+    pub intercept: Arc<str>,
+}
+
+impl Labels {
+    /// The labels.
+    pub fn get() -> &'static Labels {
+        static LABELS: OnceLock<Labels> = OnceLock::new();
+        LABELS.get_or_init(|| Labels {
+            delay: Arc::from("delay"),
+            flee: Arc::from("flee (the whole party)"),
+            end_turn: Arc::from("end turn"),
+            engage: Arc::from("engage"),
+            movement: Arc::from("move"),
+            disengage: Arc::from("disengage"),
+            rally: Arc::from("rally"),
+            stabilize: Arc::from("stabilize"),
+            ready: Arc::from("ready"),
+            readied: Arc::from("readied action"),
+            intercept: Arc::from("intercept"),
+        })
+    }
+}
+
+/// Offers every intent worth checking for the decider, in the order a UI lists them.
+pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
+    match *offer.occasion() {
+        Occasion::Turn => offer_turn(offer),
+        Occasion::Reaction {
+            provoker,
+            intent,
+            kind,
+        } => offer_reaction(offer, provoker, intent, kind),
+        Occasion::Declaration => {}
+    }
+}
+
+/// A turn's candidates: every intent whose kind the actor could still pay for, on the targets
+/// it could concern (melee attacks on engaged enemies, a coup de grace on helpless ones, powers
+/// on nearby allies...). [`check`] judges each; this only spares it hopeless ones, and the
+/// conformance suite proves the offer is every legal intent.
+fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
+    let ctx = offer.ctx();
+    let actor = offer.actor();
+    let labels = Labels::get();
+    let Some(f) = ctx.fighter(actor) else {
+        return;
+    };
+    if can_take_actions(ctx, actor) {
+        let sheet = f.sheet.0.clone();
+        let slots = *f.slots;
+        let here = ctx.region(actor);
+        let standard = slots.can_pay(Slot::Standard);
+        if standard {
+            offer_attacks(offer, &sheet, slots == crate::slots::ActionSlots::full());
+        }
+        // Movement: engage a nearby enemy, move to a neighbouring region, disengage.
+        for t in ctx.roster().entities() {
+            if ctx.enemies(actor, t) && ctx.map().hops(here, ctx.region(t)) <= 1 {
+                offer.consider(Intent::Engage { target: t }, &labels.engage);
+            }
+        }
+        for &to in ctx.map().neighbours(here) {
+            offer.consider(Intent::Move { to }, &labels.movement);
+        }
+        if ctx.engagement(actor).is_some_and(|e| e.is_engaged()) {
+            offer.consider(Intent::Disengage, &labels.disengage);
+        }
+        // Support: rally, powers, stabilizing a fallen ally, readying a basic attack.
+        if standard && sheet.hero {
+            offer.consider(Intent::Rally, &labels.rally);
+        }
+        for (i, power) in sheet.powers.iter().enumerate() {
+            if !slots.can_pay(power.def.action) {
+                continue;
+            }
+            let ability = AbilityId(i as u16);
+            match power.def.target {
+                PowerTarget::Myself => {
+                    offer.consider(
+                        Intent::UseAbility {
+                            ability,
+                            target: None,
+                        },
+                        &power.label,
+                    );
+                }
+                PowerTarget::NearbyAlly => {
+                    for ally in ctx.roster().entities() {
+                        if ctx.side(ally) == ctx.side(actor)
+                            && ctx.map().hops(here, ctx.region(ally)) <= 1
+                        {
+                            offer.consider(
+                                Intent::UseAbility {
+                                    ability,
+                                    target: Some(ally),
+                                },
+                                &power.label,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if standard && sheet.hero {
+            for t in ctx.roster().entities() {
+                if t != actor
+                    && ctx.status(t) == Status::Down
+                    && ctx.side(t) == ctx.side(actor)
+                    && ctx.region(t) == here
+                {
+                    offer.consider(Intent::Stabilize { target: t }, &labels.stabilize);
+                }
+            }
+        }
+        if standard && f.state.readied.is_none() {
+            for (i, attack) in sheet.attacks.iter().enumerate() {
+                let trigger = match attack.def.kind {
+                    AttackKind::Melee if attack.def.basic => Trigger::EnemyEngagesMe,
+                    AttackKind::Ranged if attack.def.basic => Trigger::EnemyMoves,
+                    _ => continue,
+                };
+                offer.consider(
+                    Intent::Ready {
+                        trigger,
+                        intent: Readied::Attack {
+                            target: actor,
+                            attack: AttackId(i as u16),
+                            maneuver: Maneuver::STANDARD,
+                        },
+                    },
+                    &labels.ready,
+                );
+            }
+        }
+        if slots == crate::slots::ActionSlots::full() {
+            offer.consider(Intent::Delay, &labels.delay);
+        }
+        if sheet.hero {
+            offer.consider(Intent::Flee, &labels.flee);
+        }
+    }
+    offer.consider(Intent::EndTurn, &labels.end_turn);
+}
+
+/// Attacks: melee attacks and close spells on the enemies engaged with the actor, ranged ones
+/// on enemies in reach; a coup de grace with each on a helpless enemy when the turn is unspent.
+fn offer_attacks(
+    offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>,
+    sheet: &crate::sheet::SheetData,
+    whole_turn: bool,
+) {
+    let ctx = offer.ctx();
+    let actor = offer.actor();
+    let here = ctx.region(actor);
+    let engaged: SmallVec<[Entity; 16]> = ctx
+        .foes(actor)
+        .filter(|x| ctx.enemies(actor, *x) && ctx.status(*x).takes_turns())
+        .collect();
+    let spent = ctx.fighter(actor).map(|f| f.state.attacks_spent);
+    for (i, attack) in sheet.attacks.iter().enumerate() {
+        if attack.def.usage == Usage::Interrupt || spent.is_some_and(|s| s.spent(i)) {
+            continue;
+        }
+        let candidates: SmallVec<[Entity; 16]> = match attack.def.kind {
+            AttackKind::Melee | AttackKind::CloseSpell => engaged.clone(),
+            AttackKind::Ranged | AttackKind::RangedSpell => {
+                let reach = reach_of(attack.def.reach);
+                ctx.roster()
+                    .entities()
+                    .filter(|x| {
+                        ctx.enemies(actor, *x)
+                            && ctx.status(*x).takes_turns()
+                            && ctx.map().hops(here, ctx.region(*x)) <= reach
+                    })
+                    .collect()
+            }
+        };
+        for target in candidates {
+            let attack_id = AttackId(i as u16);
+            offer.consider(
+                Intent::Attack {
+                    target,
+                    attack: attack_id,
+                    maneuver: Maneuver::STANDARD,
+                },
+                &attack.label,
+            );
+            let helpless =
+                ctx.has(target, Condition::HELPLESS) || ctx.status(target) == Status::Down;
+            if whole_turn && helpless {
+                offer.consider(
+                    Intent::Attack {
+                        target,
+                        attack: attack_id,
+                        maneuver: COUP_DE_GRACE,
+                    },
+                    &attack.label,
+                );
+            }
+        }
+    }
+}
+
+fn offer_reaction(
+    offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>,
+    provoker: Entity,
+    intent: Intent,
+    kind: u8,
+) {
+    let ctx = offer.ctx();
+    let reactor = offer.actor();
+    let labels = Labels::get();
+    let Some(f) = ctx.fighter(reactor) else {
+        return;
+    };
+    let sheet = f.sheet.0.clone();
+    match kind {
+        provokes::TRIGGERED => {
+            if let Some((_, readied)) = f.state.readied {
+                offer.consider(readied.aimed_at(provoker).intent(), &labels.readied);
+            }
+            if matches!(intent, Intent::Engage { target } if target == reactor) {
+                for (i, a) in sheet.attacks.iter().enumerate() {
+                    if a.def.usage == Usage::Interrupt {
+                        offer.consider(
+                            Intent::Attack {
+                                target: provoker,
+                                attack: AttackId(i as u16),
+                                maneuver: Maneuver::STANDARD,
+                            },
+                            &a.label,
+                        );
+                    }
+                }
+            }
+        }
+        provokes::INTERCEPT => {
+            offer.consider(Intent::Engage { target: provoker }, &labels.intercept);
+        }
+        _ => {
+            if let Some(basic) = sheet.basic_melee
+                && let Some(a) = sheet.attacks.get(basic)
+            {
+                offer.consider(
+                    Intent::Attack {
+                        target: provoker,
+                        attack: AttackId(basic as u16),
+                        maneuver: Maneuver::STANDARD,
+                    },
+                    &a.label,
+                );
+            }
+        }
+    }
+}
+
+/// How many hops a ranged attack reaches.
+fn reach_of(reach: Reach) -> u8 {
+    if reach == Reach::FarAway { 2 } else { 1 }
+}
+
+/// Whether the decider may take actions at all this turn: active, and not stunned (AR-27).
+fn can_take_actions(ctx: &Ctx, actor: Entity) -> bool {
+    ctx.is_active(actor) && !ctx.has(actor, Condition::STUNNED)
+}
+
+/// The chance a d20 reaches `needed`.
+pub(crate) fn d20_at_least(needed: i64) -> f32 {
+    ((21 - needed).clamp(0, 20)) as f32 / 20.0
+}
+
+/// The legality function: whether `actor` may do `intent` now.
+pub(crate) fn check(
+    ctx: &Ctx,
+    actor: Entity,
+    intent: &Intent,
+    occasion: &Occasion,
+) -> Result<Legal, Refusal> {
+    match *occasion {
+        Occasion::Turn => check_turn(ctx, actor, intent),
+        Occasion::Reaction {
+            provoker,
+            intent: provoking,
+            kind,
+        } => check_reaction(ctx, actor, intent, provoker, provoking, kind),
+        Occasion::Declaration => Err("archmage has no declarations".into()),
+    }
+}
+
+fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusal> {
+    if *intent == Intent::EndTurn {
+        return Ok(Legal::costs(Cost::FREE));
+    }
+    let f = ctx.fighter(actor).ok_or("no such combatant")?;
+    if !can_take_actions(ctx, actor) {
+        return Err(if ctx.is_active(actor) {
+            "it is stunned and can take no actions".into()
+        } else {
+            "it is out of the fight and can only end its turn".into()
+        });
+    }
+    let sheet = &f.sheet.0;
+    let slots = *f.slots;
+    let state = f.state;
+    let conditions = ctx.conditions(actor).ok_or("no such combatant")?;
+    let standard = slots.can_pay(Slot::Standard);
+    let grabbed = state.grabbed_by.is_some();
+    let can_move = state.free_move || slots.can_pay(Slot::Move);
+    let move_cost = if state.free_move {
+        Cost::FREE
+    } else {
+        Slot::Move.cost()
+    };
+    match *intent {
+        Intent::Attack {
+            target,
+            attack,
+            maneuver,
+        } => {
+            let index = attack.index();
+            let a = sheet
+                .attacks
+                .get(index)
+                .ok_or_else(|| format!("it has no attack number {index}"))?;
+            let def = &a.def;
+            let coup = maneuver == COUP_DE_GRACE;
+            if coup && slots != crate::slots::ActionSlots::full() {
+                return Err("a coup de grace takes a whole unspent turn".into());
+            }
+            if !ctx.enemies(actor, target) {
+                return Err("that is not an enemy".into());
+            }
+            if def.usage == Usage::Interrupt {
+                return Err(format!("{} is an interrupt, used off-turn", def.name).into());
+            }
+            if state.attacks_spent.spent(index) {
+                return Err(format!("{} is used up until it recharges", def.name).into());
+            }
+            if !standard {
+                return Err("its standard action is spent".into());
+            }
+            if hampered(conditions) && !def.basic {
+                return Err("a hampered creature makes only basic attacks".into());
+            }
+            if conditions.has(Condition::CONFUSED) && def.usage != Usage::AtWill {
+                return Err("a confused creature uses only its at-will attacks".into());
+            }
+            if grabbed && def.kind.is_ranged() {
+                return Err("a grabbed creature cannot use ranged attacks".into());
+            }
+            if !ctx.status(target).takes_turns() {
+                return Err("the target is out of the fight".into());
+            }
+            let engaged = ctx.foes(actor).any(|x| x == target);
+            let here = ctx.region(actor);
+            match def.kind {
+                AttackKind::Melee | AttackKind::CloseSpell if !engaged => {
+                    return Err(
+                        "melee attacks and close spells need the target engaged with you".into(),
+                    );
+                }
+                AttackKind::Ranged | AttackKind::RangedSpell
+                    if ctx.map().hops(here, ctx.region(target)) > reach_of(def.reach) =>
+                {
+                    return Err("the target is out of range".into());
+                }
+                _ => {}
+            }
+            let cost = match maneuver {
+                Maneuver::STANDARD => Slot::Standard.cost(),
+                COUP_DE_GRACE => {
+                    // Coup de grace on a helpless enemy you are engaged with, with any standard
+                    // action attack; it then takes that enemy alone (AR-28).
+                    let helpless =
+                        ctx.has(target, Condition::HELPLESS) || ctx.status(target) == Status::Down;
+                    if !helpless || !engaged {
+                        return Err(
+                            "a coup de grace needs a helpless target engaged with you".into()
+                        );
+                    }
+                    Slot::whole_turn()
+                }
+                _ => return Err("archmage knows no such maneuver".into()),
+            };
+            let mut provoked = Provocations::new();
+            triggered_by_attack(ctx, actor, target, &mut provoked);
+            match def.kind {
+                AttackKind::Ranged => {
+                    // Engagers the ranged attack targets do not get to react (AR-12).
+                    let targeted = if maneuver == COUP_DE_GRACE {
+                        SmallVec::from_elem(target, 1)
+                    } else {
+                        targets_of(ctx, actor, target, def.targets)
+                    };
+                    opportunity(ctx, actor, &targeted, provokes::RANGED, &mut provoked);
+                }
+                AttackKind::RangedSpell => {
+                    opportunity(ctx, actor, &[], provokes::CASTING, &mut provoked);
+                }
+                AttackKind::Melee | AttackKind::CloseSpell => {}
+            }
+            Ok(Legal { cost, provoked })
+        }
+        Intent::Move { to } => {
+            let here = ctx.region(actor);
+            if to.index() >= ctx.map().len() {
+                return Err(format!("there is no region {} on this map", to.0).into());
+            }
+            if stuck(conditions) || (grabbed && !state.disengaged) {
+                return Err("it cannot move (stuck or grabbed)".into());
+            }
+            if !can_move {
+                return Err("its move action is spent".into());
+            }
+            if !ctx.map().neighbours(here).contains(&to) {
+                return Err(format!(
+                    "{} is not next to {}",
+                    ctx.map().name(to),
+                    ctx.map().name(here)
+                )
+                .into());
+            }
+            let mut provoked = Provocations::new();
+            triggered_by_movement(ctx, actor, here, to, None, &mut provoked);
+            if !state.disengaged {
+                opportunity(ctx, actor, &[], provokes::LEAVING, &mut provoked);
+            }
+            intercepts(ctx, actor, to, None, &mut provoked);
+            Ok(Legal {
+                cost: move_cost,
+                provoked,
+            })
+        }
+        Intent::Engage { target } => {
+            if !ctx.enemies(actor, target) {
+                return Err("that is not an enemy".into());
+            }
+            if engaged_with_active(ctx, actor) {
+                return Err("it is already engaged: disengage first".into());
+            }
+            if stuck(conditions) || grabbed {
+                return Err("it cannot move (stuck or grabbed)".into());
+            }
+            if !can_move {
+                return Err("its move action is spent".into());
+            }
+            let here = ctx.region(actor);
+            if !ctx.is_active(target) || ctx.map().hops(here, ctx.region(target)) > 1 {
+                return Err("the target is not nearby".into());
+            }
+            let to = ctx.region(target);
+            let mut provoked = Provocations::new();
+            triggered_by_movement(ctx, actor, here, to, Some(target), &mut provoked);
+            intercepts(ctx, actor, to, Some(target), &mut provoked);
+            Ok(Legal {
+                cost: move_cost,
+                provoked,
+            })
+        }
+        Intent::Disengage => {
+            if !engaged_with_active(ctx, actor) {
+                return Err("it is not engaged".into());
+            }
+            if stuck(conditions) {
+                return Err("it is stuck and cannot move away".into());
+            }
+            if state.free_move || state.disengaged || !slots.can_pay(Slot::Move) {
+                return Err("its move action is spent, or it already disengaged this turn".into());
+            }
+            Ok(Legal::costs(Slot::Move.cost()))
+        }
+        Intent::Rally => {
+            let missing = ctx.hp(actor).is_some_and(|hp| hp.missing() > 0);
+            let blocked = state.rallies > 0 && state.rally_blocked_round == ctx.round();
+            if !sheet.hero || !standard || !missing || blocked {
+                return Err("a rally needs a standard action and lost hit points (and, after the first, a passed save this round)".into());
+            }
+            Ok(Legal::costs(Slot::Standard.cost()))
+        }
+        Intent::UseAbility { ability, target } => {
+            let index = ability.index();
+            let power = sheet
+                .powers
+                .get(index)
+                .ok_or_else(|| format!("it has no power number {index}"))?;
+            let def = &power.def;
+            if state.powers_spent.spent(index) {
+                return Err(format!("{} is used up", def.name).into());
+            }
+            if !slots.can_pay(def.action) {
+                return Err(format!("its {} action is spent", def.action).into());
+            }
+            if conditions.has(Condition::CONFUSED) && def.usage != Usage::AtWill {
+                return Err("a confused creature uses only its at-will powers".into());
+            }
+            let here = ctx.region(actor);
+            match (def.target, target) {
+                (PowerTarget::Myself, None) => {}
+                (PowerTarget::Myself, Some(_)) => {
+                    return Err(format!("{} works only on its user", def.name).into());
+                }
+                (PowerTarget::NearbyAlly, Some(ally)) => {
+                    if ctx.side(ally) != ctx.side(actor)
+                        || !ctx.status(ally).takes_turns()
+                        || ctx.map().hops(here, ctx.region(ally)) > 1
+                    {
+                        return Err(format!("{} needs an ally nearby", def.name).into());
+                    }
+                }
+                (PowerTarget::NearbyAlly, None) => {
+                    return Err(format!("{} needs an ally to help", def.name).into());
+                }
+            }
+            let mut provoked = Provocations::new();
+            if !def.close {
+                // Spells other than close-quarters ones draw opportunity attacks (AR-12).
+                opportunity(ctx, actor, &[], provokes::CASTING, &mut provoked);
+            }
+            Ok(Legal {
+                cost: def.action.cost(),
+                provoked,
+            })
+        }
+        Intent::Stabilize { target } => {
+            let fallen = ctx.fighter(target).is_some_and(|t| {
+                !t.state.stabilized && !t.state.coma && ctx.status(target) == Status::Down
+            });
+            if !sheet.hero
+                || !standard
+                || target == actor
+                || ctx.side(target) != ctx.side(actor)
+                || !fallen
+                || ctx.region(target) != ctx.region(actor)
+            {
+                return Err("only a fallen ally in the same region can be stabilized, with a standard action".into());
+            }
+            Ok(Legal::costs(Slot::Standard.cost()))
+        }
+        Intent::Ready { trigger, intent } => {
+            // Fray's ruling: the intents a client can ready are basic attacks (a melee one
+            // against an enemy engaging you, a ranged one against an enemy moving nearby); the
+            // text also allows readying moves and free actions, which no trigger here needs
+            // (AR-03).
+            let Readied::Attack {
+                attack, maneuver, ..
+            } = intent
+            else {
+                return Err("only a basic attack can be readied".into());
+            };
+            let a = sheet
+                .attacks
+                .get(attack.index())
+                .ok_or("it has no such attack")?;
+            let fits = match (a.def.kind, trigger) {
+                (AttackKind::Melee, Trigger::EnemyEngagesMe) => !engaged_with_active(ctx, actor),
+                (AttackKind::Ranged, Trigger::EnemyMoves) => true,
+                _ => false,
+            };
+            if !standard
+                || state.readied.is_some()
+                || !a.def.basic
+                || maneuver != Maneuver::STANDARD
+                || !fits
+            {
+                return Err("it can ready a basic melee attack against an enemy engaging it (when free), or a basic ranged attack against an enemy moving nearby, with its standard action".into());
+            }
+            Ok(Legal::costs(Slot::Standard.cost()))
+        }
+        Intent::Delay => {
+            // Act after the next combatant, on its count (AR-02); Fray's ruling: offered only
+            // before acting, while someone is still to act this round.
+            let nothing_spent = slots == crate::slots::ActionSlots::full()
+                && !state.free_move
+                && ctx.turn().actions == 0;
+            let someone_after = ctx.order().upcoming().any(|unit| match unit {
+                fray_core::turn::ActingUnit::Combatant(e) => ctx.status(e).takes_turns(),
+                _ => false,
+            });
+            if !nothing_spent || !someone_after {
+                return Err("a combatant can delay only before acting, with someone still to act this round".into());
+            }
+            Ok(Legal::costs(Cost::FREE))
+        }
+        Intent::Flee => {
+            if !sheet.hero {
+                return Err("only heroes can call a retreat".into());
+            }
+            Ok(Legal::costs(Cost::FREE))
+        }
+        Intent::Pass => Err("there is no reaction to pass on".into()),
+        Intent::EndTurn => Ok(Legal::costs(Cost::FREE)),
+        Intent::Defend | Intent::Retreat => {
+            Err(format!("archmage has no {} action", intent.kind()).into())
+        }
+    }
+}
+
+/// Whether `who` is engaged with an active creature.
+fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
+    ctx.foes(who).any(|f| ctx.is_active(f))
+}
+
+/// Whether `reactor` may answer `provoker`'s `provoking` intent (a provocation of `kind`) with
+/// `intent`.
+fn check_reaction(
+    ctx: &Ctx,
+    reactor: Entity,
+    intent: &Intent,
+    provoker: Entity,
+    provoking: Intent,
+    kind: u8,
+) -> Result<Legal, Refusal> {
+    let f = ctx.fighter(reactor).ok_or("no such combatant")?;
+    let conditions = ctx.conditions(reactor).ok_or("no such combatant")?;
+    if *intent == Intent::Pass {
+        return Ok(Legal::costs(Cost::FREE));
+    }
+    if !ctx.is_active(reactor) || conditions.has(Condition::STUNNED) || ctx.surprised(reactor) {
+        return Err("it cannot react now".into());
+    }
+    let sheet = &f.sheet.0;
+    match (kind, *intent) {
+        (provokes::TRIGGERED, Intent::Attack { target, attack, .. }) if target == provoker => {
+            let a = sheet.attacks.get(attack.index()).ok_or("no such attack")?;
+            if a.def.usage == Usage::Interrupt {
+                // Interrupt powers answer an enemy engaging you, once until the end of your
+                // next turn; they are limited powers, closed to the confused, and the hampered
+                // make only basic attacks (AR-05, AR-27).
+                let engaged_me =
+                    matches!(provoking, Intent::Engage { target } if target == reactor);
+                if !engaged_me
+                    || f.state.interrupt_used.is_some()
+                    || conditions.has(Condition::CONFUSED)
+                    || f.state.attacks_spent.spent(attack.index())
+                    || (hampered(conditions) && !a.def.basic)
+                {
+                    return Err("that interrupt is not available now".into());
+                }
+                return Ok(Legal::costs(Slot::reaction()));
+            }
+            readied_fires(ctx, reactor, provoker, provoking)
+                .filter(|readied| readied.aimed_at(provoker).intent() == *intent)
+                .map(|_| Legal::costs(Slot::reaction()))
+                .ok_or_else(|| "its readied action is not set off".into())
+        }
+        (provokes::INTERCEPT, Intent::Engage { target }) if target == provoker => {
+            Ok(Legal::costs(Cost::FREE))
+        }
+        (
+            provokes::LEAVING | provokes::RANGED | provokes::CASTING,
+            Intent::Attack { target, attack, .. },
+        ) if target == provoker => {
+            let basic = opportunity_attack(sheet, f.state, conditions, ctx.status(reactor))
+                .ok_or("it cannot make an opportunity attack now")?;
+            if attack.index() != basic {
+                return Err("an opportunity attack is made with a basic melee attack".into());
+            }
+            Ok(Legal::costs(Cost::FREE))
+        }
+        _ => Err("that is not one of the reactions it may take".into()),
+    }
+}
+
+/// The readied action of `reactor` that `provoker` doing `provoking` sets off, if any (AR-03):
+/// an enemy moving in or next to its region, engaging it, attacking it. A creature grabbed
+/// since it readied cannot shoot (AR-29).
+fn readied_fires(
+    ctx: &Ctx,
+    reactor: Entity,
+    provoker: Entity,
+    provoking: Intent,
+) -> Option<Readied> {
+    let f = ctx.fighter(reactor)?;
+    let (trigger, readied) = f.state.readied?;
+    let at = ctx.region(reactor);
+    let here = ctx.region(provoker);
+    let fires = match (trigger, provoking) {
+        (Trigger::EnemyMoves, Intent::Move { to }) => at == here || at == to,
+        (Trigger::EnemyMoves, Intent::Engage { target }) => at == here || ctx.region(target) == at,
+        (Trigger::EnemyEngagesMe, Intent::Engage { target }) => target == reactor,
+        (Trigger::EnemyAttacksMe, Intent::Attack { target, .. }) => target == reactor,
+        _ => false,
+    };
+    let ranged = match readied {
+        Readied::Attack { attack, .. } => f
+            .sheet
+            .0
+            .attacks
+            .get(attack.index())
+            .is_some_and(|a| a.def.kind.is_ranged()),
+        _ => false,
+    };
+    (fires && !(f.state.grabbed_by.is_some() && ranged)).then_some(readied)
+}
+
+/// Whether `e`, an enemy of `actor`, could react at all now.
+fn may_react(ctx: &Ctx, actor: Entity, e: Entity) -> bool {
+    ctx.enemies(actor, e)
+        && ctx.is_active(e)
+        && !ctx.has(e, Condition::STUNNED)
+        && !ctx.surprised(e)
+}
+
+/// An attack on `target` sets off only the target's readied action.
+fn triggered_by_attack(ctx: &Ctx, actor: Entity, target: Entity, out: &mut Provocations) {
+    let intent = Intent::Attack {
+        target,
+        attack: AttackId(0),
+        maneuver: Maneuver::STANDARD,
+    };
+    if may_react(ctx, actor, target) && readied_fires(ctx, target, actor, intent).is_some() {
+        out.push(Provocation {
+            reactor: target,
+            kind: provokes::TRIGGERED,
+        });
+    }
+}
+
+/// Moving (or engaging `aim`) sets off readied actions of enemies near, and an engaged enemy's
+/// interrupts (AR-03, AR-05).
+fn triggered_by_movement(
+    ctx: &Ctx,
+    actor: Entity,
+    here: RegionId,
+    to: RegionId,
+    aim: Option<Entity>,
+    out: &mut Provocations,
+) {
+    let intent = match aim {
+        Some(target) => Intent::Engage { target },
+        None => Intent::Move { to },
+    };
+    let _ = here;
+    for e in ctx.roster().entities() {
+        if !may_react(ctx, actor, e) {
+            continue;
+        }
+        let readied = readied_fires(ctx, e, actor, intent).is_some();
+        let interrupt = aim == Some(e) && has_interrupt(ctx, e);
+        if readied || interrupt {
+            out.push(Provocation {
+                reactor: e,
+                kind: provokes::TRIGGERED,
+            });
+        }
+    }
+}
+
+/// Whether `e` has an interrupt it could use against an enemy engaging it (AR-05).
+fn has_interrupt(ctx: &Ctx, e: Entity) -> bool {
+    let (Some(f), Some(c)) = (ctx.fighter(e), ctx.conditions(e)) else {
+        return false;
+    };
+    f.state.interrupt_used.is_none()
+        && !c.has(Condition::CONFUSED)
+        && f.sheet.0.attacks.iter().enumerate().any(|(i, a)| {
+            a.def.usage == Usage::Interrupt
+                && !f.state.attacks_spent.spent(i)
+                && (a.def.basic || !hampered(c))
+        })
+}
+
+/// Opportunity attacks `actor` draws (AR-12, AR-14): from the active enemies engaged with it
+/// that may make one, but those in `except` (AR-29, AR-27, AR-37).
+fn opportunity(ctx: &Ctx, actor: Entity, except: &[Entity], kind: u8, out: &mut Provocations) {
+    for foe in ctx.foes(actor) {
+        if !ctx.is_active(foe) || except.contains(&foe) || ctx.surprised(foe) {
+            continue;
+        }
+        let (Some(f), Some(c)) = (ctx.fighter(foe), ctx.conditions(foe)) else {
+            continue;
+        };
+        if opportunity_attack(&f.sheet.0, f.state, c, ctx.status(foe)).is_some() {
+            out.push(Provocation { reactor: foe, kind });
+        }
+    }
+}
+
+/// Free enemies in the way may intercept a mover (AR-15): unengaged, active enemies in the
+/// region it moves into, other than the one it means to engage. A mover that leaves an
+/// engagement (after its opportunity attacks) can be intercepted too: only the interceptor must
+/// be free.
+fn intercepts(
+    ctx: &Ctx,
+    actor: Entity,
+    destination: RegionId,
+    aim: Option<Entity>,
+    out: &mut Provocations,
+) {
+    for e in ctx.roster().entities() {
+        if Some(e) == aim
+            || !ctx.enemies(actor, e)
+            || !ctx.is_active(e)
+            || ctx.region(e) != destination
+            || ctx.surprised(e)
+        {
+            continue;
+        }
+        let free = !ctx.engagement(e).is_some_and(|x| x.is_engaged());
+        if !free || ctx.has(e, Condition::STUNNED) || ctx.conditions(e).is_some_and(stuck) {
+            continue;
+        }
+        out.push(Provocation {
+            reactor: e,
+            kind: provokes::INTERCEPT,
+        });
+    }
+}

@@ -1,0 +1,219 @@
+//! Decisions as controllers see them: the legal options, previews on demand, and what the
+//! decider can see of the fight.
+//!
+//! AI controllers implement [`Controllers`] (the `fray_ai` crate does) and are installed as the
+//! [`AiControllers`] resource; the kit asks them for every AI decision - a turn, a reaction, a
+//! declaration - through a [`Decision`], which works out an option's exact preview only when the
+//! controller asks for it, once per decision.
+
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+
+use crate::combatant::{Hp, Status};
+use crate::ids::{RegionId, SideId};
+use crate::kit::{Ctx, Rules};
+use crate::legality::Occasion;
+use crate::options::ActionOption;
+use crate::preview::Preview;
+use crate::region::EncounterMap;
+use crate::rng::EncounterRng;
+
+/// What kind of decision is waited on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecisionKind {
+    /// The combatant's own turn.
+    Turn,
+    /// A reaction out of turn (opportunity attack, intercept, readied action).
+    Reaction,
+    /// A declaration before initiative.
+    Declaration,
+}
+
+/// What a decider sees of one combatant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seen {
+    /// The combatant.
+    pub entity: Entity,
+    /// Its hit points, if it has them.
+    pub hp: Option<Hp>,
+    /// Its side.
+    pub side: SideId,
+    /// Whether it is in the fight.
+    pub status: Status,
+    /// Where it stands.
+    pub region: RegionId,
+}
+
+/// The fight as the decider sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct FightView<'a> {
+    /// Who decides.
+    pub actor: Entity,
+    /// Its side.
+    pub side: SideId,
+    /// The map.
+    pub map: &'a EncounterMap,
+    /// Every combatant, in roster order.
+    pub combatants: &'a [Seen],
+    /// Active enemies engaged with the decider.
+    pub threat: usize,
+    /// Whether the decider is engaged with anyone.
+    pub engaged: bool,
+    /// Whether the decider's morale is broken.
+    pub morale_broken: bool,
+}
+
+/// One decision, as a controller sees it.
+pub trait Decision {
+    /// A turn, a reaction or a declaration.
+    fn kind(&self) -> DecisionKind;
+
+    /// Who decides.
+    fn actor(&self) -> Entity;
+
+    /// The legal options (their previews are `None` until asked for).
+    fn options(&self) -> &[ActionOption];
+
+    /// The exact preview of option `i`, worked out the first time it is asked for.
+    fn preview(&mut self, i: usize) -> Preview;
+
+    /// What the decider sees of the fight.
+    fn fight(&self) -> FightView<'_>;
+
+    /// The controllers' random stream (never the rules' dice).
+    fn rng(&mut self) -> &mut EncounterRng;
+}
+
+/// AI controllers: pick one of a decision's options for a policy.
+pub trait Controllers: Send + Sync + 'static {
+    /// The id of the policy a `Controller::Ai` names (`None` for a name it does not know: the
+    /// decision is left unanswered).
+    fn policy(&self, name: &str) -> Option<u32>;
+
+    /// The index of the option policy `policy` chooses (`None` leaves it unanswered).
+    fn choose(&self, policy: u32, decision: &mut dyn Decision) -> Option<usize>;
+}
+
+/// The AI controllers the kit asks for AI decisions.
+#[derive(Resource, Clone)]
+pub struct AiControllers(pub Arc<dyn Controllers>);
+
+/// Which options a decision is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The encounter's [`ActionOptions`](crate::options::ActionOptions).
+    Offer,
+    /// Reactor `i` of the open reaction window.
+    Reactor(usize),
+}
+
+/// A decision of an encounter of ruleset `R`.
+pub(crate) struct KitDecision<'c, 'a, 'i, 'w, 's, R: Rules> {
+    pub ctx: &'c mut Ctx<'a, 'i, 'w, 's, R>,
+    pub kind: DecisionKind,
+    pub actor: Entity,
+    pub occasion: Occasion,
+    pub source: Source,
+    pub seen: &'c [Seen],
+    pub threat: usize,
+    pub engaged: bool,
+    pub morale_broken: bool,
+}
+
+impl<R: Rules> KitDecision<'_, '_, '_, '_, '_, R> {
+    fn list(&self) -> &[ActionOption] {
+        match self.source {
+            Source::Offer => &self.ctx.e.options.list,
+            Source::Reactor(i) => self.ctx.e.turn.window.offers(i),
+        }
+    }
+}
+
+impl<R: Rules> Decision for KitDecision<'_, '_, '_, '_, '_, R> {
+    fn kind(&self) -> DecisionKind {
+        self.kind
+    }
+
+    fn actor(&self) -> Entity {
+        self.actor
+    }
+
+    fn options(&self) -> &[ActionOption] {
+        self.list()
+    }
+
+    fn preview(&mut self, i: usize) -> Preview {
+        if let Some(p) = self.list().get(i).and_then(|o| o.preview) {
+            return p;
+        }
+        preview_option(self.ctx, self.actor, &self.occasion, self.source, i)
+    }
+
+    fn fight(&self) -> FightView<'_> {
+        FightView {
+            actor: self.actor,
+            side: self.ctx.side(self.actor).unwrap_or_default(),
+            map: self.ctx.map(),
+            combatants: self.seen,
+            threat: self.threat,
+            engaged: self.engaged,
+            morale_broken: self.morale_broken,
+        }
+    }
+
+    fn rng(&mut self) -> &mut EncounterRng {
+        self.ctx.decisions_rng()
+    }
+}
+
+/// Works out and keeps the preview of option `i` of `source`.
+pub(crate) fn preview_option<R: Rules>(
+    ctx: &mut Ctx<R>,
+    actor: Entity,
+    occasion: &Occasion,
+    source: Source,
+    i: usize,
+) -> Preview {
+    let (intent, legal) = match source {
+        Source::Offer => {
+            let options = &mut *ctx.e.options;
+            let (Some(o), Some(l)) = (options.list.get(i), options.legal.get_mut(i)) else {
+                return Preview::default();
+            };
+            (o.intent, std::mem::take(l))
+        }
+        Source::Reactor(r) => {
+            let Some(o) = ctx.e.turn.window.offers(r).get(i) else {
+                return Preview::default();
+            };
+            let intent = o.intent;
+            let legal = ctx
+                .e
+                .turn
+                .window
+                .legal(r)
+                .get(i)
+                .cloned()
+                .unwrap_or_default();
+            (intent, legal)
+        }
+    };
+    let preview = R::preview(ctx, actor, &intent, &legal, occasion);
+    match source {
+        Source::Offer => {
+            if let Some(l) = ctx.e.options.legal.get_mut(i) {
+                *l = legal;
+            }
+            if let Some(o) = ctx.e.options.list.get_mut(i) {
+                o.preview = Some(preview);
+            }
+        }
+        Source::Reactor(r) => {
+            if let Some(o) = ctx.e.turn.window.offers_mut(r).get_mut(i) {
+                o.preview = Some(preview);
+            }
+        }
+    }
+    preview
+}

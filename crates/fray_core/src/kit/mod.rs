@@ -1,0 +1,271 @@
+//! The ruleset kit: everything a ruleset would otherwise copy.
+//!
+//! A ruleset implements [`Rules`] - its rules, as hooks the core calls at each step of a fight,
+//! and **one legality function**, [`Rules::check`] - and adds [`RulesetPlugin`]. The kit owns
+//! the rest:
+//!
+//! - **Isolation by type.** Every query of the kit's systems carries the ruleset's marker: its
+//!   [`Rules::Battle`] component on encounters, [`Member`] on combatants. No system of one
+//!   ruleset can see another's encounters or combatants.
+//! - **A per-encounter context**, [`Ctx`]: ids, sides, rolls that log themselves, damage,
+//!   healing, effects, engagement, movement, statuses and the phase transitions a ruleset may
+//!   ask for. Rulesets change the core's components (`Hp`, `Status`, `Effects`...) only through
+//!   it; their own components through [`Ctx::fighter_mut`].
+//! - **Offers, rejections, reaction windows and provocation counts from one function.** An
+//!   offer is the ruleset's candidates ([`Rules::offer`]) that pass [`Rules::check`]; a request
+//!   is judged by `check`, and refused with its reason; the reactions an intent provokes are
+//!   the ones `check` lists, and each reactor's offers are again candidates that pass `check`.
+//! - **Previews on demand.** [`Rules::preview`] runs when a policy or a client asks, once per
+//!   option and decision.
+//! - **A staged resolution driver.** A legal intent resolves in stages: its provoked reactions
+//!   kind by kind, each in a [`ReactionWindow`](crate::reaction::ReactionWindow) the encounter
+//!   waits on, then the intent itself ([`Rules::execute`]), which may pause again mid-way with
+//!   the ruleset's own continuation state ([`Rules::Pause`]) - a roll that waits for others to
+//!   answer.
+//! - **The turn structure** the rule systems need: acting units (a combatant, a group, sides
+//!   in steps), simultaneous steps, declarations before initiative, and costs charged to the
+//!   next turn (see [`turn`](crate::turn) and [`cost`](crate::cost)).
+
+mod ctx;
+mod decision;
+mod members;
+mod offer;
+mod plugin;
+mod resolution;
+mod systems;
+
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
+use bevy_ecs::component::Mutable;
+use bevy_ecs::entity::MapEntities;
+use bevy_ecs::prelude::*;
+use bevy_ecs::query::{QueryData, QueryFilter};
+use bevy_ecs::system::SystemParam;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use ctx::{Ctx, EncounterParts, EncounterPartsItem};
+pub use decision::{AiControllers, Controllers, Decision, DecisionKind, FightView, Seen};
+pub use members::{Kit, Members};
+pub use offer::Offer;
+pub use plugin::RulesetPlugin;
+pub use resolution::{Resolving, Step};
+
+use crate::ids::SideId;
+use crate::intent::Intent;
+use crate::legality::{Legal, Occasion, Refusal};
+use crate::morale::MoraleTrigger;
+use crate::preview::Preview;
+use crate::turn::{ActingUnit, Approved, Steps};
+use crate::vocabulary::Vocabulary;
+
+/// Marks a combatant of ruleset `R` (the kit's combatant queries all carry it).
+#[derive(Component)]
+pub struct Member<R: Rules>(PhantomData<fn() -> R>);
+
+impl<R: Rules> Default for Member<R> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<R: Rules> Clone for Member<R> {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl<R: Rules> Serialize for Member<R> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
+}
+
+impl<'de, R: Rules> serde::Deserialize<'de> for Member<R> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <()>::deserialize(deserializer)?;
+        Ok(Self::default())
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Member<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Member<{}>", R::ID)
+    }
+}
+
+/// Whether a combatant whose turn starts gets to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnBegins {
+    /// It acts.
+    Act,
+    /// Its turn ends at once (it is down, stunned, wracked by burns...).
+    Skip,
+}
+
+/// What a round holds before its turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RoundPlan {
+    /// Turns start at once, in the turn order.
+    #[default]
+    Turns,
+    /// Every combatant able to act declares first, in roster order ([`Rules::declare`]); then
+    /// [`Rules::declarations_done`] (which may roll initiative) and the turns.
+    Declarations,
+}
+
+/// No pause inside a ruleset's own resolution: for rulesets whose intents never wait mid-way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+pub struct NoPause;
+
+impl MapEntities for NoPause {
+    fn map_entities<M: bevy_ecs::entity::EntityMapper>(&mut self, _: &mut M) {}
+}
+
+/// A ruleset on the kit: its rules, as hooks the core calls at each step of a fight.
+///
+/// Every hook gets the encounter's [`Ctx`]. Hooks run for the ruleset's encounters only.
+pub trait Rules: Sized + Send + Sync + 'static {
+    /// The ruleset id, as encounter files name it (`archmage`).
+    const ID: &'static str;
+
+    /// The ruleset's battle-wide state, on the encounter entity; it also marks the ruleset's
+    /// encounters.
+    type Battle: Component<Mutability = Mutable>;
+
+    /// The ruleset's own components of a combatant, as one query (its compiled sheet, its
+    /// state, its budget). The core's components (`Hp`, `Status`...) are read and changed
+    /// through [`Ctx`] instead.
+    type Fighter: QueryData + 'static;
+
+    /// Other system parameters the rules need (resources such as caches); `()` for none.
+    type Extra: SystemParam + 'static;
+
+    /// Combatants whose change calls for [`Rules::vitals`] (e.g. `Changed<Hp>`).
+    type Watch: QueryFilter + 'static;
+
+    /// Where a resolution paused inside [`Rules::execute`], to go on from ([`NoPause`] for
+    /// rulesets whose intents never wait mid-way).
+    type Pause: Clone + Send + Sync + Serialize + DeserializeOwned + MapEntities + 'static;
+
+    /// The ruleset's words for its conditions, damage types, maneuvers and costs.
+    fn vocabulary() -> &'static dyn Vocabulary;
+
+    /// What a provocation of `kind` is called in logs (`moving away while engaged`).
+    fn provocation(kind: u8) -> Cow<'static, str>;
+
+    // --- The flow of a fight ---
+
+    /// A new fight: roll initiative into the turn order (or leave it for
+    /// [`Rules::round_start`] when initiative is rolled each round).
+    fn setup(ctx: &mut Ctx<Self>);
+
+    /// A round starts (before its first turn, and before the round-start log entry): the
+    /// escalation die, a new initiative, full-round actions landing. Says whether combatants
+    /// declare first.
+    fn round_start(ctx: &mut Ctx<Self>) -> RoundPlan {
+        let _ = ctx;
+        RoundPlan::Turns
+    }
+
+    /// `who` declares `intent` for the round (an intent [`Rules::check`] passed with
+    /// [`Occasion::Declaration`]).
+    fn declare(ctx: &mut Ctx<Self>, who: Entity, intent: Intent) {
+        let _ = (ctx, who, intent);
+    }
+
+    /// Everyone has declared: roll initiative, if the ruleset rolls it after declarations.
+    fn declarations_done(ctx: &mut Ctx<Self>) {
+        let _ = ctx;
+    }
+
+    /// The steps of a unit's turn (one, not simultaneous, by default).
+    fn steps(ctx: &Ctx<Self>, unit: ActingUnit) -> Steps {
+        let _ = (ctx, unit);
+        Steps::default()
+    }
+
+    /// `actor`'s turn starts: refill its budget, make its start-of-turn rolls. Returns whether
+    /// it acts.
+    fn turn_start(ctx: &mut Ctx<Self>, actor: Entity) -> TurnBegins;
+
+    /// `actor`'s turn ends (not after a delay): ongoing damage, saves.
+    fn turn_end(ctx: &mut Ctx<Self>, actor: Entity) {
+        let _ = (ctx, actor);
+    }
+
+    /// Brings `who`'s status in line with its state after a change [`Rules::Watch`] saw:
+    /// unconscious, dying, dead, staggered.
+    fn vitals(ctx: &mut Ctx<Self>, who: Entity) {
+        let _ = (ctx, who);
+    }
+
+    /// A morale trigger fired for `side`: roll the check, if the ruleset has morale.
+    fn morale(ctx: &mut Ctx<Self>, side: SideId, trigger: MoraleTrigger) {
+        let _ = (ctx, side, trigger);
+    }
+
+    /// The fight is over: tidy up what lasts only a fight.
+    fn battle_end(ctx: &mut Ctx<Self>) {
+        let _ = ctx;
+    }
+
+    // --- Legality ---
+
+    /// The intents worth checking for `actor` on this occasion, in the order a UI lists them:
+    /// call [`Offer::consider`] with each. Only those [`Rules::check`] passes are offered.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>);
+
+    /// The legality function: whether `actor` may do `intent` now, on `occasion`, and if so its
+    /// price and the reactions it provokes, else why not.
+    fn check(
+        ctx: &Ctx<Self>,
+        actor: Entity,
+        intent: &Intent,
+        occasion: &Occasion,
+    ) -> Result<Legal, Refusal>;
+
+    /// What a legal intent would do, exactly, without rolling.
+    fn preview(
+        ctx: &mut Ctx<Self>,
+        actor: Entity,
+        intent: &Intent,
+        legal: &Legal,
+        occasion: &Occasion,
+    ) -> Preview;
+
+    // --- Resolution ---
+
+    /// Pays a legal intent's cost, before anything else resolves.
+    fn pay(ctx: &mut Ctx<Self>, approved: &Approved) {
+        let _ = (ctx, approved);
+    }
+
+    /// Whether `actor`'s intent may go on after the reactions so far (an actor cut down by an
+    /// opportunity attack stops).
+    fn goes_on(ctx: &Ctx<Self>, actor: Entity) -> bool;
+
+    /// `reactor` takes `reaction` against `approved` (one answer of a window of `kind`).
+    /// Returns whether it happened (a reactor cut down before its turn came does nothing).
+    fn react(
+        ctx: &mut Ctx<Self>,
+        approved: &Approved,
+        kind: u8,
+        reactor: Entity,
+        reaction: Intent,
+    ) -> bool;
+
+    /// The intent itself, after its reactions.
+    fn execute(ctx: &mut Ctx<Self>, approved: &Approved) -> Step<Self::Pause>;
+
+    /// Goes on with an intent that paused in [`Rules::execute`] once its window is answered.
+    fn resume(ctx: &mut Ctx<Self>, approved: &Approved, pause: Self::Pause) -> Step<Self::Pause> {
+        let _ = (ctx, approved, pause);
+        Step::Done
+    }
+
+    /// Whether `actor`'s turn is over after resolving `approved` (nothing left to spend).
+    /// `EndTurn` always ends it.
+    fn turn_over(ctx: &Ctx<Self>, approved: &Approved) -> bool;
+}

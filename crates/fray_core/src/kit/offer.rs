@@ -1,0 +1,91 @@
+//! Building a decision's offer: the ruleset's candidates that pass its legality check.
+
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+
+use crate::intent::Intent;
+use crate::kit::{Ctx, Rules};
+use crate::legality::{Legal, Occasion};
+
+/// Where offered options go.
+pub(crate) trait OfferSink {
+    /// Adds a legal option.
+    fn push(&mut self, intent: Intent, legal: Legal, label: Arc<str>);
+    /// How many options so far.
+    fn len(&self) -> usize;
+    /// Keeps only option `i`.
+    fn keep_only(&mut self, i: usize);
+}
+
+impl OfferSink for crate::options::ActionOptions {
+    fn push(&mut self, intent: Intent, legal: Legal, label: Arc<str>) {
+        crate::options::ActionOptions::push(self, intent, legal, label);
+    }
+
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    fn keep_only(&mut self, i: usize) {
+        if i < self.list.len() {
+            self.list.swap(0, i);
+            self.legal.swap(0, i);
+            self.list.truncate(1);
+            self.legal.truncate(1);
+        }
+    }
+}
+
+/// The offer of one decision being built: [`Rules::offer`] calls [`Offer::consider`] with
+/// each candidate intent, and only those its [`Rules::check`] passes are offered.
+pub struct Offer<'o, 'a, 'i, 'w, 's, R: Rules> {
+    pub(crate) ctx: &'o Ctx<'a, 'i, 'w, 's, R>,
+    pub(crate) actor: Entity,
+    pub(crate) occasion: Occasion,
+    pub(crate) sink: &'o mut dyn OfferSink,
+}
+
+impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
+    /// The encounter.
+    pub fn ctx(&self) -> &'o Ctx<'a, 'i, 'w, 's, R> {
+        self.ctx
+    }
+
+    /// Who decides.
+    pub fn actor(&self) -> Entity {
+        self.actor
+    }
+
+    /// On what occasion.
+    pub fn occasion(&self) -> &Occasion {
+        &self.occasion
+    }
+
+    /// Offers `intent`, labelled `label`, if it is legal now. Returns whether it was.
+    pub fn consider(&mut self, intent: Intent, label: &Arc<str>) -> bool {
+        match R::check(self.ctx, self.actor, &intent, &self.occasion) {
+            Ok(legal) => {
+                self.sink.push(intent, legal, label.clone());
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// How many intents are offered so far.
+    pub fn len(&self) -> usize {
+        self.sink.len()
+    }
+
+    /// True when nothing is offered yet.
+    pub fn is_empty(&self) -> bool {
+        self.sink.len() == 0
+    }
+
+    /// Keeps only the offered intent number `i` (a confused creature's one action, picked for
+    /// it).
+    pub fn keep_only(&mut self, i: usize) {
+        self.sink.keep_only(i);
+    }
+}

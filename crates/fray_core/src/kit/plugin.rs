@@ -1,0 +1,100 @@
+//! Adding a ruleset to an `App`: its spawning, its saved state and the kit's systems for it.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use fray_content::db::ContentDb;
+
+use crate::FrayAppExt;
+use crate::kit::{Member, Resolving, Rules, systems};
+use crate::schedule::{FrayTick, RulesetSystems, RulesetSystemsOf};
+use crate::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use crate::vocabulary::Vocabulary;
+
+/// Adds ruleset `R`: registers its spawning (`spawner`, which builds its encounter and
+/// combatant components from content), saves its resolution state with encounters, and puts
+/// the kit's systems for it in every phase of [`FrayTick`]. Add
+/// [`FrayCorePlugin`](crate::FrayCorePlugin) first.
+pub struct RulesetPlugin<R: Rules> {
+    spawner: Arc<dyn Ruleset>,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R: Rules> RulesetPlugin<R> {
+    /// The plugin of ruleset `R`, spawning with `spawner`.
+    pub fn new(spawner: impl Ruleset) -> Self {
+        Self {
+            spawner: Arc::new(spawner),
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<R: Rules> Plugin for RulesetPlugin<R> {
+    fn build(&self, app: &mut App) {
+        // Saved-component names live as long as the App's registry: made once per plugin.
+        let resolving: &'static str = Box::leak(format!("{}::Resolving", R::ID).into_boxed_str());
+        let member: &'static str = Box::leak(format!("{}::Member", R::ID).into_boxed_str());
+        app.register_ruleset(Kit::<R> {
+            inner: self.spawner.clone(),
+            rules: PhantomData,
+        })
+        .register_saved::<Resolving<R>>(resolving)
+        .register_saved::<Member<R>>(member)
+        .add_systems(
+            FrayTick,
+            (
+                systems::setup::<R>.in_set(RulesetSystems::Setup),
+                systems::turn_start::<R>.in_set(RulesetSystems::TurnStart),
+                systems::decide::<R>.in_set(RulesetSystems::Decide),
+                systems::validate::<R>.in_set(RulesetSystems::Validate),
+                systems::resolve::<R>.in_set(RulesetSystems::Resolve),
+                systems::aftermath::<R>.in_set(RulesetSystems::Aftermath),
+                systems::turn_end::<R>.in_set(RulesetSystems::TurnEnd),
+                systems::morale::<R>.in_set(RulesetSystems::Morale),
+                systems::outcome::<R>.in_set(RulesetSystems::Outcome),
+            )
+                .in_set(RulesetSystemsOf(R::ID)),
+        );
+    }
+
+    fn name(&self) -> &str {
+        R::ID
+    }
+
+    fn is_unique(&self) -> bool {
+        true
+    }
+}
+
+/// The ruleset's spawner, with what the kit adds to every encounter and combatant of `R`.
+struct Kit<R: Rules> {
+    inner: Arc<dyn Ruleset>,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R: Rules> Ruleset for Kit<R> {
+    fn id(&self) -> &'static str {
+        R::ID
+    }
+
+    fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
+        build.entity.insert(Resolving::<R>::default());
+        self.inner.build_encounter(build)
+    }
+
+    fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
+        build.entity.insert(Member::<R>::default());
+        self.inner.build_combatant(build)
+    }
+
+    fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
+        self.inner.statblock_name(content, statblock)
+    }
+
+    fn vocabulary(&self) -> &'static dyn Vocabulary {
+        R::vocabulary()
+    }
+}

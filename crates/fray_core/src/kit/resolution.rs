@@ -1,0 +1,288 @@
+//! The staged resolution driver: an approved intent's reactions, kind by kind, then the
+//! intent itself, pausing on reaction windows with the ruleset's continuation state.
+
+use std::sync::{Arc, OnceLock};
+
+use bevy_ecs::entity::MapEntities;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::cost::Cost;
+use crate::flow;
+use crate::flow::phase::Phase;
+use crate::intent::Intent;
+use crate::kit::decision::{Source, preview_option};
+use crate::kit::offer::{Offer, OfferSink};
+use crate::kit::{Ctx, Rules};
+use crate::legality::{Legal, Occasion};
+use crate::options::ActionOption;
+use crate::reaction::ReactionWindow;
+use crate::turn::Approved;
+
+/// What comes of a ruleset's [`Rules::execute`] or [`Rules::resume`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step<P> {
+    /// The intent is done.
+    Done,
+    /// The intent waits on the reaction window the ruleset opened
+    /// ([`Ctx::open_window`], [`Ctx::offer_reaction`]), and goes on from `P` once it is answered
+    /// ([`Rules::resume`]).
+    Wait(P),
+}
+
+/// Where a paused resolution goes on from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "P: Serialize + serde::de::DeserializeOwned")]
+pub(crate) enum At<P> {
+    /// The reactions of this kind and later, then the intent.
+    Stage(u8),
+    /// Inside the ruleset's resolution.
+    Inside(P),
+}
+
+/// The resolution an encounter of ruleset `R` is waiting in, if any (held on the encounter).
+#[derive(Component, Debug, Serialize, Deserialize)]
+#[component(map_entities)]
+#[serde(bound = "")]
+pub struct Resolving<R: Rules> {
+    pub(crate) approved: Option<Approved>,
+    pub(crate) at: Option<At<R::Pause>>,
+}
+
+impl<R: Rules> Clone for Resolving<R> {
+    fn clone(&self) -> Self {
+        Self {
+            approved: self.approved.clone(),
+            at: self.at.clone(),
+        }
+    }
+}
+
+impl<R: Rules> Default for Resolving<R> {
+    fn default() -> Self {
+        Self {
+            approved: None,
+            at: None,
+        }
+    }
+}
+
+impl<R: Rules> Resolving<R> {
+    /// The intent being resolved, if one waits on reactions.
+    pub fn approved(&self) -> Option<&Approved> {
+        self.approved.as_ref()
+    }
+
+    /// Nothing waits any more.
+    pub(crate) fn clear(&mut self) {
+        self.approved = None;
+        self.at = None;
+    }
+}
+
+impl<R: Rules> MapEntities for Resolving<R> {
+    fn map_entities<M: bevy_ecs::entity::EntityMapper>(&mut self, mapper: &mut M) {
+        self.approved.map_entities(mapper);
+        if let Some(At::Inside(p)) = &mut self.at {
+            p.map_entities(mapper);
+        }
+    }
+}
+
+/// The label of `Pass`, made once.
+pub(crate) fn pass_label() -> &'static Arc<str> {
+    static PASS: OnceLock<Arc<str>> = OnceLock::new();
+    PASS.get_or_init(|| Arc::from("pass"))
+}
+
+impl OfferSink for ReactionWindow {
+    fn push(&mut self, intent: Intent, legal: Legal, label: Arc<str>) {
+        self.push_offer(
+            ActionOption {
+                intent,
+                cost: legal.cost,
+                preview: None,
+                label,
+            },
+            legal,
+        );
+    }
+
+    fn len(&self) -> usize {
+        self.offers_in_progress()
+    }
+
+    fn keep_only(&mut self, i: usize) {
+        self.keep_only_in_progress(i);
+    }
+}
+
+impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
+    /// Opens a reaction window of `kind` for `provoker` (from [`Rules::execute`], before
+    /// returning [`Step::Wait`]); add its reactors with [`Ctx::offer_reaction`].
+    pub fn open_window(&mut self, provoker: Entity, kind: u8) {
+        self.e
+            .turn
+            .window
+            .open(provoker, kind, R::provocation(kind));
+    }
+
+    /// Adds `reactor` to the open window, with the reactions [`Rules::offer`] and
+    /// [`Rules::check`] give it against `intent` (and `Pass`); a reactor with no legal reaction
+    /// is left out.
+    pub fn offer_reaction(&mut self, reactor: Entity, intent: Intent) {
+        let Some(provoker) = self.e.turn.window.provoker else {
+            return;
+        };
+        let occasion = Occasion::Reaction {
+            provoker,
+            intent,
+            kind: self.e.turn.window.kind,
+        };
+        // The window is set aside while the ruleset offers (its buffers are kept).
+        let mut window = std::mem::take(&mut self.e.turn.window);
+        window.begin_reactor(reactor);
+        {
+            let mut offer = Offer {
+                ctx: &*self,
+                actor: reactor,
+                occasion,
+                sink: &mut window,
+            };
+            R::offer(&mut offer);
+        }
+        if window.offers_in_progress() > 0 {
+            OfferSink::push(
+                &mut window,
+                Intent::Pass,
+                Legal::costs(Cost::FREE),
+                pass_label().clone(),
+            );
+        }
+        window.end_reactor();
+        self.e.turn.window = window;
+    }
+}
+
+/// Starts resolving an approved intent: pays it, then its reactions and itself.
+pub(crate) fn start<R: Rules>(ctx: &mut Ctx<R>, approved: Approved) {
+    R::pay(ctx, &approved);
+    run(ctx, approved, 0);
+}
+
+/// Goes on from the reactions of kind `from` on.
+fn run<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, from: u8) {
+    if !R::goes_on(ctx, approved.actor) {
+        // Cut down by a reaction: the intent ends here.
+        finish(ctx, approved);
+        return;
+    }
+    let mut kind = from;
+    while let Some(k) = approved
+        .legal
+        .provoked
+        .iter()
+        .map(|p| p.kind)
+        .filter(|k| *k >= kind)
+        .min()
+    {
+        ctx.open_window(approved.actor, k);
+        let reactors: SmallVec<[Entity; 8]> = approved
+            .legal
+            .provoked
+            .iter()
+            .filter(|p| p.kind == k)
+            .map(|p| p.reactor)
+            .collect();
+        for reactor in reactors {
+            ctx.offer_reaction(reactor, approved.intent);
+        }
+        if !ctx.e.turn.window.is_empty() {
+            wait(ctx, approved, At::Stage(k.saturating_add(1)));
+            return;
+        }
+        ctx.e.turn.window.clear();
+        match k.checked_add(1) {
+            Some(next) => kind = next,
+            None => break,
+        }
+    }
+    let step = R::execute(ctx, &approved);
+    after(ctx, approved, step);
+}
+
+/// Waits on the open window. An external reactor's UI gets every preview at once.
+fn wait<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, at: At<R::Pause>) {
+    let occasion = Occasion::Reaction {
+        provoker: approved.actor,
+        intent: approved.intent,
+        kind: ctx.e.turn.window.kind,
+    };
+    for i in 0..ctx.e.turn.window.reactors().len() {
+        let reactor = ctx.e.turn.window.reactors()[i].reactor;
+        if ctx.controller(reactor).is_some_and(|c| c.is_external()) {
+            for j in 0..ctx.e.turn.window.offers(i).len() {
+                preview_option(ctx, reactor, &occasion, Source::Reactor(i), j);
+            }
+        }
+    }
+    ctx.e.resolving.approved = Some(approved);
+    ctx.e.resolving.at = Some(at);
+    flow::open_window(&mut ctx.e.encounter);
+}
+
+/// What follows the ruleset's own resolution.
+fn after<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, step: Step<R::Pause>) {
+    match step {
+        Step::Done => finish(ctx, approved),
+        Step::Wait(pause) => {
+            if ctx.e.turn.window.is_open() && !ctx.e.turn.window.is_empty() {
+                wait(ctx, approved, At::Inside(pause));
+            } else {
+                // Nobody to wait for: go on at once.
+                ctx.e.turn.window.clear();
+                let step = R::resume(ctx, &approved, pause);
+                after(ctx, approved, step);
+            }
+        }
+    }
+}
+
+/// The window is answered: its reactions resolve in order, then the resolution goes on.
+pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
+    let (Some(approved), Some(at)) = (ctx.e.resolving.approved.take(), ctx.e.resolving.at.take())
+    else {
+        ctx.e.turn.window.clear();
+        flow::close_window(&mut ctx.e.encounter);
+        return;
+    };
+    let kind = ctx.e.turn.window.kind;
+    let reactions: SmallVec<[(Entity, Intent); 8]> = ctx.e.turn.window.reactions().collect();
+    ctx.e.turn.window.clear();
+    flow::close_window(&mut ctx.e.encounter);
+    for (reactor, reaction) in reactions {
+        if R::react(ctx, &approved, kind, reactor, reaction) {
+            ctx.e.turn.record_resolved(reactor, reaction);
+        }
+    }
+    match at {
+        At::Stage(from) => run(ctx, approved, from),
+        At::Inside(pause) => {
+            let step = R::resume(ctx, &approved, pause);
+            after(ctx, approved, step);
+        }
+    }
+}
+
+/// Records the resolution, and ends the turn when it asked to or nothing is left to spend.
+fn finish<R: Rules>(ctx: &mut Ctx<R>, approved: Approved) {
+    let actor = approved.actor;
+    ctx.e.turn.record_resolved(actor, approved.intent);
+    if ctx.e.encounter.phase() == Phase::Acting
+        && Some(actor) == ctx.e.turn.actor
+        && (approved.intent == Intent::EndTurn || R::turn_over(ctx, &approved))
+    {
+        flow::end_turn(&mut ctx.e.encounter, &mut ctx.e.turn);
+    }
+}

@@ -1,0 +1,743 @@
+//! The kit's systems: one per phase of the tick for each ruleset, each walking the ruleset's
+//! encounters and calling its hooks and the core's flow.
+
+use bevy_ecs::message::MessageWriter;
+use bevy_ecs::prelude::*;
+
+use crate::combatant::{Combatant, Status};
+use crate::encounter::InEncounter;
+use crate::flow;
+use crate::flow::durations;
+use crate::flow::outcome::{
+    note_battle_start, note_status_triggers, progress, settle, side_outcome,
+};
+use crate::flow::phase::Phase;
+use crate::flow::walk::{self, Next};
+use crate::ids::CombatantId;
+use crate::kit::decision::{
+    AiControllers, DecisionKind, KitDecision, Seen, Source, preview_option,
+};
+use crate::kit::offer::Offer;
+use crate::kit::resolution;
+use crate::kit::{Ctx, Kit, Member, RoundPlan, Rules, TurnBegins};
+use crate::legality::Occasion;
+use crate::log::LogEvent;
+use crate::outcome::{Progress, TickReport};
+use crate::request::{ActionRejected, ActionResolved, RejectReason};
+use crate::turn::Approved;
+
+/// Combatants whose change [`Rules::Watch`] asks vitals for, with their encounters.
+pub(crate) type Watched<'w, 's, R> = Query<
+    'w,
+    's,
+    (Entity, &'static InEncounter, &'static Combatant),
+    (With<Member<R>>, <R as Rules>::Watch),
+>;
+
+/// Combatants whose status changed since the system last ran, with their encounters.
+pub(crate) type StatusChanged<'w, 's, R> = Query<
+    'w,
+    's,
+    (Entity, &'static InEncounter, &'static Status),
+    (With<Member<R>>, Changed<Status>),
+>;
+
+/// Buffers a system keeps between runs, so steady play allocates nothing.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    touched: Vec<(Entity, CombatantId, Entity)>,
+    gone: Vec<(Entity, Entity, Status)>,
+    effects: Vec<(u32, u16)>,
+    seen: Vec<Seen>,
+    encounters: Vec<Entity>,
+}
+
+/// `Setup`: the ruleset sets new fights up (initiative); the fight begins.
+pub(crate) fn setup<R: Rules>(mut kit: Kit<R>) {
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        if parts.encounter.phase() != Phase::Setup {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        if ctx.e.order.is_empty() {
+            R::setup(&mut ctx);
+        }
+        flow::begin(&mut ctx.e.encounter);
+    }
+}
+
+/// Walks from the current actor to the next one (applying the deferred status changes of
+/// simultaneous steps as they end), then to its turn or the next round.
+fn walk_on<R: Rules>(ctx: &mut Ctx<R>) -> Option<Entity> {
+    loop {
+        let next = {
+            let e = &mut ctx.e;
+            walk::next(&mut e.turn, &mut e.order, e.roster, &ctx.m.status)
+        };
+        match next {
+            Next::Actor(actor) => return Some(actor),
+            Next::RoundOver => return None,
+            Next::Unit(unit) => {
+                let mut steps = R::steps(ctx, unit);
+                steps.count = steps.count.max(1);
+                ctx.e.turn.steps = steps;
+            }
+            Next::StepOver => {
+                let mut deferred = std::mem::take(&mut ctx.e.turn.deferred);
+                for &(who, status) in &deferred {
+                    ctx.apply_status(who, status);
+                }
+                deferred.clear();
+                ctx.e.turn.deferred = deferred;
+            }
+        }
+    }
+}
+
+/// `TurnStart`: a round starts (the ruleset's round-start rules, round-bound effects, maybe
+/// declarations), then a turn: a new serial, start-of-turn effects, the ruleset's start-of-turn
+/// rules, and the actor acts or not.
+pub(crate) fn turn_start<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>) {
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        if !matches!(
+            parts.encounter.phase(),
+            Phase::RoundStart | Phase::TurnStart
+        ) {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        if ctx.e.encounter.phase() == Phase::RoundStart {
+            let plan = R::round_start(&mut ctx);
+            {
+                let (e, m) = (&mut ctx.e, &mut *ctx.m);
+                durations::at_round_start(
+                    e.encounter.round(),
+                    e.roster,
+                    &mut m.conditions,
+                    &m.status,
+                    &mut e.log,
+                    R::vocabulary(),
+                    &mut scratch.effects,
+                );
+            }
+            if plan == RoundPlan::Declarations {
+                ctx.e.turn.member = 0;
+                flow::declare(&mut ctx.e.encounter);
+                let first = walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status);
+                if first.is_none() {
+                    finish_declarations(&mut ctx);
+                }
+                continue;
+            }
+            open_round(&mut ctx);
+        }
+        if ctx.e.encounter.phase() == Phase::TurnStart {
+            begin_turn(&mut ctx, &mut scratch);
+        }
+    }
+}
+
+/// The round's turns begin: the log says so, and the first actor's turn starts (or, with
+/// nobody in the order in the first round, the fight cannot start).
+fn open_round<R: Rules>(ctx: &mut Ctx<R>) {
+    {
+        let e = &mut ctx.e;
+        walk::open_round(&e.encounter, &mut e.turn, &mut e.order, &mut e.log);
+    }
+    match walk_on(ctx) {
+        Some(actor) => {
+            let e = &mut ctx.e;
+            walk::go_to(&mut e.encounter, &mut e.turn, &mut e.log, Some(actor));
+        }
+        None if ctx.e.encounter.round() <= 1 && ctx.e.order.is_empty() => {
+            let outcome = crate::outcome::Outcome {
+                winner: None,
+                ending: crate::outcome::Ending::Aborted,
+                round: 0,
+            };
+            let e = &mut ctx.e;
+            flow::end(&mut e.encounter, &mut e.log, outcome);
+        }
+        // Nobody takes turns: the fight's outcome ends it.
+        None => {}
+    }
+}
+
+/// Everyone has declared: the ruleset's follow-up, then the round's turns.
+fn finish_declarations<R: Rules>(ctx: &mut Ctx<R>) {
+    R::declarations_done(ctx);
+    ctx.e.options.clear();
+    open_round(ctx);
+}
+
+/// The actor's turn begins.
+fn begin_turn<R: Rules>(ctx: &mut Ctx<R>, scratch: &mut Scratch) {
+    let actor = ctx.e.turn.actor;
+    let who = actor.map(|a| ctx.id(a));
+    {
+        let (e, m) = (&mut ctx.e, &mut *ctx.m);
+        walk::begin_turn(&mut e.encounter, &mut e.turn, &mut e.log, who);
+        durations::at_turn_start(
+            &e.turn,
+            e.roster,
+            &mut m.conditions,
+            &mut e.log,
+            R::vocabulary(),
+            &mut scratch.effects,
+        );
+    }
+    let Some(actor) = actor else {
+        flow::open_turn(&mut ctx.e.encounter, false);
+        return;
+    };
+    let begins = R::turn_start(ctx, actor);
+    let acts = begins == TurnBegins::Act && ctx.is_active(actor);
+    if begins == TurnBegins::Skip {
+        flow::end_turn(&mut ctx.e.encounter, &mut ctx.e.turn);
+    }
+    flow::open_turn(&mut ctx.e.encounter, acts);
+}
+
+/// What the decider sees of everyone, gathered into `seen`.
+fn look<R: Rules>(ctx: &Ctx<R>, seen: &mut Vec<Seen>) {
+    seen.clear();
+    seen.extend(ctx.e.roster.entries.iter().filter_map(|entry| {
+        let status = *ctx.m.status.get(entry.entity).ok()?;
+        Some(Seen {
+            entity: entry.entity,
+            hp: ctx.hp(entry.entity),
+            side: entry.side,
+            status,
+            region: ctx.region(entry.entity),
+        })
+    }));
+}
+
+/// Fills the options of `actor`'s decision on `occasion` (when they are stale); an external
+/// decider gets every preview at once, for its UI.
+fn offer_decision<R: Rules>(ctx: &mut Ctx<R>, actor: Entity, occasion: Occasion) {
+    let version = ctx.e.turn.version;
+    if ctx.e.options.is_current(Some(actor), version) {
+        return;
+    }
+    let mut options = std::mem::take(&mut *ctx.e.options);
+    options.reset(Some(actor), version);
+    {
+        let mut offer = Offer {
+            ctx: &*ctx,
+            actor,
+            occasion,
+            sink: &mut options,
+        };
+        R::offer(&mut offer);
+    }
+    *ctx.e.options = options;
+    if ctx.controller(actor).is_some_and(|c| c.is_external()) {
+        for i in 0..ctx.e.options.list.len() {
+            preview_option(ctx, actor, &occasion, Source::Offer, i);
+        }
+    }
+}
+
+/// Asks the AI controller of `actor`, if it has one, to decide from `source`'s options.
+fn ask_ai<R: Rules>(
+    ctx: &mut Ctx<R>,
+    controllers: &AiControllers,
+    seen: &mut Vec<Seen>,
+    (actor, kind, occasion, source): (Entity, DecisionKind, Occasion, Source),
+    looked: &mut bool,
+) -> Option<usize> {
+    let policy = match ctx.controller(actor) {
+        Some(crate::combatant::Controller::Ai(name)) => controllers.0.policy(name)?,
+        _ => return None,
+    };
+    if !*looked {
+        look(ctx, seen);
+        *looked = true;
+    }
+    let (threat, engaged) = match ctx.engagement(actor) {
+        Some(e) => (
+            e.foes().filter(|f| ctx.is_active(*f)).count(),
+            e.is_engaged(),
+        ),
+        None => (0, false),
+    };
+    let morale_broken = ctx.morale(actor).is_some_and(|(m, _)| m.broken);
+    let mut decision = KitDecision {
+        ctx,
+        kind,
+        actor,
+        occasion,
+        source,
+        seen,
+        threat,
+        engaged,
+        morale_broken,
+    };
+    controllers.0.choose(policy, &mut decision)
+}
+
+/// `Decide`: the decider's options are offered, and AI controllers choose (external ones send
+/// requests).
+pub(crate) fn decide<R: Rules>(
+    mut kit: Kit<R>,
+    controllers: Option<Res<AiControllers>>,
+    mut scratch: Local<Scratch>,
+) {
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        let phase = parts.encounter.phase();
+        if !matches!(phase, Phase::Acting | Phase::Reacting | Phase::Declaring) {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        let mut looked = false;
+        match phase {
+            Phase::Acting | Phase::Declaring => {
+                let Some(actor) = ctx.e.turn.actor else {
+                    continue;
+                };
+                if ctx.e.turn.request.is_some() || ctx.e.turn.approved.is_some() {
+                    continue;
+                }
+                let (occasion, kind) = if phase == Phase::Acting {
+                    (Occasion::Turn, DecisionKind::Turn)
+                } else {
+                    (Occasion::Declaration, DecisionKind::Declaration)
+                };
+                offer_decision(&mut ctx, actor, occasion);
+                let Some(controllers) = controllers.as_deref() else {
+                    continue;
+                };
+                let choice = ask_ai(
+                    &mut ctx,
+                    controllers,
+                    &mut scratch.seen,
+                    (actor, kind, occasion, Source::Offer),
+                    &mut looked,
+                );
+                if let Some(i) = choice
+                    && let (Some(option), Some(legal)) =
+                        (ctx.e.options.list.get(i), ctx.e.options.legal.get(i))
+                {
+                    let request = crate::turn::Request {
+                        actor,
+                        intent: option.intent,
+                        from: None,
+                        legal: Some(legal.clone()),
+                    };
+                    ctx.e.turn.request = Some(request);
+                }
+            }
+            Phase::Reacting => {
+                if !ctx.e.turn.window.is_open() {
+                    continue;
+                }
+                let Some(provoker) = ctx.e.turn.window.provoker else {
+                    continue;
+                };
+                let intent = ctx
+                    .e
+                    .resolving
+                    .approved
+                    .as_ref()
+                    .map_or(crate::intent::Intent::Pass, |a| a.intent);
+                let occasion = Occasion::Reaction {
+                    provoker,
+                    intent,
+                    kind: ctx.e.turn.window.kind,
+                };
+                let reactors = ctx.e.turn.window.reactors().len();
+                for i in 0..reactors {
+                    if ctx.e.turn.window.reactors()[i].answer.is_some() {
+                        continue;
+                    }
+                    let reactor = ctx.e.turn.window.reactors()[i].reactor;
+                    let external = ctx.controller(reactor).is_some_and(|c| c.is_external());
+                    if external {
+                        for j in 0..ctx.e.turn.window.offers(i).len() {
+                            if ctx.e.turn.window.offers(i)[j].preview.is_none() {
+                                preview_option(&mut ctx, reactor, &occasion, Source::Reactor(i), j);
+                            }
+                        }
+                        continue;
+                    }
+                    let Some(controllers) = controllers.as_deref() else {
+                        continue;
+                    };
+                    let choice = ask_ai(
+                        &mut ctx,
+                        controllers,
+                        &mut scratch.seen,
+                        (
+                            reactor,
+                            DecisionKind::Reaction,
+                            occasion,
+                            Source::Reactor(i),
+                        ),
+                        &mut looked,
+                    );
+                    if let Some(choice) = choice {
+                        ctx.e.turn.window.answer_with(i, choice);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `Validate`: a waiting request on a turn or a declaration is judged by the ruleset's
+/// legality check, and approved with its price or refused with its reason.
+pub(crate) fn validate<R: Rules>(mut kit: Kit<R>, mut rejected: MessageWriter<ActionRejected>) {
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        let phase = parts.encounter.phase();
+        if !matches!(phase, Phase::Acting | Phase::Declaring) || parts.turn.request.is_none() {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        let Some(request) = ctx.e.turn.request.take() else {
+            continue;
+        };
+        let occasion = if phase == Phase::Acting {
+            Occasion::Turn
+        } else {
+            Occasion::Declaration
+        };
+        let judged = match request.legal {
+            Some(legal) => Ok(legal),
+            None => R::check(&ctx, request.actor, &request.intent, &occasion),
+        };
+        match judged {
+            Ok(legal) => {
+                ctx.e.turn.approved = Some(Approved {
+                    actor: request.actor,
+                    intent: request.intent,
+                    legal,
+                });
+            }
+            Err(refusal) => {
+                let encounter = ctx.e.entity;
+                ctx.e.encounter.rejections = ctx.e.encounter.rejections.saturating_add(1);
+                let reason = RejectReason::Illegal(refusal.0.into_owned());
+                let who = ctx.e.roster.id_of(request.actor);
+                ctx.e.log.record(|| LogEvent::Rejected {
+                    who,
+                    intent: format!("{:?}", request.intent.kind()),
+                    reason: reason.to_string(),
+                });
+                rejected.write(ActionRejected {
+                    encounter: Some(encounter),
+                    actor: request.actor,
+                    intent: request.intent,
+                    reason,
+                });
+            }
+        }
+    }
+}
+
+/// `Resolve`: an approved intent resolves (its reactions first), a complete reaction window
+/// closes, or a declaration is taken; every resolution is acknowledged.
+pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<ActionResolved>) {
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        let phase = parts.encounter.phase();
+        if !matches!(phase, Phase::Acting | Phase::Reacting | Phase::Declaring) {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        match phase {
+            Phase::Reacting => {
+                if ctx.e.turn.window.is_open() && ctx.e.turn.window.is_complete() {
+                    resolution::close(&mut ctx);
+                }
+            }
+            Phase::Acting => {
+                if let Some(approved) = ctx.e.turn.approved.take() {
+                    resolution::start(&mut ctx, approved);
+                }
+            }
+            Phase::Declaring => {
+                if let Some(approved) = ctx.e.turn.approved.take() {
+                    R::declare(&mut ctx, approved.actor, approved.intent);
+                    ctx.e.turn.record_resolved(approved.actor, approved.intent);
+                    let next = walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status);
+                    if next.is_none() {
+                        finish_declarations(&mut ctx);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if ctx.e.turn.resolved.is_empty() {
+            continue;
+        }
+        let encounter = ctx.e.entity;
+        let count = u32::try_from(ctx.e.turn.resolved.len()).unwrap_or(u32::MAX);
+        ctx.e.encounter.actions = ctx.e.encounter.actions.saturating_add(count);
+        for (actor, intent) in ctx.e.turn.resolved.drain(..) {
+            resolved.write(ActionResolved {
+                encounter,
+                actor,
+                intent,
+            });
+        }
+    }
+}
+
+/// Runs [`Rules::vitals`] for every combatant [`Rules::Watch`] saw change, encounter by
+/// encounter in roster order.
+fn vitals<R: Rules>(kit: &mut Kit<R>, touched: &[(Entity, CombatantId, Entity)]) {
+    let Kit {
+        encounters,
+        members,
+    } = kit;
+    for group in touched.chunk_by(|a, b| a.0 == b.0) {
+        let Ok(parts) = encounters.get_mut(group[0].0) else {
+            continue;
+        };
+        if parts.encounter.phase() == Phase::Ended {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        for &(_, _, who) in group {
+            R::vitals(&mut ctx, who);
+        }
+    }
+}
+
+/// Gathers the combatants [`Rules::Watch`] saw change, sorted by encounter and roster id.
+fn gather_watched<R: Rules>(watched: &Watched<R>, out: &mut Vec<(Entity, CombatantId, Entity)>) {
+    out.clear();
+    out.extend(watched.iter().map(|(who, of, c)| (of.0, c.id, who)));
+    out.sort_unstable();
+}
+
+/// `Aftermath`: vitals of whoever changed; an actor that fell ends its turn.
+pub(crate) fn aftermath<R: Rules>(
+    mut params: ParamSet<(Watched<R>, Kit<R>)>,
+    mut scratch: Local<Scratch>,
+) {
+    gather_watched(&params.p0(), &mut scratch.touched);
+    let mut kit = params.p1();
+    vitals(&mut kit, &scratch.touched);
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for mut parts in encounters.iter_mut() {
+        if !matches!(parts.encounter.phase(), Phase::Acting | Phase::Reacting) {
+            continue;
+        }
+        let active = parts
+            .turn
+            .actor
+            .and_then(|a| members.status.get(a).ok())
+            .is_some_and(|s| s.is_active());
+        if !active {
+            parts.resolving.clear();
+            flow::end_turn(&mut parts.encounter, &mut parts.turn);
+        }
+    }
+}
+
+/// `TurnEnd`: the ruleset's end-of-turn rules (and the vitals they call for), effects that end
+/// with the turn, the next actor or round; then engagements of the gone are dropped, falls are
+/// counted and morale triggers noted.
+pub(crate) fn turn_end<R: Rules>(
+    mut params: ParamSet<(Watched<R>, StatusChanged<R>, Kit<R>)>,
+    mut scratch: Local<Scratch>,
+) {
+    {
+        let mut kit = params.p2();
+        let Kit {
+            encounters,
+            members,
+        } = &mut kit;
+        for parts in encounters.iter_mut() {
+            if parts.encounter.phase() != Phase::TurnEnd || parts.turn.delayed {
+                continue;
+            }
+            let Some(actor) = parts.turn.actor else {
+                continue;
+            };
+            let mut ctx = Ctx::new(parts, members);
+            R::turn_end(&mut ctx, actor);
+        }
+    }
+    gather_watched(&params.p0(), &mut scratch.touched);
+    {
+        let mut kit = params.p2();
+        vitals(&mut kit, &scratch.touched);
+        let Kit {
+            encounters,
+            members,
+        } = &mut kit;
+        for parts in encounters.iter_mut() {
+            if parts.encounter.phase() != Phase::TurnEnd {
+                continue;
+            }
+            let mut ctx = Ctx::new(parts, members);
+            let who = ctx.e.turn.actor.map(|a| ctx.id(a));
+            {
+                let (e, m) = (&mut ctx.e, &mut *ctx.m);
+                durations::at_turn_end(
+                    &e.turn,
+                    e.roster,
+                    &mut m.conditions,
+                    &mut e.log,
+                    R::vocabulary(),
+                    &mut scratch.effects,
+                );
+                walk::finish_turn(&mut e.turn, &mut e.log, who);
+            }
+            let next = walk_on(&mut ctx);
+            let e = &mut ctx.e;
+            walk::go_to(&mut e.encounter, &mut e.turn, &mut e.log, next);
+        }
+    }
+    // Bookkeeping.
+    let scratch = &mut *scratch;
+    scratch.gone.clear();
+    scratch
+        .gone
+        .extend(params.p1().iter().map(|(who, of, s)| (of.0, who, *s)));
+    scratch
+        .gone
+        .sort_unstable_by_key(|(encounter, who, _)| (*encounter, *who));
+    let mut kit = params.p2();
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    scratch.encounters.clear();
+    for &(encounter, who, status) in &scratch.gone {
+        if status.is_gone() {
+            crate::engagement::release_all(&mut members.engagement, who);
+        }
+        if let Ok(mut tally) = members.tally.get_mut(who) {
+            tally.note_status(status);
+        }
+        if scratch.encounters.last() != Some(&encounter) {
+            scratch.encounters.push(encounter);
+        }
+    }
+    for mut parts in encounters.iter_mut() {
+        let touched = scratch.encounters.binary_search(&parts.entity).is_ok();
+        note_battle_start(
+            &parts.encounter,
+            parts.sides,
+            &mut parts.morale,
+            &mut parts.log,
+        );
+        if touched {
+            note_status_triggers(
+                &parts.encounter,
+                parts.roster,
+                parts.sides,
+                &mut parts.morale,
+                &mut parts.log,
+                |e| {
+                    members
+                        .morale
+                        .get(e)
+                        .ok()
+                        .map(|(_, leader)| leader)
+                        .and_then(|leader| members.status.get(e).ok().map(|s| (*s, leader)))
+                },
+            );
+        }
+    }
+}
+
+/// `Morale`: the ruleset rolls the checks the triggers call for; the queue is cleared.
+pub(crate) fn morale<R: Rules>(mut kit: Kit<R>) {
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        if parts.morale.pending.is_empty() {
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        if ctx.e.encounter.phase() != Phase::Ended {
+            let mut i = 0;
+            while let Some(&(side, trigger)) = ctx.e.morale.pending.get(i) {
+                R::morale(&mut ctx, side, trigger);
+                i += 1;
+            }
+        }
+        ctx.e.morale.pending.clear();
+    }
+}
+
+/// `Outcome`: a fight with at most one side able to fight, past its round limit or stalled
+/// ends; what lasts only a fight ends with it; the tick's report counts every encounter.
+pub(crate) fn outcome<R: Rules>(
+    mut params: ParamSet<(StatusChanged<R>, Kit<R>)>,
+    mut report: ResMut<TickReport>,
+    mut scratch: Local<Scratch>,
+) {
+    scratch.encounters.clear();
+    scratch
+        .encounters
+        .extend(params.p0().iter().map(|(_, of, _)| of.0));
+    scratch.encounters.sort_unstable();
+    scratch.encounters.dedup();
+    let mut kit = params.p1();
+    let Kit {
+        encounters,
+        members,
+    } = &mut kit;
+    for parts in encounters.iter_mut() {
+        if parts.encounter.phase() == Phase::Ended {
+            report.count(Progress::Ended);
+            continue;
+        }
+        let mut ctx = Ctx::new(parts, members);
+        let touched = scratch.encounters.binary_search(&ctx.e.entity).is_ok();
+        let ending = if touched && ctx.e.encounter.phase() != Phase::Setup {
+            side_outcome(ctx.e.roster, ctx.e.sides, |e| {
+                ctx.m.status.get(e).ok().copied()
+            })
+        } else {
+            None
+        };
+        let state = progress(&ctx.e.encounter, &ctx.e.turn, &ctx.e.options, |e| {
+            ctx.m.controllers.get(e).is_ok_and(|c| c.is_external())
+        });
+        let state = {
+            let e = &mut ctx.e;
+            settle(&mut e.encounter, &e.turn, &mut e.log, ending, state)
+        };
+        if state == Progress::Ended {
+            ctx.e.resolving.clear();
+            {
+                let (e, m) = (&mut ctx.e, &mut *ctx.m);
+                durations::at_battle_end(e.roster, &mut m.conditions);
+            }
+            R::battle_end(&mut ctx);
+        }
+        report.count(state);
+    }
+}

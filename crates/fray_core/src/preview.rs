@@ -1,0 +1,45 @@
+//! What an intent would do, worked out without rolling.
+//!
+//! A ruleset computes the exact [`Preview`] of an intent when a policy or a client asks for it
+//! ([`Rules::preview`](crate::kit::Rules::preview)): never for every option of every decision.
+
+use serde::{Deserialize, Serialize};
+
+/// What an intent would do, computed without rolling (exact odds, not samples).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Preview {
+    /// Chance an attack hits (or a check succeeds); 1 for intents that cannot fail.
+    pub hit_chance: f32,
+    /// Mean damage to the target when the attack hits.
+    pub damage_on_hit: f32,
+    /// Mean damage overall (hits, crits and miss damage weighted by chance), summed over every
+    /// enemy the intent would strike (a group attack counts each of its targets).
+    pub expected_damage: f32,
+    /// Chance the target is taken out of the fight by this intent.
+    pub kill_chance: f32,
+    /// Mean hit points healed.
+    pub expected_healing: f32,
+    /// Chance the intent leaves a target with a lasting effect it does not have yet besides
+    /// its damage: a condition, ongoing damage, a curse, exhaustion (archmage: a power's effect
+    /// on a hit or a miss; OHO: a weapon's rider when the Fortitude roll fails). Zero when
+    /// the intent inflicts nothing new.
+    #[serde(default)]
+    pub inflicts: f32,
+    /// Opportunity attacks this intent would draw (the attacks among the reactions its legality
+    /// check lists).
+    pub provokes: u8,
+    /// How bad a hit is, as a ruleset-defined distribution over five severity bands, worst
+    /// last (OHO: Fortitude holds, fails by 10 or less, by 11-20, by 21-30, by more than 30).
+    /// All zero when the ruleset has no such bands.
+    pub bands: [f32; 5],
+}
+
+impl Preview {
+    /// A preview for an intent that cannot fail and does no damage.
+    pub fn certain() -> Self {
+        Self {
+            hit_chance: 1.0,
+            ..Self::default()
+        }
+    }
+}
