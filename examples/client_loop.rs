@@ -23,8 +23,8 @@ fn new_app(content: std::sync::Arc<fray::content::db::ContentDb>) -> App {
 
 /// The scripted player: the option with the best expected damage, else healing, else ending
 /// the turn (never a move that draws opportunity attacks).
-fn choose(options: &[ActionOption]) -> Option<&ActionOption> {
-    let score = |o: &ActionOption| {
+fn choose(options: &[DecisionOption]) -> Option<&DecisionOption> {
+    let score = |o: &DecisionOption| {
         o.preview.expected_damage + o.preview.expected_healing - f32::from(o.preview.provokes) * 5.0
     };
     options
@@ -139,7 +139,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let world = app.world();
     let outcome = world
         .get::<Encounter>(encounter)
-        .and_then(|e| e.outcome)
+        .and_then(Encounter::outcome)
         .ok_or("the fight did not end")?;
     let names = LogNames::new(
         world.get::<Roster>(encounter).ok_or("no roster")?,

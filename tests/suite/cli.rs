@@ -206,6 +206,30 @@ fn batch_writes_json_csv_and_svg_and_png_charts() {
 }
 
 #[test]
+fn batch_refuses_a_csv_path_it_cannot_create_before_playing() {
+    let path = std::env::temp_dir()
+        .join(format!("fray-no-such-dir-{}", std::process::id()))
+        .join("runs.csv");
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "5",
+        "--quiet",
+        "--csv",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("cannot create {}", path.display())),
+        "{err}"
+    );
+    // Nothing was played: no summary.
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
+#[test]
 fn cli_output_to_a_closed_pipe_ends_quietly() {
     // `list` and `run` may finish before the reader goes away; 100 000 rolls outgrow any pipe
     // buffer, so that one always writes to a closed pipe.

@@ -103,10 +103,10 @@ fn an_embedded_fight_runs_to_the_end_one_action_per_update() {
         .unwrap();
     let mut updates = 0;
     while !app.world().get::<Encounter>(fight).unwrap().is_over() {
-        let actions = app.world().get::<Encounter>(fight).unwrap().actions;
+        let actions = app.world().get::<Encounter>(fight).unwrap().actions();
         app.update();
         updates += 1;
-        let now = app.world().get::<Encounter>(fight).unwrap().actions;
+        let now = app.world().get::<Encounter>(fight).unwrap().actions();
         assert!(
             now <= actions + 8,
             "one action (with its reactions) per update at most"

@@ -304,15 +304,17 @@ pub(crate) fn d20_at_least(needed: i64) -> f32 {
     ((21 - needed).clamp(0, 20)) as f32 / 20.0
 }
 
-/// The legality function: whether `actor` may do `intent` now.
+/// The legality function: whether `actor` may do `intent` now (with the reactions it provokes
+/// for [`Scope::Reactions`]).
 pub(crate) fn check(
     ctx: &Ctx,
     actor: Entity,
     intent: &Intent,
     occasion: &Occasion,
+    scope: Scope,
 ) -> Result<Legal, Refusal> {
     match *occasion {
-        Occasion::Turn => check_turn(ctx, actor, intent),
+        Occasion::Turn => check_turn(ctx, actor, intent, scope == Scope::Reactions),
         Occasion::Reaction {
             provoker,
             intent: provoking,
@@ -322,7 +324,12 @@ pub(crate) fn check(
     }
 }
 
-fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusal> {
+fn check_turn(
+    ctx: &Ctx,
+    actor: Entity,
+    intent: &Intent,
+    reactions: bool,
+) -> Result<Legal, Refusal> {
     if *intent == Intent::EndTurn {
         return Ok(Legal::costs(Cost::FREE));
     }
@@ -418,6 +425,9 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
                 _ => return Err("archmage knows no such maneuver".into()),
             };
             let mut provoked = Provocations::new();
+            if !reactions {
+                return Ok(Legal::costs(cost));
+            }
             triggered_by_attack(ctx, actor, target, &mut provoked);
             match def.kind {
                 AttackKind::Ranged => {
@@ -434,7 +444,7 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
                 }
                 AttackKind::Melee | AttackKind::CloseSpell => {}
             }
-            Ok(Legal { cost, provoked })
+            Ok(Legal::provoking(cost, provoked))
         }
         Intent::Move { to } => {
             let here = ctx.region(actor);
@@ -456,15 +466,14 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
                 .into());
             }
             let mut provoked = Provocations::new();
-            triggered_by_movement(ctx, actor, here, to, None, &mut provoked);
-            if !state.disengaged {
-                opportunity(ctx, actor, &[], provokes::LEAVING, &mut provoked);
+            if reactions {
+                triggered_by_movement(ctx, actor, to, None, &mut provoked);
+                if !state.disengaged {
+                    opportunity(ctx, actor, &[], provokes::LEAVING, &mut provoked);
+                }
+                intercepts(ctx, actor, to, None, &mut provoked);
             }
-            intercepts(ctx, actor, to, None, &mut provoked);
-            Ok(Legal {
-                cost: move_cost,
-                provoked,
-            })
+            Ok(Legal::provoking(move_cost, provoked))
         }
         Intent::Engage { target } => {
             if !ctx.enemies(actor, target) {
@@ -485,12 +494,11 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
             }
             let to = ctx.region(target);
             let mut provoked = Provocations::new();
-            triggered_by_movement(ctx, actor, here, to, Some(target), &mut provoked);
-            intercepts(ctx, actor, to, Some(target), &mut provoked);
-            Ok(Legal {
-                cost: move_cost,
-                provoked,
-            })
+            if reactions {
+                triggered_by_movement(ctx, actor, to, Some(target), &mut provoked);
+                intercepts(ctx, actor, to, Some(target), &mut provoked);
+            }
+            Ok(Legal::provoking(move_cost, provoked))
         }
         Intent::Disengage => {
             if !engaged_with_active(ctx, actor) {
@@ -547,14 +555,11 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
                 }
             }
             let mut provoked = Provocations::new();
-            if !def.close {
+            if reactions && !def.close {
                 // Spells other than close-quarters ones draw opportunity attacks (AR-12).
                 opportunity(ctx, actor, &[], provokes::CASTING, &mut provoked);
             }
-            Ok(Legal {
-                cost: def.action.cost(),
-                provoked,
-            })
+            Ok(Legal::provoking(def.action.cost(), provoked))
         }
         Intent::Stabilize { target } => {
             let fallen = ctx.fighter(target).is_some_and(|t| {
@@ -756,7 +761,6 @@ fn triggered_by_attack(ctx: &Ctx, actor: Entity, target: Entity, out: &mut Provo
 fn triggered_by_movement(
     ctx: &Ctx,
     actor: Entity,
-    here: RegionId,
     to: RegionId,
     aim: Option<Entity>,
     out: &mut Provocations,
@@ -765,9 +769,9 @@ fn triggered_by_movement(
         Some(target) => Intent::Engage { target },
         None => Intent::Move { to },
     };
-    let _ = here;
     for e in ctx.roster().entities() {
-        if !may_react(ctx, actor, e) {
+        let readies = ctx.fighter(e).is_some_and(|f| f.state.readied.is_some());
+        if !(readies || aim == Some(e)) || !may_react(ctx, actor, e) {
             continue;
         }
         let readied = readied_fires(ctx, e, actor, intent).is_some();
@@ -823,10 +827,10 @@ fn intercepts(
     out: &mut Provocations,
 ) {
     for e in ctx.roster().entities() {
-        if Some(e) == aim
+        if ctx.region(e) != destination
+            || Some(e) == aim
             || !ctx.enemies(actor, e)
             || !ctx.is_active(e)
-            || ctx.region(e) != destination
             || ctx.surprised(e)
         {
             continue;

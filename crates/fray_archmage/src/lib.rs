@@ -126,18 +126,19 @@ impl Rules for ArchmageRules {
         actor: Entity,
         intent: &Intent,
         occasion: &Occasion,
+        scope: Scope,
     ) -> Result<Legal, Refusal> {
-        legality::check(ctx, actor, intent, occasion)
+        legality::check(ctx, actor, intent, occasion, scope)
     }
 
     fn preview(
         ctx: &mut Ctx,
         actor: Entity,
         intent: &Intent,
-        legal: &Legal,
-        _occasion: &Occasion,
+        _legal: &Legal,
+        occasion: &Occasion,
     ) -> Preview {
-        preview::preview(ctx, actor, intent, legal)
+        preview::preview(ctx, actor, intent, occasion)
     }
 
     fn pay(ctx: &mut Ctx, approved: &Approved) {

@@ -6,20 +6,29 @@ use fray_core::prelude::*;
 use crate::Ctx;
 use crate::attack::{fires, targets_of};
 use crate::fighter::{chances, natural_chance, odds};
-use crate::legality::d20_at_least;
+use crate::legality::{check, d20_at_least};
 use crate::ops::ArchOps;
 use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
-use crate::statblock::{OnHit, PowerEffect, Targets};
+use crate::statblock::{AttackKind, OnHit, PowerEffect, Targets};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 
-/// The preview of a legal intent of `actor`.
-pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, legal: &Legal) -> Preview {
-    let provoked = legal
-        .provoked
-        .iter()
-        .filter(|p| provokes::opportunity(p.kind))
-        .count();
-    let provokes = u8::try_from(provoked).unwrap_or(u8::MAX);
+/// The preview of a legal intent of `actor`. Its count of opportunity attacks comes from the
+/// legality check's own list of what the intent provokes.
+pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occasion) -> Preview {
+    let opportunity_attacks = || {
+        if occasion.is_reaction() {
+            return 0;
+        }
+        let Ok(legal) = check(ctx, actor, intent, occasion, Scope::Reactions) else {
+            return 0;
+        };
+        let n = legal
+            .provoked
+            .iter()
+            .filter(|p| provokes::opportunity(p.kind))
+            .count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    };
     match *intent {
         Intent::Attack {
             target,
@@ -28,6 +37,15 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, legal: &Legal) 
         } => {
             let coup = maneuver == COUP_DE_GRACE;
             let mut p = attack_preview(ctx, actor, target, attack.index(), coup);
+            // Melee attacks and close spells draw no opportunity attacks (AR-12).
+            let provokes = match ctx
+                .sheet(actor)
+                .and_then(|s| s.attacks.get(attack.index()))
+                .map(|a| a.def.kind)
+            {
+                Some(AttackKind::Melee | AttackKind::CloseSpell) | None => 0,
+                Some(_) => opportunity_attacks(),
+            };
             if !coup
                 && let Some(Targets::Group(_)) = ctx
                     .sheet(actor)
@@ -48,7 +66,7 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, legal: &Legal) 
             Preview { provokes, ..p }
         }
         Intent::Move { .. } => Preview {
-            provokes,
+            provokes: opportunity_attacks(),
             ..Preview::certain()
         },
         Intent::Disengage => {
@@ -95,7 +113,11 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, legal: &Legal) 
             };
             Preview {
                 expected_healing: healing,
-                provokes,
+                provokes: if power.def.close {
+                    0
+                } else {
+                    opportunity_attacks()
+                },
                 ..Preview::certain()
             }
         }

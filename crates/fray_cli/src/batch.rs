@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use fray_sim::batch::{BatchConfig, BatchError, run_batch_with_progress};
+use fray_sim::batch::{BatchConfig, BatchError, run_batch_with_csv};
 use fray_sim::engine::Engine;
 use fray_sim::plot::{ChartFormat, plot};
 use fray_sim::report::BatchReport;
@@ -35,7 +35,7 @@ pub struct BatchArgs {
     /// Write every aggregate as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write one CSV row per run.
+    /// Write one CSV row per run (streamed as runs finish, in run order).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Draw rounds and win rates (SVG or PNG, by the file's extension).
@@ -87,9 +87,29 @@ pub fn run(
         chunk: args.chunk,
         ..BatchConfig::new(id, args.runs, args.seed)
     };
-    let report = match play(&engine, &config, args.quiet) {
+    // The CSV file is created before the batch starts, so a bad path fails at once.
+    let mut csv = match &args.csv {
+        None => None,
+        Some(path) => match File::create(path) {
+            Ok(file) => Some((path, BufWriter::new(file))),
+            Err(e) => {
+                return Ok(fail(
+                    1,
+                    format!("cannot create {}: {e}", path.display()),
+                    &[],
+                ));
+            }
+        },
+    };
+    let sink = csv.as_mut().map(|(_, w)| w as &mut (dyn Write + Send));
+    let report = match play_into(&engine, &config, args.quiet, sink) {
         Ok(r) => r,
         Err(e @ BatchError::NoRuns) => return Ok(fail(2, e, &["try --runs 10000"])),
+        Err(BatchError::Csv(why)) => {
+            let path = csv.as_ref().map(|(p, _)| p.display().to_string());
+            let path = path.unwrap_or_default();
+            return Ok(fail(1, format!("cannot write {path}: {why}"), &[]));
+        }
         Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
     write!(out, "{}", report.summary_table())?;
@@ -98,6 +118,16 @@ pub fn run(
 
 /// Plays a batch with a progress bar on a terminal.
 pub fn play(engine: &Engine, config: &BatchConfig, quiet: bool) -> Result<BatchReport, BatchError> {
+    play_into(engine, config, quiet, None)
+}
+
+/// Plays a batch with a progress bar on a terminal, streaming one CSV row per run into `csv`.
+fn play_into(
+    engine: &Engine,
+    config: &BatchConfig,
+    quiet: bool,
+    csv: Option<&mut (dyn Write + Send)>,
+) -> Result<BatchReport, BatchError> {
     let bar = if quiet || !console::Term::stderr().is_term() {
         ProgressBar::hidden()
     } else {
@@ -111,7 +141,7 @@ pub fn play(engine: &Engine, config: &BatchConfig, quiet: bool) -> Result<BatchR
         );
         bar
     };
-    let result = run_batch_with_progress(engine, config, &|done| bar.set_position(done));
+    let result = run_batch_with_csv(engine, config, &|done| bar.set_position(done), csv);
     bar.finish_and_clear();
     result
 }
@@ -121,16 +151,6 @@ fn write_outputs(report: &BatchReport, args: &BatchArgs) -> ExitCode {
         && let Err(e) = std::fs::write(path, report.to_json())
     {
         return fail(1, format!("cannot write {}: {e}", path.display()), &[]);
-    }
-    if let Some(path) = &args.csv {
-        let result = File::create(path).map_err(|e| e.to_string()).and_then(|f| {
-            report
-                .write_csv(BufWriter::new(f))
-                .map_err(|e| e.to_string())
-        });
-        if let Err(e) = result {
-            return fail(1, format!("cannot write {}: {e}", path.display()), &[]);
-        }
     }
     if let Some(path) = &args.plot
         && let Err(e) = plot(report, path)

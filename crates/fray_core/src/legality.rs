@@ -55,6 +55,22 @@ impl MapEntities for Occasion {
     }
 }
 
+/// How much of an intent's legality to work out.
+///
+/// Offers judge many candidates and need only whether each is legal and its price
+/// ([`Scope::Price`]); the reactions a legal intent provokes are worked out when they matter
+/// ([`Scope::Reactions`]): for its preview, and when it is approved. Both come from the same
+/// check: a ruleset answers `Err` or `Ok` alike whatever the scope, and fills
+/// [`Legal::provoked`] only for `Reactions`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Scope {
+    /// Legal or not, and the price.
+    #[default]
+    Price,
+    /// And every reaction it provokes.
+    Reactions,
+}
+
 /// One reaction an intent provokes: who may react, and the ruleset's kind of provocation.
 ///
 /// A ruleset numbers its kinds in the order they resolve: the reactions of the lowest kind
@@ -67,16 +83,20 @@ pub struct Provocation {
     pub kind: u8,
 }
 
-/// The reactions an intent provokes (most provoke none or a few: no allocation for up to eight).
-pub type Provocations = SmallVec<[Provocation; 8]>;
+/// The reactions an intent provokes (most provoke none or a few: no allocation for up to four).
+pub type Provocations = SmallVec<[Provocation; 4]>;
 
 /// A legal intent's price and what it provokes.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Legal {
     /// What it costs.
     pub cost: Cost,
-    /// The reactions it provokes, in the order they resolve.
+    /// The reactions it provokes, in the order they resolve (filled for
+    /// [`Scope::Reactions`] only).
     pub provoked: Provocations,
+    /// How much was worked out (the kit sets it).
+    #[serde(default)]
+    pub scope: Scope,
 }
 
 impl Legal {
@@ -85,6 +105,16 @@ impl Legal {
         Self {
             cost,
             provoked: Provocations::new(),
+            scope: Scope::Price,
+        }
+    }
+
+    /// A price and the reactions it provokes.
+    pub fn provoking(cost: Cost, provoked: Provocations) -> Self {
+        Self {
+            cost,
+            provoked,
+            scope: Scope::Price,
         }
     }
 

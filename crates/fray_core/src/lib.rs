@@ -35,6 +35,7 @@ pub mod compiled;
 pub mod condition;
 pub mod cost;
 pub mod drive;
+pub mod edit;
 pub mod effect;
 pub mod encounter;
 pub mod engagement;
@@ -104,7 +105,7 @@ pub mod prelude {
     pub use crate::ids::{AbilityId, AttackId, CombatantId, GroupId, PlayerId, RegionId, SideId};
     pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
     pub use crate::kit::{DecisionKind, Rules, RulesetPlugin};
-    pub use crate::legality::{Legal, Occasion, Refusal};
+    pub use crate::legality::{Legal, Occasion, Refusal, Scope};
     pub use crate::log::{CombatLog, LogEntry, LogEvent};
     pub use crate::log_text::LogNames;
     pub use crate::options::{ActionOption, ActionOptions};

@@ -1,16 +1,22 @@
-//! Playing N runs of an encounter across worker threads.
+//! Playing N runs of an encounter across worker threads, folding each into running totals as
+//! it finishes.
 
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use bevy_ecs::entity::Entity;
 use fray_content::suggest::help_for;
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::SpawnError;
 use thiserror::Error;
 
+use crate::aggregate::Aggregate;
+use crate::csv_rows::{CsvRows, header};
 use crate::engine::Engine;
-use crate::record::RunRecord;
+use crate::finished::read_finished;
+use crate::in_order::{InOrder, StopOnPanic};
 use crate::report::{BatchReport, Timing};
 
 /// What to run.
@@ -67,6 +73,9 @@ pub enum BatchError {
     /// The encounter cannot be spawned.
     #[error("cannot spawn `{0}`: {1}")]
     Spawn(String, SpawnError),
+    /// The runs' CSV could not be written (the batch stopped there).
+    #[error("cannot write the runs' CSV: {0}")]
+    Csv(String),
 }
 
 /// Plays the batch. `progress` is called with the number of runs finished so far (from worker
@@ -75,6 +84,25 @@ pub fn run_batch_with_progress(
     engine: &Engine,
     config: &BatchConfig,
     progress: &(dyn Fn(u64) + Sync),
+) -> Result<BatchReport, BatchError> {
+    run_batch_with_csv(engine, config, progress, None)
+}
+
+/// Plays the batch, and streams one CSV row per run into `csv` as runs finish: run index, seed,
+/// winner, ending, rounds, turns, actions, rejections, then each combatant's final status and
+/// HP, after a header line. Rows are written in run order whatever the thread
+/// count or chunk size, so the file is the same for the same batch; rows that finish before
+/// their predecessors wait in a small buffer (at most `2 × threads × chunk` runs: a worker
+/// does not start a chunk further ahead than that). Each worker folds its runs into its own
+/// [`Aggregate`] and keeps nothing else, so memory does not grow with the number of runs.
+///
+/// A write error stops the batch: [`BatchError::Csv`]. A panic in a worker is resumed on the
+/// calling thread.
+pub fn run_batch_with_csv(
+    engine: &Engine,
+    config: &BatchConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    csv: Option<&mut (dyn Write + Send)>,
 ) -> Result<BatchReport, BatchError> {
     if config.runs == 0 {
         return Err(BatchError::NoRuns);
@@ -106,13 +134,13 @@ pub fn run_batch_with_progress(
             ));
         }
     }
-    // Refuse bad settings before any thread starts.
-    let mut probe = engine.app();
     let settings = EncounterSettings {
         seed: config.seed,
         log: false,
-        controllers: controllers.clone(),
+        controllers,
     };
+    // Refuse bad settings before any thread starts.
+    let mut probe = engine.app();
     probe
         .world_mut()
         .spawn_encounter(&config.encounter, &settings)
@@ -125,71 +153,273 @@ pub fn run_batch_with_progress(
         config.threads
     };
     let chunk = config.chunk.max(1) as u64;
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
+    let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
+    let rows = csv.map(|out| InOrder::new(out, 2 * threads as u64 * chunk));
+    let play = Play {
+        engine,
+        config,
+        settings: &settings,
+        sides: &sides,
+        chunk,
+        next: AtomicU64::new(0),
+        done: AtomicU64::new(0),
+        progress,
+        rows: rows.as_ref(),
+    };
     let started = Instant::now();
-    let mut records: Vec<RunRecord> = std::thread::scope(|scope| {
+    let totals = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut app = engine.app();
-                    let mut out = Vec::new();
-                    loop {
-                        let start = next.fetch_add(chunk, Ordering::Relaxed);
-                        if start >= config.runs {
-                            break;
-                        }
-                        let end = (start + chunk).min(config.runs);
-                        let world = app.world_mut();
-                        let spawned: Vec<(u64, u64, Option<bevy_ecs::entity::Entity>)> = (start
-                            ..end)
-                            .map(|i| {
-                                let seed = derive_seed(config.seed, i);
-                                let settings = EncounterSettings {
-                                    seed,
-                                    log: false,
-                                    controllers: controllers.clone(),
-                                };
-                                (
-                                    i,
-                                    seed,
-                                    world.spawn_encounter(&config.encounter, &settings).ok(),
-                                )
-                            })
-                            .collect();
-                        run_until_blocked(world, fray_core::drive::MAX_TICKS_PER_RUN);
-                        for (i, seed, entity) in spawned {
-                            if let Some(entity) = entity {
-                                if let Some(record) = RunRecord::read(world, entity, i, seed) {
-                                    out.push(record);
-                                }
-                                world.despawn(entity);
-                            }
-                        }
-                        update_messages(world);
-                        update_messages(world);
-                        let finished =
-                            done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
-                        progress(finished);
-                    }
-                    out
-                })
-            })
+            .map(|_| scope.spawn(|| play.worker()))
             .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
+        let mut totals = Aggregate::default();
+        for worker in workers {
+            match worker.join() {
+                Ok(mine) => totals.merge(&mine),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        totals
     });
     let wall = started.elapsed();
-    records.sort_by_key(|r| r.index);
-    let timing = Timing::measure(&records, wall, threads, config.chunk);
-    Ok(BatchReport::from_records(
-        spec, config, records, timing, notes,
+    if let Some(rows) = rows {
+        let header = header(std::iter::empty()).map_err(io::Error::from);
+        header
+            .and_then(|h| rows.finish(&h))
+            .map_err(|e| BatchError::Csv(e.to_string()))?;
+    }
+    let timing = Timing::measure(&totals, wall, threads, config.chunk);
+    Ok(BatchReport::from_totals(
+        spec, config, totals, timing, notes,
     ))
 }
 
 /// Plays the batch without progress reports.
 pub fn run_batch(engine: &Engine, config: &BatchConfig) -> Result<BatchReport, BatchError> {
     run_batch_with_progress(engine, config, &|_| {})
+}
+
+/// What every worker of a batch shares.
+struct Play<'a, 'o> {
+    engine: &'a Engine,
+    config: &'a BatchConfig,
+    /// The settings of every run but its seed.
+    settings: &'a EncounterSettings,
+    /// Side names, for the CSV's winner column.
+    sides: &'a [String],
+    chunk: u64,
+    /// The first run no worker has taken yet.
+    next: AtomicU64,
+    /// Runs finished.
+    done: AtomicU64,
+    progress: &'a (dyn Fn(u64) + Sync),
+    /// Where CSV rows go, if anywhere.
+    rows: Option<&'a InOrder<'o>>,
+}
+
+impl Play<'_, '_> {
+    /// One worker: takes chunks of runs until there are none left, plays each chunk side by
+    /// side in its own World, and folds every finished run into its totals (and its CSV row
+    /// into the output). The encounters of its first chunk are played again in place for every
+    /// later chunk (reset, never despawned), so steady play spawns nothing.
+    fn worker(&self) -> Aggregate {
+        let _stop = StopOnPanic(self.rows);
+        let runs = self.config.runs;
+        let mut app = self.engine.app();
+        let mut settings = self.settings.clone();
+        let mut totals = Aggregate::default();
+        let mut pool: Vec<Entity> = Vec::new();
+        let mut spawned: Vec<(u64, u64, Option<Entity>)> = Vec::new();
+        loop {
+            let start = self.next.fetch_add(self.chunk, Ordering::Relaxed);
+            if start >= runs || self.rows.is_some_and(|rows| !rows.wait_for_turn(start)) {
+                break;
+            }
+            let end = (start + self.chunk).min(runs);
+            let world = app.world_mut();
+            spawned.clear();
+            for (slot, i) in (start..end).enumerate() {
+                settings.seed = derive_seed(self.config.seed, i);
+                let entity = match pool.get(slot) {
+                    Some(&entity) => world
+                        .reset_encounter(entity, &settings)
+                        .is_ok()
+                        .then_some(entity),
+                    None => {
+                        let entity = world
+                            .spawn_encounter(&self.config.encounter, &settings)
+                            .ok();
+                        pool.extend(entity);
+                        entity
+                    }
+                };
+                spawned.push((i, settings.seed, entity));
+            }
+            run_until_blocked(world, fray_core::drive::MAX_TICKS_PER_RUN);
+            let mut csv = self.rows.map(|_| CsvRows::new());
+            let mut failed = None;
+            for &(i, seed, entity) in &spawned {
+                let Some(entity) = entity else { continue };
+                if let Some(finished) = read_finished(world, entity) {
+                    totals.add(i, &finished.run, finished.combatants.clone());
+                    if let Some(rows) = &mut csv
+                        && let Err(e) = rows.push(i, seed, &finished, self.sides)
+                    {
+                        failed = Some(e);
+                    }
+                }
+            }
+            update_messages(world);
+            update_messages(world);
+            // Removals write a message per component, which only `clear_trackers` (called by
+            // `App::update`, never here) rotates out: without it they would pile up.
+            world.clear_trackers();
+            if let Some(out) = self.rows {
+                match (failed, csv.map(|rows| rows.finish(end))) {
+                    (None, Some(Ok(piece))) => out.submit(start, piece),
+                    (Some(e), _) | (None, Some(Err(e))) => out.fail(e.into()),
+                    (None, None) => {}
+                }
+            }
+            let finished = self.done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
+            (self.progress)(finished);
+        }
+        totals
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    fn engine() -> Engine {
+        let content = fray_content::loader::ContentLoader::new()
+            .with_schema(fray_archmage::schema())
+            .with_policies(fray_ai::POLICY_NAMES)
+            .load_paths(&[concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../content/archmage"
+            )])
+            .unwrap();
+        Engine::new(
+            |app| {
+                app.add_plugins((
+                    FrayCorePlugin {
+                        run: FrayRunMode::Manual,
+                        ..Default::default()
+                    },
+                    fray_ai::FrayAiPlugin,
+                    fray_archmage::FrayArchmagePlugin,
+                ));
+            },
+            Arc::new(content),
+        )
+    }
+
+    /// The report's JSON (without timing) and the CSV of a batch.
+    fn play(
+        engine: &Engine,
+        id: &str,
+        runs: u64,
+        threads: usize,
+        chunk: usize,
+    ) -> (String, String) {
+        let config = BatchConfig {
+            threads,
+            chunk,
+            ..BatchConfig::new(id, runs, 31)
+        };
+        let mut csv = Vec::new();
+        let report = run_batch_with_csv(engine, &config, &|_| {}, Some(&mut csv)).unwrap();
+        assert_eq!(report.runs, runs);
+        (
+            report.to_json_without_timing(),
+            String::from_utf8(csv).unwrap(),
+        )
+    }
+
+    #[test]
+    fn reports_and_csv_do_not_depend_on_threads_or_chunk_size() {
+        let engine = engine();
+        for id in ["archmage-bridge", "archmage-mob"] {
+            let one = play(&engine, id, 150, 1, 64);
+            for (threads, chunk) in [(2, 64), (2, 1), (2, 7), (3, 1000), (1, 5)] {
+                let other = play(&engine, id, 150, threads, chunk);
+                assert_eq!(
+                    one.0, other.0,
+                    "{id}: JSON, {threads} threads, chunk {chunk}"
+                );
+                assert_eq!(
+                    one.1, other.1,
+                    "{id}: CSV, {threads} threads, chunk {chunk}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_csv_has_a_header_and_one_row_per_run_in_order() {
+        let engine = engine();
+        let (json, csv) = play(&engine, "archmage-bridge", 40, 2, 3);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 41);
+        assert!(lines[0].starts_with("run,seed,winner,ending,rounds,turns,actions,rejections,"));
+        // Two columns per combatant: the header names the report's combatants.
+        let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let combatants = report["combatants"].as_array().unwrap();
+        assert_eq!(lines[0].split(',').count(), 8 + 2 * combatants.len());
+        assert!(lines[0].contains(&format!("{} hp", combatants[0]["name"].as_str().unwrap())));
+        for (i, line) in lines[1..].iter().enumerate() {
+            let mut fields = line.split(',');
+            assert_eq!(fields.next(), Some(i.to_string().as_str()));
+            assert_eq!(
+                fields.next(),
+                Some(derive_seed(31, i as u64).to_string().as_str())
+            );
+        }
+        // The same runs without a CSV give the same report.
+        let config = BatchConfig {
+            threads: 1,
+            ..BatchConfig::new("archmage-bridge", 40, 31)
+        };
+        assert_eq!(
+            run_batch(&engine, &config)
+                .unwrap()
+                .to_json_without_timing(),
+            json
+        );
+    }
+
+    #[test]
+    fn a_csv_write_error_stops_the_batch() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::other("no space left"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let engine = engine();
+        let config = BatchConfig {
+            threads: 2,
+            chunk: 2,
+            ..BatchConfig::new("archmage-bridge", 400, 1)
+        };
+        let done = AtomicU64::new(0);
+        let result = run_batch_with_csv(
+            &engine,
+            &config,
+            &|n| {
+                done.fetch_max(n, Ordering::Relaxed);
+            },
+            Some(&mut Full),
+        );
+        assert_eq!(result.err(), Some(BatchError::Csv("no space left".into())));
+        // The first piece failed, so no worker started a chunk a window (2 threads x 2 runs x
+        // 2) past it.
+        assert!(done.load(Ordering::Relaxed) <= 8);
+    }
 }

@@ -2,9 +2,13 @@
 //!
 //! Each worker thread owns one `App` (one World and one combat schedule, built once) and plays
 //! chunks of runs in it, many encounters side by side. Run `i` always uses the seed
-//! `derive_seed(master, i)`, and results are gathered by run index, so every aggregate is the
+//! `derive_seed(master, i)`. As each run finishes it is read out of the World, folded into its
+//! worker's running totals ([`aggregate::Aggregate`]: integer counters and a histogram) and
+//! despawned, so memory stays flat however many runs a batch has. The totals are merged at the
+//! end, and every figure of the report is computed from them exactly, so the report is the
 //! same whatever the thread count or chunk size; only the `timing` section depends on the
-//! machine.
+//! machine. The per-run CSV is streamed in run order while the batch plays
+//! ([`batch::run_batch_with_csv`]).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -32,8 +36,13 @@
 //! println!("{}", report.summary_table());
 //! ```
 
+pub mod aggregate;
 pub mod batch;
+mod csv_rows;
 pub mod engine;
+pub mod finished;
+pub mod histogram;
+mod in_order;
 pub mod plot;
 pub mod record;
 pub mod report;
@@ -42,6 +51,7 @@ pub mod stats;
 
 /// The types most users need.
 pub mod prelude {
+    pub use crate::aggregate::Aggregate;
     pub use crate::batch::{BatchConfig, BatchError, run_batch};
     pub use crate::engine::Engine;
     pub use crate::record::{CombatantRecord, RunRecord};

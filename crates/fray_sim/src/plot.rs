@@ -87,14 +87,13 @@ fn draw<DB: DrawingBackend>(
     root.fill(&WHITE).map_err(draw_err)?;
     let (left, right) = root.split_horizontally(560);
 
-    let mut counts: Vec<u32> = Vec::new();
-    for r in &report.records {
-        let i = r.rounds as usize;
-        if counts.len() <= i {
-            counts.resize(i + 1, 0);
-        }
-        counts[i] += 1;
-    }
+    let counts: Vec<u32> = report
+        .totals
+        .rounds
+        .counts()
+        .iter()
+        .map(|n| u32::try_from(*n).unwrap_or(u32::MAX))
+        .collect();
     let top = counts.iter().copied().max().unwrap_or(1).max(1);
     let mut chart = ChartBuilder::on(&left)
         .caption(

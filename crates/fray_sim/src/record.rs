@@ -1,9 +1,12 @@
-//! What one run leaves behind.
+//! What one run leaves behind, as an owned value (`fray run --format json`, the demo's
+//! closing lines). Batches do not keep these: they fold each run into an
+//! [`Aggregate`](crate::aggregate::Aggregate).
 
 use bevy_ecs::prelude::*;
-use fray_core::combatant::{StatblockRef, Tally};
 use fray_core::prelude::*;
 use serde::{Deserialize, Serialize};
+
+use crate::finished::{FinishedRun, read_finished};
 
 /// One combatant at the end of a run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,45 +57,34 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
-    /// Reads the record of a finished encounter out of the world: `None` if it has not ended,
-    /// or it or one of its combatants is no longer there.
+    /// Reads the record of a finished encounter out of the world (through
+    /// [`read_finished`]): `None` if it has not ended, or it or one of its combatants is no
+    /// longer there.
     pub fn read(world: &World, encounter: Entity, index: u64, seed: u64) -> Option<Self> {
-        let e = world.get::<Encounter>(encounter)?;
-        let outcome = e.outcome()?;
-        let roster = world.get::<Roster>(encounter)?;
-        let combatants = roster
-            .entries
-            .iter()
-            .map(|entry| {
-                let c = world.get_entity(entry.entity).ok()?;
-                let hp = c.get::<Hp>().copied().unwrap_or(Hp::new(0));
-                let tally = c.get::<Tally>().copied().unwrap_or_default();
-                Some(CombatantRecord {
-                    name: entry.name.clone(),
-                    statblock: c
-                        .get::<StatblockRef>()
-                        .map_or_else(|| entry.statblock.clone(), |s| s.0.clone()),
-                    side: entry.side.0,
-                    status: c.get::<Status>().copied().unwrap_or(Status::Dead),
-                    hp: hp.current,
-                    max_hp: hp.max,
-                    damage_dealt: tally.damage_dealt,
-                    damage_taken: tally.damage_taken,
-                    times_dropped: tally.times_dropped,
-                    morale_broken: c.get::<Morale>().is_some_and(|m| m.broken),
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
+        let FinishedRun { run, combatants } = read_finished(world, encounter)?;
         Some(Self {
             index,
             seed,
-            winner: outcome.winner.map(|s| s.0),
-            ending: outcome.ending,
-            rounds: outcome.round,
-            turns: e.turns(),
-            actions: e.actions(),
-            rejections: e.rejections(),
-            combatants,
+            winner: run.winner,
+            ending: run.ending,
+            rounds: run.rounds,
+            turns: run.turns,
+            actions: run.actions,
+            rejections: run.rejections,
+            combatants: combatants
+                .map(|c| CombatantRecord {
+                    name: c.name.to_owned(),
+                    statblock: c.statblock.to_owned(),
+                    side: c.side,
+                    status: c.status,
+                    hp: c.hp,
+                    max_hp: c.max_hp,
+                    damage_dealt: c.damage_dealt,
+                    damage_taken: c.damage_taken,
+                    times_dropped: c.times_dropped,
+                    morale_broken: c.morale_broken,
+                })
+                .collect(),
         })
     }
 }

@@ -1,16 +1,15 @@
-//! A batch's aggregates, as a readable table, JSON and CSV.
+//! A batch's aggregates, as a readable table and JSON.
 
 use std::fmt::Write as _;
-use std::io;
 use std::time::Duration;
 
 use fray_content::encounter::EncounterSpec;
 use fray_core::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::aggregate::Aggregate;
 use crate::batch::BatchConfig;
-use crate::record::RunRecord;
-use crate::stats::{median, quantile, wilson95};
+use crate::stats::wilson95;
 
 /// One side's results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -53,6 +52,30 @@ pub struct EndingCounts {
     pub round_limit: u64,
     /// Stalled (a defect; should be 0).
     pub stalled: u64,
+}
+
+impl EndingCounts {
+    /// Counts one run that ended so (an aborted run counts as stalled).
+    pub fn count(&mut self, ending: Ending) {
+        match ending {
+            Ending::Victory => self.victory += 1,
+            Ending::Fled => self.fled += 1,
+            Ending::Surrendered => self.surrendered += 1,
+            Ending::MutualDestruction => self.mutual_destruction += 1,
+            Ending::RoundLimit => self.round_limit += 1,
+            Ending::Stalled | Ending::Aborted => self.stalled += 1,
+        }
+    }
+
+    /// Adds another batch's counts to these.
+    pub fn merge(&mut self, other: &Self) {
+        self.victory += other.victory;
+        self.fled += other.fled;
+        self.surrendered += other.surrendered;
+        self.mutual_destruction += other.mutual_destruction;
+        self.round_limit += other.round_limit;
+        self.stalled += other.stalled;
+    }
 }
 
 /// One combatant (by roster position) over all runs.
@@ -99,16 +122,15 @@ pub struct Timing {
 
 impl Timing {
     /// Rates of a finished batch.
-    pub fn measure(records: &[RunRecord], wall: Duration, threads: usize, chunk: usize) -> Self {
+    pub fn measure(totals: &Aggregate, wall: Duration, threads: usize, chunk: usize) -> Self {
         let s = wall.as_secs_f64().max(1e-9);
-        let turns: u64 = records.iter().map(|r| u64::from(r.turns)).sum();
-        let actions: u64 = records.iter().map(|r| u64::from(r.actions)).sum();
+        let actions = totals.actions;
         Self {
             wall_seconds: s,
             threads,
             chunk,
-            encounters_per_second: records.len() as f64 / s,
-            combatant_turns_per_second: turns as f64 / s,
+            encounters_per_second: totals.runs as f64 / s,
+            combatant_turns_per_second: totals.turns as f64 / s,
             actions_per_second: actions as f64 / s,
             microseconds_per_action: if actions == 0 {
                 0.0
@@ -152,28 +174,30 @@ pub struct BatchReport {
     pub notes: Vec<String>,
     /// Machine-dependent numbers.
     pub timing: Timing,
-    /// Every run (for CSV; not serialized).
+    /// The exact totals every figure above is computed from (for charts and for merging
+    /// shards; not serialized).
     #[serde(skip)]
-    pub records: Vec<RunRecord>,
+    pub totals: Aggregate,
 }
 
 impl BatchReport {
-    /// Aggregates the records of a batch.
-    pub fn from_records(
+    /// The report of a batch's totals. Every figure is computed from integer counts, so it
+    /// does not depend on the order in which runs were counted or totals merged.
+    pub fn from_totals(
         spec: &EncounterSpec,
         config: &BatchConfig,
-        records: Vec<RunRecord>,
+        totals: Aggregate,
         timing: Timing,
         notes: Vec<String>,
     ) -> Self {
-        let runs = records.len() as u64;
+        let runs = totals.runs;
         let n = runs.max(1) as f64;
         let sides = spec
             .sides
             .iter()
             .enumerate()
             .map(|(i, side)| {
-                let wins = records.iter().filter(|r| r.winner == Some(i as u8)).count() as u64;
+                let wins = totals.wins.get(i).copied().unwrap_or(0);
                 let (lo, hi) = wilson95(wins, runs);
                 SideStats {
                     name: side.name.clone(),
@@ -183,45 +207,26 @@ impl BatchReport {
                 }
             })
             .collect();
-        let mut endings = EndingCounts::default();
-        for r in &records {
-            match r.ending {
-                Ending::Victory => endings.victory += 1,
-                Ending::Fled => endings.fled += 1,
-                Ending::Surrendered => endings.surrendered += 1,
-                Ending::MutualDestruction => endings.mutual_destruction += 1,
-                Ending::RoundLimit => endings.round_limit += 1,
-                Ending::Stalled | Ending::Aborted => endings.stalled += 1,
-            }
-        }
-        let mut rounds: Vec<u32> = records.iter().map(|r| r.rounds).collect();
-        rounds.sort_unstable();
-        let width = records.first().map_or(0, |r| r.combatants.len());
-        let combatants = (0..width)
-            .map(|c| {
-                let all = || records.iter().filter_map(move |r| r.combatants.get(c));
-                let first = all().next();
-                let rate = |f: &dyn Fn(&crate::record::CombatantRecord) -> bool| {
-                    all().filter(|x| f(x)).count() as f64 / n
-                };
-                let mean = |f: &dyn Fn(&crate::record::CombatantRecord) -> f64| {
-                    all().map(f).sum::<f64>() / n
-                };
+        let names = totals.roster.as_ref().map_or(&[][..], |r| &r.combatants);
+        let combatants = names
+            .iter()
+            .enumerate()
+            .map(|(i, who)| {
+                let t = totals.combatants.get(i).cloned().unwrap_or_default();
                 CombatantStats {
-                    name: first.map(|x| x.name.clone()).unwrap_or_default(),
-                    statblock: first.map(|x| x.statblock.clone()).unwrap_or_default(),
-                    side: first
-                        .and_then(|x| spec.sides.get(usize::from(x.side)))
+                    name: who.name.clone(),
+                    statblock: who.statblock.clone(),
+                    side: spec
+                        .sides
+                        .get(usize::from(who.side))
                         .map(|s| s.name.clone())
                         .unwrap_or_default(),
-                    survival_rate: rate(&|x| x.status == Status::Active),
-                    death_rate: rate(&|x| x.status == Status::Dead),
-                    mean_damage_dealt: mean(&|x| x.damage_dealt as f64),
-                    mean_damage_taken: mean(&|x| x.damage_taken as f64),
-                    mean_times_dropped: mean(&|x| f64::from(x.times_dropped)),
-                    morale_break_rate: rate(&|x| {
-                        x.morale_broken || matches!(x.status, Status::Fled | Status::Surrendered)
-                    }),
+                    survival_rate: t.survived as f64 / n,
+                    death_rate: t.died as f64 / n,
+                    mean_damage_dealt: t.damage_dealt as f64 / n,
+                    mean_damage_taken: t.damage_taken as f64 / n,
+                    mean_times_dropped: t.times_dropped as f64 / n,
+                    morale_break_rate: t.morale_broken as f64 / n,
                 }
             })
             .collect();
@@ -232,25 +237,26 @@ impl BatchReport {
             runs,
             seed: config.seed,
             sides,
-            draws: records.iter().filter(|r| r.winner.is_none()).count() as u64,
-            endings,
+            draws: totals.draws,
+            endings: totals.endings.clone(),
             rounds: RoundStats {
-                mean: rounds.iter().map(|r| f64::from(*r)).sum::<f64>() / n,
-                median: median(&rounds),
-                p95: quantile(&rounds, 0.95),
-                max: rounds.last().copied().unwrap_or(0),
+                mean: totals.rounds.sum() as f64 / n,
+                median: totals.rounds.median(),
+                p95: totals.rounds.quantile(0.95),
+                max: totals.rounds.max(),
             },
-            mean_turns: records.iter().map(|r| f64::from(r.turns)).sum::<f64>() / n,
-            mean_actions: records.iter().map(|r| f64::from(r.actions)).sum::<f64>() / n,
-            rejections: records.iter().map(|r| u64::from(r.rejections)).sum(),
+            mean_turns: totals.turns as f64 / n,
+            mean_actions: totals.actions as f64 / n,
+            rejections: totals.rejections,
             combatants,
             notes,
             timing,
-            records,
+            totals,
         }
     }
 
-    /// The aggregates as pretty JSON (runs are not included; see [`Self::write_csv`]).
+    /// The aggregates as pretty JSON (runs are not included: see
+    /// [`run_batch_with_csv`](crate::batch::run_batch_with_csv)).
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
@@ -262,48 +268,6 @@ impl BatchReport {
             map.remove("timing");
         }
         serde_json::to_string_pretty(&value).unwrap_or_default()
-    }
-
-    /// One CSV row per run: index, seed, winner, ending, rounds, turns, actions, rejections,
-    /// and each combatant's final status and HP.
-    pub fn write_csv(&self, out: impl io::Write) -> Result<(), csv::Error> {
-        let mut w = csv::Writer::from_writer(out);
-        let mut header = vec![
-            "run".to_string(),
-            "seed".into(),
-            "winner".into(),
-            "ending".into(),
-            "rounds".into(),
-            "turns".into(),
-            "actions".into(),
-            "rejections".into(),
-        ];
-        for c in &self.combatants {
-            header.push(format!("{} status", c.name));
-            header.push(format!("{} hp", c.name));
-        }
-        w.write_record(&header)?;
-        for r in &self.records {
-            let mut row = vec![
-                r.index.to_string(),
-                r.seed.to_string(),
-                r.winner
-                    .and_then(|s| self.sides.get(usize::from(s)))
-                    .map_or_else(|| "draw".to_string(), |s| s.name.clone()),
-                format!("{:?}", r.ending),
-                r.rounds.to_string(),
-                r.turns.to_string(),
-                r.actions.to_string(),
-                r.rejections.to_string(),
-            ];
-            for c in &r.combatants {
-                row.push(format!("{:?}", c.status));
-                row.push(c.hp.to_string());
-            }
-            w.write_record(&row)?;
-        }
-        w.flush()?;
-        Ok(())
     }
 
     /// A readable summary: sides, rounds, endings, combatants, speed.

@@ -1,4 +1,5 @@
-//! Small statistics: Wilson intervals and order statistics.
+//! Small statistics: Wilson intervals. (Order statistics of rounds are
+//! [`Histogram`](crate::histogram::Histogram)'s.)
 
 /// The 95% Wilson score interval of `successes` in `n` trials.
 ///
@@ -21,36 +22,9 @@ pub fn wilson95(successes: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The `q` quantile (0..=1) of sorted values, nearest-rank.
-pub fn quantile(sorted: &[u32], q: f64) -> u32 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
-}
-
-/// The median of sorted values (the mean of the middle two for an even count).
-pub fn median(sorted: &[u32]) -> f64 {
-    match sorted.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => f64::from(sorted[n / 2]),
-        n => (f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quantiles_and_medians() {
-        let v = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-        assert_eq!(quantile(&v, 0.95), 10);
-        assert_eq!(quantile(&v, 0.5), 5);
-        assert_eq!(median(&v), 5.5);
-        assert_eq!(median(&[3]), 3.0);
-    }
 
     #[test]
     fn wilson_interval_stays_in_bounds() {

@@ -13,7 +13,8 @@ use bevy_ecs::prelude::*;
 use crate::combatant::{Hp, Status};
 use crate::ids::{RegionId, SideId};
 use crate::kit::{Ctx, Rules};
-use crate::legality::Occasion;
+use crate::intent::Intent;
+use crate::legality::{Legal, Occasion, Scope};
 use crate::options::ActionOption;
 use crate::preview::Preview;
 use crate::region::EncounterMap;
@@ -164,6 +165,26 @@ impl<R: Rules> Decision for KitDecision<'_, '_, '_, '_, '_, R> {
 
     fn rng(&mut self) -> &mut EncounterRng {
         self.ctx.decisions_rng()
+    }
+}
+
+/// `legal` with the reactions `intent` provokes worked out, if they were not yet.
+pub(crate) fn with_reactions<R: Rules>(
+    ctx: &Ctx<R>,
+    actor: Entity,
+    intent: &Intent,
+    occasion: &Occasion,
+    legal: Legal,
+) -> Legal {
+    if legal.scope == Scope::Reactions {
+        return legal;
+    }
+    match R::check(ctx, actor, intent, occasion, Scope::Reactions) {
+        Ok(mut full) => {
+            full.scope = Scope::Reactions;
+            full
+        }
+        Err(_) => legal,
     }
 }
 

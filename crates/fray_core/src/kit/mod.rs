@@ -54,7 +54,7 @@ pub use resolution::{Resolving, Step};
 
 use crate::ids::SideId;
 use crate::intent::Intent;
-use crate::legality::{Legal, Occasion, Refusal};
+use crate::legality::{Legal, Occasion, Refusal, Scope};
 use crate::morale::MoraleTrigger;
 use crate::preview::Preview;
 use crate::turn::{ActingUnit, Approved, Steps};
@@ -218,15 +218,19 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>);
 
     /// The legality function: whether `actor` may do `intent` now, on `occasion`, and if so its
-    /// price and the reactions it provokes, else why not.
+    /// price and (for [`Scope::Reactions`]) the reactions it provokes, else why not. The answer
+    /// must not depend on `scope` except for [`Legal::provoked`].
     fn check(
         ctx: &Ctx<Self>,
         actor: Entity,
         intent: &Intent,
         occasion: &Occasion,
+        scope: Scope,
     ) -> Result<Legal, Refusal>;
 
-    /// What a legal intent would do, exactly, without rolling.
+    /// What a legal intent would do, exactly, without rolling. `legal` is what
+    /// [`Rules::check`] said of it, at least its price ([`Scope::Price`]): a preview that counts
+    /// the reactions the intent provokes works them out with the same code `check` uses.
     fn preview(
         ctx: &mut Ctx<Self>,
         actor: Entity,

@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 
 use crate::intent::Intent;
 use crate::kit::{Ctx, Rules};
-use crate::legality::{Legal, Occasion};
+use crate::legality::{Legal, Occasion, Scope};
 
 /// Where offered options go.
 pub(crate) trait OfferSink {
@@ -64,7 +64,7 @@ impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
 
     /// Offers `intent`, labelled `label`, if it is legal now. Returns whether it was.
     pub fn consider(&mut self, intent: Intent, label: &Arc<str>) -> bool {
-        match R::check(self.ctx, self.actor, &intent, &self.occasion) {
+        match R::check(self.ctx, self.actor, &intent, &self.occasion, Scope::Price) {
             Ok(legal) => {
                 self.sink.push(intent, legal, label.clone());
                 true

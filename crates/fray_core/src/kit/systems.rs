@@ -15,12 +15,12 @@ use crate::flow::phase::Phase;
 use crate::flow::walk::{self, Next};
 use crate::ids::CombatantId;
 use crate::kit::decision::{
-    AiControllers, DecisionKind, KitDecision, Seen, Source, preview_option,
+    AiControllers, DecisionKind, KitDecision, Seen, Source, preview_option, with_reactions,
 };
 use crate::kit::offer::Offer;
 use crate::kit::resolution;
 use crate::kit::{Ctx, Kit, Member, RoundPlan, Rules, TurnBegins};
-use crate::legality::Occasion;
+use crate::legality::{Occasion, Scope};
 use crate::log::LogEvent;
 use crate::outcome::{Progress, TickReport};
 use crate::request::{ActionRejected, ActionResolved, RejectReason};
@@ -420,8 +420,18 @@ pub(crate) fn validate<R: Rules>(mut kit: Kit<R>, mut rejected: MessageWriter<Ac
             Occasion::Declaration
         };
         let judged = match request.legal {
-            Some(legal) => Ok(legal),
-            None => R::check(&ctx, request.actor, &request.intent, &occasion),
+            Some(legal) => Ok(with_reactions(
+                &ctx,
+                request.actor,
+                &request.intent,
+                &occasion,
+                legal,
+            )),
+            None => R::check(&ctx, request.actor, &request.intent, &occasion, Scope::Reactions)
+                .map(|mut legal| {
+                    legal.scope = Scope::Reactions;
+                    legal
+                }),
         };
         match judged {
             Ok(legal) => {

@@ -1,0 +1,13 @@
+//! Fray's test kit.
+//!
+//! - [`harness`]: fights with every die forced, driven by combatant names, for rule tests.
+//!
+//! Every ruleset's tests use it; the conformance suite and the toy rulesets that prove the
+//! core's turn structure live here too.
+
+pub mod harness;
+
+/// The test kit's common imports.
+pub mod prelude {
+    pub use crate::harness::{Bench, Fight, content_dir};
+}
