@@ -42,6 +42,8 @@ pub use fray_content as content;
 pub use fray_core as core;
 /// Dice.
 pub use fray_dice as dice;
+/// The OHO ruleset (seed 000).
+pub use fray_oho as oho;
 /// The headless batch runner.
 pub use fray_sim as sim;
 
@@ -53,6 +55,7 @@ pub mod prelude {
     pub use fray_archmage::FrayArchmagePlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
+    pub use fray_oho::FrayOhoPlugin;
     pub use fray_sim::prelude::*;
 }
 
@@ -77,6 +80,7 @@ impl PluginGroup for FrayPlugins {
             })
             .add(fray_ai::FrayAiPlugin)
             .add(fray_archmage::FrayArchmagePlugin)
+            .add(fray_oho::FrayOhoPlugin)
     }
 }
 
@@ -84,6 +88,7 @@ impl PluginGroup for FrayPlugins {
 pub fn content_loader() -> ContentLoader {
     ContentLoader::new()
         .with_schema(fray_archmage::schema())
+        .with_schema(fray_oho::schema())
         .with_policies(fray_ai::POLICY_NAMES)
 }
 

@@ -8,13 +8,18 @@
 //! injury; for an injury by a blunt blow not aimed at a body part, a d6 for where it lands.
 
 use bevy_ecs::prelude::*;
-use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
 
-use crate::ctx::Ctx;
+use crate::Ctx;
+use crate::body::BodyPart;
 use crate::fighter::{attack_penalty, defense_penalty, save_penalty};
-use crate::rules::{Band, called_shot, damage_against_fortitude, extra_damage, graze_injures};
+use crate::injury::{Location, injuries, needs_location};
+use crate::ops::OhoOps;
+use crate::rules::{
+    Band, MAX_EXHAUSTION, called_shot, damage_against_fortitude, extra_damage, graze_injures,
+};
 use crate::statblock::{Ability, Rider};
+use crate::vocabulary::{CURSED, DISABLED, DamageKind, effect_name};
 
 /// How an attack comes about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,59 +34,20 @@ pub(crate) enum Mode {
     Withheld,
 }
 
-/// Where a blunt injury lands (OHO-16: bludgeoning and necrotic damage concuss or sprain).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Location {
-    /// Aimed at a body part by a called shot.
-    Aimed(BodyPart),
-    /// Not aimed: a d6 decides (1-2 head, 3-4 arm, 5-6 leg).
-    Rolled(u8),
-}
-
-impl Location {
-    /// The injury a blunt blow there causes: a concussion to the head, a sprain to a limb (a
-    /// blow to the groin sprains the leg).
-    pub fn blunt_injury(self) -> Condition {
+impl Mode {
+    /// What the log adds to the attack's label.
+    fn suffix(self) -> &'static str {
         match self {
-            Location::Aimed(BodyPart::Head) | Location::Rolled(1..=2) => Condition::Concussion,
-            Location::Aimed(BodyPart::Arm) | Location::Rolled(3..=4) => Condition::SprainedArm,
-            _ => Condition::SprainedLeg,
+            Mode::Action => "",
+            Mode::FullRound => ", full-round action",
+            Mode::Opportunity => ", attack of opportunity",
+            Mode::Withheld => ", withheld action",
         }
     }
 }
 
-/// Whether an injury of this damage type needs a location (blunt blows do).
-pub fn needs_location(kind: DamageType) -> bool {
-    matches!(
-        kind,
-        DamageType::Bludgeoning | DamageType::Necrotic | DamageType::Force | DamageType::Thunder
-    )
-}
-
-/// The conditions an injury of `kind` at `location` causes (OHO-16): bleeding from slashing,
-/// piercing and necrotic damage; a concussion or a sprain from bludgeoning and necrotic damage.
-/// Fray's rulings for the types the table leaves out: untyped physical damage bleeds; fire, acid
-/// and lightning burn (OHO-19's burned); cold frostbites; force and thunder strike like a blunt
-/// blow; holy, negative energy, poison and psychic injuries count but leave no condition.
-pub fn injuries(kind: DamageType, location: Option<Location>) -> Vec<Condition> {
-    let blunt = location.map(Location::blunt_injury);
-    match kind {
-        DamageType::Slashing | DamageType::Piercing | DamageType::Physical => {
-            vec![Condition::Bleeding]
-        }
-        DamageType::Necrotic => std::iter::once(Condition::Bleeding).chain(blunt).collect(),
-        DamageType::Bludgeoning | DamageType::Force | DamageType::Thunder => {
-            blunt.into_iter().collect()
-        }
-        DamageType::Fire | DamageType::Acid | DamageType::Lightning => vec![Condition::Burned],
-        DamageType::Cold => vec![Condition::Frostbite],
-        DamageType::Holy | DamageType::Negative | DamageType::Poison | DamageType::Psychic => {
-            Vec::new()
-        }
-    }
-}
-
-/// Makes an attack with weapon `index` of `attacker` against `target`; returns whether it hit.
+/// Makes an attack with weapon `index` of `attacker` against `target`, aimed as `maneuver`
+/// says; returns whether it hit.
 pub(crate) fn perform(
     ctx: &mut Ctx,
     attacker: Entity,
@@ -90,23 +56,33 @@ pub(crate) fn perform(
     maneuver: Maneuver,
     mode: Mode,
 ) -> bool {
-    let (Ok(a), Ok(t)) = (ctx.p.fighters.get(attacker), ctx.p.fighters.get(target)) else {
+    let aim = BodyPart::of(maneuver);
+    let shot = called_shot(aim);
+    let Some(sheet) = ctx.fighter(attacker).map(|a| a.sheet.0.clone()) else {
         return false;
     };
-    let sheet = a.sheet.0.clone();
     let Some(weapon) = sheet.weapons.get(index) else {
         return false;
     };
-    let aim = match maneuver {
-        Maneuver::Called(part) => Some(part),
-        _ => None,
+    let (attack_pen, defense_dice, defense_pen, save_pen, reduction, fortitude_dice, blind) = {
+        let (Some(a), Some(t), Some(ac), Some(tc)) = (
+            ctx.fighter(attacker),
+            ctx.fighter(target),
+            ctx.conditions(attacker),
+            ctx.conditions(target),
+        ) else {
+            return false;
+        };
+        (
+            attack_penalty(ac, a.state, weapon),
+            t.sheet.0.defense_dice(),
+            defense_penalty(tc, t.state),
+            save_penalty(tc, t.state),
+            t.sheet.0.reduction,
+            t.sheet.0.fortitude,
+            ac.has(Condition::BLINDED) && (weapon.reach > 0 || aim.is_some()),
+        )
     };
-    let shot = called_shot(aim);
-    let blind = a.conditions.has(Condition::Blinded) && (weapon.reach > 0 || aim.is_some());
-    let attack_pen = attack_penalty(a.conditions, a.state, weapon);
-    let target_sheet = t.sheet.0.clone();
-    let defense_pen = defense_penalty(t.conditions, t.state);
-    let save_pen = save_penalty(t.conditions, t.state);
     if blind {
         // Blinded: an action that needs sight fails outright (OHO-20).
         ctx.note(Some(attacker), || {
@@ -115,33 +91,27 @@ pub(crate) fn perform(
         return false;
     }
     // The attack and the defense (OHO-08, OHO-09).
-    let attack = ctx.pool(weapon.pool, attack_pen);
-    let attack_total = attack.total - shot.penalty;
-    let defense = ctx.pool(target_sheet.defense_dice(), defense_pen);
-    let hit = defense.total < attack_total;
-    if let Some(roll) = attack.roll {
-        let suffix = match mode {
-            Mode::Action => "",
-            Mode::FullRound => ", full-round action",
-            Mode::Opportunity => ", attack of opportunity",
-            Mode::Withheld => ", withheld action",
-        };
+    let (attack, attack_roll) = ctx.pool(weapon.pool, attack_pen);
+    let attack_total = attack - shot.penalty;
+    let (defense, defense_roll) = ctx.pool(defense_dice, defense_pen);
+    let hit = defense < attack_total;
+    if let Some(roll) = attack_roll {
         let (who, whom) = (ctx.id(attacker), ctx.id(target));
         let label = weapon.label_for(aim);
-        ctx.log.push(LogEvent::Attack {
+        ctx.log_mut().push(LogEvent::Attack {
             attacker: who,
             target: whom,
-            attack: format!("{label}{suffix}"),
+            attack: format!("{label}{}", mode.suffix()),
             roll: roll.plus(-shot.penalty, "called shot"),
             defense: "defense roll".into(),
-            against: defense.total,
+            against: defense,
             hit,
             crit: false,
         });
     }
     // The defense roll is a proficiency check of its own (OHO-22): logged after the attack it
     // answers, with the attack roll as its target.
-    if let Some(roll) = defense.roll {
+    if let Some(roll) = defense_roll {
         ctx.log_roll(
             target,
             &format!("defense roll ({})", Ability::Reflex),
@@ -154,9 +124,13 @@ pub(crate) fn perform(
         return false;
     }
     // A hit: the defender records it and rolls Fortitude against the damage (OHO-10).
-    if let Ok(mut t) = ctx.p.fighters.get_mut(target) {
-        t.state.hits = t.state.hits.saturating_add(1);
-    }
+    let hits = match ctx.fighter_mut(target) {
+        Some(mut t) => {
+            t.state.hits = t.state.hits.saturating_add(1);
+            t.state.hits
+        }
+        None => 0,
+    };
     let rolled = ctx.roll(&weapon.damage);
     if let Some(roll) = rolled.roll {
         ctx.log_roll(
@@ -167,10 +141,10 @@ pub(crate) fn perform(
             None,
         );
     }
-    let damage = damage_against_fortitude(rolled.total, shot, target_sheet.reduction);
-    let fortitude = ctx.pool(target_sheet.fortitude, save_pen);
-    let band = Band::of(damage, fortitude.total);
-    if let Some(roll) = fortitude.roll {
+    let damage = damage_against_fortitude(rolled.total, shot, reduction);
+    let (fortitude, fortitude_roll) = ctx.pool(fortitude_dice, save_pen);
+    let band = Band::of(damage, fortitude);
+    if let Some(roll) = fortitude_roll {
         ctx.log_roll(
             target,
             &format!("Fortitude against {damage} damage"),
@@ -185,28 +159,23 @@ pub(crate) fn perform(
     ctx.note(Some(target), || {
         format!(
             "fails the Fortitude roll by {}: {}.",
-            damage - fortitude.total,
+            damage - fortitude,
             band.describe()
         )
     });
     // Damage, with the difference as extra damage (OHO-12, OHO-15).
-    let extra = extra_damage(
-        attack_total,
-        defense.total,
-        shot.difference,
-        weapon.extra_damage,
-    );
+    let extra = extra_damage(attack_total, defense, shot.difference, weapon.extra_damage);
     // The cause is for the log alone.
-    let cause = (extra > 0 && ctx.log.enabled())
+    let cause = (extra > 0 && ctx.logging())
         .then(|| format!("{damage} + {extra} extra from the difference"));
+    let amount = i32::try_from(damage + extra).unwrap_or(i32::MAX);
     ctx.deal_damage(
         target,
-        damage + extra,
-        weapon.damage_type,
+        amount,
+        weapon.damage_type.code(),
+        cause.as_deref(),
         Some(attacker),
-        cause,
     );
-    let hits = ctx.p.fighters.get(target).map_or(0, |t| t.state.hits);
     let injured = if band.sure_injury() {
         true
     } else {
@@ -225,10 +194,10 @@ pub(crate) fn perform(
         injure(ctx, target, attacker, weapon.damage_type, aim);
     }
     if band.disables() {
-        ctx.set_innate(target, Condition::Disabled);
+        ctx.mark(target, DISABLED);
     }
     if band.kills() {
-        ctx.set_innate(target, Condition::Dying);
+        ctx.mark(target, Condition::DYING);
     }
     for rider in &weapon.riders {
         apply_rider(ctx, attacker, target, *rider);
@@ -238,19 +207,13 @@ pub(crate) fn perform(
 }
 
 /// An injury (OHO-16): counted, and the conditions its damage type causes, until a rest.
-pub(crate) fn injure(
-    ctx: &mut Ctx,
-    target: Entity,
-    source: Entity,
-    kind: DamageType,
-    aim: Option<BodyPart>,
-) {
-    let injuries_now = match ctx.p.fighters.get_mut(target) {
-        Ok(mut t) => {
+fn injure(ctx: &mut Ctx, target: Entity, source: Entity, kind: DamageKind, aim: Option<BodyPart>) {
+    let injuries_now = match ctx.fighter_mut(target) {
+        Some(mut t) => {
             t.state.injuries = t.state.injuries.saturating_add(1);
             t.state.injuries
         }
-        Err(_) => return,
+        None => return,
     };
     ctx.note(Some(target), || {
         format!("is injured (injury {injuries_now}).")
@@ -258,7 +221,9 @@ pub(crate) fn injure(
     let location = if needs_location(kind) {
         Some(match aim {
             Some(part) => Location::Aimed(part),
-            None => Location::Rolled(ctx.die(6, target, "where the blow lands (d6)") as u8),
+            None => Location::Rolled(
+                u8::try_from(ctx.die(6, target, "where the blow lands (d6)")).unwrap_or(0),
+            ),
         })
     } else {
         None
@@ -267,7 +232,7 @@ pub(crate) fn injure(
         ctx.apply(
             target,
             Some(source),
-            EffectSpec::condition(condition, Duration::UntilRest).named(condition.name()),
+            EffectSpec::condition(condition, Duration::UntilRest).named(effect_name(condition)),
         );
     }
 }
@@ -275,20 +240,23 @@ pub(crate) fn injure(
 /// A rider of a hit whose Fortitude roll failed.
 fn apply_rider(ctx: &mut Ctx, attacker: Entity, target: Entity, rider: Rider) {
     match rider {
-        Rider::Condition(c, rounds) => ctx.apply(
-            target,
-            Some(attacker),
-            EffectSpec::condition(c, Duration::Rounds(rounds)).named(c.name()),
-        ),
+        Rider::Condition(c, rounds) => {
+            let c = c.condition();
+            ctx.apply(
+                target,
+                Some(attacker),
+                EffectSpec::condition(c, Duration::Rounds(rounds)).named(effect_name(c)),
+            );
+        }
         Rider::Exhaustion(levels) => exhaust(ctx, target, levels),
         Rider::Curse(ability) => {
-            if let Ok(mut t) = ctx.p.fighters.get_mut(target) {
+            if let Some(mut t) = ctx.fighter_mut(target) {
                 t.state.curses |= ability.bit();
             }
             ctx.apply(
                 target,
                 Some(attacker),
-                EffectSpec::condition(Condition::Cursed, Duration::UntilRest).named("curse"),
+                EffectSpec::condition(CURSED, Duration::UntilRest).named(effect_name(CURSED)),
             );
             ctx.note(Some(target), || {
                 format!("is cursed: its {ability} rolls lose 1d6.")
@@ -298,19 +266,20 @@ fn apply_rider(ctx: &mut Ctx, attacker: Entity, target: Entity, rider: Rider) {
 }
 
 /// Adds levels of exhaustion (OHO-21: levels stack, up to 6).
-pub(crate) fn exhaust(ctx: &mut Ctx, target: Entity, levels: u8) {
-    let Ok(mut t) = ctx.p.fighters.get_mut(target) else {
-        return;
+fn exhaust(ctx: &mut Ctx, target: Entity, levels: u8) {
+    let level = match ctx.fighter_mut(target) {
+        Some(mut t) => {
+            t.state.exhaustion = t
+                .state
+                .exhaustion
+                .saturating_add(levels)
+                .min(MAX_EXHAUSTION);
+            t.state.exhaustion
+        }
+        None => return,
     };
-    t.state.exhaustion = t
-        .state
-        .exhaustion
-        .saturating_add(levels)
-        .min(crate::rules::MAX_EXHAUSTION);
-    let (id, level) = (t.combatant.id, t.state.exhaustion);
-    ctx.log.record(|| LogEvent::Note {
-        who: Some(id),
-        text: format!("gains {levels} level(s) of exhaustion: now level {level}."),
+    ctx.note(Some(target), || {
+        format!("gains {levels} level(s) of exhaustion: now level {level}.")
     });
     ctx.update_status(target);
 }

@@ -1,43 +1,28 @@
-//! The components of an OHO combatant queried together, and what its conditions take from its
-//! rolls and its speed. Offers (previews) and resolution both use these, so a preview is
-//! exactly what resolution rolls.
+//! An OHO combatant's own components, and what its conditions take from its rolls and its
+//! speed. Previews and resolution both use these, so a preview is exactly what resolution
+//! rolls.
 
-use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
-use fray_core::combatant::Tally;
 use fray_core::prelude::*;
 
+use crate::gauge::Atg;
 use crate::rules::{exhaustion_penalty, halved};
 use crate::sheet::{Sheet, SheetData, SheetWeapon};
 use crate::statblock::Ability;
 use crate::state::OhoState;
+use crate::vocabulary::{CONCUSSION, CURSED, DISABLED, FROSTBITE, SPRAINED_ARM, SPRAINED_LEG};
 
-/// Everything resolution reads and writes on a combatant.
+/// The OHO components of a combatant (the core's - health, status, conditions - are read
+/// through the context).
 #[derive(QueryData)]
 #[query_data(mutable)]
 pub struct Fighter {
-    /// The entity.
-    pub entity: Entity,
-    /// Roster index.
-    pub combatant: &'static Combatant,
     /// Compiled numbers.
     pub sheet: &'static Sheet,
     /// Changing state.
     pub state: &'static mut OhoState,
-    /// Health.
-    pub hp: &'static mut Hp,
-    /// In the fight or not.
-    pub status: &'static mut Status,
-    /// Conditions.
-    pub conditions: &'static mut Conditions,
-    /// Side.
-    pub side: &'static Side,
-    /// Region.
-    pub region: &'static mut InRegion,
     /// The time gauge.
     pub atg: &'static mut Atg,
-    /// Damage dealt and taken.
-    pub tally: &'static mut Tally,
 }
 
 /// What conditions take from a roll: dice out of the pool and a flat penalty on the total.
@@ -53,8 +38,8 @@ pub struct Penalty {
 /// Dice lost by a creature that cannot see or hear, or whose governing ability is cursed
 /// (OHO-20: "lose 1d6").
 fn senses_and_curse(c: &Conditions, state: &OhoState, ability: Ability) -> u8 {
-    let curse = c.has(Condition::Cursed) && state.cursed(ability);
-    [c.has(Condition::Blinded), c.has(Condition::Deafened), curse]
+    let curse = c.has(CURSED) && state.cursed(ability);
+    [c.has(Condition::BLINDED), c.has(Condition::DEAFENED), curse]
         .into_iter()
         .filter(|x| *x)
         .count() as u8
@@ -69,16 +54,16 @@ fn senses_and_curse(c: &Conditions, state: &OhoState, ability: Ability) -> u8 {
 pub fn attack_penalty(c: &Conditions, state: &OhoState, weapon: &SheetWeapon) -> Penalty {
     let hits = i64::from(state.hits);
     let mut flat = exhaustion_penalty(state.exhaustion, false);
-    if c.has(Condition::SprainedArm) {
+    if c.has(SPRAINED_ARM) {
         flat += hits;
     }
-    if c.has(Condition::Concussion) && weapon.ability.is_mental() {
+    if c.has(CONCUSSION) && weapon.ability.is_mental() {
         flat += hits;
     }
-    if c.has(Condition::Frostbite) && weapon.ability == Ability::Reflex {
+    if c.has(FROSTBITE) && weapon.ability == Ability::Reflex {
         flat += hits;
     }
-    let dice = senses_and_curse(c, state, weapon.ability) + u8::from(c.has(Condition::Frightened));
+    let dice = senses_and_curse(c, state, weapon.ability) + u8::from(c.has(Condition::FRIGHTENED));
     Penalty { dice, flat }
 }
 
@@ -86,7 +71,7 @@ pub fn attack_penalty(c: &Conditions, state: &OhoState, weapon: &SheetWeapon) ->
 /// each (OHO-20); exhaustion its level (OHO-21); frostbite the hits taken (OHO-19).
 pub fn defense_penalty(c: &Conditions, state: &OhoState) -> Penalty {
     let mut flat = exhaustion_penalty(state.exhaustion, false);
-    if c.has(Condition::Frostbite) {
+    if c.has(FROSTBITE) {
         flat += i64::from(state.hits);
     }
     Penalty {
@@ -98,7 +83,7 @@ pub fn defense_penalty(c: &Conditions, state: &OhoState) -> Penalty {
 /// The penalty on a Fortitude roll: exhaustion from level 3 (OHO-21) and 1d6 for a curse on
 /// Fortitude (OHO-20). Senses do not matter to a save.
 pub fn save_penalty(c: &Conditions, state: &OhoState) -> Penalty {
-    let curse = c.has(Condition::Cursed) && state.cursed(Ability::Fortitude);
+    let curse = c.has(CURSED) && state.cursed(Ability::Fortitude);
     Penalty {
         dice: u8::from(curse),
         flat: exhaustion_penalty(state.exhaustion, true),
@@ -108,7 +93,7 @@ pub fn save_penalty(c: &Conditions, state: &OhoState) -> Penalty {
 /// Feet per move action and per dash now: a sprained leg (OHO-18) and exhaustion level 2+
 /// (OHO-21) each halve both; a dash is half the speed unless content says otherwise (OHO-06).
 pub fn pace(sheet: &SheetData, c: &Conditions, state: &OhoState) -> (u32, u32) {
-    let halvings = u32::from(c.has(Condition::SprainedLeg)) + u32::from(state.exhaustion >= 2);
+    let halvings = u32::from(c.has(SPRAINED_LEG)) + u32::from(state.exhaustion >= 2);
     let speed = halved(sheet.speed, halvings);
     let dash = sheet.dash.map_or(speed / 2, |d| halved(d, halvings));
     (speed, dash)
@@ -116,5 +101,5 @@ pub fn pace(sheet: &SheetData, c: &Conditions, state: &OhoState) -> (u32, u32) {
 
 /// Whether the creature can do anything on its own: active and not disabled.
 pub fn able(status: Status, c: &Conditions) -> bool {
-    status.is_active() && !c.has(Condition::Disabled)
+    status.is_active() && !c.has(DISABLED)
 }

@@ -1,27 +1,27 @@
 //! Exact odds of an attack, for previews: the chance the attack pool beats the defense pool
-//! ([`Distribution::compare`]), the chance of each Fortitude band, the mean health lost and the
-//! chance the target is taken out - all computed exactly from the dice, never sampled.
+//! ([`Distribution::compare`](fray_dice::Distribution::compare)), the chance of each Fortitude
+//! band, the mean health lost and the chance the target is taken out - all computed exactly from
+//! the dice, never sampled.
 //!
-//! An attack splits into two independent halves: the attack against the defense (does it hit,
-//! and by how much: the extra damage of OHO-12) and the damage against the Fortitude roll (which
-//! band). Each half depends on a handful of small numbers - pool sizes, penalties, the damage
-//! dice, the armor - so [`OddsCache`], a resource of the World, computes each half once and
-//! answers every later preview with two look-ups: offering options stays cheap.
+//! An attack splits into two independent halves: the attack against the defense (does it hit, and
+//! by how much: the extra damage of OHO-12) and the damage against the Fortitude roll (which band).
+//! Each half depends on a handful of small numbers - pool sizes, penalties, the damage dice, the
+//! armor - so [`OddsCache`](crate::odds::OddsCache), a resource of the World, computes each half
+//! once and answers every later preview with two look-ups: offering options stays cheap.
 
 use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
 use bevy_platform::collections::HashMap;
-use fray_core::intent::BodyPart;
-use fray_core::options::Preview;
+use fray_core::preview::Preview;
 use fray_dice::{Dice, Distribution};
 
+use crate::body::BodyPart;
 use crate::fighter::Penalty;
-use crate::rules::{Band, CalledShot, called_shot, damage_against_fortitude, extra_damage};
-use crate::sheet::{SheetData, SheetWeapon};
-
-/// Pools of up to this many dice have precomputed distributions (content may not exceed it).
-pub const MAX_POOL: usize = 40;
+use crate::rules::{
+    Band, CalledShot, MAX_POOL, called_shot, damage_against_fortitude, extra_damage,
+};
+use crate::sheet::SheetWeapon;
 
 /// The exact distribution of the sum of `n` d6 (OHO-07); 0 dice always make 0. Computed once
 /// for every size up to [`MAX_POOL`].
@@ -192,9 +192,15 @@ pub struct Striker<'a> {
 
 /// The target's side of a preview.
 #[derive(Debug, Clone, Copy)]
-pub struct Defender<'a> {
-    /// Its sheet.
-    pub sheet: &'a SheetData,
+pub struct Defender {
+    /// Dice of its defense roll (OHO-09).
+    pub defense_dice: u8,
+    /// Its armor's damage reduction (OHO-10).
+    pub reduction: i32,
+    /// Dice of its Fortitude roll (OHO-10).
+    pub fortitude: u8,
+    /// Injuries that take it out of the fight.
+    pub injury_limit: Option<u8>,
     /// What conditions take from its defense roll.
     pub defense: Penalty,
     /// What conditions take from its Fortitude roll.
@@ -221,7 +227,7 @@ fn hit_key(striker: &Striker, defender: &Defender) -> HitKey {
         attack_dice: striker.weapon.pool,
         attack_penalty: striker.penalty,
         called: shot.penalty,
-        defense_dice: defender.sheet.defense_dice(),
+        defense_dice: defender.defense_dice,
         defense_penalty: defender.defense,
         modifier: striker.weapon.extra_damage,
         bonus: shot.difference,
@@ -231,8 +237,8 @@ fn hit_key(striker: &Striker, defender: &Defender) -> HitKey {
 fn save_key(striker: &Striker, defender: &Defender) -> SaveKey {
     SaveKey {
         shot: called_shot(striker.aim),
-        reduction: defender.sheet.reduction,
-        fortitude_dice: defender.sheet.fortitude,
+        reduction: defender.reduction,
+        fortitude_dice: defender.fortitude,
         penalty: defender.save,
     }
 }
@@ -287,7 +293,6 @@ impl OddsCache {
         // reaches the injury limit (a graze injures when a d20 is at most the hits, this one
         // included).
         let limit_reached = defender
-            .sheet
             .injury_limit
             .is_some_and(|l| defender.injuries.saturating_add(1) >= l);
         let graze_injury = (f64::from(defender.hits.saturating_add(1)) / 20.0).min(1.0);

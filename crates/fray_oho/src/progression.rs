@@ -3,10 +3,11 @@
 //!
 //! Every proficiency check of a fight is in its log: an attack roll (against the defense roll,
 //! governed by the weapon's proficiency's ability, which the attack's label carries as
-//! `Longsword (Strength)`) and a defense roll (`defense roll (Reflex)`, against the attack
-//! roll; dodging is a proficiency roll in the text). Fortitude rolls are saves, not checks, and
-//! earn nothing. [`checks_in`] reads them back; [`Progression`] turns them into experience per
-//! ability, proficiency points and levels.
+//! `Longsword (Strength)`) and a defense roll (`defense roll (Reflex)`, against the attack roll;
+//! dodging is a proficiency roll in the text). Fortitude rolls are saves, not checks, and earn nothing.
+//! [`checks_in`](crate::progression::checks_in) reads them back;
+//! [`Progression`](crate::progression::Progression) turns them into experience per ability,
+//! proficiency points and levels.
 //!
 //! Fray's rulings where the text is open: experience also counts toward the next level (the
 //! text: "earning experience is how levels are attained"); the next level costs the current

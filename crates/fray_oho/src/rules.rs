@@ -1,10 +1,10 @@
 //! The numbers of the OHO rule text as constants and pure functions (no ECS): action times,
 //! movement, called shots, the Fortitude table, extra damage and exhaustion.
 //!
-//! Time is counted in tenths of a second, as the core's [`Atg`](fray_core::budget::Atg) stores
-//! it (OHO-01 ruling): 6.5 s is 65.
+//! Time is counted in tenths of a second, as the time gauge stores it (OHO-01 ruling): 6.5 s
+//! is 65.
 
-use fray_core::intent::BodyPart;
+use crate::body::BodyPart;
 
 /// A full gauge: 6.5 s (OHO-01).
 pub const ATG: u16 = 65;
@@ -18,6 +18,8 @@ pub const MOVE: u16 = 20;
 pub const QUICK: u16 = 10;
 /// A reaction: 0.5 s (OHO-02).
 pub const REACTION: u16 = 5;
+/// Pools of up to this many dice have precomputed distributions (content may not exceed it).
+pub const MAX_POOL: usize = 40;
 /// Feet to cross from one region of the map into the next, before the destination's hamper
 /// value (Fray's ruling: a region is 30 feet across).
 pub const REGION_FEET: u32 = 30;
@@ -122,7 +124,7 @@ pub struct CalledShot {
 /// The numbers of an attack aimed at `part` (`None`: an ordinary attack).
 ///
 /// ```
-/// use fray_core::intent::BodyPart;
+/// use fray_oho::body::BodyPart;
 /// use fray_oho::rules::called_shot;
 /// let head = called_shot(Some(BodyPart::Head));
 /// assert_eq!((head.penalty, head.damage_halves, head.difference), (10, 4, 10));
@@ -168,7 +170,7 @@ pub enum Band {
 }
 
 impl Band {
-    /// Every band, mildest first (the order of [`Preview::bands`](fray_core::options::Preview)).
+    /// Every band, mildest first (the order of [`Preview::bands`](fray_core::preview::Preview)).
     pub const ALL: [Band; 5] = [
         Band::Held,
         Band::Graze,

@@ -5,11 +5,11 @@ use std::sync::Arc;
 use fray_content::db::ContentDb;
 use fray_content::options::OptionDef;
 use fray_content::schema::Statblock;
-use fray_core::budget::Atg;
 use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 
+use crate::gauge::Atg;
 use crate::rules::ATG;
 use crate::sheet::{Sheet, SheetData, compile};
 use crate::statblock::OhoBlock;

@@ -6,16 +6,14 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use fray_content::schema::StatblockSet;
-use fray_core::effect::DamageType;
-use fray_core::intent::BodyPart;
 use fray_dice::Dice;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::statblock::{Ability, CreatureBlock, OhoBlock, Rider, Specialization};
+use crate::body::BodyPart;
+use crate::statblock::{Ability, CreatureBlock, OhoBlock, Rider, Specialization, UNARMED};
+use crate::vocabulary::DamageKind;
 
-/// The proficiency a creature without weapons fights with.
-pub const UNARMED: &str = "unarmed";
 /// Fists: the weapon of a creature without weapons (1d3 bludgeoning, extra-damage modifier 4).
 pub const FISTS: &str = "1d3";
 
@@ -41,7 +39,7 @@ pub struct SheetWeapon {
     /// Mean of the damage dice.
     pub mean_damage: f32,
     /// Damage type (OHO-16).
-    pub damage_type: DamageType,
+    pub damage_type: DamageKind,
     /// Extra-damage modifier (OHO-12).
     pub extra_damage: u8,
     /// Regions it reaches.
@@ -142,7 +140,7 @@ pub fn compile(
     let arm = |name: &str,
                proficiency: &str,
                damage: Dice,
-               damage_type: DamageType,
+               damage_type: DamageKind,
                extra_damage: u8,
                reach: u8,
                full_round: bool,
@@ -204,7 +202,7 @@ pub fn compile(
             "Fists",
             UNARMED,
             fists,
-            DamageType::Bludgeoning,
+            DamageKind::Bludgeoning,
             4,
             0,
             false,

@@ -1,8 +1,9 @@
 //! The OHO statblock schema: proficiencies, weapons, armor, heroes and monsters, in RON.
 //!
-//! A statblock file under `content/oho/` is a list of [`OhoBlock`]s. Weapons name the
-//! proficiency they are rolled with; creatures name their weapons and armor; every reference is
-//! checked when content loads ([`Statblock::problems`]).
+//! A statblock file under `content/oho/` is a list of [`OhoBlock`](crate::statblock::OhoBlock)s.
+//! Weapons name the proficiency they are rolled with; creatures name their weapons and armor; every
+//! reference is checked when content loads
+//! ([`Statblock::problems`](fray_content::schema::Statblock::problems)).
 //!
 //! ```
 //! use fray_content::prelude::*;
@@ -29,12 +30,11 @@ use std::fmt;
 
 use fray_content::schema::{Problem, Statblock, StatblockSet};
 use fray_content::suggest::help_for;
-use fray_core::condition::Condition;
-use fray_core::effect::DamageType;
 use fray_dice::Dice;
 use serde::{Deserialize, Serialize};
 
-use crate::odds::MAX_POOL;
+use crate::rules::MAX_POOL;
+use crate::vocabulary::{DamageKind, OhoCondition};
 
 /// The abilities that govern rolls. Experience from each proficiency check goes to the ability
 /// that governs it (OHO-22); the defense roll is governed by Reflex, the Fortitude roll by
@@ -108,6 +108,9 @@ impl fmt::Display for Ability {
     }
 }
 
+/// The proficiency a creature without weapons fights with.
+pub const UNARMED: &str = "unarmed";
+
 /// A specialization.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Specialization {
@@ -120,7 +123,7 @@ pub enum Specialization {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rider {
     /// A condition for this many rounds (blinded, deafened, confused, frightened...).
-    Condition(Condition, u32),
+    Condition(OhoCondition, u32),
     /// Levels of exhaustion, added to those the target has (OHO-21).
     Exhaustion(u8),
     /// A curse on an ability: its rolls lose 1d6 until the curse is lifted (OHO-20).
@@ -128,17 +131,17 @@ pub enum Rider {
 }
 
 /// Conditions a [`Rider::Condition`] may inflict (the others follow from the rules).
-pub const RIDER_CONDITIONS: [Condition; 10] = [
-    Condition::Bleeding,
-    Condition::Concussion,
-    Condition::SprainedArm,
-    Condition::SprainedLeg,
-    Condition::Burned,
-    Condition::Frostbite,
-    Condition::Blinded,
-    Condition::Deafened,
-    Condition::Confused,
-    Condition::Frightened,
+pub const RIDER_CONDITIONS: [OhoCondition; 10] = [
+    OhoCondition::Bleeding,
+    OhoCondition::Concussion,
+    OhoCondition::SprainedArm,
+    OhoCondition::SprainedLeg,
+    OhoCondition::Burned,
+    OhoCondition::Frostbite,
+    OhoCondition::Blinded,
+    OhoCondition::Deafened,
+    OhoCondition::Confused,
+    OhoCondition::Frightened,
 ];
 
 /// A weapon (or a natural weapon, or an attack spell).
@@ -154,7 +157,7 @@ pub struct WeaponBlock {
     /// Damage dice.
     pub damage: Dice,
     /// Damage type: it decides the injury (OHO-16).
-    pub damage_type: DamageType,
+    pub damage_type: DamageKind,
     /// Extra-damage modifier: the attack/defense difference is divided by it (OHO-12).
     pub extra_damage: u8,
     /// How many regions away it reaches (0: the creature's own region).
@@ -413,7 +416,7 @@ fn creature_problems(c: &CreatureBlock, set: &StatblockSet<OhoBlock>) -> Vec<Pro
                 .with_help(help_for(a, of_kind(set, "armor"))),
         );
     }
-    if c.weapons.is_empty() && !c.proficiencies.contains_key(crate::sheet::UNARMED) {
+    if c.weapons.is_empty() && !c.proficiencies.contains_key(UNARMED) {
         out.push(Problem::here(
             "a creature without weapons fights unarmed and needs the `unarmed` proficiency",
         ));

@@ -1,25 +1,25 @@
-//! What changes in an OHO fight: each combatant's hits, injuries, exhaustion and withheld
-//! action ([`OhoState`]), and the encounter's full-round actions waiting for the end of the
-//! round ([`Oho`], which also marks an encounter as OHO's).
+//! What changes in an OHO fight: each combatant's hits, injuries, exhaustion and withheld action
+//! ([`OhoState`](crate::state::OhoState)), and the encounter's full-round actions waiting for the
+//! end of the round ([`Oho`](crate::state::Oho), which also marks an encounter as OHO's).
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
-use fray_core::intent::{Intent, Trigger};
+use fray_core::intent::{Intent, Readied, Trigger};
 use serde::{Deserialize, Serialize};
 
 use crate::statblock::Ability;
 
 /// An action withheld until its trigger (OHO-05). Its time was spent when it was withheld.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Withheld {
     /// What sets it off.
     pub trigger: Trigger,
     /// What it does then.
-    pub intent: Intent,
+    pub intent: Readied,
 }
 
 /// A combatant's changing OHO state.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[component(map_entities)]
 pub struct OhoState {
     /// Hits taken (OHO-10). Injury rolls, bleeding, burns and several penalties count them.
@@ -55,7 +55,7 @@ impl MapEntities for OhoState {
 }
 
 /// A full-round action waiting for the end of the round (OHO-03).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FullRound {
     /// Who takes it.
     pub actor: Entity,

@@ -22,6 +22,7 @@ use fray_core::prelude::*;
 
 use crate::sheet::SheetData;
 use crate::state::OhoState;
+use crate::vocabulary::DISABLED;
 
 /// The status a combatant's state calls for (before the "never better than before" rule of
 /// [`worse`]).
@@ -43,9 +44,9 @@ use crate::state::OhoState;
 pub fn standing(hp: &Hp, c: &Conditions, state: &OhoState, sheet: &SheetData) -> Status {
     if state.dead || state.exhaustion >= crate::rules::MAX_EXHAUSTION || hp.current <= -hp.max {
         Status::Dead
-    } else if c.has(Condition::Disabled)
-        || c.has(Condition::Dying)
-        || c.has(Condition::Unconscious)
+    } else if c.has(DISABLED)
+        || c.has(Condition::DYING)
+        || c.has(Condition::UNCONSCIOUS)
         || state.exhaustion >= 5
         || hp.current <= 0
         || sheet.injury_limit.is_some_and(|l| state.injuries >= l)
@@ -77,9 +78,9 @@ pub fn worse(now: Status, called_for: Status) -> Status {
 pub fn innate(hp: &Hp, state: &OhoState, sheet: &SheetData) -> [(Condition, bool); 3] {
     let disabled = hp.current <= 0 || sheet.injury_limit.is_some_and(|l| state.injuries >= l);
     [
-        (Condition::Disabled, disabled),
-        (Condition::Unconscious, state.exhaustion >= 5),
-        (Condition::Exhausted, state.exhaustion >= 1),
+        (DISABLED, disabled),
+        (Condition::UNCONSCIOUS, state.exhaustion >= 5),
+        (Condition::EXHAUSTED, state.exhaustion >= 1),
     ]
 }
 
@@ -92,11 +93,7 @@ mod tests {
         let mut sheet = SheetData::default();
         let hp = Hp::new(10);
         let state = OhoState::default();
-        for c in [
-            Condition::Disabled,
-            Condition::Dying,
-            Condition::Unconscious,
-        ] {
+        for c in [DISABLED, Condition::DYING, Condition::UNCONSCIOUS] {
             let mut conditions = Conditions::default();
             conditions.set_innate(c, true);
             assert_eq!(standing(&hp, &conditions, &state, &sheet), Status::Down);

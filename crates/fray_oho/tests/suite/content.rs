@@ -87,14 +87,15 @@ fn every_encounter_ends_decided_with_every_policy_and_no_rejection() {
         for (id, seed, e) in spawned {
             let encounter = app.world().get::<Encounter>(e).unwrap();
             let outcome = encounter
-                .outcome
+                .outcome()
                 .unwrap_or_else(|| panic!("{id} ({policy}, seed {seed}) did not end"));
             assert!(
                 !matches!(outcome.ending, Ending::Stalled | Ending::Aborted),
                 "{id} ({policy}, seed {seed}): {outcome:?}"
             );
             assert_eq!(
-                encounter.rejections, 0,
+                encounter.rejections(),
+                0,
                 "{id} ({policy}, seed {seed}): the AI was refused"
             );
         }
@@ -113,5 +114,5 @@ fn a_logged_content_fight_reads_like_a_fight() {
     assert!(text.contains("rolls initiative"), "{text}");
     assert!(text.contains("attacks"), "{text}");
     assert!(text.contains("left)"), "{text}");
-    assert!(app.world().get::<Encounter>(e).unwrap().outcome.is_some());
+    assert!(app.world().get::<Encounter>(e).unwrap().outcome().is_some());
 }

@@ -14,6 +14,7 @@ use bevy_ecs::message::{MessageCursor, Messages};
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::prelude::*;
+use fray_oho::gauge::cost;
 use fray_oho::prelude::*;
 use fray_oho::sheet::SheetData;
 
@@ -158,6 +159,21 @@ pub const NEAR_FAR: &str = r#"Named("near-far")"#;
 /// `c` hamper value 30 (60 feet to enter).
 pub const LINE: &str = r#"Inline(id: "line", regions: [(id: "a"), (id: "b", terrain: (hamper: 15)), (id: "c", terrain: (hamper: 30))], links: [("a", "b"), ("b", "c")])"#;
 
+/// The price of an action taking `tenths` of a second of the gauge, on the turn.
+pub fn secs(tenths: u16) -> Cost {
+    cost(tenths)
+}
+
+/// A cost as the log words it (`3.5s`), as a price.
+fn parse_seconds(text: &str) -> Cost {
+    let tenths = text
+        .strip_suffix('s')
+        .and_then(|t| t.split_once('.'))
+        .and_then(|(s, t)| Some(s.parse::<u16>().ok()? * 10 + t.parse::<u16>().ok()?))
+        .unwrap_or_else(|| panic!("not a time: {text}"));
+    secs(tenths)
+}
+
 /// A fight between external sides with every die forced.
 pub struct Fight {
     pub app: App,
@@ -294,14 +310,14 @@ impl Fight {
 
     /// `name` does `intent`, which must be accepted.
     pub fn ok(&mut self, name: &str, intent: Intent) {
-        if let Some(reason) = self.act(name, intent.clone()) {
+        if let Some(reason) = self.act(name, intent) {
             panic!("{name}: {intent:?} was rejected: {reason}\n{}", self.log());
         }
     }
 
     /// `name` does `intent`, which must be rejected: returns the reason.
     pub fn refused(&mut self, name: &str, intent: Intent) -> String {
-        match self.act(name, intent.clone()) {
+        match self.act(name, intent) {
             Some(reason) => reason.to_string(),
             None => panic!("{name}: {intent:?} was accepted\n{}", self.log()),
         }
@@ -330,12 +346,12 @@ impl Fight {
 
     /// Attack `target` with `weapon`.
     pub fn attack(&self, attacker: &str, target: &str, weapon: &str) -> Intent {
-        self.aimed(attacker, target, weapon, Maneuver::Standard)
+        self.aimed(attacker, target, weapon, Maneuver::STANDARD)
     }
 
     /// A called shot at `part` of `target` with `weapon`.
     pub fn called(&self, attacker: &str, target: &str, weapon: &str, part: BodyPart) -> Intent {
-        self.aimed(attacker, target, weapon, Maneuver::Called(part))
+        self.aimed(attacker, target, weapon, part.maneuver())
     }
 
     fn aimed(&self, attacker: &str, target: &str, weapon: &str, maneuver: Maneuver) -> Intent {
@@ -364,7 +380,21 @@ impl Fight {
     pub fn withhold(&self, attacker: &str, target: &str, weapon: &str, trigger: Trigger) -> Intent {
         Intent::Ready {
             trigger,
-            intent: Box::new(self.attack(attacker, target, weapon)),
+            intent: Readied::Attack {
+                target: self.who(target),
+                attack: self.weapon(attacker, weapon),
+                maneuver: Maneuver::STANDARD,
+            },
+        }
+    }
+
+    /// Withhold a move into the region called `region` until an enemy engages it.
+    pub fn withhold_move(&self, region: &str) -> Intent {
+        Intent::Ready {
+            trigger: Trigger::EnemyEngagesMe,
+            intent: Readied::Move {
+                to: self.region_id(region),
+            },
         }
     }
 
@@ -390,7 +420,7 @@ impl Fight {
     }
 
     /// The options offered to whoever must decide now (turn or reaction) named `name`.
-    pub fn offers(&self, name: &str) -> Vec<ActionOption> {
+    pub fn offers(&self, name: &str) -> Vec<DecisionOption> {
         let who = self.who(name);
         fray_core::client::decisions(self.app.world(), self.e)
             .into_iter()
@@ -400,7 +430,7 @@ impl Fight {
     }
 
     /// The option offered to `name` for `intent`, if any.
-    pub fn offer(&self, name: &str, intent: &Intent) -> Option<ActionOption> {
+    pub fn offer(&self, name: &str, intent: &Intent) -> Option<DecisionOption> {
         self.offers(name).into_iter().find(|o| &o.intent == intent)
     }
 
@@ -448,11 +478,7 @@ impl Fight {
     }
 
     pub fn state(&self, name: &str) -> OhoState {
-        self.app
-            .world()
-            .get::<OhoState>(self.who(name))
-            .unwrap()
-            .clone()
+        *self.app.world().get::<OhoState>(self.who(name)).unwrap()
     }
 
     pub fn has(&self, name: &str, c: Condition) -> bool {
@@ -485,7 +511,7 @@ impl Fight {
             .unwrap()
             .entries()
             .iter()
-            .map(|t| (self.name(t.actor), t.count))
+            .map(|t| (self.name(t.actor().unwrap()), t.count))
             .collect()
     }
 
@@ -594,7 +620,9 @@ impl Fight {
         self.events()
             .iter()
             .filter_map(|e| match e {
-                LogEvent::Spent { who, cost, left } if *who == id => Some((*cost, left.clone())),
+                LogEvent::Spent { who, cost, left } if *who == id => {
+                    Some((parse_seconds(cost), left.clone()))
+                }
                 _ => None,
             })
             .collect()

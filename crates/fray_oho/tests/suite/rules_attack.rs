@@ -3,6 +3,9 @@
 
 use fray_core::prelude::*;
 
+use fray_oho::body::BodyPart;
+use fray_oho::vocabulary::{BLEEDING, DISABLED, SPRAINED_ARM, SPRAINED_LEG};
+
 use crate::harness::*;
 
 /// `attacker` engages `target` and attacks it with `intent` (built by `make`), first thing on
@@ -61,10 +64,10 @@ fn oho08_without_a_weapon_the_attack_is_an_unarmed_roll() {
         Intent::Attack {
             target: f.who("Brute"),
             attack: AttackId(0),
-            maneuver: Maneuver::Standard,
+            maneuver: Maneuver::STANDARD,
         }
     );
-    engage_and(&mut f, "Brawler", "Brute", |_| fists.clone());
+    engage_and(&mut f, "Brawler", "Brute", |_| fists);
     assert_eq!(
         f.attacks(),
         vec!["Fists (Strength): 2d6 = [3, 4] = 7 vs 2, hit"]
@@ -163,8 +166,8 @@ fn outcome(f: &Fight) -> (i32, u8, bool, bool) {
     (
         40 - f.hp("Brute 1"),
         f.state("Brute 1").injuries,
-        f.has("Brute 1", Condition::Disabled),
-        f.has("Brute 1", Condition::Dying),
+        f.has("Brute 1", DISABLED),
+        f.has("Brute 1", Condition::DYING),
     )
 }
 
@@ -243,7 +246,7 @@ fn oho11_a_graze_injures_when_the_d20_is_at_most_the_hits_taken() {
     let sword = f.attack("Fighter", "Brute", "Sword");
     f.ok("Fighter", sword);
     assert_eq!((f.state("Brute").hits, f.state("Brute").injuries), (2, 1));
-    assert!(f.has("Brute", Condition::Bleeding));
+    assert!(f.has("Brute", BLEEDING));
     assert_eq!(f.rolls("a d20 for an injury"), vec!["d20 = [2] = 2"; 2]);
     f.end_turn();
     assert_eq!(f.state("Brute").hits, 3);
@@ -280,7 +283,7 @@ fn oho15_a_called_shot_at_the_head_takes_ten_doubles_the_damage_and_adds_ten() {
     // an injury (slashing: bleeding); extra (8 - 3 + 10) / 2 = 7: 19 in all.
     let mut f = Fight::duel("fighter", "brute", &[6, 6, 6, 3, 6, 1]);
     let head = f.called("Fighter", "Brute", "Sword", BodyPart::Head);
-    engage_and(&mut f, "Fighter", "Brute", |_| head.clone());
+    engage_and(&mut f, "Fighter", "Brute", |_| head);
     assert_eq!(
         f.attacks(),
         vec![
@@ -290,7 +293,7 @@ fn oho15_a_called_shot_at_the_head_takes_ten_doubles_the_damage_and_adds_ten() {
     assert!(f.events().iter().any(|e| matches!(e,
         LogEvent::Roll { purpose, .. } if purpose == "Fortitude against 12 damage")));
     assert_eq!(f.damage(), vec![(19, 21)]);
-    assert!(f.has("Brute", Condition::Bleeding));
+    assert!(f.has("Brute", BLEEDING));
     assert_eq!(f.faces_left(), 0);
 }
 
@@ -306,7 +309,7 @@ fn oho15_a_called_shot_at_an_arm_or_a_leg_takes_five_and_deals_half_again() {
         &[1, 6, 6, 6, 6, 1, 7, 1, 1],
     );
     let arm = f.called("Brute", "Fighter", "Club", BodyPart::Arm);
-    engage_and(&mut f, "Brute", "Fighter", |_| arm.clone());
+    engage_and(&mut f, "Brute", "Fighter", |_| arm);
     assert_eq!(
         f.attacks(),
         vec![
@@ -314,7 +317,7 @@ fn oho15_a_called_shot_at_an_arm_or_a_leg_takes_five_and_deals_half_again() {
         ]
     );
     assert_eq!(f.damage(), vec![(18, 22)]);
-    assert!(f.has("Fighter", Condition::SprainedArm));
+    assert!(f.has("Fighter", SPRAINED_ARM));
     assert!(f.rolls("where").is_empty());
     // Leg: the same numbers, a sprained leg.
     let mut f = Fight::new(
@@ -324,9 +327,9 @@ fn oho15_a_called_shot_at_an_arm_or_a_leg_takes_five_and_deals_half_again() {
         &[1, 6, 6, 6, 6, 1, 7, 1, 1],
     );
     let leg = f.called("Brute", "Fighter", "Club", BodyPart::Leg);
-    engage_and(&mut f, "Brute", "Fighter", |_| leg.clone());
+    engage_and(&mut f, "Brute", "Fighter", |_| leg);
     assert_eq!(f.damage(), vec![(18, 22)]);
-    assert!(f.has("Fighter", Condition::SprainedLeg));
+    assert!(f.has("Fighter", SPRAINED_LEG));
     assert_eq!(f.faces_left(), 0);
 }
 
@@ -336,7 +339,7 @@ fn oho15_a_called_shot_at_the_groin_takes_fifteen_triples_the_damage_and_adds_fi
     // injury; extra (3 - 1 + 15) / 2 = 8: 20 in all.
     let mut f = Fight::duel("fighter", "brute", &[6, 6, 6, 1, 4, 1]);
     let groin = f.called("Fighter", "Brute", "Sword", BodyPart::Groin);
-    engage_and(&mut f, "Fighter", "Brute", |_| groin.clone());
+    engage_and(&mut f, "Fighter", "Brute", |_| groin);
     assert_eq!(
         f.attacks(),
         vec![

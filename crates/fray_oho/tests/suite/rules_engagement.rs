@@ -11,14 +11,14 @@ fn oho08_oho13_engagement_is_one_way_and_attacking_needs_it() {
     let sword = f.attack("Fighter", "Brute", "Sword");
     assert!(f.offer("Fighter", &sword).is_none());
     assert_eq!(
-        f.refused("Fighter", sword.clone()),
+        f.refused("Fighter", sword),
         "to attack, it must first engage the target (OHO-08)"
     );
     let engage = f.engage("Brute");
     f.ok("Fighter", engage);
     assert!(f.engages("Fighter", "Brute"));
     assert!(!f.engages("Brute", "Fighter"), "one-way");
-    assert_eq!(f.cost("Fighter", &sword), Cost::Seconds(30));
+    assert_eq!(f.cost("Fighter", &sword), secs(30));
     f.end_turn();
     // Being engaged does not let the brute strike back.
     let club = f.attack("Brute", "Fighter", "Club");
@@ -43,14 +43,14 @@ fn oho13_a_creature_engages_one_target_and_more_with_toughness() {
         f.engage("Brute 2"),
         f.engage("Brute 3"),
     );
-    f.ok("Fighter", one.clone());
+    f.ok("Fighter", one);
     assert!(
         !f.labels("Fighter").contains(&"engage".to_string()),
         "{:?}",
         f.labels("Fighter")
     );
     assert_eq!(
-        f.refused("Fighter", two.clone()),
+        f.refused("Fighter", two),
         "it engages as many creatures as it can: disengage first (OHO-13)"
     );
     f.end_turn();
@@ -79,7 +79,7 @@ fn oho13_disengaging_is_a_quick_action_that_ends_every_engagement_either_way() {
     let engage = f.engage("Brute");
     f.ok("Fighter", engage);
     assert!(f.engages("Fighter", "Brute") && f.engages("Brute", "Fighter"));
-    assert_eq!(f.cost("Fighter", &Intent::Disengage), Cost::Seconds(10));
+    assert_eq!(f.cost("Fighter", &Intent::Disengage), secs(10));
     f.ok("Fighter", Intent::Disengage);
     assert!(!f.engages("Fighter", "Brute") && !f.engages("Brute", "Fighter"));
     assert_eq!(f.left("Fighter"), 45);
@@ -108,7 +108,7 @@ fn oho13_moving_away_ends_only_the_engagements_that_no_longer_reach() {
     assert!(f.engages("Archer", "Brute"), "the bow still reaches");
     f.end_turn();
     let bow = f.attack("Archer", "Brute", "Bow");
-    assert_eq!(f.cost("Archer", &bow), Cost::Seconds(30));
+    assert_eq!(f.cost("Archer", &bow), secs(30));
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn oho14_leaving_without_disengaging_gives_an_attack_of_opportunity_before_the_m
     assert_eq!(labels, vec!["Club (Strength)", "Torch (Strength)", "pass"]);
     assert_eq!(
         offers[0].cost,
-        Cost::Seconds(5),
+        fray_oho::gauge::reaction_cost(5),
         "a reaction: half a second"
     );
     assert_eq!(
@@ -141,7 +141,7 @@ fn oho14_leaving_without_disengaging_gives_an_attack_of_opportunity_before_the_m
         "near",
         "the move waits for the reaction"
     );
-    f.ok("Brute", offers[0].intent.clone());
+    f.ok("Brute", offers[0].intent);
     assert_eq!(
         f.attacks(),
         vec!["Club (Strength), attack of opportunity: 3d6 = [6, 6, 6] = 18 vs 1, hit"]

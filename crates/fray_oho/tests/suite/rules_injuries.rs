@@ -2,7 +2,11 @@
 //! frostbite, the senses, confusion, curses and disability.
 
 use fray_core::prelude::*;
+use fray_oho::body::BodyPart;
 use fray_oho::statblock::Ability;
+use fray_oho::vocabulary::{
+    BLEEDING, BURNED, CONCUSSION, CURSED, DISABLED, FROSTBITE, SPRAINED_ARM, SPRAINED_LEG,
+};
 
 use crate::harness::*;
 
@@ -49,7 +53,7 @@ fn wounded(hero: &str, monster: &str, weapon: &str, more: &[u32]) -> Fight {
 #[test]
 fn oho16_slashing_and_piercing_wounds_bleed() {
     let f = wounded("fighter", "dodger", "Sword", &[6]);
-    assert!(f.has("Fighter", Condition::Bleeding));
+    assert!(f.has("Fighter", BLEEDING));
     assert_eq!(f.state("Fighter").injuries, 1);
     assert!(f.rolls("where").is_empty(), "no location for a cut");
     // A bow shot from the next region.
@@ -61,19 +65,19 @@ fn oho16_slashing_and_piercing_wounds_bleed() {
     f.ok("Archer", engage);
     let bow = f.attack("Archer", "Brute", "Bow");
     f.ok("Archer", bow);
-    assert!(f.has("Brute", Condition::Bleeding));
+    assert!(f.has("Brute", BLEEDING));
     assert_eq!(f.hp("Brute"), 20);
 }
 
 #[test]
 fn oho16_a_blunt_wound_concusses_or_sprains_where_the_d6_lands() {
     let expected = [
-        (1, Condition::Concussion),
-        (2, Condition::Concussion),
-        (3, Condition::SprainedArm),
-        (4, Condition::SprainedArm),
-        (5, Condition::SprainedLeg),
-        (6, Condition::SprainedLeg),
+        (1, CONCUSSION),
+        (2, CONCUSSION),
+        (3, SPRAINED_ARM),
+        (4, SPRAINED_ARM),
+        (5, SPRAINED_LEG),
+        (6, SPRAINED_LEG),
     ];
     for (face, condition) in expected {
         // The wound, then the d6 for where the blow lands (a club does not cut: no bleeding).
@@ -89,15 +93,10 @@ fn oho16_a_blunt_wound_concusses_or_sprains_where_the_d6_lands() {
             f.rolls("where the blow lands"),
             vec![format!("d6 = [{face}] = {face}")]
         );
-        let injuries: Vec<Condition> = [
-            Condition::Bleeding,
-            Condition::Concussion,
-            Condition::SprainedArm,
-            Condition::SprainedLeg,
-        ]
-        .into_iter()
-        .filter(|c| f.has("Fighter", *c))
-        .collect();
+        let injuries: Vec<Condition> = [BLEEDING, CONCUSSION, SPRAINED_ARM, SPRAINED_LEG]
+            .into_iter()
+            .filter(|c| f.has("Fighter", *c))
+            .collect();
         assert_eq!(injuries, vec![condition], "d6 = {face}");
     }
 }
@@ -107,8 +106,8 @@ fn oho16_a_necrotic_wound_bleeds_and_strikes_like_a_blunt_blow() {
     // The witch's hex; the d6 (2) lands on the head. At the fighter's turn it bleeds: a second
     // hit, and Fortitude 6 against 2 holds.
     let f = wounded("fighter", "witch", "Hex", &[2, 6]);
-    assert!(f.has("Fighter", Condition::Bleeding));
-    assert!(f.has("Fighter", Condition::Concussion));
+    assert!(f.has("Fighter", BLEEDING));
+    assert!(f.has("Fighter", CONCUSSION));
     assert_eq!(f.state("Fighter").injuries, 1);
     assert_eq!(f.state("Fighter").hits, 2);
 }
@@ -117,16 +116,16 @@ fn oho16_a_necrotic_wound_bleeds_and_strikes_like_a_blunt_blow() {
 fn oho16_fire_burns_and_psychic_wounds_leave_no_condition() {
     // Fray's rulings for the types the table leaves out (cold frostbites: see oho19).
     let f = wounded("fighter", "brute", "Torch", &[6]);
-    assert!(f.has("Fighter", Condition::Burned));
+    assert!(f.has("Fighter", BURNED));
     let f = wounded("fighter", "witch", "Flash", &[]);
     assert_eq!(f.state("Fighter").injuries, 1);
     for c in [
-        Condition::Bleeding,
-        Condition::Concussion,
-        Condition::SprainedArm,
-        Condition::SprainedLeg,
-        Condition::Burned,
-        Condition::Frostbite,
+        BLEEDING,
+        CONCUSSION,
+        SPRAINED_ARM,
+        SPRAINED_LEG,
+        BURNED,
+        FROSTBITE,
     ] {
         assert!(!f.has("Fighter", c), "{c:?}");
     }
@@ -140,7 +139,7 @@ fn oho17_bleeding_takes_a_hit_and_a_fortitude_roll_every_round_and_disables_on_a
     let mut f = Fight::duel("fighter", "brute", &[6, 6, 6, 1, 12, 1, 2, 2]);
     let sword = f.attack("Fighter", "Brute", "Sword");
     engage_and(&mut f, "Fighter", "Brute", sword);
-    assert!(f.has("Brute", Condition::Bleeding));
+    assert!(f.has("Brute", BLEEDING));
     assert_eq!(f.state("Brute").hits, 1);
     f.end_turn();
     assert_eq!(f.turn(), "Brute");
@@ -150,7 +149,7 @@ fn oho17_bleeding_takes_a_hit_and_a_fortitude_roll_every_round_and_disables_on_a
     f.end_turn();
     f.end_turn();
     assert_eq!(f.state("Brute").hits, 3);
-    assert!(f.has("Brute", Condition::Disabled));
+    assert!(f.has("Brute", DISABLED));
     assert_eq!(f.status("Brute"), Status::Down);
     assert_eq!(
         f.rolls("Fortitude against bleeding"),
@@ -164,7 +163,7 @@ fn oho17_bleeding_takes_a_hit_and_a_fortitude_roll_every_round_and_disables_on_a
         vec!["bleeds: a hit (2 in all).", "bleeds: a hit (3 in all)."]
     );
     assert_eq!(f.hp("Brute"), 20, "bleeding takes no health");
-    assert_eq!(f.encounter().outcome.unwrap().winner, Some(SideId(0)));
+    assert_eq!(f.encounter().outcome().unwrap().winner, Some(SideId(0)));
 }
 
 #[test]
@@ -185,7 +184,7 @@ fn oho18_a_concussion_penalizes_intellect_and_willpower_actions_by_the_hits() {
     );
     let head = f.called("Brute", "Mage", "Club", BodyPart::Head);
     engage_and(&mut f, "Brute", "Mage", head);
-    assert!(f.has("Mage", Condition::Concussion));
+    assert!(f.has("Mage", CONCUSSION));
     assert_eq!(f.state("Mage").hits, 1);
     f.end_turn();
     let frost = f.attack("Mage", "Brute", "Frost");
@@ -227,7 +226,7 @@ fn oho18_a_sprained_arm_penalizes_actions_by_the_hits() {
     f.end_turn();
     let arm = f.called("Brute", "Fighter", "Club", BodyPart::Arm);
     f.ok("Brute", arm);
-    assert!(f.has("Fighter", Condition::SprainedArm));
+    assert!(f.has("Fighter", SPRAINED_ARM));
     assert_eq!(f.state("Fighter").hits, 2);
     f.end_turn();
     let sword = f.attack("Fighter", "Brute", "Sword");
@@ -251,14 +250,14 @@ fn oho18_a_sprained_leg_halves_speed() {
     );
     let leg = f.called("Brute", "Fighter", "Club", BodyPart::Leg);
     engage_and(&mut f, "Brute", "Fighter", leg);
-    assert!(f.has("Fighter", Condition::SprainedLeg));
+    assert!(f.has("Fighter", SPRAINED_LEG));
     f.end_turn();
     f.ok("Fighter", Intent::Disengage);
     let away = f.move_to("far");
     let offer = f.offer("Fighter", &away).unwrap();
     assert_eq!(
         (offer.cost, offer.label.as_ref()),
-        (Cost::Seconds(40), "move (2 moves)")
+        (secs(40), "move (2 moves)")
     );
     f.ok("Fighter", away);
     assert_eq!(f.left("Fighter"), 15);
@@ -270,7 +269,7 @@ fn oho19_burns_roll_fortitude_against_the_hits_every_round_and_a_failure_loses_t
     // 1 holds. Round 2: a second torch hit is held (6 against 1 damage): two hits. At its turn,
     // 1 against 2 fails: it cannot act, and its turn ends at once.
     let mut f = wounded("fighter", "brute", "Torch", &[3, 6, 6, 6, 1, 1, 6, 1]);
-    assert!(f.has("Fighter", Condition::Burned));
+    assert!(f.has("Fighter", BURNED));
     assert_eq!(f.rolls("Fortitude against burns"), vec!["d6 = [3] = 3"]);
     assert!(!f.offers("Fighter").is_empty());
     f.end_turn();
@@ -278,7 +277,7 @@ fn oho19_burns_roll_fortitude_against_the_hits_every_round_and_a_failure_loses_t
     f.ok("Brute", torch);
     assert_eq!(f.state("Fighter").hits, 2);
     f.end_turn();
-    assert_eq!((f.encounter().round, f.turn()), (3, "Brute".to_string()));
+    assert_eq!((f.encounter().round(), f.turn()), (3, "Brute".to_string()));
     assert_eq!(
         f.rolls("Fortitude against burns"),
         vec!["d6 = [3] = 3", "d6 = [1] = 1"]
@@ -308,7 +307,7 @@ fn oho19_frostbite_penalizes_reflex_actions_by_the_hits() {
     );
     let frost = f.attack("Mage", "Dodger", "Frost");
     engage_and(&mut f, "Mage", "Dodger", frost);
-    assert!(f.has("Dodger", Condition::Frostbite));
+    assert!(f.has("Dodger", FROSTBITE));
     f.end_turn();
     let sword = f.attack("Dodger", "Mage", "Sword");
     engage_and(&mut f, "Dodger", "Mage", sword);
@@ -335,7 +334,7 @@ fn oho20_blinded_loses_a_die_and_cannot_shoot_or_call_its_shots() {
     // The witch's flash blinds the archer for 2 rounds. Its knife then rolls 2 dice: 3 + 3 = 6
     // against 5. In round 2 its defense roll has no die left: the hex (3) hits.
     let mut f = wounded("archer", "witch", "Flash", &[3, 3, 5, 1, 6, 1, 1, 1, 1, 6]);
-    assert!(f.has("Archer", Condition::Blinded));
+    assert!(f.has("Archer", Condition::BLINDED));
     let engage = f.engage("Witch");
     f.ok("Archer", engage);
     let attacks: Vec<String> = f
@@ -366,8 +365,8 @@ fn oho20_blinded_loses_a_die_and_cannot_shoot_or_call_its_shots() {
     // The blindness ends at the start of round 3.
     f.end_turn();
     f.end_turn();
-    assert_eq!(f.encounter().round, 3);
-    assert!(!f.has("Archer", Condition::Blinded));
+    assert_eq!(f.encounter().round(), 3);
+    assert!(!f.has("Archer", Condition::BLINDED));
 }
 
 #[test]
@@ -382,10 +381,10 @@ fn oho20_a_withheld_shot_fails_outright_once_its_maker_is_blinded() {
     f.end_turn();
     let flash = f.attack("Witch", "Archer", "Flash");
     engage_and(&mut f, "Witch", "Archer", flash);
-    assert!(f.has("Archer", Condition::Blinded));
+    assert!(f.has("Archer", Condition::BLINDED));
     let away = f.move_to("far");
     f.act("Witch", away);
-    let fire = f.offers("Archer")[0].intent.clone();
+    let fire = f.offers("Archer")[0].intent;
     f.ok("Archer", fire);
     assert_eq!(
         f.notes("Archer").last().unwrap(),
@@ -407,7 +406,7 @@ fn oho20_deafened_loses_a_die_on_every_roll() {
     // The witch's bang deafens the fighter: its sword rolls 2 dice (4 + 4 = 8 against 6). It
     // can still call its shots.
     let mut f = wounded("fighter", "witch", "Bang", &[4, 4, 6, 1, 6]);
-    assert!(f.has("Fighter", Condition::Deafened));
+    assert!(f.has("Fighter", Condition::DEAFENED));
     let engage = f.engage("Witch");
     f.ok("Fighter", engage);
     let head = f.called("Fighter", "Witch", "Sword", BodyPart::Head);
@@ -425,10 +424,10 @@ fn oho20_deafened_loses_a_die_on_every_roll() {
 fn oho20_a_confused_creature_takes_the_one_action_picked_at_random() {
     // The witch's glare confuses the fighter for a round.
     let mut f = wounded("fighter", "witch", "Glare", &[]);
-    assert!(f.has("Fighter", Condition::Confused));
+    assert!(f.has("Fighter", Condition::CONFUSED));
     let offers = f.offers("Fighter");
     assert_eq!(offers.len(), 1, "{offers:?}");
-    let picked = offers[0].intent.clone();
+    let picked = offers[0].intent;
     assert!(
         matches!(
             picked.kind(),
@@ -453,7 +452,7 @@ fn oho20_a_confused_creature_takes_the_one_action_picked_at_random() {
         assert_eq!(f.refused("Fighter", Intent::EndTurn), confused);
     }
     assert_eq!(f.left("Fighter"), 65, "the refusals changed nothing");
-    f.ok("Fighter", picked.clone());
+    f.ok("Fighter", picked);
     assert!(f.find(|e| matches!(e, LogEvent::Rejected { .. })).is_some());
 }
 
@@ -462,7 +461,7 @@ fn oho20_a_curse_takes_a_die_from_the_cursed_ability_only() {
     // The witch curses the mage's Strength: its sword (Strength) rolls 2 dice (3 + 3 = 6
     // against 5), its frost (Intellect) all 3 in round 2 (9 against 5).
     let mut f = wounded("mage", "witch", "Curse", &[3, 3, 5, 1, 6, 3, 3, 3, 5, 1, 6]);
-    assert!(f.has("Mage", Condition::Cursed));
+    assert!(f.has("Mage", CURSED));
     assert!(f.state("Mage").cursed(Ability::Strength));
     assert!(!f.state("Mage").cursed(Ability::Intellect));
     assert_eq!(
@@ -497,7 +496,7 @@ fn oho20_a_disabled_creature_cannot_act() {
     );
     let greataxe = f.attack("Fighter", "Brute 1", "Greataxe");
     engage_and(&mut f, "Fighter", "Brute 1", greataxe);
-    assert!(f.has("Brute 1", Condition::Disabled));
+    assert!(f.has("Brute 1", DISABLED));
     assert_eq!(f.status("Brute 1"), Status::Down);
     f.end_turn();
     assert_eq!(f.turn(), "Brute 2");
@@ -520,7 +519,7 @@ fn oho20_a_disabled_creature_cannot_act() {
         f.refused("Brute 1", engage),
         "that combatant cannot act (Down)"
     );
-    assert!(f.encounter().outcome.is_none());
+    assert!(f.encounter().outcome().is_none());
     assert_eq!(f.faces_left(), 0);
 }
 

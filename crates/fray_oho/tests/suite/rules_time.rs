@@ -3,6 +3,9 @@
 
 use fray_core::prelude::*;
 
+use fray_oho::body::BodyPart;
+use fray_oho::gauge::Atg;
+
 use crate::harness::*;
 
 fn left(text: &str) -> String {
@@ -37,7 +40,10 @@ fn oho01_the_gauge_holds_six_and_a_half_seconds_and_refills_at_each_turn() {
         "what is left stays until its next turn"
     );
     f.end_turn();
-    assert_eq!((f.encounter().round, f.turn()), (2, "Fighter".to_string()));
+    assert_eq!(
+        (f.encounter().round(), f.turn()),
+        (2, "Fighter".to_string())
+    );
     assert_eq!(
         f.atg("Fighter"),
         Atg {
@@ -54,14 +60,14 @@ fn oho01_oho02_several_actions_share_the_gauge_and_the_turn_ends_below_a_quick_a
     // above the one hit taken: no injury.
     let mut f = Fight::duel("scout", "brute", &[4, 5, 6, 2, 7, 3, 20]);
     let engage = f.engage("Brute");
-    assert_eq!(f.cost("Scout", &engage), Cost::Seconds(10));
+    assert_eq!(f.cost("Scout", &engage), secs(10));
     f.ok("Scout", engage);
     let attack = f.attack("Scout", "Brute", "Sword");
-    assert_eq!(f.cost("Scout", &attack), Cost::Seconds(30));
+    assert_eq!(f.cost("Scout", &attack), secs(30));
     f.ok("Scout", attack);
     assert_eq!(f.hp("Brute"), 40 - 7 - 6);
     let away = f.move_to("far");
-    assert_eq!(f.cost("Scout", &away), Cost::Seconds(10));
+    assert_eq!(f.cost("Scout", &away), secs(10));
     f.ok("Scout", away);
     let back = f.move_to("near");
     f.ok("Scout", back);
@@ -71,10 +77,10 @@ fn oho01_oho02_several_actions_share_the_gauge_and_the_turn_ends_below_a_quick_a
     assert_eq!(
         f.spent("Scout"),
         vec![
-            (Cost::Seconds(10), left("5.5s")),
-            (Cost::Seconds(30), left("2.5s")),
-            (Cost::Seconds(10), left("1.5s")),
-            (Cost::Seconds(10), left("0.5s")),
+            (secs(10), left("5.5s")),
+            (secs(30), left("2.5s")),
+            (secs(10), left("1.5s")),
+            (secs(10), left("0.5s")),
         ]
     );
     let scout = f.id("Scout");
@@ -94,12 +100,12 @@ fn oho01_with_exactly_a_quick_action_left_the_turn_goes_on() {
     // again; then nothing is left and the turn ends by itself.
     let mut f = Fight::duel("fighter", "brute", &[]);
     let engage = f.engage("Brute");
-    f.ok("Fighter", engage.clone());
+    f.ok("Fighter", engage);
     let withhold = f.withhold("Fighter", "Brute", "Sword", Trigger::EnemyAttacksMe);
     f.ok("Fighter", withhold);
     f.ok("Fighter", Intent::Disengage);
     assert_eq!((f.left("Fighter"), f.turn()), (10, "Fighter".to_string()));
-    assert_eq!(f.cost("Fighter", &engage), Cost::Seconds(10));
+    assert_eq!(f.cost("Fighter", &engage), secs(10));
     f.ok("Fighter", engage);
     assert_eq!((f.left("Fighter"), f.turn()), (0, "Brute".to_string()));
 }
@@ -111,7 +117,7 @@ fn oho01_a_request_costing_more_than_is_left_is_rejected_and_changes_nothing() {
     let engage = f.engage("Brute");
     f.ok("Fighter", engage);
     let attack = f.attack("Fighter", "Brute", "Sword");
-    f.ok("Fighter", attack.clone());
+    f.ok("Fighter", attack);
     assert_eq!(f.left("Fighter"), 25);
     assert!(f.offer("Fighter", &attack).is_none(), "3 s is not offered");
     let before = f.events().len();
@@ -120,7 +126,7 @@ fn oho01_a_request_costing_more_than_is_left_is_rejected_and_changes_nothing() {
     assert_eq!(f.left("Fighter"), 25);
     assert_eq!(f.turn(), "Fighter");
     assert_eq!(f.hp("Brute"), 40);
-    assert_eq!(f.encounter().rejections, 1);
+    assert_eq!(f.encounter().rejections(), 1);
     let events = f.events();
     assert_eq!(events.len(), before + 1, "only the rejection is logged");
     assert!(
@@ -138,14 +144,14 @@ fn oho02_every_action_is_priced_in_tenths_of_a_second() {
     let engage = f.engage("Brute");
     let step = f.move_to("far");
     let withhold_closing = f.withhold("Mage", "Brute", "Frost", Trigger::EnemyEngagesMe);
-    assert_eq!(f.cost("Mage", &engage), Cost::Seconds(10), "quick action");
-    assert_eq!(f.cost("Mage", &step), Cost::Seconds(20), "move action");
+    assert_eq!(f.cost("Mage", &engage), secs(10), "quick action");
+    assert_eq!(f.cost("Mage", &step), secs(20), "move action");
     assert_eq!(
         f.cost("Mage", &withhold_closing),
-        Cost::Seconds(5 + 30 + 10),
+        secs(5 + 30 + 10),
         "reaction + normal action + the quick action of closing in"
     );
-    assert_eq!(f.cost("Mage", &Intent::EndTurn), Cost::Free);
+    assert_eq!(f.cost("Mage", &Intent::EndTurn), Cost::FREE);
     f.ok("Mage", engage);
     f.end_turn();
     f.end_turn();
@@ -154,16 +160,12 @@ fn oho02_every_action_is_priced_in_tenths_of_a_second() {
     let frost = f.attack("Mage", "Brute", "Frost");
     let head = f.called("Mage", "Brute", "Frost", BodyPart::Head);
     let withhold = f.withhold("Mage", "Brute", "Frost", Trigger::EnemyAttacksMe);
-    assert_eq!(
-        f.cost("Mage", &firebolt),
-        Cost::Seconds(65),
-        "full-round action"
-    );
-    assert_eq!(f.cost("Mage", &frost), Cost::Seconds(30), "normal action");
-    assert_eq!(f.cost("Mage", &head), Cost::Seconds(30));
-    assert_eq!(f.cost("Mage", &withhold), Cost::Seconds(5 + 30));
-    assert_eq!(f.cost("Mage", &Intent::Disengage), Cost::Seconds(10));
-    assert_eq!(f.cost("Mage", &step), Cost::Seconds(20));
+    assert_eq!(f.cost("Mage", &firebolt), secs(65), "full-round action");
+    assert_eq!(f.cost("Mage", &frost), secs(30), "normal action");
+    assert_eq!(f.cost("Mage", &head), secs(30));
+    assert_eq!(f.cost("Mage", &withhold), secs(5 + 30));
+    assert_eq!(f.cost("Mage", &Intent::Disengage), secs(10));
+    assert_eq!(f.cost("Mage", &step), secs(20));
 }
 
 /// Mage and brute in `near`; the mage engaged the brute in round 1 and it is the mage's turn in
@@ -174,7 +176,7 @@ fn spellcasting(faces: &[u32]) -> Fight {
     f.ok("Mage", engage);
     f.end_turn();
     f.end_turn();
-    assert_eq!((f.encounter().round, f.left("Mage")), (2, 65));
+    assert_eq!((f.encounter().round(), f.left("Mage")), (2, 65));
     f
 }
 
@@ -194,7 +196,7 @@ fn oho03_a_full_round_action_takes_the_whole_gauge_and_lands_at_the_end_of_the_r
     );
     assert!(f.attacks().is_empty());
     f.end_turn();
-    assert_eq!((f.encounter().round, f.turn()), (3, "Mage".to_string()));
+    assert_eq!((f.encounter().round(), f.turn()), (3, "Mage".to_string()));
     assert_eq!(f.faces_left(), 0);
     assert_eq!(
         f.attacks(),
@@ -263,7 +265,7 @@ fn oho03_a_full_round_action_is_lost_when_its_maker_no_longer_engages_the_target
     f.ok("Brute", Intent::Disengage);
     assert!(!f.engages("Mage", "Brute"));
     f.end_turn();
-    assert_eq!(f.encounter().round, 3);
+    assert_eq!(f.encounter().round(), 3);
     assert_eq!(
         f.notes("Mage"),
         vec![
@@ -282,7 +284,7 @@ fn oho04_a_move_action_covers_the_speed_and_the_hamper_value_adds_feet() {
     let offer = f.offer("Fighter", &to_b).unwrap();
     assert_eq!(
         (offer.cost, offer.label.as_ref()),
-        (Cost::Seconds(30), "move (move + dash)")
+        (secs(30), "move (move + dash)")
     );
     f.ok("Fighter", to_b);
     assert_eq!(
@@ -294,26 +296,20 @@ fn oho04_a_move_action_covers_the_speed_and_the_hamper_value_adds_feet() {
     let to_a = f.move_to("a");
     let to_c = f.move_to("c");
     let back = f.offer("Fighter", &to_a).unwrap();
-    assert_eq!(
-        (back.cost, back.label.as_ref()),
-        (Cost::Seconds(20), "move (move)")
-    );
+    assert_eq!((back.cost, back.label.as_ref()), (secs(20), "move (move)"));
     assert!(f.offer("Fighter", &to_c).is_none());
     let mut far_off = Fight::new(LINE, &[("fighter", 1, "a")], &[("brute", 1, "c")], &[6, 1]);
     let c = far_off.move_to("c");
     assert_eq!(far_off.refused("Fighter", c), "c is not next to a");
     assert_eq!(
-        f.refused("Fighter", to_c.clone()),
+        f.refused("Fighter", to_c),
         "it has 3.5s of its gauge left and that takes 4.0s"
     );
     assert_eq!(f.region("Fighter"), "b");
     f.end_turn();
     f.end_turn();
     let on = f.offer("Fighter", &to_c).unwrap();
-    assert_eq!(
-        (on.cost, on.label.as_ref()),
-        (Cost::Seconds(40), "move (2 moves)")
-    );
+    assert_eq!((on.cost, on.label.as_ref()), (secs(40), "move (2 moves)"));
     f.ok("Fighter", to_c);
     assert_eq!(
         (f.region("Fighter"), f.left("Fighter")),
@@ -332,7 +328,7 @@ fn oho05_a_withheld_attack_costs_a_reaction_and_an_attack_and_fires_before_its_t
     let offer = f.offer("Fighter", &withhold).unwrap();
     assert_eq!(
         (offer.cost, offer.label.as_ref()),
-        (Cost::Seconds(35), "withhold Sword (Strength)")
+        (secs(35), "withhold Sword (Strength)")
     );
     f.ok("Fighter", withhold);
     assert_eq!(f.left("Fighter"), 20);
@@ -347,9 +343,9 @@ fn oho05_a_withheld_attack_costs_a_reaction_and_an_attack_and_fires_before_its_t
     assert_eq!(f.reactors(), vec!["Fighter".to_string()]);
     let offers = f.offers("Fighter");
     assert_eq!(offers.len(), 2);
-    assert_eq!(offers[0].cost, Cost::Free, "its time was paid on its turn");
+    assert_eq!(offers[0].cost, Cost::FREE, "its time was paid on its turn");
     assert_eq!(offers[1].intent, Intent::Pass);
-    f.ok("Fighter", offers[0].intent.clone());
+    f.ok("Fighter", offers[0].intent);
     assert_eq!(
         f.attacks(),
         vec![
@@ -381,7 +377,7 @@ fn oho05_a_withheld_attack_that_disables_its_trigger_stops_the_triggering_attack
     f.ok("Brute", engage);
     let club = f.attack("Brute", "Fighter", "Club");
     f.act("Brute", club);
-    let fire = f.offers("Fighter")[0].intent.clone();
+    let fire = f.offers("Fighter")[0].intent;
     f.ok("Fighter", fire);
     assert_eq!(f.attacks().len(), 1);
     assert_eq!(f.hp("Brute"), 40 - 23);
@@ -391,7 +387,7 @@ fn oho05_a_withheld_attack_that_disables_its_trigger_stops_the_triggering_attack
         25,
         "the attack's time was spent all the same"
     );
-    let outcome = f.encounter().outcome.unwrap();
+    let outcome = f.encounter().outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.ending),
         (Some(SideId(0)), Ending::Victory)
@@ -408,7 +404,7 @@ fn oho05_a_withheld_strike_at_a_foe_it_does_not_engage_closes_in_first() {
     f.end_turn();
     let engage = f.engage("Fighter");
     f.act("Brute", engage);
-    let fire = f.offers("Fighter")[0].intent.clone();
+    let fire = f.offers("Fighter")[0].intent;
     f.ok("Fighter", fire);
     let (fighter, brute) = (f.id("Fighter"), f.id("Brute"));
     let closes = f
@@ -426,20 +422,17 @@ fn oho05_a_withheld_strike_at_a_foe_it_does_not_engage_closes_in_first() {
 #[test]
 fn oho05_a_withheld_move_steps_away_before_the_foe_engages() {
     let mut f = Fight::duel("fighter", "brute", &[]);
-    let away = Intent::Ready {
-        trigger: Trigger::EnemyEngagesMe,
-        intent: Box::new(f.move_to("far")),
-    };
+    let away = f.withhold_move("far");
     let offer = f.offer("Fighter", &away).unwrap();
     assert_eq!(
         (offer.cost, offer.label.as_ref()),
-        (Cost::Seconds(25), "withhold a move")
+        (secs(25), "withhold a move")
     );
     f.ok("Fighter", away);
     f.end_turn();
     let engage = f.engage("Fighter");
     f.act("Brute", engage);
-    let step = f.offers("Fighter")[0].intent.clone();
+    let step = f.offers("Fighter")[0].intent;
     f.ok("Fighter", step);
     assert_eq!(f.region("Fighter"), "far");
     assert!(!f.engages("Brute", "Fighter"));
@@ -489,7 +482,7 @@ fn oho05_a_withheld_strike_cannot_engage_past_the_limit() {
     let engage = f.engage("Fighter");
     f.act("Brute 1", engage);
     assert_eq!(f.reactors(), vec!["Fighter".to_string()]);
-    let fire = f.offers("Fighter")[0].intent.clone();
+    let fire = f.offers("Fighter")[0].intent;
     f.ok("Fighter", fire);
     assert_eq!(
         f.notes("Fighter").last().unwrap(),
@@ -524,20 +517,14 @@ fn oho06_a_dash_is_a_quick_action_covering_half_the_speed() {
     };
     assert_eq!(
         price(&f, "Brawler"),
-        (Cost::Seconds(30), "move (move + dash)".into())
+        (secs(30), "move (move + dash)".into())
     );
-    f.ok("Brawler", far.clone());
+    f.ok("Brawler", far);
     assert_eq!(f.left("Brawler"), 35);
     f.end_turn();
-    assert_eq!(
-        price(&f, "Fighter"),
-        (Cost::Seconds(20), "move (move)".into())
-    );
+    assert_eq!(price(&f, "Fighter"), (secs(20), "move (move)".into()));
     f.end_turn();
-    assert_eq!(
-        price(&f, "Scout"),
-        (Cost::Seconds(10), "move (dash)".into())
-    );
+    assert_eq!(price(&f, "Scout"), (secs(10), "move (dash)".into()));
     f.ok("Scout", far);
     assert_eq!(
         (f.region("Scout"), f.left("Scout")),

@@ -3,6 +3,9 @@
 
 use fray_core::prelude::*;
 
+use fray_oho::gauge::Atg;
+use fray_oho::vocabulary::DISABLED;
+
 use crate::harness::*;
 
 /// A witch's hex that barely lands on the fighter: 1 + 1 + 1 = 3 against a defense of
@@ -34,9 +37,9 @@ fn oho21_exhaustion_levels_add_up_and_each_adds_its_effect() {
     let engage = f.engage("Fighter");
     f.ok("Witch", engage);
     let wither = f.attack("Witch", "Fighter", "Wither");
-    f.ok("Witch", wither.clone());
+    f.ok("Witch", wither);
     assert_eq!(f.state("Fighter").exhaustion, 1);
-    assert!(f.has("Fighter", Condition::Exhausted));
+    assert!(f.has("Fighter", Condition::EXHAUSTED));
     f.end_turn();
     f.end_turn();
     // Level 1: a penalty of 1 on checks.
@@ -53,7 +56,7 @@ fn oho21_exhaustion_levels_add_up_and_each_adds_its_effect() {
     let blight = f.attack("Witch", "Fighter", "Blight");
     f.ok("Witch", blight);
     assert_eq!(f.state("Fighter").exhaustion, 3);
-    f.ok("Witch", wither.clone());
+    f.ok("Witch", wither);
     assert_eq!(f.state("Fighter").exhaustion, 4);
     assert_eq!(f.turn(), "Knight", "the witch's 0.5 s left end its turn");
     // Level 1-2: the Fortitude roll (a save) has no penalty; level 3: it has.
@@ -99,9 +102,9 @@ fn oho21_exhaustion_levels_add_up_and_each_adds_its_effect() {
     // Round 3, level 5: unconscious, out of the fight; the knight fights on.
     f.ok("Witch", wither);
     assert_eq!(f.state("Fighter").exhaustion, 5);
-    assert!(f.has("Fighter", Condition::Unconscious));
+    assert!(f.has("Fighter", Condition::UNCONSCIOUS));
     assert_eq!(f.status("Fighter"), Status::Down);
-    assert!(f.encounter().outcome.is_none());
+    assert!(f.encounter().outcome().is_none());
     assert_eq!(f.hp("Fighter"), 40 - 3 - 3 - 4 - 5);
     assert_eq!(f.faces_left(), 0);
 }
@@ -125,7 +128,7 @@ fn oho21_level_two_halves_speed_and_level_six_kills() {
     let engage = f.engage("Fighter");
     f.ok("Witch", engage);
     let blight = f.attack("Witch", "Fighter", "Blight");
-    f.ok("Witch", blight.clone());
+    f.ok("Witch", blight);
     assert_eq!(f.state("Fighter").exhaustion, 2);
     f.end_turn();
     // Speed 15, dash 7: 30 feet take two moves.
@@ -133,16 +136,16 @@ fn oho21_level_two_halves_speed_and_level_six_kills() {
     let offer = f.offer("Fighter", &away).unwrap();
     assert_eq!(
         (offer.cost, offer.label.as_ref()),
-        (Cost::Seconds(40), "move (2 moves)")
+        (secs(40), "move (2 moves)")
     );
     assert_eq!(f.atg("Fighter").max, 65, "the gauge is whole until level 4");
     f.end_turn();
-    f.ok("Witch", blight.clone());
+    f.ok("Witch", blight);
     assert_eq!(f.state("Fighter").exhaustion, 4);
     f.ok("Witch", blight);
     assert_eq!(f.state("Fighter").exhaustion, 6);
     assert_eq!(f.status("Fighter"), Status::Dead);
-    let outcome = f.encounter().outcome.unwrap();
+    let outcome = f.encounter().outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.ending),
         (Some(SideId(1)), Ending::Victory)
@@ -158,16 +161,16 @@ fn vitals_health_at_zero_disables_and_a_fight_with_nobody_left_ends() {
     let engage = f.engage("Rat");
     f.ok("Fighter", engage);
     let sword = f.attack("Fighter", "Rat", "Sword");
-    f.ok("Fighter", sword.clone());
+    f.ok("Fighter", sword);
     assert_eq!(f.hp("Rat"), -1);
-    assert!(f.has("Rat", Condition::Disabled));
+    assert!(f.has("Rat", DISABLED));
     assert_eq!(f.status("Rat"), Status::Down);
-    let outcome = f.encounter().outcome.unwrap();
+    let outcome = f.encounter().outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.ending, outcome.round),
         (Some(SideId(0)), Ending::Victory, 1)
     );
-    assert_eq!(f.encounter().phase, Phase::Ended);
+    assert_eq!(f.encounter().phase(), Phase::Ended);
     assert!(matches!(f.events().last(), Some(LogEvent::Ended { .. })));
     assert_eq!(f.refused("Fighter", sword), "the fight is over");
 }
@@ -194,9 +197,9 @@ fn vitals_an_injury_limit_takes_a_beast_out_of_the_fight() {
     let sword = f.attack("Fighter", "Rat", "Sword");
     f.ok("Fighter", sword);
     assert_eq!((f.hp("Rat"), f.state("Rat").injuries), (2, 1));
-    assert!(f.has("Rat", Condition::Disabled));
+    assert!(f.has("Rat", DISABLED));
     assert_eq!(f.status("Rat"), Status::Down);
-    assert!(f.encounter().outcome.is_some());
+    assert!(f.encounter().outcome().is_some());
 }
 
 #[test]
@@ -214,7 +217,7 @@ fn vitals_a_dying_creature_dies_when_its_fortitude_fails_against_its_hits() {
     f.ok("Fighter", engage);
     let greataxe = f.attack("Fighter", "Brute 1", "Greataxe");
     f.ok("Fighter", greataxe);
-    assert!(f.has("Brute 1", Condition::Dying));
+    assert!(f.has("Brute 1", Condition::DYING));
     assert_eq!(f.status("Brute 1"), Status::Down);
     f.end_turn();
     assert_eq!(f.turn(), "Brute 2");
@@ -226,7 +229,7 @@ fn vitals_a_dying_creature_dies_when_its_fortitude_fails_against_its_hits() {
         f.rolls("Fortitude while dying"),
         vec!["d6 = [1] = 1", "d6 = [1] = 1"]
     );
-    assert!(f.encounter().outcome.is_none(), "Brute 2 fights on");
+    assert!(f.encounter().outcome().is_none(), "Brute 2 fights on");
     assert_eq!(f.turn(), "Brute 2");
     assert_eq!(f.faces_left(), 0);
 }

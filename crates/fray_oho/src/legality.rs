@@ -1,0 +1,496 @@
+//! OHO's legality function.
+//!
+//! [`check`] is the only place that says what is legal: an offer is the
+//! [candidates](crate::candidates) that pass it, a refused request carries its reason, and the
+//! reactions an intent provokes - withheld actions it sets off (OHO-05), then attacks of
+//! opportunity (OHO-14) - are the ones it lists.
+//!
+//! On its turn a creature may
+//! - attack a creature it engages, within the weapon's reach: a normal action (3 s), or a
+//!   full-round action taking the whole untouched gauge; ordinary or called at the head, an arm,
+//!   a leg or the groin (OHO-08, OHO-15);
+//! - engage a creature within reach (1 s), while it engages fewer than its limit (OHO-13);
+//! - disengage (1 s) from every engagement, either way (OHO-13);
+//! - move into a neighbouring region, priced as the quickest mix of move actions and dashes
+//!   that covers the region and its hamper value (OHO-04, OHO-06);
+//! - withhold an attack or a move until a trigger: 0.5 s for the reaction plus the action's own
+//!   time, paid now (OHO-05);
+//! - end the turn.
+//!
+//! A confused creature takes the one of these picked for it at random (OHO-20).
+
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+use fray_core::legality::{Provocation, Provocations};
+use fray_core::prelude::*;
+use fray_core::rng::derive_seed;
+use smallvec::SmallVec;
+
+use crate::Ctx;
+use crate::body::BodyPart;
+use crate::candidates::{affordable, attack_time};
+use crate::fighter::{able, pace};
+use crate::gauge::{Atg, cost, reaction_cost};
+use crate::ops::OhoOps;
+use crate::rules::{NORMAL, QUICK, REACTION, crossing_feet, seconds, stride};
+use crate::sheet::SheetData;
+use crate::state::{OhoState, Withheld};
+use crate::vocabulary::provokes;
+
+/// Why a confused creature may do nothing but the action picked for it.
+const CONFUSED: &str = "it is confused: it can only take the action picked for it";
+
+/// Why a withheld action is refused, when it already withholds none.
+const WITHHOLDING: &str = "withholding takes 0.5s plus the action's time, and only an attack on a foe it can reach or a move out of the way can be withheld (OHO-05)";
+
+/// The legality function: whether `actor` may do `intent` now, on `occasion`.
+pub(crate) fn check(
+    ctx: &Ctx,
+    actor: Entity,
+    intent: &Intent,
+    occasion: &Occasion,
+    scope: Scope,
+) -> Result<Legal, Refusal> {
+    match *occasion {
+        Occasion::Turn => check_turn(ctx, actor, intent, scope),
+        Occasion::Reaction {
+            provoker,
+            intent: provoking,
+            kind,
+        } => check_reaction(ctx, actor, intent, provoker, &provoking, kind),
+        Occasion::Declaration => Err("OHO has no declarations".into()),
+    }
+}
+
+/// What every check of a turn's intent reads of its actor, read once.
+struct Actor<'c> {
+    entity: Entity,
+    side: Option<SideId>,
+    sheet: &'c SheetData,
+    state: &'c OhoState,
+    atg: Atg,
+    conditions: &'c Conditions,
+    engagement: Option<&'c Engagement>,
+    here: RegionId,
+    /// Whether the check lists the reactions an intent provokes ([`Scope::Reactions`]).
+    reactions: bool,
+}
+
+impl<'c> Actor<'c> {
+    /// `actor` as the checks of its turn see it (`None`: not one of the ruleset's combatants).
+    fn of(ctx: &'c Ctx, actor: Entity, scope: Scope) -> Option<Self> {
+        let f = ctx.fighter(actor)?;
+        Some(Self {
+            entity: actor,
+            side: ctx.side(actor),
+            sheet: &f.sheet.0,
+            state: f.state,
+            atg: *f.atg,
+            conditions: ctx.conditions(actor)?,
+            engagement: ctx.engagement(actor),
+            here: ctx.region(actor),
+            reactions: scope == Scope::Reactions,
+        })
+    }
+
+    /// Whom it engages.
+    fn engaging(&self) -> &'c [Entity] {
+        self.engagement.map_or(&[], Engagement::engaging)
+    }
+
+    /// Whether `e` is one of its enemies (`None`: `e` is no combatant).
+    fn enemy(&self, ctx: &Ctx, e: Entity) -> Option<bool> {
+        ctx.side(e)
+            .map(|side| self.side.is_some_and(|mine| mine != side))
+    }
+}
+
+/// A turn's intent: a creature that cannot act may only end its turn; a confused one only
+/// take the action picked for it.
+fn check_turn(
+    ctx: &Ctx,
+    actor: Entity,
+    intent: &Intent,
+    scope: Scope,
+) -> Result<Legal, Refusal> {
+    let a = Actor::of(ctx, actor, scope).ok_or("no such combatant")?;
+    if !able(ctx.status(actor), a.conditions) {
+        return if *intent == Intent::EndTurn {
+            Ok(Legal::costs(Cost::FREE))
+        } else {
+            Err("it is disabled and cannot act".into())
+        };
+    }
+    if a.conditions.has(Condition::CONFUSED) {
+        return match pick(ctx, &a) {
+            Some((picked, _)) if picked == *intent => check_plain(ctx, &a, intent),
+            _ => Err(CONFUSED.into()),
+        };
+    }
+    check_plain(ctx, &a, intent)
+}
+
+/// The one action a confused creature takes, picked at random among those it could take
+/// (OHO-20), with its label: by a stream derived from the encounter's seed and the turn, so no
+/// die of the fight's own stream is spent and judging it changes nothing.
+pub(crate) fn confused_pick(ctx: &Ctx, actor: Entity) -> Option<(Intent, Arc<str>)> {
+    pick(ctx, &Actor::of(ctx, actor, Scope::Price)?)
+}
+
+/// [`confused_pick`] for an actor already read.
+fn pick(ctx: &Ctx, a: &Actor) -> Option<(Intent, Arc<str>)> {
+    let mut legal: SmallVec<[(Intent, Arc<str>); 32]> = SmallVec::new();
+    crate::candidates::turn(ctx, a.entity, |intent, label| {
+        if check_plain(ctx, a, &intent).is_ok() {
+            legal.push((intent, label.clone()));
+        }
+    });
+    let turn = ctx.turn();
+    let stream = (u64::from(turn.serial) << 32) | u64::from(turn.version);
+    let n = legal.len() as u64;
+    let pick = derive_seed(ctx.seed(), stream) % n.max(1);
+    legal.into_iter().nth(usize::try_from(pick).unwrap_or(0))
+}
+
+/// `left` of the gauge is not enough for what takes `needs`.
+fn short(left: u16, needs: u16) -> Refusal {
+    format!(
+        "it has {} of its gauge left and that takes {}",
+        seconds(left),
+        seconds(needs)
+    )
+    .into()
+}
+
+/// Whether `e` is one of the encounter's combatants.
+fn in_roster(ctx: &Ctx, e: Entity) -> bool {
+    ctx.roster()
+        .get(ctx.id(e))
+        .is_some_and(|entry| entry.entity == e)
+}
+
+/// A turn's intent, confusion aside.
+fn check_plain(ctx: &Ctx, a: &Actor, intent: &Intent) -> Result<Legal, Refusal> {
+    let actor = a.entity;
+    let sheet = a.sheet;
+    let atg = a.atg;
+    let left = atg.remaining;
+    let engaging = a.engaging();
+    let here = a.here;
+    let conditions = a.conditions;
+    let blind = conditions.has(Condition::BLINDED);
+    match *intent {
+        Intent::Attack {
+            target,
+            attack,
+            maneuver,
+        } => {
+            let i = attack.index();
+            let weapon = sheet
+                .weapons
+                .get(i)
+                .ok_or_else(|| format!("it has no weapon number {i}"))?;
+            match a.enemy(ctx, target) {
+                None => return Err("there is no such target".into()),
+                Some(false) => return Err("that is not an enemy".into()),
+                Some(true) => {}
+            }
+            if !ctx.status(target).is_active() {
+                return Err("the target is out of the fight".into());
+            }
+            if !engaging.contains(&target) {
+                return Err("to attack, it must first engage the target (OHO-08)".into());
+            }
+            if ctx.map().hops(here, ctx.region(target)) > weapon.reach {
+                return Err(format!("the target is out of reach of its {}", weapon.name).into());
+            }
+            let aim = BodyPart::of(maneuver);
+            if blind && (weapon.reach > 0 || aim.is_some()) {
+                return Err("it is blinded: shooting and called shots need sight".into());
+            }
+            if maneuver != Maneuver::STANDARD && aim.is_none() {
+                return Err("OHO has no such maneuver".into());
+            }
+            if !affordable(weapon, &atg) {
+                if weapon.full_round {
+                    return Err(
+                        "a full-round action needs the whole untouched gauge (OHO-03)".into(),
+                    );
+                }
+                return Err(short(left, attack_time(weapon, &atg)));
+            }
+            let mut provoked = Provocations::new();
+            if a.reactions {
+                withheld_set_off(ctx, actor, intent, &mut provoked);
+            }
+            Ok(Legal::provoking(cost(attack_time(weapon, &atg)), provoked))
+        }
+        Intent::Engage { target } => {
+            if a.enemy(ctx, target) != Some(true) {
+                return Err("that is not an enemy".into());
+            }
+            if left < QUICK {
+                return Err(short(left, QUICK));
+            }
+            if engaging.contains(&target) {
+                return Err("it engages that target already".into());
+            }
+            if engaging.len() >= usize::from(sheet.engage_limit) {
+                return Err(
+                    "it engages as many creatures as it can: disengage first (OHO-13)".into(),
+                );
+            }
+            if conditions.has(Condition::FRIGHTENED) {
+                return Err("it is frightened and will not close in".into());
+            }
+            if !in_roster(ctx, target)
+                || !ctx.status(target).is_active()
+                || ctx.map().hops(here, ctx.region(target)) > sheet.reach()
+            {
+                return Err("the target is out of reach or out of the fight".into());
+            }
+            let mut provoked = Provocations::new();
+            if a.reactions {
+                withheld_set_off(ctx, actor, intent, &mut provoked);
+            }
+            Ok(Legal::provoking(cost(QUICK), provoked))
+        }
+        Intent::Disengage => {
+            if !a.engagement.is_some_and(Engagement::is_engaged) {
+                return Err("it is not engaged".into());
+            }
+            if left < QUICK {
+                return Err(short(left, QUICK));
+            }
+            Ok(Legal::costs(cost(QUICK)))
+        }
+        Intent::Move { to } => {
+            let map = ctx.map();
+            if to.index() >= map.len() {
+                return Err(format!("there is no region {} on this map", to.0).into());
+            }
+            if !map.neighbours(here).contains(&to) {
+                return Err(format!("{} is not next to {}", map.name(to), map.name(here)).into());
+            }
+            let (speed, dash) = pace(sheet, conditions, a.state);
+            let s = stride(crossing_feet(map.terrain(to).hamper), speed, dash)
+                .ok_or("it cannot move")?;
+            if s.tenths() > left {
+                return Err(short(left, s.tenths()));
+            }
+            let mut provoked = Provocations::new();
+            if a.reactions {
+                withheld_set_off(ctx, actor, intent, &mut provoked);
+                opportunity(ctx, actor, &mut provoked);
+            }
+            Ok(Legal::provoking(cost(s.tenths()), provoked))
+        }
+        Intent::Ready { trigger, intent } => {
+            if a.state.withheld.is_some() {
+                return Err("it already withholds an action".into());
+            }
+            let tenths = match intent {
+                Readied::Attack {
+                    target,
+                    attack,
+                    maneuver,
+                } => {
+                    let weapon = sheet
+                        .weapons
+                        .get(attack.index())
+                        .filter(|w| !w.full_round)
+                        .ok_or(WITHHOLDING)?;
+                    let engaged = engaging.contains(&target);
+                    let room = engaging.len() < usize::from(sheet.engage_limit)
+                        && !conditions.has(Condition::FRIGHTENED);
+                    let closing = match (trigger, engaged) {
+                        (Trigger::EnemyAttacksMe | Trigger::EnemyMoves, true) => 0,
+                        // Closing in is part of the withheld action: 1 s more (OHO-13).
+                        (Trigger::EnemyEngagesMe, false) if room => QUICK,
+                        _ => return Err(WITHHOLDING.into()),
+                    };
+                    let fits = maneuver == Maneuver::STANDARD
+                        && a.enemy(ctx, target) == Some(true)
+                        && in_roster(ctx, target)
+                        && ctx.status(target).is_active()
+                        && ctx.map().hops(here, ctx.region(target)) <= weapon.reach
+                        && !(blind && weapon.reach > 0);
+                    if !fits {
+                        return Err(WITHHOLDING.into());
+                    }
+                    REACTION + NORMAL + closing
+                }
+                Readied::Move { to } => {
+                    // Only while nobody engages it, so the move draws no attack of
+                    // opportunity.
+                    let free = a.engagement.is_none_or(|e| e.engaged_by().is_empty());
+                    let map = ctx.map();
+                    let (speed, dash) = pace(sheet, conditions, a.state);
+                    let s = (trigger == Trigger::EnemyEngagesMe
+                        && free
+                        && map.neighbours(here).contains(&to))
+                    .then(|| stride(crossing_feet(map.terrain(to).hamper), speed, dash))
+                    .flatten()
+                    .ok_or(WITHHOLDING)?;
+                    REACTION + s.tenths()
+                }
+                Readied::Engage { .. } | Readied::UseAbility { .. } => {
+                    return Err(WITHHOLDING.into());
+                }
+            };
+            if tenths > left {
+                return Err(WITHHOLDING.into());
+            }
+            Ok(Legal::costs(cost(tenths)))
+        }
+        Intent::EndTurn => Ok(Legal::costs(Cost::FREE)),
+        Intent::Pass => Err("there is no reaction to pass on".into()),
+        Intent::Delay
+        | Intent::Defend
+        | Intent::UseAbility { .. }
+        | Intent::Rally
+        | Intent::Stabilize { .. }
+        | Intent::Retreat
+        | Intent::Flee => Err(format!("OHO has no {} action", intent.kind()).into()),
+    }
+}
+
+/// Whether withheld action `w` of `reactor` is set off by `provoker` doing `intent` (OHO-05):
+/// a withheld strike at `provoker` fires when it attacks the reactor, moves, or engages the
+/// reactor, as its trigger says; a withheld move fires when anyone engages the reactor.
+fn sets_off(w: &Withheld, reactor: Entity, provoker: Entity, intent: &Intent) -> bool {
+    let aimed_at_provoker =
+        matches!(w.intent, Readied::Attack { target, .. } if target == provoker);
+    match (w.trigger, intent) {
+        (Trigger::EnemyAttacksMe, Intent::Attack { target, .. }) => {
+            *target == reactor && aimed_at_provoker
+        }
+        (Trigger::EnemyMoves, Intent::Move { .. }) => aimed_at_provoker,
+        (Trigger::EnemyEngagesMe, Intent::Engage { target }) => {
+            *target == reactor && (aimed_at_provoker || matches!(w.intent, Readied::Move { .. }))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `reactor`'s withheld action is set off by `actor` doing `intent`: it is an enemy
+/// able to act, and its trigger fits.
+fn sets_off_now(ctx: &Ctx, reactor: Entity, actor: Entity, intent: &Intent) -> bool {
+    let Some(w) = ctx.fighter(reactor).and_then(|f| f.state.withheld) else {
+        return false;
+    };
+    ctx.enemies(actor, reactor) && ctx.can_act(reactor) && sets_off(&w, reactor, actor, intent)
+}
+
+/// The withheld actions `actor` doing `intent` sets off (OHO-05): only attacking, moving and
+/// engaging set anything off, and an attack or an engagement only what its target withholds.
+fn withheld_set_off(ctx: &Ctx, actor: Entity, intent: &Intent, out: &mut Provocations) {
+    let mut consider = |e: Entity| {
+        if sets_off_now(ctx, e, actor, intent) {
+            out.push(Provocation {
+                reactor: e,
+                kind: provokes::WITHHELD,
+            });
+        }
+    };
+    match *intent {
+        Intent::Attack { target, .. } | Intent::Engage { target }
+            if ctx
+                .fighter(target)
+                .is_some_and(|f| f.state.withheld.is_some())
+                && in_roster(ctx, target) =>
+        {
+            consider(target);
+        }
+        Intent::Move { .. } => ctx.roster().entities().for_each(consider),
+        _ => {}
+    }
+}
+
+/// The attacks of opportunity a move of `actor` draws (OHO-14): from the creatures engaging
+/// it that threaten it where it stands; then from those whose withheld strike, set off by the
+/// move, closes in on it first (`out` already lists the withheld actions it sets off).
+fn opportunity(ctx: &Ctx, actor: Entity, out: &mut Provocations) {
+    let here = ctx.region(actor);
+    let round = ctx.round();
+    let engaged_by = ctx
+        .engagement(actor)
+        .map_or(&[][..], Engagement::engaged_by);
+    let mut found: SmallVec<[Entity; 8]> = engaged_by
+        .iter()
+        .copied()
+        .filter(|x| ctx.threatens(*x, here, round))
+        .collect();
+    for p in out.iter().filter(|p| p.kind == provokes::WITHHELD) {
+        let strikes = ctx
+            .fighter(p.reactor)
+            .and_then(|f| f.state.withheld)
+            .is_some_and(|w| matches!(w.intent, Readied::Attack { target, .. } if target == actor));
+        if strikes && !engaged_by.contains(&p.reactor) {
+            found.push(p.reactor);
+        }
+    }
+    out.extend(found.into_iter().map(|reactor| Provocation {
+        reactor,
+        kind: provokes::OPPORTUNITY,
+    }));
+}
+
+/// Whether `reactor` may answer `provoker`'s `provoking` intent (a provocation of `kind`) with
+/// `intent`: its withheld action set off (paid when it was withheld), or an attack of
+/// opportunity with any weapon but a full-round one, half a second from its gauge (OHO-14).
+fn check_reaction(
+    ctx: &Ctx,
+    reactor: Entity,
+    intent: &Intent,
+    provoker: Entity,
+    provoking: &Intent,
+    kind: u8,
+) -> Result<Legal, Refusal> {
+    if *intent == Intent::Pass {
+        return Ok(Legal::costs(Cost::FREE));
+    }
+    let f = ctx.fighter(reactor).ok_or("no such combatant")?;
+    match kind {
+        provokes::WITHHELD => {
+            let w = f.state.withheld.ok_or("it withholds no action")?;
+            if !sets_off_now(ctx, reactor, provoker, provoking) {
+                return Err("its withheld action is not set off".into());
+            }
+            if w.intent.intent() != *intent {
+                return Err("that is not its withheld action".into());
+            }
+            Ok(Legal::costs(Cost::FREE))
+        }
+        provokes::OPPORTUNITY => {
+            let Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } = *intent
+            else {
+                return Err("an attack of opportunity is an attack".into());
+            };
+            let usable = f
+                .sheet
+                .0
+                .weapons
+                .get(attack.index())
+                .is_some_and(|w| !w.full_round);
+            if target != provoker || maneuver != Maneuver::STANDARD || !usable {
+                return Err(
+                    "an attack of opportunity is an ordinary attack on the mover with a weapon that is not a full-round action".into(),
+                );
+            }
+            let threatens = matches!(provoking, Intent::Move { .. })
+                && ctx.engaging(reactor, provoker)
+                && ctx.threatens(reactor, ctx.region(provoker), ctx.round());
+            if !threatens {
+                return Err("it cannot make an attack of opportunity now".into());
+            }
+            Ok(Legal::costs(reaction_cost(REACTION)))
+        }
+        _ => Err("that is not one of the reactions it may take".into()),
+    }
+}
