@@ -2,7 +2,7 @@
 
 use fray_core::prelude::*;
 
-use crate::harness::*;
+use crate::bench::*;
 
 #[test]
 fn every_archmage_content_file_loads() {
@@ -33,7 +33,7 @@ fn every_encounter_ends_decided_with_every_policy_and_no_rejection() {
         .map(|e| e.id.clone())
         .collect();
     for policy in ["tactical", "aggressive", "random"] {
-        let mut app = app();
+        let mut app = BENCH.app_with(content());
         let mut spawned = Vec::new();
         for id in &ids {
             let sides: Vec<String> = db
@@ -55,18 +55,19 @@ fn every_encounter_ends_decided_with_every_policy_and_no_rejection() {
                 ));
             }
         }
-        settle(&mut app);
+        run_until_blocked(app.world_mut(), 100_000);
         for (id, e) in spawned {
             let encounter = app.world().get::<Encounter>(e).unwrap();
             let outcome = encounter
-                .outcome
+                .outcome()
                 .unwrap_or_else(|| panic!("{id} ({policy}) did not end"));
             assert!(
                 !matches!(outcome.ending, Ending::Stalled | Ending::Aborted),
                 "{id} ({policy}): {outcome:?}"
             );
             assert_eq!(
-                encounter.rejections, 0,
+                encounter.rejections(),
+                0,
                 "{id} ({policy}): the AI was refused"
             );
         }
@@ -75,12 +76,21 @@ fn every_encounter_ends_decided_with_every_policy_and_no_rejection() {
 
 #[test]
 fn a_logged_fight_reads_like_a_fight() {
-    let mut app = app();
-    let e = spawn(&mut app, "archmage-bridge", 7);
-    settle(&mut app);
-    let text = text_log(&app, e);
+    let mut app = BENCH.app_with(content());
+    let e = app
+        .world_mut()
+        .spawn_encounter("archmage-bridge", &EncounterSettings::logged(7))
+        .unwrap();
+    run_until_blocked(app.world_mut(), 100_000);
+    let world = app.world();
+    let text = LogNames::new(
+        world.get::<Roster>(e).unwrap(),
+        world.get::<EncounterMap>(e).unwrap(),
+        world.get::<Sides>(e).unwrap(),
+    )
+    .render(world.get::<CombatLog>(e).unwrap());
     println!("{text}");
     assert!(text.contains("rolls initiative"));
     assert!(text.contains("attacks"));
-    assert!(app.world().get::<Encounter>(e).unwrap().outcome.is_some());
+    assert!(world.get::<Encounter>(e).unwrap().outcome().is_some());
 }

@@ -2,8 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod arch;
+mod bench;
 mod content;
-mod harness;
 mod rules_attacks;
 mod rules_conditions;
 mod rules_dying;

@@ -2,14 +2,17 @@
 //! defenses, crits and fumbles, unarmed strikes, two weapons, resistance, invisibility,
 //! shooting into melee, circumstances, magic items and group attacks.
 
+use fray_archmage::vocabulary::VULNERABLE;
 use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
+use fray_testkit::harness::Fight;
 
-use crate::harness::*;
+use crate::arch::ArchFight;
+use crate::bench::*;
 
 /// Hero (12) and brute (7) in the same region, the hero already engaged with it.
 fn engaged_duel(faces: &[u32]) -> Fight {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near")],
@@ -41,7 +44,7 @@ fn ar06_an_attack_equal_to_the_defense_hits() {
 fn ar07_the_ability_bonus_to_damage_doubles_at_level_5_negative_ones_too() {
     // Champ (level 5: Str 18, Int 8) 15, brute 7. Sword: 10 + 4 + 5 = 19, 5d8 + Str 4 x 2;
     // round 2, Jab (Int): 10 + (-1) + 5 + 1 = 15, 5d4 + Int -1 x 2.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("champ", 1, "near")],
         &[("brute", 1, "near")],
@@ -70,7 +73,7 @@ fn ar07_the_ability_bonus_to_damage_doubles_at_level_5_negative_ones_too() {
 fn ar07_ar40_the_ability_bonus_triples_at_level_8_and_only_the_best_magic_weapon_counts() {
     // Lord (level 8, Str 18, magic weapons +1 and +2) 18, brute 7. Sword: 2 + 4 + 8 + 2 = 16
     // vs AC 15; 8d8 of 1s + Str 4 x 3.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("lord", 1, "near")],
         &[("brute", 1, "near")],
@@ -106,7 +109,7 @@ fn ar10_attacks_meet_defenses_of_the_middle_modifier_plus_level() {
     // PD 11 + 1 + 2 = 14, MD 10 + 2 + 2 = 14; initiative 10 + 3 + 2 = 15. Three witches (one
     // shared roll of 5): stab 10 + 5 = 15 vs AC hits, shove 8 + 5 = 13 vs PD misses, curse
     // 9 + 5 = 14 vs MD hits.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("scout", 1, "near")],
         &[("witch", 3, "near")],
@@ -136,7 +139,7 @@ fn ar10_attacks_meet_defenses_of_the_middle_modifier_plus_level() {
 fn ar09_several_targets_one_attack_roll_each_one_damage_roll() {
     // Round 2 (escalation 1): blast at Brute 1 and Brute 2: 15 + 2 and 14 + 2 vs PD 13, one d6 of 4.
     // The damage die is rolled once, at the first hit.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 2, "near")],
@@ -171,7 +174,7 @@ fn ar09_a_group_attack_preview_counts_every_enemy_it_would_strike() {
     // Round 2, escalation 1: blast and bolt are +1 vs PD 13 for a d6, so each target is hit on
     // a natural 11-19 (3.5) and crit on a 20 (7): (9 x 3.5 + 7) / 20 = 1.925 a target. Blast
     // takes both brutes, bolt one.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 2, "near")],
@@ -221,7 +224,7 @@ fn ar17_ar27_vulnerable_targets_are_crit_on_18() {
     f.inflict(
         "Brute",
         Some("Hero"),
-        EffectSpec::condition(Condition::Vulnerable, Duration::EndOfBattle),
+        EffectSpec::condition(VULNERABLE, Duration::EndOfBattle),
     );
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
@@ -250,7 +253,7 @@ fn ar19_misses_deal_the_attacks_miss_damage() {
 fn ar20_unarmed_strikes_use_strength_at_minus_two_and_a_d6_per_two_levels() {
     // Monk (level 3, Str 16) 13, brute 7. Fist: 11 + 3 + 3 - 2 = 15 vs AC 15; one d6 for two
     // levels and a d3 for the odd one, + Str: 4 + 2 + 3.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("monk", 1, "near")],
         &[("brute", 1, "near")],
@@ -274,7 +277,7 @@ fn ar20_unarmed_strikes_use_strength_at_minus_two_and_a_d6_per_two_levels() {
 
 #[test]
 fn ar21_two_weapons_reroll_a_natural_two_and_the_reroll_stands() {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("twin", 1, "near")],
         &[("brute", 1, "near")],
@@ -293,7 +296,7 @@ fn ar21_two_weapons_reroll_a_natural_two_and_the_reroll_stands() {
 fn ar32_resistance_halves_damage_when_the_natural_roll_is_below_it() {
     // Burner resists fire 16. Firebolt (ranged spell, +1) natural 15: 4 fire halves to 2;
     // next round natural 16: the full d6 of 4.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("burner", 1, "far")],
@@ -314,7 +317,7 @@ fn ar32_resistance_halves_damage_when_the_natural_roll_is_below_it() {
 fn ar32_resistance_applies_to_ongoing_damage_by_the_original_roll() {
     // Scorch natural 12: 12 + 5 = 17 vs AC 14; 7 fire halved to 3, and 6 ongoing halved to 3;
     // at the end of the burner's turn it takes 3, then fails its save with a 10.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("burner", 1, "near")],
@@ -339,7 +342,7 @@ fn ar34_attacks_on_an_invisible_enemy_miss_half_the_time_before_the_roll() {
     f.inflict(
         "Brute",
         None,
-        EffectSpec::condition(Condition::Invisible, Duration::EndOfBattle),
+        EffectSpec::condition(Condition::INVISIBLE, Duration::EndOfBattle),
     );
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
@@ -356,7 +359,7 @@ fn ar34_attacks_on_an_invisible_enemy_miss_half_the_time_before_the_roll() {
 fn ar35_a_natural_one_shooting_into_melee_rerolls_against_the_engaged_ally() {
     // Hero 12, brute 7, ally 5. The brute engages the ally (the hero lets it pass). Round 2:
     // the hero's bow rolls a 1, rerolls 16 + 2 + 1 = 19 against the ally's AC 18 for 3 + 1.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "near")],
@@ -379,7 +382,7 @@ fn ar35_a_natural_one_shooting_into_melee_rerolls_against_the_engaged_ally() {
 #[test]
 fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mobbed_foe() {
     // On the difficult ground of b: 10 + 5 - 2 = 13 misses AC 15 (1 miss damage).
-    let mut f = Fight::new(
+    let mut f = fight(
         LINE,
         &[("hero", 1, "b")],
         &[("brute", 1, "b")],
@@ -393,7 +396,7 @@ fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mob
     assert!(f.log().contains("- 2 (circumstance)"), "{}", f.log());
     assert_eq!(f.hp("Brute").current, 39);
     // Engaged with two of the attacker's allies: +2. Order: Hero 12, Ally 11, Twin 10, Brute 7.
-    let mut g = Fight::new(
+    let mut g = fight(
         NEAR_FAR,
         &[
             ("hero", 1, "near"),
@@ -422,7 +425,7 @@ fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mob
 #[test]
 fn ar43_group_attacks_take_the_next_enemies_in_order_without_skipping() {
     // Three brutes engage the hero; in round 2 a blast at Brute 2 takes Brute 2 and Brute 3.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 3, "near")],
@@ -452,7 +455,7 @@ fn ar43_hp_thresholds_use_current_hit_points() {
         let hex = f.attack("Hero", "Brute", "hex");
         f.ok("Hero", hex);
         f.end_turn();
-        assert_eq!(f.has("Brute", Condition::Dazed), dazed, "from {start} HP");
+        assert_eq!(f.has("Brute", Condition::DAZED), dazed, "from {start} HP");
     }
 }
 
@@ -480,7 +483,7 @@ fn ar27_ar30_ar43_previews_count_the_chance_to_leave_an_effect_the_target_lacks(
     f.inflict(
         "Brute",
         Some("Hero"),
-        EffectSpec::condition(Condition::Dazed, Duration::EndOfBattle),
+        EffectSpec::condition(Condition::DAZED, Duration::EndOfBattle),
     );
     assert_eq!(inflicts(&f, "hex"), 0.0);
 }

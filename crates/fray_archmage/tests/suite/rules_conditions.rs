@@ -1,13 +1,17 @@
 //! AR-27, AR-28, AR-30, AR-31, AR-33, AR-40: conditions, coup de grace, ongoing damage and
 //! saves, temporary hit points, stacking.
 
+use fray_archmage::slots::{ActionSlots, Slot};
+use fray_archmage::vocabulary::{COUP_DE_GRACE, HAMPERED, STUCK, WEAKENED};
 use fray_core::effect::{BonusTo, EffectSpec};
 use fray_core::prelude::*;
+use fray_testkit::harness::Fight;
 
-use crate::harness::*;
+use crate::arch::ArchFight;
+use crate::bench::*;
 
 fn engaged_duel(faces: &[u32]) -> Fight {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near")],
@@ -27,8 +31,8 @@ fn condition(c: Condition) -> EffectSpec {
 fn ar27_dazed_is_minus_four_to_attacks_and_never_stacks_with_itself() {
     // Dazed twice (from two sources): still -4. 14 + 5 - 4 = 15 hits AC 15 (1 + 4 damage).
     let mut f = engaged_duel(&[10, 5, 14, 1]);
-    f.inflict("Hero", None, condition(Condition::Dazed));
-    f.inflict("Hero", Some("Brute"), condition(Condition::Dazed));
+    f.inflict("Hero", None, condition(Condition::DAZED));
+    f.inflict("Hero", Some("Brute"), condition(Condition::DAZED));
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
     assert!(f.log().contains("- 4 (conditions)"), "{}", f.log());
@@ -39,8 +43,8 @@ fn ar27_dazed_is_minus_four_to_attacks_and_never_stacks_with_itself() {
 fn ar27_ar40_weakened_is_minus_four_to_attacks_and_defenses_and_penalties_take_the_worst() {
     // Dazed and weakened together: still -4 to attacks (13 + 5 - 4 = 14 misses AC 15).
     let mut f = engaged_duel(&[10, 5, 13, 7]);
-    f.inflict("Hero", None, condition(Condition::Dazed));
-    f.inflict("Hero", None, condition(Condition::Weakened));
+    f.inflict("Hero", None, condition(Condition::DAZED));
+    f.inflict("Hero", None, condition(WEAKENED));
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
     assert!(f.log().contains("- 4 (conditions)"));
@@ -56,7 +60,7 @@ fn ar27_ar40_weakened_is_minus_four_to_attacks_and_defenses_and_penalties_take_t
 fn ar27_stunned_takes_no_actions_and_is_minus_four_to_defenses() {
     let mut f = engaged_duel(&[10, 5, 8]);
     f.end_turn();
-    f.inflict("Hero", Some("Brute"), condition(Condition::Stunned));
+    f.inflict("Hero", Some("Brute"), condition(Condition::STUNNED));
     // 8 + 7 = 15 hits AC 18 - 4 = 14.
     let claw = f.attack("Brute", "Hero", "claw");
     f.ok("Brute", claw);
@@ -71,7 +75,7 @@ fn ar27_stunned_takes_no_actions_and_is_minus_four_to_defenses() {
 fn ar27_helpless_is_minus_four_to_defenses() {
     let mut f = engaged_duel(&[10, 5, 7]);
     f.end_turn();
-    f.inflict("Hero", None, condition(Condition::Helpless));
+    f.inflict("Hero", None, condition(Condition::HELPLESS));
     let claw = f.attack("Brute", "Hero", "claw");
     f.ok("Brute", claw);
     assert_eq!(f.hp("Hero").current, 24, "7 + 7 = 14 hits AC 14");
@@ -80,8 +84,8 @@ fn ar27_helpless_is_minus_four_to_defenses() {
 #[test]
 fn ar27_hampered_allows_only_basic_attacks_and_stuck_no_movement() {
     let mut f = engaged_duel(&[10, 5]);
-    f.inflict("Hero", None, condition(Condition::Hampered));
-    f.inflict("Hero", None, condition(Condition::Stuck));
+    f.inflict("Hero", None, condition(HAMPERED));
+    f.inflict("Hero", None, condition(STUCK));
     f.end_turn();
     f.end_turn();
     let offers = f.offers("Hero");
@@ -107,7 +111,7 @@ fn ar27_hampered_allows_only_basic_attacks_and_stuck_no_movement() {
 fn ar27_confused_creatures_attack_a_random_nearby_ally() {
     // Hero 12, ally 11, brute 7: the confused hero's sword goes to the only ally (a d1 picks it):
     // 15 + 5 = 20 vs AC 18, 1 + 4.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "near")],
@@ -116,7 +120,7 @@ fn ar27_confused_creatures_attack_a_random_nearby_ally() {
     );
     let brute = f.who("Brute");
     f.ok("Hero", Intent::Engage { target: brute });
-    f.inflict("Hero", None, condition(Condition::Confused));
+    f.inflict("Hero", None, condition(Condition::CONFUSED));
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
     assert_eq!(f.hp("Ally").current, 25);
@@ -126,7 +130,7 @@ fn ar27_confused_creatures_attack_a_random_nearby_ally() {
 #[test]
 fn ar28_coup_de_grace_on_a_helpless_engaged_enemy_is_an_automatic_crit_for_the_whole_turn() {
     // Hero 12, brute 7, ally 5. The brute engages the ally; in round 2 the ally is down.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "near")],
@@ -143,13 +147,13 @@ fn ar28_coup_de_grace_on_a_helpless_engaged_enemy_is_an_automatic_crit_for_the_w
     f.set_hp("Ally", -1);
     f.settle();
     assert_eq!(f.status("Ally"), Status::Down);
-    let coup = f.attack_with("Brute", "Ally", "claw", Maneuver::CoupDeGrace);
+    let coup = f.attack_with("Brute", "Ally", "claw", COUP_DE_GRACE);
     let offer = f
         .offers("Brute")
         .into_iter()
         .find(|o| o.intent == coup)
         .expect("coup de grace is offered");
-    assert_eq!(offer.cost, Cost::AllSlots);
+    assert_eq!(offer.cost, Slot::whole_turn());
     f.ok("Brute", coup);
     // A natural 3, still a crit: 6 x 2.
     assert_eq!(f.hp("Ally").current, -13);
@@ -165,7 +169,7 @@ fn ar28_coup_de_grace_on_a_helpless_engaged_enemy_is_an_automatic_crit_for_the_w
 fn ar30_ar31_ongoing_damage_lands_at_the_end_of_the_victims_turn_then_a_save() {
     // Burner (init 5) hits the hero (12): 11 + 7 = 18 vs AC 18, 5 fire and 4 ongoing.
     // Hero's turn ends: 4 damage, save 10 fails; next turn: 4 damage, save 11 ends it.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("burner", 1, "near")],
@@ -206,7 +210,7 @@ fn ar31_easy_normal_and_hard_saves() {
         (SaveDifficulty::Hard, 15, false),
         (SaveDifficulty::Hard, 16, true),
     ] {
-        let mut f = Fight::new(
+        let mut f = fight(
             NEAR_FAR,
             &[("hero", 1, "near")],
             &[("brute", 1, "far")],
@@ -216,11 +220,11 @@ fn ar31_easy_normal_and_hard_saves() {
         f.inflict(
             "Hero",
             None,
-            EffectSpec::condition(Condition::Dazed, Duration::SaveEnds(difficulty)),
+            EffectSpec::condition(Condition::DAZED, Duration::SaveEnds(difficulty)),
         );
         f.end_turn();
         assert_eq!(
-            !f.has("Hero", Condition::Dazed),
+            !f.has("Hero", Condition::DAZED),
             ends,
             "{difficulty:?} save of {roll}"
         );
@@ -239,7 +243,7 @@ fn ar33_temporary_hit_points_absorb_first_and_do_not_stack() {
     f.ok("Brute", claw);
     assert_eq!((f.hp("Hero").current, f.hp("Hero").temp), (29, 0));
     // Both sides' tallies count the whole hit, temporary hit points included.
-    let tally = |f: &Fight, name: &str| *f.app.world().get::<Tally>(f.who(name)).unwrap();
+    let tally = |f: &Fight, name: &str| *f.get::<Tally>(name);
     assert_eq!(tally(&f, "Hero").damage_taken, 6);
     assert_eq!(tally(&f, "Brute").damage_dealt, 6);
     f.end_turn();
@@ -258,6 +262,7 @@ fn ar33_temporary_hit_points_absorb_first_and_do_not_stack() {
     f.set_hp("Hero", 29);
     let hero = f.who("Hero");
     f.app.world_mut().get_mut::<Hp>(hero).unwrap().temp = 0;
+    f.touch();
     let ward = f.power("Hero", "ward", None);
     f.ok("Hero", ward);
     let bulwark = f.power("Hero", "bulwark", None);
@@ -272,8 +277,11 @@ fn ar33_temporary_hit_points_absorb_first_and_do_not_stack() {
 
 #[test]
 fn ar33_temporary_hit_points_drop_to_zero_when_initiative_is_rolled() {
-    let mut app = app();
-    let e = spawn(&mut app, "archmage-bridge", 1);
+    let mut app = BENCH.app_with(content());
+    let e = app
+        .world_mut()
+        .spawn_encounter("archmage-bridge", &EncounterSettings::logged(1))
+        .unwrap();
     let fighter = app.world().get::<Roster>(e).unwrap().entries[0].entity;
     app.world_mut().get_mut::<Hp>(fighter).unwrap().temp = 7;
     fray_core::drive::tick(app.world_mut());
@@ -298,13 +306,11 @@ fn ar40_same_named_effects_do_not_stack() {
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
     assert!(f.log().contains("+ 2 (effects)"), "{}", f.log());
-    let blessings = {
-        let world = f.app.world_mut();
-        let mut q = world.query::<&Effect>();
-        q.iter(world)
-            .filter(|e| e.name.as_deref() == Some("blessing"))
-            .count()
-    };
+    let blessings = f
+        .get::<Effects>("Hero")
+        .iter()
+        .filter(|e| e.name.as_deref() == Some("blessing"))
+        .count();
     assert_eq!(blessings, 1);
 }
 
@@ -312,7 +318,7 @@ fn ar40_same_named_effects_do_not_stack() {
 fn ar28_a_coup_de_grace_with_a_group_attack_takes_only_the_helpless_enemy() {
     // Hero 12, brutes 7 engage it. Round 2: Brute 1 is helpless; a coup de grace with Blast
     // (close spell, group of 2) takes Brute 1 alone: a natural 3, still a crit, d6 4 x 2.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 2, "near")],
@@ -325,21 +331,21 @@ fn ar28_a_coup_de_grace_with_a_group_attack_takes_only_the_helpless_enemy() {
     f.end_turn();
     f.ok("Brute 2", Intent::Engage { target: hero });
     f.end_turn();
-    f.inflict("Brute 1", None, condition(Condition::Helpless));
+    f.inflict("Brute 1", None, condition(Condition::HELPLESS));
     let coups: Vec<bevy_ecs::entity::Entity> = f
         .offers("Hero")
         .into_iter()
         .filter_map(|o| match o.intent {
             Intent::Attack {
                 target,
-                maneuver: Maneuver::CoupDeGrace,
+                maneuver: COUP_DE_GRACE,
                 ..
             } => Some(target),
             _ => None,
         })
         .collect();
     assert!(!coups.is_empty() && coups.iter().all(|&t| t == f.who("Brute 1")));
-    let coup = f.attack_with("Hero", "Brute 1", "blast", Maneuver::CoupDeGrace);
+    let coup = f.attack_with("Hero", "Brute 1", "blast", COUP_DE_GRACE);
     f.ok("Hero", coup);
     assert_eq!((f.hp("Brute 1").current, f.hp("Brute 2").current), (32, 40));
     assert_eq!(f.faces_left(), 0);
@@ -367,7 +373,7 @@ fn ar27_confused_creatures_use_no_limited_powers_and_make_no_opportunity_attacks
     // Sage 15, brute 7; the brute engages the sage. Both confused in round 2: the sage's daily
     // Prayer is not offered (its at-will Ward is), and it walks away without an opportunity
     // attack from the confused brute.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("sage", 1, "near")],
         &[("brute", 1, "near")],
@@ -378,8 +384,8 @@ fn ar27_confused_creatures_use_no_limited_powers_and_make_no_opportunity_attacks
     let sage = f.who("Sage");
     f.ok("Brute", Intent::Engage { target: sage });
     f.end_turn();
-    f.inflict("Sage", None, condition(Condition::Confused));
-    f.inflict("Brute", None, condition(Condition::Confused));
+    f.inflict("Sage", None, condition(Condition::CONFUSED));
+    f.inflict("Brute", None, condition(Condition::CONFUSED));
     let labels: Vec<String> = f
         .offers("Sage")
         .iter()

@@ -2,18 +2,21 @@
 //! stabilizing, rests, the optional rules and fighting in spirit.
 
 use fray_archmage::rest::{RestHealing, full_heal_up, quick_rest};
+use fray_archmage::slots::ActionSlots;
 use fray_archmage::state::ArchState;
 use fray_core::prelude::*;
 use fray_dice::ScriptedDice;
+use fray_testkit::harness::Fight;
 
-use crate::harness::*;
+use crate::arch::ArchFight;
+use crate::bench::*;
 
 /// Hero (12) and brute (7); an ally far off (initiative 1) keeps the heroes' side in the fight
 /// while the hero is down.
 fn duel(faces: &[u32]) -> Fight {
     let mut all = vec![faces[0], 1];
     all.extend_from_slice(&faces[1..]);
-    Fight::new(
+    fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("brute", 1, "near")],
@@ -42,7 +45,7 @@ fn ar23_at_zero_heroes_fall_unconscious_and_a_16_wakes_them_with_a_recovery() {
     f.set_hp("Hero", -3);
     f.settle();
     assert_eq!(f.status("Hero"), Status::Down);
-    assert!(f.has("Hero", Condition::Unconscious) && f.has("Hero", Condition::Helpless));
+    assert!(f.has("Hero", Condition::UNCONSCIOUS) && f.has("Hero", Condition::HELPLESS));
     f.end_turn();
     f.end_turn();
     assert_eq!(f.status("Hero"), Status::Active);
@@ -115,6 +118,7 @@ fn ar24_a_recovery_heals_level_dice_plus_con_and_without_one_half_with_a_penalty
         .get_mut::<ArchState>(hero)
         .unwrap()
         .recoveries = 0;
+    f.touch();
     let heal = f.power("Hero", "heal", Some("Hero"));
     f.ok("Hero", heal);
     assert_eq!(f.hp("Hero").current, 22, "half of 8");
@@ -165,7 +169,7 @@ fn ar25_rally_is_free_once_a_battle_then_needs_a_save() {
 #[test]
 fn ar26_stabilize_is_a_dc_10_wisdom_check_and_25_takes_only_a_quick_action() {
     // Sage (level 5, Wis +4: +9) and ally against a brute. The ally is down; a 16 makes 25.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("sage", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -192,7 +196,7 @@ fn ar26_stabilize_is_a_dc_10_wisdom_check_and_25_takes_only_a_quick_action() {
 fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_everything() {
     // Hero 12, ally 11, mook 5, with lasting wounds. The ally is down (a lasting wound: max 27);
     // the hero, at 14 HP, kills the mook with Surge (recharge 16): 15 + 5 vs AC 10, 3 + 4.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("mook", 1, "near")],
@@ -207,18 +211,9 @@ fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_ev
     let surge = f.attack("Hero", "Mook", "surge");
     f.ok("Hero", surge);
     assert!(f.encounter().is_over());
-    let surge = f
-        .app
-        .world()
-        .get::<fray_archmage::sheet::Sheet>(f.who("Hero"))
-        .unwrap()
-        .0
-        .attacks
-        .iter()
-        .position(|a| a.def.id == "surge")
-        .unwrap();
+    let surge = f.attack_index("Hero", "surge");
     assert!(
-        f.state("Hero").attacks_spent[surge],
+        f.state("Hero").attacks_spent.spent(surge),
         "a recharge power used up"
     );
     let (hero, ally) = (f.who("Hero"), f.who("Ally"));
@@ -247,7 +242,7 @@ fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_ev
     assert_eq!(report.recharges, vec![("Surge".to_string(), 16, true)]);
     assert_eq!(world.get::<Hp>(hero).unwrap().current, 25);
     let state = world.get::<ArchState>(hero).unwrap();
-    assert!(!state.attacks_spent[surge]);
+    assert!(!state.attacks_spent.spent(surge));
     assert_eq!(state.recoveries, 0);
     // The fallen ally heals from 0 (6 + 2, still staggered at 8 of 27, then 5 + 2) and wakes.
     let report = quick_rest(
@@ -264,7 +259,7 @@ fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_ev
         !world
             .get::<Conditions>(ally)
             .unwrap()
-            .has(Condition::Unconscious)
+            .has(Condition::UNCONSCIOUS)
     );
     // A full heal-up: full hit points without the lasting wound, every recovery back.
     assert!(full_heal_up(world, ally));
@@ -278,7 +273,7 @@ fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_ev
 #[test]
 fn ar41_optional_lasting_wounds_and_meaningful_death() {
     // Lasting wounds: dropping to 0 lowers max HP by 2 + level.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("brute", 1, "near")],
@@ -295,7 +290,7 @@ fn ar41_optional_lasting_wounds_and_meaningful_death() {
     assert_eq!(f.state("Hero").lasting_wounds, 1);
     // Meaningful death: four failed saves mean a coma, unless a named villain dropped the hero.
     let faces = [10, 1, 5, 2, 2, 2, 2];
-    let mut g = Fight::new(
+    let mut g = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("brute", 1, "near")],
@@ -311,7 +306,7 @@ fn ar41_optional_lasting_wounds_and_meaningful_death() {
     }
     assert_eq!(g.status("Hero"), Status::Down);
     assert!(g.state("Hero").coma);
-    let mut v = Fight::new(
+    let mut v = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("villain", 1, "near")],
@@ -337,18 +332,13 @@ fn ar41_optional_lasting_wounds_and_meaningful_death() {
     // Both default to off: `g` (meaningful death only) took no lasting wound from its fall,
     // and `f` (lasting wounds only) has no meaningful death.
     assert_eq!(g.hp("Hero").max, 30);
-    let battle = f
-        .app
-        .world()
-        .get::<fray_archmage::battle::Archmage>(f.e)
-        .unwrap();
-    assert!(!battle.meaningful_death);
+    assert!(!f.battle().meaningful_death);
 }
 
 #[test]
 fn ar42_a_fallen_hero_fights_in_spirit_giving_an_ally_two_then_one() {
     // Hero 12, brute 7, ally 5. The ally is down; its failed death saves come with spirit.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -360,8 +350,9 @@ fn ar42_a_fallen_hero_fights_in_spirit_giving_an_ally_two_then_one() {
     f.end_turn();
     let bonus = |f: &mut Fight| {
         let world = f.app.world_mut();
-        let mut q = world.query::<&Effect>();
+        let mut q = world.query::<&Effects>();
         q.iter(world)
+            .flat_map(|effects| effects.iter())
             .filter(|e| e.name.as_deref() == Some("fight in spirit"))
             .map(|e| e.magnitude)
             .collect::<Vec<_>>()
@@ -381,7 +372,7 @@ fn ar42_a_fallen_hero_fights_in_spirit_giving_an_ally_two_then_one() {
 fn ar23_with_an_odd_maximum_death_comes_only_past_the_half() {
     // Twin (31 HP) 12, brute 7, ally 3. At -9 the twin is down; the brute's claw (10 + 7 vs
     // AC 18 - 4 helpless) takes it to -15: it has not reached -15.5, still down. At -16, dead.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("twin", 1, "near"), ("ally", 1, "far")],
         &[("brute", 1, "near")],
@@ -407,7 +398,7 @@ fn ar23_with_an_odd_maximum_death_comes_only_past_the_half() {
 #[test]
 fn ar24_at_level_5_a_recovery_doubles_the_con_bonus() {
     // Champ (level 5, Con 16) rallies: 5d10 of 1 + 2 + 3 + 4 + 5 and Con +3 twice: 21.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("champ", 1, "near")],
         &[("brute", 1, "far")],
@@ -429,7 +420,7 @@ fn ar26_a_failed_stabilize_wastes_the_standard_action_and_stabilizing_ends_when_
     // Round 2: stabilize 7 + 3 = 10; the ally's failed save (5) no longer counts.
     // Round 3: the hero's Heal (quick) on the ally: d10 6 + 2 = 8, it wakes, no longer stabilized.
     // Round 4: down again, its failed save (5) counts again: 2.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -453,7 +444,7 @@ fn ar26_a_failed_stabilize_wastes_the_standard_action_and_stabilizing_ends_when_
     f.next_turn_of("Hero");
     assert_eq!(f.state("Ally").death_saves_failed, 1);
     f.ok("Hero", Intent::Stabilize { target: ally });
-    assert!(f.state("Ally").stabilized && f.has("Ally", Condition::Stabilized));
+    assert!(f.state("Ally").stabilized && f.has("Ally", Condition::STABILIZED));
     assert!(!f.slots("Hero").standard, "under 25: a standard action");
     f.next_turn_of("Hero");
     assert_eq!(f.state("Ally").death_saves_failed, 1);
@@ -463,7 +454,7 @@ fn ar26_a_failed_stabilize_wastes_the_standard_action_and_stabilizing_ends_when_
         (f.status("Ally"), f.hp("Ally").current),
         (Status::Active, 8)
     );
-    assert!(!f.state("Ally").stabilized && !f.has("Ally", Condition::Stabilized));
+    assert!(!f.state("Ally").stabilized && !f.has("Ally", Condition::STABILIZED));
     f.next_turn_of("Hero");
     f.set_hp("Ally", -1);
     f.next_turn_of("Hero");
@@ -475,7 +466,7 @@ fn ar26_a_failed_stabilize_wastes_the_standard_action_and_stabilizing_ends_when_
 fn ar26_a_25_stabilizes_for_a_quick_action_paid_by_the_move_when_the_quick_is_spent() {
     // Sage (+9) 15, brute 7, ally 5. Ward spends the quick action; 16 + 9 = 25 then costs the
     // move action and gives the standard back.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("sage", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -504,7 +495,7 @@ fn ar41_meaningful_death_turns_a_deadly_blow_into_a_coma_unless_a_named_villain_
     // Hero 12, brute 7 (or villain 5), ally 3. The hero is down at -10; a claw of 6 (10 + 7 vs
     // AC 14) takes it to -16, past minus half: a coma, not death - only named villains kill.
     let options = r#"options: (ruleset: {"meaningful_death": true})"#;
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("brute", 1, "near")],
@@ -522,7 +513,7 @@ fn ar41_meaningful_death_turns_a_deadly_blow_into_a_coma_unless_a_named_villain_
     assert!(f.state("Hero").coma);
     assert!(f.log().contains("falls into a coma"));
     // The villain's blade (10 + 7, 9) on a hero it did not drop: from -7 to -16, and dead.
-    let mut v = Fight::new(
+    let mut v = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("villain", 1, "near")],
@@ -542,7 +533,7 @@ fn ar41_meaningful_death_turns_a_deadly_blow_into_a_coma_unless_a_named_villain_
 fn ar42_the_first_fighter_in_spirit_of_the_battle_gives_two_the_next_one_one() {
     // Hero 12, ally 11, twin 10, brute 7. Ally and twin are down; at their turns both fail
     // their death saves (2) and fight in spirit: the ally first (+2), the twin after (+1).
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[
             ("hero", 1, "near"),
@@ -582,6 +573,7 @@ fn ar23_ar24_a_death_save_without_recoveries_left_heals_half_and_costs_the_penal
         .get_mut::<ArchState>(hero)
         .unwrap()
         .recoveries = 0;
+    f.touch();
     f.end_turn();
     f.set_hp("Hero", -3);
     f.next_turn_of("Brute");

@@ -2,12 +2,14 @@
 //! and grabs.
 
 use fray_core::prelude::*;
+use fray_testkit::harness::Fight;
 
-use crate::harness::*;
+use crate::arch::ArchFight;
+use crate::bench::*;
 
 /// Hero (12) against two brutes (7) that engage it in round 1; it is the hero's turn in round 2.
 fn mobbed(faces: &[u32]) -> Fight {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 2, "near")],
@@ -35,7 +37,7 @@ fn reactors(f: &Fight) -> Vec<String> {
 #[test]
 fn ar12_ar14_moving_away_draws_an_opportunity_attack_that_lands_before_the_move() {
     // The brute's claw: 15 + 7 = 22 vs AC 18, 6 damage, during the hero's turn.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near")],
@@ -53,7 +55,7 @@ fn ar12_ar14_moving_away_draws_an_opportunity_attack_that_lands_before_the_move(
         .unwrap();
     assert_eq!(
         oa.cost,
-        Cost::Free,
+        Cost::FREE,
         "an opportunity attack is a free action"
     );
     f.ok("Brute", oa.intent);
@@ -119,7 +121,7 @@ fn ar12_close_quarters_spells_draw_no_opportunity_attack() {
 
 #[test]
 fn ar12_melee_attacks_only_against_enemies_engaged_with_you() {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near")],
@@ -168,7 +170,7 @@ fn ar13_disengage_is_a_normal_save_at_minus_one_per_extra_foe() {
 #[test]
 fn ar15_a_free_enemy_in_the_way_intercepts_a_mover_and_stops_it() {
     // Hero 12, brute 7, ally 5. The brute rushes the ally; the hero intercepts.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -192,7 +194,7 @@ fn ar15_a_free_enemy_in_the_way_intercepts_a_mover_and_stops_it() {
 
 #[test]
 fn ar16_nearby_is_one_move_away_far_away_two() {
-    let mut f = Fight::new(
+    let mut f = fight(
         LINE,
         &[("hero", 1, "a")],
         &[("brute", 1, "c")],
@@ -219,7 +221,7 @@ fn ar16_nearby_is_one_move_away_far_away_two() {
 #[test]
 fn ar29_grabbed_creatures_are_engaged_cannot_shoot_or_leave_and_disengage_at_minus_five() {
     // Hero 12, grabber 5. The claws: 10 + 7 = 17 vs PD 13, 4 damage, grabbed.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("grabber", 1, "near")],
@@ -231,7 +233,7 @@ fn ar29_grabbed_creatures_are_engaged_cannot_shoot_or_leave_and_disengage_at_min
     f.ok("Grabber", Intent::Engage { target: hero });
     let claws = f.attack("Grabber", "Hero", "claws");
     f.ok("Grabber", claws);
-    assert!(f.has("Hero", Condition::Grabbed) && f.engaged("Hero", "Grabber"));
+    assert!(f.has("Hero", Condition::GRABBED) && f.engaged("Hero", "Grabber"));
     f.end_turn();
     let kinds = f.offered_kinds("Hero");
     assert!(
@@ -258,7 +260,7 @@ fn ar29_grabbed_creatures_are_engaged_cannot_shoot_or_leave_and_disengage_at_min
     f.ok("Hero", sword);
     f.ok("Hero", Intent::Disengage);
     assert!(!f.engaged("Hero", "Grabber"));
-    assert!(!f.has("Hero", Condition::Grabbed));
+    assert!(!f.has("Hero", Condition::GRABBED));
     assert_eq!(f.state("Hero").grabbed_by, None);
     assert_eq!(f.faces_left(), 0);
 }
@@ -266,7 +268,7 @@ fn ar29_grabbed_creatures_are_engaged_cannot_shoot_or_leave_and_disengage_at_min
 #[test]
 fn ar29_the_grabber_gains_four_to_hit_and_the_grabbed_make_no_opportunity_attacks() {
     // The second claws roll shows +4 against the grabbed hero (5 + 7 + 4 = 16 vs PD 13).
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("grabber", 1, "near")],
@@ -285,7 +287,7 @@ fn ar29_the_grabber_gains_four_to_hit_and_the_grabbed_make_no_opportunity_attack
     assert!(reactors(&f).is_empty());
     assert!(!f.engaged("Hero", "Grabber"));
     assert_eq!(f.state("Hero").grabbed_by, None, "letting go ends the grab");
-    let mut g = Fight::new(
+    let mut g = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("grabber", 1, "near")],
@@ -309,7 +311,7 @@ fn ar29_the_grabber_gains_four_to_hit_and_the_grabbed_make_no_opportunity_attack
 fn ar15_a_mover_leaving_an_engagement_is_intercepted_where_it_arrives() {
     // Hero 12, mook 8 (far, free), brute 7. The hero leaves the brute (which passes on its
     // opportunity attack) for the far region, where the free mook stops it.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near"), ("mook", 1, "far")],
@@ -330,7 +332,7 @@ fn ar15_a_mover_leaving_an_engagement_is_intercepted_where_it_arrives() {
     f.ok("Mook", Intent::Engage { target: hero });
     assert_eq!(f.region("Hero"), RegionId(1));
     assert!(f.engaged("Hero", "Mook") && !f.engaged("Hero", "Brute"));
-    let mook = f.app.world().get::<Combatant>(f.who("Mook")).unwrap().id;
+    let mook = f.id("Mook");
     let intercept = f
         .find(|e| matches!(e, LogEvent::Engaged { who, .. } if *who == mook))
         .unwrap();
@@ -346,7 +348,7 @@ fn ar15_a_mover_leaving_an_engagement_is_intercepted_where_it_arrives() {
 fn ar15_engaged_creatures_cannot_intercept() {
     // Hero 12, ally 11, brute 7, mook 8. The mook engages the ally; then the brute rushes the
     // hero past the ally: the engaged ally may not intercept.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "far"), ("ally", 1, "far")],
         &[("brute", 1, "near"), ("mook", 1, "far")],
@@ -373,7 +375,7 @@ fn ar29_a_grabbed_creature_disengages_at_minus_five_unless_it_hit_its_grabber() 
     // disengage of 15 fails (16 needed). Round 3: the sword misses (4 + 5 + 2 = 11 vs AC 14,
     // 1 miss damage), which leaves the -5: 15 fails again. Round 4: the sword hits
     // (10 + 5 + 3 = 18, 3 + 4 damage) and 11 disengages.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("grabber", 1, "near")],
@@ -391,7 +393,7 @@ fn ar29_a_grabbed_creature_disengages_at_minus_five_unless_it_hit_its_grabber() 
         f.log()
             .contains("rolls disengage: d20 = [15] = 15 vs 16, failure")
     );
-    assert!(f.engaged("Hero", "Grabber") && f.has("Hero", Condition::Grabbed));
+    assert!(f.engaged("Hero", "Grabber") && f.has("Hero", Condition::GRABBED));
     f.next_turn_of("Hero");
     let sword = f.attack("Hero", "Grabber", "sword");
     f.ok("Hero", sword);
@@ -408,14 +410,14 @@ fn ar29_a_grabbed_creature_disengages_at_minus_five_unless_it_hit_its_grabber() 
             .contains("rolls disengage: d20 = [11] = 11 vs 11, success")
     );
     assert!(!f.engaged("Hero", "Grabber"));
-    assert!(!f.has("Hero", Condition::Grabbed) && f.state("Hero").grabbed_by.is_none());
+    assert!(!f.has("Hero", Condition::GRABBED) && f.state("Hero").grabbed_by.is_none());
     assert_eq!(f.faces_left(), 0);
 }
 
 #[test]
 fn ar13_ar29_penalties_add_up_one_per_extra_foe_and_five_for_the_grab() {
     // Hero 12, grabber 5 and brute 7 both engaged with it: 11 + 1 + 5 = 17 needed.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near"), ("grabber", 1, "near")],
@@ -449,7 +451,7 @@ fn ar29_a_grab_ends_when_the_grabber_drops() {
     // Hero 12, grabber 5, mook 1 (far). The grabber grabs the hero (10 + 7 vs PD 13, 4
     // damage); the hero's sword kills it (15 + 5 vs AC 14, 5 + 4 against its last 1 HP).
     // Free again, the hero can move and engage the mook.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("grabber", 1, "near"), ("mook", 1, "far")],
@@ -468,7 +470,7 @@ fn ar29_a_grab_ends_when_the_grabber_drops() {
     f.ok("Hero", sword);
     assert_eq!(f.status("Grabber"), Status::Dead);
     assert_eq!(f.state("Hero").grabbed_by, None);
-    assert!(!f.has("Hero", Condition::Grabbed));
+    assert!(!f.has("Hero", Condition::GRABBED));
     let kinds = f.offered_kinds("Hero");
     assert!(
         kinds.contains(&IntentKind::Move) && kinds.contains(&IntentKind::Engage),
@@ -481,7 +483,7 @@ fn ar29_a_grab_ends_when_the_grabber_drops() {
 fn ar12_spell_powers_draw_opportunity_attacks_close_quarters_ones_do_not() {
     // Sage 15, brute 7. Engaged, the sage's Ward (close quarters) draws nothing; its Prayer
     // (a spell) draws the brute's opportunity attack, passed here, then heals 2.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("sage", 1, "near")],
         &[("brute", 1, "near")],
@@ -542,7 +544,7 @@ fn ar29_ar03_a_creature_grabbed_after_readying_a_shot_cannot_loose_it() {
     // Hero 12 readies its bow against a mover; it lets the grabber (5) come (passes), and the
     // grabber's claws (10 + 7 vs PD 13) grab it. When the mook (1) moves in, the grabbed hero
     // is offered no shot.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("grabber", 1, "far"), ("mook", 1, "far")],
@@ -570,7 +572,7 @@ fn ar29_ar03_a_creature_grabbed_after_readying_a_shot_cannot_loose_it() {
     f.ok("Hero", Intent::Pass);
     let claws = f.attack("Grabber", "Hero", "claws");
     f.ok("Grabber", claws);
-    assert!(f.has("Hero", Condition::Grabbed) && f.state("Hero").readied.is_some());
+    assert!(f.has("Hero", Condition::GRABBED) && f.state("Hero").readied.is_some());
     f.end_turn();
     f.ok("Mook", Intent::Move { to: RegionId(0) });
     assert!(reactors(&f).is_empty());
@@ -581,7 +583,7 @@ fn ar29_ar03_a_creature_grabbed_after_readying_a_shot_cannot_loose_it() {
 #[test]
 fn ar29_a_hit_that_drops_its_target_grabs_nothing() {
     // Hero 12 at 3 HP, grabber 5: claws 10 + 7 vs PD 13 for 4 drop the hero: it is not grabbed.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "far")],
         &[("grabber", 1, "near")],
@@ -596,6 +598,6 @@ fn ar29_a_hit_that_drops_its_target_grabs_nothing() {
     f.ok("Grabber", claws);
     assert_eq!(f.status("Hero"), Status::Down);
     assert_eq!(f.state("Hero").grabbed_by, None);
-    assert!(!f.has("Hero", Condition::Grabbed));
+    assert!(!f.has("Hero", Condition::GRABBED));
     assert_eq!(f.faces_left(), 0);
 }

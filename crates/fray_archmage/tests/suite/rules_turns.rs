@@ -1,12 +1,16 @@
 //! AR-01..AR-05, AR-11, AR-37, AR-38: initiative, delay, ready, actions, interrupts, the
 //! escalation die, ambushes and flight.
 
+use fray_archmage::slots::ActionSlots;
+use fray_archmage::vocabulary::{FEAR, HAMPERED};
 use fray_core::prelude::*;
+use fray_testkit::harness::Fight;
 
-use crate::harness::*;
+use crate::arch::ArchFight;
+use crate::bench::*;
 
 fn duel(faces: &[u32]) -> Fight {
-    Fight::new(
+    fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "near")],
@@ -18,7 +22,7 @@ fn duel(faces: &[u32]) -> Fight {
 #[test]
 fn ar01_initiative_is_d20_plus_bonus_rolled_once_and_shared_by_identical_monsters() {
     // Hero d20 10 + Dex 1 + level 1 = 12; one roll of 5 + 2 for both brutes; the mook 8 + 0.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 2, "far"), ("mook", 1, "far")],
@@ -49,7 +53,7 @@ fn ar01_initiative_is_d20_plus_bonus_rolled_once_and_shared_by_identical_monster
         f.end_turn();
     }
     // Round 2: the same order, no new rolls.
-    assert_eq!(f.encounter().round, 2);
+    assert_eq!(f.encounter().round(), 2);
     assert_eq!(f.turn(), "Hero");
     assert_eq!(f.order()[0], ("Hero".into(), 12));
     assert_eq!(f.faces_left(), 0);
@@ -64,19 +68,19 @@ fn ar02_delay_acts_later_on_that_count_for_the_rest_of_the_fight() {
     assert_eq!(f.order(), vec![("Brute".into(), 7), ("Hero".into(), 7)]);
     f.end_turn();
     // The delayed turn comes in the same round.
-    assert_eq!((f.turn().as_str(), f.encounter().round), ("Hero", 1));
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 1));
     assert!(
         !f.offered_kinds("Hero").contains(&IntentKind::Delay),
         "nobody acts after it: no delay"
     );
     f.end_turn();
-    assert_eq!((f.turn().as_str(), f.encounter().round), ("Brute", 2));
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Brute", 2));
 }
 
 #[test]
 fn ar03_a_readied_attack_fires_just_before_its_trigger_and_moves_initiative() {
     // Hero 12, brute 7; the readied sword rolls 15 + 5 = 20 vs AC 15 and deals 5 + 4.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "far")],
@@ -132,7 +136,7 @@ fn ar03_a_readied_attack_fires_just_before_its_trigger_and_moves_initiative() {
 
 #[test]
 fn ar04_standard_move_and_quick_with_bigger_slots_paying_for_smaller_actions() {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 1, "far")],
@@ -172,7 +176,7 @@ fn ar04_standard_move_and_quick_with_bigger_slots_paying_for_smaller_actions() {
 #[test]
 fn ar05_one_interrupt_until_the_end_of_the_next_turn() {
     // Hero 12, brutes 7. The parry rolls 15 + 5 = 20 and deals 5 + 4.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("guard", 1, "near")],
         &[("brute", 2, "far")],
@@ -216,14 +220,7 @@ fn ar11_escalation_die_for_heroes_from_round_two_never_for_monsters_reset_after_
     f.ok("Hero", Intent::Engage { target: brute });
     f.end_turn();
     f.end_turn();
-    assert_eq!(
-        f.app
-            .world()
-            .get::<fray_archmage::battle::Archmage>(f.e)
-            .unwrap()
-            .escalation,
-        1
-    );
+    assert_eq!(f.battle().escalation, 1);
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
     assert_eq!(f.hp("Brute").current, 35);
@@ -240,14 +237,7 @@ fn ar11_escalation_die_for_heroes_from_round_two_never_for_monsters_reset_after_
     // When the fighting stops, the die resets.
     f.set_hp("Brute", 0);
     assert!(f.encounter().is_over());
-    assert_eq!(
-        f.app
-            .world()
-            .get::<fray_archmage::battle::Archmage>(f.e)
-            .unwrap()
-            .escalation,
-        0
-    );
+    assert_eq!(f.battle().escalation, 0);
 }
 
 #[test]
@@ -261,7 +251,7 @@ fn ar11_fear_blocks_the_escalation_die() {
     f.inflict(
         "Hero",
         Some("Brute"),
-        EffectSpec::condition(Condition::Fear, Duration::EndOfBattle),
+        EffectSpec::condition(FEAR, Duration::EndOfBattle),
     );
     let sword = f.attack("Hero", "Brute", "sword");
     f.ok("Hero", sword);
@@ -273,7 +263,7 @@ fn ar11_fear_blocks_the_escalation_die() {
 #[test]
 fn ar37_an_ambush_gives_the_ambusher_and_its_quickest_ally_a_surprise_round() {
     // Hero 12, brutes 7, mook 15. Brute 1 springs the ambush; the mook is its quickest ally.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near")],
         &[("brute", 2, "far"), ("mook", 1, "far")],
@@ -288,30 +278,16 @@ fn ar37_an_ambush_gives_the_ambusher_and_its_quickest_ally_a_surprise_round() {
     // The first normal round: everyone, escalation die still 0; it shows 1 in the next round.
     assert_eq!(f.turn(), "Mook");
     assert_eq!(f.order().len(), 4);
-    let battle = || {
-        f.app
-            .world()
-            .get::<fray_archmage::battle::Archmage>(f.e)
-            .unwrap()
-            .clone()
-    };
-    assert_eq!(battle().escalation, 0);
+    assert_eq!(f.battle().escalation, 0);
     for _ in 0..4 {
         f.end_turn();
     }
-    assert_eq!(
-        f.app
-            .world()
-            .get::<fray_archmage::battle::Archmage>(f.e)
-            .unwrap()
-            .escalation,
-        1
-    );
+    assert_eq!(f.battle().escalation, 1);
 }
 
 #[test]
 fn ar38_the_party_flees_together_carrying_its_fallen_and_loses() {
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -326,7 +302,7 @@ fn ar38_the_party_flees_together_carrying_its_fallen_and_loses() {
         (f.status("Hero"), f.status("Ally")),
         (Status::Fled, Status::Fled)
     );
-    let outcome = f.encounter().outcome.unwrap();
+    let outcome = f.encounter().outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.ending),
         (Some(SideId(1)), Ending::Fled)
@@ -337,8 +313,8 @@ fn ar38_the_party_flees_together_carrying_its_fallen_and_loses() {
 fn ar05_ar27_confused_or_hampered_creatures_use_no_interrupt() {
     // Guard 12, brutes 7. Confused (a limited power) or hampered (not a basic attack), the
     // guard is offered no parry when a brute engages it.
-    for c in [Condition::Confused, Condition::Hampered] {
-        let mut f = Fight::new(
+    for c in [Condition::CONFUSED, HAMPERED] {
+        let mut f = fight(
             NEAR_FAR,
             &[("guard", 1, "near")],
             &[("brute", 1, "far")],
@@ -364,7 +340,7 @@ fn ar37_the_ambushed_take_no_reactions_in_the_surprise_round() {
     // Brute (ambusher) 7, hero 12, ally 11. In the surprise round the brute rushes the ally
     // past the free hero: no intercept. In round 2 the brute moves away from the ally: now the
     // ally may take its opportunity attack.
-    let mut f = Fight::new(
+    let mut f = fight(
         NEAR_FAR,
         &[("hero", 1, "near"), ("ally", 1, "near")],
         &[("brute", 1, "far")],
@@ -382,7 +358,7 @@ fn ar37_the_ambushed_take_no_reactions_in_the_surprise_round() {
     );
     assert!(f.engaged("Brute", "Ally"));
     f.end_turn();
-    assert_eq!(f.encounter().round, 2);
+    assert_eq!(f.encounter().round(), 2);
     f.until("Brute");
     f.act("Brute", Intent::Move { to: RegionId(1) });
     let reactors: Vec<String> = fray_core::client::decisions(f.app.world(), f.e)
