@@ -108,12 +108,7 @@ impl<'c> Actor<'c> {
 
 /// A turn's intent: a creature that cannot act may only end its turn; a confused one only
 /// take the action picked for it.
-fn check_turn(
-    ctx: &Ctx,
-    actor: Entity,
-    intent: &Intent,
-    scope: Scope,
-) -> Result<Legal, Refusal> {
+fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
     let a = Actor::of(ctx, actor, scope).ok_or("no such combatant")?;
     if !able(ctx.status(actor), a.conditions) {
         return if *intent == Intent::EndTurn {

@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use bevy_ecs::entity::Entity;
+use bevy_ecs::world::World;
 use fray_content::suggest::help_for;
+use fray_core::drive::{tick, update_messages};
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::SpawnError;
@@ -216,74 +218,167 @@ struct Play<'a, 'o> {
     rows: Option<&'a InOrder<'o>>,
 }
 
+/// One run being played in a worker's World.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    /// The encounter entity, reused run after run.
+    entity: Entity,
+    /// The run it plays now, and its seed (`None`: free).
+    run: Option<(u64, u64)>,
+}
+
+/// Whether a worker may start another run now.
+enum NextRun {
+    /// Run this one.
+    Start(u64),
+    /// Not yet: the CSV window is full (keep playing the runs on hand).
+    Later,
+    /// No runs left, or the output stopped.
+    Done,
+}
+
 impl Play<'_, '_> {
-    /// One worker: takes chunks of runs until there are none left, plays each chunk side by
-    /// side in its own World, and folds every finished run into its totals (and its CSV row
-    /// into the output). The encounters of its first chunk are played again in place for every
-    /// later chunk (reset, never despawned), so steady play spawns nothing.
+    /// One worker: plays up to `chunk` runs side by side in its own World, tick by tick, and as
+    /// soon as one ends folds it into its totals (and its CSV row into the output) and starts
+    /// the next run in the same encounter, reset in place: the World never runs a tick for
+    /// fights that are over while others go on, and steady play spawns nothing.
     fn worker(&self) -> Aggregate {
         let _stop = StopOnPanic(self.rows);
-        let runs = self.config.runs;
         let mut app = self.engine.app();
         let mut settings = self.settings.clone();
         let mut totals = Aggregate::default();
-        let mut pool: Vec<Entity> = Vec::new();
-        let mut spawned: Vec<(u64, u64, Option<Entity>)> = Vec::new();
+        let mut slots: Vec<Slot> = Vec::new();
+        let mut waiting: Option<u64> = None;
+        let mut exhausted = false;
         loop {
-            let start = self.next.fetch_add(self.chunk, Ordering::Relaxed);
-            if start >= runs || self.rows.is_some_and(|rows| !rows.wait_for_turn(start)) {
-                break;
-            }
-            let end = (start + self.chunk).min(runs);
             let world = app.world_mut();
-            spawned.clear();
-            for (slot, i) in (start..end).enumerate() {
-                settings.seed = derive_seed(self.config.seed, i);
-                let entity = match pool.get(slot) {
-                    Some(&entity) => world
-                        .reset_encounter(entity, &settings)
-                        .is_ok()
-                        .then_some(entity),
-                    None => {
-                        let entity = world
-                            .spawn_encounter(&self.config.encounter, &settings)
-                            .ok();
-                        pool.extend(entity);
-                        entity
+            // Fill every free slot (and open new ones up to the chunk) with the next runs.
+            let mut playing = slots.iter().filter(|s| s.run.is_some()).count();
+            while !exhausted && playing < self.chunk as usize {
+                let i = match self.next_run(&mut waiting, playing) {
+                    NextRun::Start(i) => i,
+                    NextRun::Later => break,
+                    NextRun::Done => {
+                        exhausted = true;
+                        break;
                     }
                 };
-                spawned.push((i, settings.seed, entity));
+                settings.seed = derive_seed(self.config.seed, i);
+                let free = slots.iter().position(|s| s.run.is_none());
+                let started = match free {
+                    Some(k) => world
+                        .reset_encounter(slots[k].entity, &settings)
+                        .is_ok()
+                        .then_some(k),
+                    None => world
+                        .spawn_encounter(&self.config.encounter, &settings)
+                        .ok()
+                        .map(|entity| {
+                            slots.push(Slot { entity, run: None });
+                            slots.len() - 1
+                        }),
+                };
+                match started {
+                    Some(k) => {
+                        slots[k].run = Some((i, settings.seed));
+                        playing += 1;
+                    }
+                    // The settings were checked before any worker started: a run that cannot
+                    // start is skipped (its CSV turn passes).
+                    None => self.finish_run(i, settings.seed, None, &mut totals, world),
+                }
             }
-            run_until_blocked(world, fray_core::drive::MAX_TICKS_PER_RUN);
-            let mut csv = self.rows.map(|_| CsvRows::new());
-            let mut failed = None;
-            for &(i, seed, entity) in &spawned {
-                let Some(entity) = entity else { continue };
-                if let Some(finished) = read_finished(world, entity) {
-                    totals.add(i, &finished.run, finished.combatants.clone());
-                    if let Some(rows) = &mut csv
-                        && let Err(e) = rows.push(i, seed, &finished, self.sides)
-                    {
-                        failed = Some(e);
+            if playing == 0 {
+                break;
+            }
+            let report = tick(world);
+            // Runs that ended (or, with no encounter able to go on, that never will) are
+            // collected, and their slots freed for the next runs.
+            let idle = slots.len() - playing;
+            if report.ended as usize > idle || report.running == 0 {
+                let stuck = report.running == 0;
+                for k in 0..slots.len() {
+                    let Some((i, seed)) = slots[k].run else {
+                        continue;
+                    };
+                    let entity = slots[k].entity;
+                    let over = world
+                        .get::<Encounter>(entity)
+                        .is_some_and(Encounter::is_over);
+                    if over || stuck {
+                        let done = if over { Some(entity) } else { None };
+                        self.finish_run(i, seed, done, &mut totals, world);
+                        slots[k].run = None;
                     }
                 }
+                update_messages(world);
+                update_messages(world);
+                // Removals write a message per component, which only `clear_trackers` (called
+                // by `App::update`, never here) rotates out: without it they would pile up.
+                world.clear_trackers();
             }
-            update_messages(world);
-            update_messages(world);
-            // Removals write a message per component, which only `clear_trackers` (called by
-            // `App::update`, never here) rotates out: without it they would pile up.
-            world.clear_trackers();
-            if let Some(out) = self.rows {
-                match (failed, csv.map(|rows| rows.finish(end))) {
-                    (None, Some(Ok(piece))) => out.submit(start, piece),
-                    (Some(e), _) | (None, Some(Err(e))) => out.fail(e.into()),
-                    (None, None) => {}
-                }
-            }
-            let finished = self.done.fetch_add(end - start, Ordering::Relaxed) + (end - start);
-            (self.progress)(finished);
         }
         totals
+    }
+
+    /// The next run this worker may start, `playing` runs being on hand: the one it took
+    /// earlier but could not start, else a new one. With CSV output a run may start only
+    /// inside the output's window; a worker with nothing on hand waits for it.
+    fn next_run(&self, waiting: &mut Option<u64>, playing: usize) -> NextRun {
+        let i = match waiting.take() {
+            Some(i) => i,
+            None => self.next.fetch_add(1, Ordering::Relaxed),
+        };
+        if i >= self.config.runs {
+            return NextRun::Done;
+        }
+        let Some(rows) = self.rows else {
+            return NextRun::Start(i);
+        };
+        match rows.may_start(i) {
+            Some(true) => NextRun::Start(i),
+            Some(false) if playing > 0 => {
+                *waiting = Some(i);
+                NextRun::Later
+            }
+            Some(false) => {
+                if rows.wait_for_turn(i) {
+                    NextRun::Start(i)
+                } else {
+                    NextRun::Done
+                }
+            }
+            None => NextRun::Done,
+        }
+    }
+
+    /// Run `i` (played from `seed`) is over: its encounter's results (`None`: it did not
+    /// finish) go into the totals and its CSV row to the output.
+    fn finish_run(
+        &self,
+        i: u64,
+        seed: u64,
+        encounter: Option<Entity>,
+        totals: &mut Aggregate,
+        world: &World,
+    ) {
+        let finished = encounter.and_then(|e| read_finished(world, e));
+        if let Some(finished) = &finished {
+            totals.add(i, &finished.run, finished.combatants.clone());
+        }
+        if let Some(out) = self.rows {
+            let mut rows = CsvRows::new();
+            let written = match &finished {
+                Some(finished) => rows.push(i, seed, finished, self.sides),
+                None => Ok(()),
+            };
+            match written.and_then(|()| rows.finish(i + 1)) {
+                Ok(piece) => out.submit(i, piece),
+                Err(e) => out.fail(e.into()),
+            }
+        }
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        (self.progress)(done);
     }
 }
 

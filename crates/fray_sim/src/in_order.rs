@@ -73,6 +73,13 @@ impl<'a> InOrder<'a> {
         !state.stopped
     }
 
+    /// Whether the piece that starts at run `start` may be made now, without waiting (`None`
+    /// if the output has stopped: make nothing more).
+    pub(crate) fn may_start(&self, start: u64) -> Option<bool> {
+        let state = self.lock();
+        (!state.stopped).then(|| start < state.next.saturating_add(self.window))
+    }
+
     /// Hands in the piece of the runs from `start`, and writes every piece whose turn has
     /// come.
     pub(crate) fn submit(&self, start: u64, piece: Piece) {

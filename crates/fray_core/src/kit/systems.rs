@@ -427,11 +427,17 @@ pub(crate) fn validate<R: Rules>(mut kit: Kit<R>, mut rejected: MessageWriter<Ac
                 &occasion,
                 legal,
             )),
-            None => R::check(&ctx, request.actor, &request.intent, &occasion, Scope::Reactions)
-                .map(|mut legal| {
-                    legal.scope = Scope::Reactions;
-                    legal
-                }),
+            None => R::check(
+                &ctx,
+                request.actor,
+                &request.intent,
+                &occasion,
+                Scope::Reactions,
+            )
+            .map(|mut legal| {
+                legal.scope = Scope::Reactions;
+                legal
+            }),
         };
         match judged {
             Ok(legal) => {
