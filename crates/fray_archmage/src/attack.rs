@@ -368,9 +368,7 @@ fn strike(
                 }
             }
             OnHit::TempHp(n) => {
-                if let Some(mut hp) = ctx.hp_mut(attacker) {
-                    hp.grant_temp(*n);
-                }
+                ctx.change_hp(attacker, |hp| hp.grant_temp(*n));
                 ctx.note(Some(attacker), || {
                     format!("gains {n} temporary hit points.")
                 });

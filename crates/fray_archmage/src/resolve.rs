@@ -295,9 +295,7 @@ fn use_power(ctx: &mut Ctx, actor: Entity, index: usize, target: Entity) {
             ctx.heal(target, i32::try_from(rolled.total).unwrap_or(i32::MAX));
         }
         PowerEffect::TempHp(n) => {
-            if let Some(mut hp) = ctx.hp_mut(target) {
-                hp.grant_temp(*n);
-            }
+            ctx.change_hp(target, |hp| hp.grant_temp(*n));
             ctx.note(Some(target), || format!("gains {n} temporary hit points."));
         }
     }

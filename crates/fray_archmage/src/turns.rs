@@ -28,9 +28,7 @@ pub(crate) fn setup(ctx: &mut Ctx) {
         let Some(sheet) = ctx.fighter(entity).map(|f| f.sheet.0.clone()) else {
             continue;
         };
-        if let Some(mut hp) = ctx.hp_mut(entity) {
-            hp.temp = 0;
-        }
+        ctx.change_hp(entity, |hp| hp.temp = 0);
         let bonus = sheet.initiative;
         let known = (!sheet.hero)
             .then(|| {
@@ -172,9 +170,7 @@ fn roll_death_save(ctx: &mut Ctx, actor: Entity) {
     ctx.log_check(actor, "death save", roll, 16, result != DeathSave::Fail);
     match result {
         DeathSave::Wake | DeathSave::WakeAndAct => {
-            if let Some(mut hp) = ctx.hp_mut(actor) {
-                hp.current = hp.current.max(0);
-            }
+            ctx.change_hp(actor, |hp| hp.current = hp.current.max(0));
             if let Some(mut f) = ctx.fighter_mut(actor) {
                 f.state.acts_after_death_save = result == DeathSave::WakeAndAct;
             }
@@ -348,9 +344,7 @@ pub(crate) fn battle_end(ctx: &mut Ctx) {
         let Some(e) = ctx.roster().get(CombatantId(i as u16)).map(|r| r.entity) else {
             continue;
         };
-        if let Some(mut hp) = ctx.hp_mut(e) {
-            hp.temp = 0;
-        }
+        ctx.change_hp(e, |hp| hp.temp = 0);
     }
 }
 
@@ -415,10 +409,8 @@ pub(crate) fn vitals(ctx: &mut Ctx, who: Entity) {
             text,
         });
     }
-    if let Some(mut live) = ctx.hp_mut(who)
-        && live.max != hp.max
-    {
-        live.max = hp.max;
+    if ctx.hp(who).is_some_and(|live| live.max != hp.max) {
+        ctx.change_hp(who, |live| live.max = hp.max);
     }
     if status != before {
         ctx.set_status(who, status);

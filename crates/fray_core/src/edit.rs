@@ -85,8 +85,12 @@ pub fn apply_effect(
     Ok(())
 }
 
-/// Marks `encounter`'s situation changed after an edit: the decision on hand is offered anew.
+/// Marks `encounter`'s situation changed after an edit: its lineup is read again from the
+/// components and the decision on hand is offered anew. (The next tick does both by itself
+/// for any change to the components; this makes them take effect before it, for a client that
+/// reads the decisions first.)
 pub fn changed(world: &mut World, encounter: Entity) {
+    crate::lineup::rebuild_in(world, encounter);
     if let Some(mut turn) = world.get_mut::<Turn>(encounter) {
         turn.touch();
     }

@@ -314,6 +314,11 @@ impl Effects {
         self.0.is_empty()
     }
 
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
     /// The effect with this serial.
     pub fn get(&self, serial: u32) -> Option<&Effect> {
         self.0.iter().find(|e| e.serial == serial)

@@ -9,6 +9,7 @@ use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryFilter;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// A combatant's engagements.
 ///
@@ -25,9 +26,12 @@ use serde::{Deserialize, Serialize};
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[component(map_entities)]
 pub struct Engagement {
-    engaging: Vec<Entity>,
-    engaged_by: Vec<Entity>,
+    engaging: Edges,
+    engaged_by: Edges,
 }
+
+/// One direction of a combatant's engagements (few: no allocation for up to four).
+type Edges = SmallVec<[Entity; 4]>;
 
 impl Engagement {
     /// Whom this combatant engages.
@@ -75,8 +79,9 @@ impl Engagement {
 
 impl MapEntities for Engagement {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
-        self.engaging.map_entities(mapper);
-        self.engaged_by.map_entities(mapper);
+        for e in self.engaging.iter_mut().chain(self.engaged_by.iter_mut()) {
+            *e = mapper.get_mapped(*e);
+        }
     }
 }
 

@@ -46,6 +46,7 @@ pub mod intent;
 mod invariants;
 pub mod kit;
 pub mod legality;
+pub mod lineup;
 pub mod log;
 pub mod log_text;
 pub mod morale;

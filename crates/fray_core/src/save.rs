@@ -242,5 +242,6 @@ pub fn load_encounter(world: &mut World, text: &str) -> Result<Entity, SaveError
         }
         return Err(SaveError::NotAnEncounter);
     }
+    crate::lineup::rebuild_in(world, fresh[0]);
     Ok(fresh[0])
 }

@@ -61,6 +61,9 @@ pub enum FraySystems {
 /// The place of each ruleset's system in each phase.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RulesetSystems {
+    /// In `Setup`, first: the lineups take in what changed outside the kit since the last
+    /// tick.
+    Sync,
     /// In `Setup`.
     Setup,
     /// In `TurnStart`.
@@ -125,7 +128,9 @@ pub fn build_schedule() -> Schedule {
             .chain(),
     );
     schedule.configure_sets((
-        RulesetSystems::Setup.in_set(FraySystems::Setup),
+        (RulesetSystems::Sync, RulesetSystems::Setup)
+            .chain()
+            .in_set(FraySystems::Setup),
         RulesetSystems::TurnStart.in_set(FraySystems::TurnStart),
         (RulesetSystems::Decide, CoreSystems::ReceiveRequests)
             .chain()

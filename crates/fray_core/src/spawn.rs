@@ -464,7 +464,9 @@ fn populate(
         entity: world.entity_mut(encounter),
         spec,
         content,
-    })
+    })?;
+    crate::lineup::rebuild_in(world, encounter);
+    Ok(())
 }
 
 /// What a combatant starts a fight with, in the core's components.
@@ -598,7 +600,9 @@ fn reset(
         entity: world.entity_mut(encounter),
         spec,
         content,
-    })
+    })?;
+    crate::lineup::rebuild_in(world, encounter);
+    Ok(())
 }
 
 /// The controller of side `index`: the settings' override, else the file's.

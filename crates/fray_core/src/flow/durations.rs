@@ -9,8 +9,8 @@ use bevy_ecs::query::QueryFilter;
 use crate::combatant::Status;
 use crate::condition::Conditions;
 use crate::effect::{Duration, Effect, Effects};
-use crate::encounter::Roster;
 use crate::ids::CombatantId;
+use crate::lineup::Lineup;
 use crate::log::{CombatLog, LogEvent};
 use crate::turn::Turn;
 use crate::vocabulary::Vocabulary;
@@ -22,7 +22,7 @@ pub type EffectsQuery<'w, 's, F> =
 /// Ends the effects of `roster`'s combatants that `due` picks, in the order they were
 /// applied, logging each. `scratch` is reused between calls.
 fn end_due<F: QueryFilter>(
-    roster: &Roster,
+    lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
     log: &mut CombatLog,
     vocabulary: &dyn Vocabulary,
@@ -30,14 +30,17 @@ fn end_due<F: QueryFilter>(
     due: impl Fn(Entity, &Effect) -> bool,
 ) {
     scratch.clear();
-    for (i, entry) in roster.entries.iter().enumerate() {
-        let Ok((_, list)) = effects.get(entry.entity) else {
+    for (i, (entity, row)) in lineup.iter().enumerate() {
+        if row.effects == 0 {
+            continue;
+        }
+        let Ok((_, list)) = effects.get(entity) else {
             continue;
         };
         let index = u16::try_from(i).unwrap_or(u16::MAX);
         scratch.extend(
             list.iter()
-                .filter(|e| due(entry.entity, e))
+                .filter(|e| due(entity, e))
                 .map(|e| (e.serial, index)),
         );
     }
@@ -46,14 +49,18 @@ fn end_due<F: QueryFilter>(
     }
     scratch.sort_unstable();
     for &(serial, index) in scratch.iter() {
-        let Some(entry) = roster.get(CombatantId(index)) else {
+        let Some(&entity) = lineup.entities().get(usize::from(index)) else {
             continue;
         };
-        let Ok((mut conditions, mut list)) = effects.get_mut(entry.entity) else {
+        let Ok((mut conditions, mut list)) = effects.get_mut(entity) else {
             continue;
         };
         if let Some(effect) = list.remove(serial) {
             conditions.recompute(list.conditions());
+            if let Some(row) = lineup.get_mut(usize::from(index)) {
+                row.conditions.clone_from(&conditions);
+                row.effects = list.len();
+            }
             log.record(|| LogEvent::EffectEnded {
                 target: CombatantId(index),
                 effect: effect.describe_end(vocabulary),
@@ -66,7 +73,7 @@ fn end_due<F: QueryFilter>(
 /// creature no longer takes turns.
 pub fn at_round_start<F: QueryFilter>(
     round: u32,
-    roster: &Roster,
+    lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
     statuses: &Query<&mut Status, F>,
     log: &mut CombatLog,
@@ -74,7 +81,7 @@ pub fn at_round_start<F: QueryFilter>(
     scratch: &mut Vec<(u32, u16)>,
 ) {
     end_due(
-        roster,
+        lineup,
         effects,
         log,
         vocabulary,
@@ -92,7 +99,7 @@ pub fn at_round_start<F: QueryFilter>(
 /// At the start of the turn's actor's turn: ends `StartOfNextTurn` effects that follow it.
 pub fn at_turn_start<F: QueryFilter>(
     turn: &Turn,
-    roster: &Roster,
+    lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
     log: &mut CombatLog,
     vocabulary: &dyn Vocabulary,
@@ -100,7 +107,7 @@ pub fn at_turn_start<F: QueryFilter>(
 ) {
     let Some(actor) = turn.actor else { return };
     let serial = turn.serial;
-    end_due(roster, effects, log, vocabulary, scratch, |bearer, e| {
+    end_due(lineup, effects, log, vocabulary, scratch, |bearer, e| {
         matches!(e.duration, Duration::StartOfNextTurn(_))
             && e.follows(bearer) == Some(actor)
             && serial > e.applied_turn
@@ -111,7 +118,7 @@ pub fn at_turn_start<F: QueryFilter>(
 /// that follow it.
 pub fn at_turn_end<F: QueryFilter>(
     turn: &Turn,
-    roster: &Roster,
+    lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
     log: &mut CombatLog,
     vocabulary: &dyn Vocabulary,
@@ -122,7 +129,7 @@ pub fn at_turn_end<F: QueryFilter>(
         return;
     }
     let serial = turn.serial;
-    end_due(roster, effects, log, vocabulary, scratch, |bearer, e| {
+    end_due(lineup, effects, log, vocabulary, scratch, |bearer, e| {
         matches!(e.duration, Duration::EndOfNextTurn(_))
             && e.follows(bearer) == Some(actor)
             && serial > e.applied_turn
@@ -130,9 +137,12 @@ pub fn at_turn_end<F: QueryFilter>(
 }
 
 /// When a fight ends: every effect but `UntilRest` and `Permanent` ones ends, unlogged.
-pub fn at_battle_end<F: QueryFilter>(roster: &Roster, effects: &mut EffectsQuery<'_, '_, F>) {
-    for entry in &roster.entries {
-        let Ok((mut conditions, mut list)) = effects.get_mut(entry.entity) else {
+pub fn at_battle_end<F: QueryFilter>(lineup: &mut Lineup, effects: &mut EffectsQuery<'_, '_, F>) {
+    for index in 0..lineup.len() {
+        let Some(&entity) = lineup.entities().get(index) else {
+            continue;
+        };
+        let Ok((mut conditions, mut list)) = effects.get_mut(entity) else {
             continue;
         };
         if list
@@ -146,5 +156,9 @@ pub fn at_battle_end<F: QueryFilter>(roster: &Roster, effects: &mut EffectsQuery
             |_| {},
         );
         conditions.recompute(list.conditions());
+        if let Some(row) = lineup.get_mut(index) {
+            row.conditions.clone_from(&conditions);
+            row.effects = list.len();
+        }
     }
 }

@@ -14,6 +14,7 @@ use crate::encounter::{Encounter, Groups, Roster, Sides};
 use crate::engagement::{self, Engagement};
 use crate::ids::{CombatantId, RegionId, SideId};
 use crate::kit::{Members, Resolving, Rules};
+use crate::lineup::{Lineup, Row};
 use crate::log::{CombatLog, LogEvent};
 use crate::morale::MoraleState;
 use crate::options::ActionOptions;
@@ -56,6 +57,8 @@ pub struct EncounterParts<R: Rules> {
     pub battle: &'static mut R::Battle,
     /// A resolution waiting on reactions.
     pub resolving: &'static mut Resolving<R>,
+    /// What the rules read most of every combatant.
+    pub lineup: &'static mut Lineup,
 }
 
 /// An id for combatants that are not (or no longer) there.
@@ -192,17 +195,34 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     // --- Combatants ---
 
+    /// The encounter's lineup: every combatant's side, status, region, hit points,
+    /// conditions and engagements, in roster order.
+    pub fn lineup(&self) -> &Lineup {
+        &self.e.lineup
+    }
+
+    /// A combatant's row of the lineup.
+    #[inline]
+    pub fn row(&self, e: Entity) -> Option<&Row> {
+        self.e.lineup.row(e)
+    }
+
     /// A combatant's roster id (an invalid id for an entity that is not one of the encounter's).
     pub fn id(&self, e: Entity) -> CombatantId {
-        self.m.fixed.get(e).map_or(NOBODY, |(c, _)| c.id)
+        self.e
+            .lineup
+            .index(e)
+            .map_or(NOBODY, |i| CombatantId(i as u16))
     }
 
     /// A combatant's side.
+    #[inline]
     pub fn side(&self, e: Entity) -> Option<SideId> {
-        self.m.fixed.get(e).ok().map(|(_, s)| s.0)
+        self.row(e).map(|r| r.side)
     }
 
     /// Whether two combatants are on different sides.
+    #[inline]
     pub fn enemies(&self, a: Entity, b: Entity) -> bool {
         matches!((self.side(a), self.side(b)), (Some(x), Some(y)) if x != y)
     }
@@ -218,32 +238,43 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     }
 
     /// A combatant's status (`Dead` for an entity that is not one).
+    #[inline]
     pub fn status(&self, e: Entity) -> Status {
-        self.m.status.get(e).map_or(Status::Dead, |s| *s)
+        self.row(e).map_or(Status::Dead, |r| r.status)
     }
 
     /// Able to act and fight.
+    #[inline]
     pub fn is_active(&self, e: Entity) -> bool {
         self.status(e).is_active()
     }
 
     /// A combatant's hit points.
+    #[inline]
     pub fn hp(&self, e: Entity) -> Option<Hp> {
-        self.m.hp.get(e).ok().copied()
+        self.row(e).map(|r| r.hp)
     }
 
-    /// A combatant's hit points, to change them directly (damage and healing have their own
-    /// operations, which log).
-    pub fn hp_mut(&mut self, e: Entity) -> Option<Mut<'_, Hp>> {
-        self.m.hp.get_mut(e).ok()
+    /// Changes a combatant's hit points directly with `change` (damage and healing have their
+    /// own operations, which log); `None` for an entity that is not one.
+    pub fn change_hp<T>(&mut self, e: Entity, change: impl FnOnce(&mut Hp) -> T) -> Option<T> {
+        let mut hp = self.m.hp.get_mut(e).ok()?;
+        let out = change(&mut hp);
+        let now = *hp;
+        if let Some(row) = self.e.lineup.row_mut(e) {
+            row.hp = now;
+        }
+        Some(out)
     }
 
     /// A combatant's conditions.
+    #[inline]
     pub fn conditions(&self, e: Entity) -> Option<&Conditions> {
-        self.m.conditions.get(e).ok().map(|(c, _)| c)
+        self.row(e).map(|r| &r.conditions)
     }
 
     /// Whether a combatant is under condition `c`.
+    #[inline]
     pub fn has(&self, e: Entity, c: Condition) -> bool {
         self.conditions(e).is_some_and(|x| x.has(c))
     }
@@ -254,13 +285,15 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     }
 
     /// A combatant's region (region 0 for an entity that is not one).
+    #[inline]
     pub fn region(&self, e: Entity) -> RegionId {
-        self.m.region.get(e).map_or(RegionId(0), |r| r.0)
+        self.row(e).map_or(RegionId(0), |r| r.region)
     }
 
     /// A combatant's engagements.
+    #[inline]
     pub fn engagement(&self, e: Entity) -> Option<&Engagement> {
-        self.m.engagement.get(e).ok()
+        self.row(e).map(|r| &r.engagement)
     }
 
     /// Everyone engaged with `e` in either direction.
@@ -396,6 +429,10 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         };
         let taken = hp.take_damage(amount);
         let left = hp.current;
+        let now = *hp;
+        if let Some(row) = self.e.lineup.row_mut(target) {
+            row.hp = now;
+        }
         let total = taken.from_temp.saturating_add(taken.from_hp);
         if let Ok(mut t) = self.m.tally.get_mut(target) {
             t.record_damage(total);
@@ -424,6 +461,10 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         };
         let healed = hp.heal(amount);
         let left = hp.current;
+        let now = *hp;
+        if let Some(row) = self.e.lineup.row_mut(target) {
+            row.hp = now;
+        }
         if self.e.log.enabled() {
             let id = self.id(target);
             self.e.log.push(LogEvent::Healed {
@@ -456,6 +497,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
             return;
         }
         *s = status;
+        if let Some(row) = self.e.lineup.row_mut(who) {
+            row.status = status;
+        }
         if self.e.log.enabled() {
             let id = self.id(who);
             self.e.log.push(LogEvent::StatusChanged { who: id, status });
@@ -468,6 +512,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
             && conditions.has(c) != on
         {
             conditions.set_innate(c, on);
+            if let Some(row) = self.e.lineup.row_mut(who) {
+                row.conditions.set_innate(c, on);
+            }
         }
     }
 
@@ -500,6 +547,10 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         if effects.add(spec, source, stamp) {
             conditions.recompute(effects.conditions());
         }
+        if let Some(row) = self.e.lineup.row_mut(target) {
+            row.conditions.clone_from(&conditions);
+            row.effects = effects.len();
+        }
     }
 
     /// Ends `target`'s effect with this serial, logged.
@@ -511,6 +562,10 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
             return;
         };
         conditions.recompute(effects.conditions());
+        if let Some(row) = self.e.lineup.row_mut(target) {
+            row.conditions.clone_from(&conditions);
+            row.effects = effects.len();
+        }
         if self.e.log.enabled() {
             let id = self.m.fixed.get(target).map_or(NOBODY, |(c, _)| c.id);
             self.e.log.push(LogEvent::EffectEnded {
@@ -540,6 +595,8 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// `who` engages `target` (and `target` engages `who` too when `mutual`), logged.
     pub fn engage(&mut self, who: Entity, target: Entity, mutual: bool) {
         engagement::engage(&mut self.m.engagement, who, target, mutual);
+        self.mirror_engagement(who);
+        self.mirror_engagement(target);
         if self.e.log.enabled() {
             let (a, b) = (self.id(who), self.id(target));
             self.e.log.push(LogEvent::Engaged { who: a, target: b });
@@ -550,21 +607,39 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// carries on rather than a new one (a mover staying engaged with its interceptors).
     pub fn engage_quietly(&mut self, who: Entity, target: Entity, mutual: bool) {
         engagement::engage(&mut self.m.engagement, who, target, mutual);
+        self.mirror_engagement(who);
+        self.mirror_engagement(target);
     }
 
     /// `who` stops engaging `target` (one-way).
     pub fn stop_engaging(&mut self, who: Entity, target: Entity) {
         engagement::stop_engaging(&mut self.m.engagement, who, target);
+        self.mirror_engagement(who);
+        self.mirror_engagement(target);
     }
 
     /// Every engagement between `a` and `b` ends.
     pub fn release(&mut self, a: Entity, b: Entity) {
         engagement::release(&mut self.m.engagement, a, b);
+        self.mirror_engagement(a);
+        self.mirror_engagement(b);
     }
 
     /// Every engagement of `who` ends.
     pub fn release_all(&mut self, who: Entity) {
+        let foes: smallvec::SmallVec<[Entity; 8]> = self.foes(who).collect();
         engagement::release_all(&mut self.m.engagement, who);
+        self.mirror_engagement(who);
+        for foe in foes {
+            self.mirror_engagement(foe);
+        }
+    }
+
+    /// Copies `e`'s engagements into its row of the lineup.
+    fn mirror_engagement(&mut self, e: Entity) {
+        if let (Ok(engagement), Some(row)) = (self.m.engagement.get(e), self.e.lineup.row_mut(e)) {
+            row.engagement.clone_from(engagement);
+        }
     }
 
     /// Moves `who` to region `to`, logged.
@@ -577,6 +652,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
             return;
         }
         region.0 = to;
+        if let Some(row) = self.e.lineup.row_mut(who) {
+            row.region = to;
+        }
         if self.e.log.enabled() {
             let id = self.id(who);
             self.e.log.push(LogEvent::Moved { who: id, from, to });

@@ -46,6 +46,7 @@ impl<R: Rules> Plugin for RulesetPlugin<R> {
         .add_systems(
             FrayTick,
             (
+                systems::sync::<R>.in_set(RulesetSystems::Sync),
                 systems::setup::<R>.in_set(RulesetSystems::Setup),
                 systems::turn_start::<R>.in_set(RulesetSystems::TurnStart),
                 systems::decide::<R>.in_set(RulesetSystems::Decide),

@@ -4,8 +4,11 @@
 use bevy_ecs::message::MessageWriter;
 use bevy_ecs::prelude::*;
 
-use crate::combatant::{Combatant, Status};
+use crate::combatant::{Combatant, Hp, Status};
+use crate::condition::Conditions;
+use crate::effect::Effects;
 use crate::encounter::InEncounter;
+use crate::engagement::Engagement;
 use crate::flow;
 use crate::flow::durations;
 use crate::flow::outcome::{
@@ -19,12 +22,15 @@ use crate::kit::decision::{
 };
 use crate::kit::offer::Offer;
 use crate::kit::resolution;
-use crate::kit::{Ctx, Kit, Member, RoundPlan, Rules, TurnBegins};
+use crate::kit::{Ctx, Kit, Member, Members, RoundPlan, Rules, TurnBegins};
 use crate::legality::{Occasion, Scope};
+use crate::lineup::Lineup;
 use crate::log::LogEvent;
 use crate::outcome::{Progress, TickReport};
+use crate::region::InRegion;
 use crate::request::{ActionRejected, ActionResolved, RejectReason};
 use crate::turn::Approved;
+use crate::turn::Turn;
 
 /// Combatants whose change [`Rules::Watch`] asks vitals for, with their encounters.
 pub(crate) type Watched<'w, 's, R> = Query<
@@ -42,6 +48,36 @@ pub(crate) type StatusChanged<'w, 's, R> = Query<
     (With<Member<R>>, Changed<Status>),
 >;
 
+/// Combatants whose components of the lineup changed since the system last ran (by the kit,
+/// or from outside it), with their encounters.
+pub(crate) type LineupChanged<'w, 's, R> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static InEncounter,
+        (
+            &'static Status,
+            &'static InRegion,
+            &'static Hp,
+            &'static Conditions,
+            &'static Engagement,
+            &'static Effects,
+        ),
+    ),
+    (
+        With<Member<R>>,
+        Or<(
+            Changed<Status>,
+            Changed<InRegion>,
+            Changed<Hp>,
+            Changed<Conditions>,
+            Changed<Engagement>,
+            Changed<Effects>,
+        )>,
+    ),
+>;
+
 /// Buffers a system keeps between runs, so steady play allocates nothing.
 #[derive(Default)]
 pub(crate) struct Scratch {
@@ -50,6 +86,31 @@ pub(crate) struct Scratch {
     effects: Vec<(u32, u16)>,
     seen: Vec<Seen>,
     encounters: Vec<Entity>,
+}
+
+/// `Setup`, first: every row of a lineup whose combatant changed since the last tick is
+/// copied again from its components. The kit's own changes are there already; anything else
+/// (a game between ticks, a test) marks the decision on hand stale, so it is offered again.
+pub(crate) fn sync<R: Rules>(
+    changed: LineupChanged<R>,
+    mut encounters: Query<(&mut Lineup, &mut Turn), With<<R as Rules>::Battle>>,
+) {
+    for (who, of, parts) in &changed {
+        let Ok((mut lineup, mut turn)) = encounters.get_mut(of.0) else {
+            continue;
+        };
+        let Some(index) = lineup.index(who) else {
+            continue;
+        };
+        let outside = lineup
+            .bypass_change_detection()
+            .get_mut(index)
+            .is_some_and(|row| row.refresh(parts));
+        if outside {
+            lineup.set_changed();
+            turn.touch();
+        }
+    }
 }
 
 /// `Setup`: the ruleset sets new fights up (initiative); the fight begins.
@@ -120,7 +181,7 @@ pub(crate) fn turn_start<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>)
                 let (e, m) = (&mut ctx.e, &mut *ctx.m);
                 durations::at_round_start(
                     e.encounter.round(),
-                    e.roster,
+                    &mut e.lineup,
                     &mut m.conditions,
                     &m.status,
                     &mut e.log,
@@ -187,7 +248,7 @@ fn begin_turn<R: Rules>(ctx: &mut Ctx<R>, scratch: &mut Scratch) {
         walk::begin_turn(&mut e.encounter, &mut e.turn, &mut e.log, who);
         durations::at_turn_start(
             &e.turn,
-            e.roster,
+            &mut e.lineup,
             &mut m.conditions,
             &mut e.log,
             R::vocabulary(),
@@ -618,7 +679,7 @@ pub(crate) fn turn_end<R: Rules>(
                 let (e, m) = (&mut ctx.e, &mut *ctx.m);
                 durations::at_turn_end(
                     &e.turn,
-                    e.roster,
+                    &mut e.lineup,
                     &mut m.conditions,
                     &mut e.log,
                     R::vocabulary(),
@@ -659,6 +720,10 @@ pub(crate) fn turn_end<R: Rules>(
     }
     for mut parts in encounters.iter_mut() {
         let touched = scratch.encounters.binary_search(&parts.entity).is_ok();
+        if touched {
+            // The engagements of the gone were dropped above: their rows follow.
+            mirror_engagements(&mut parts.lineup, members);
+        }
         note_battle_start(
             &parts.encounter,
             parts.sides,
@@ -681,6 +746,18 @@ pub(crate) fn turn_end<R: Rules>(
                         .and_then(|leader| members.status.get(e).ok().map(|s| (*s, leader)))
                 },
             );
+        }
+    }
+}
+
+/// Copies every combatant's engagements into its row of `lineup`.
+fn mirror_engagements<R: Rules>(lineup: &mut crate::lineup::Lineup, members: &Members<R>) {
+    for index in 0..lineup.len() {
+        let Some(&who) = lineup.entities().get(index) else {
+            continue;
+        };
+        if let (Ok(engagement), Some(row)) = (members.engagement.get(who), lineup.get_mut(index)) {
+            row.engagement.clone_from(engagement);
         }
     }
 }
@@ -750,7 +827,7 @@ pub(crate) fn outcome<R: Rules>(
             ctx.e.resolving.clear();
             {
                 let (e, m) = (&mut ctx.e, &mut *ctx.m);
-                durations::at_battle_end(e.roster, &mut m.conditions);
+                durations::at_battle_end(&mut e.lineup, &mut m.conditions);
             }
             R::battle_end(&mut ctx);
         }

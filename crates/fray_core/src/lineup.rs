@@ -1,0 +1,262 @@
+//! The lineup: what the rules read most of every combatant of an encounter, side by side.
+//!
+//! The components on the combatants (`Hp`, `Status`, `InRegion`, `Conditions`, `Engagement`)
+//! are the system of record. Rules read them hundreds of times per action (every candidate of
+//! an offer asks who is an enemy, who is engaged, who still stands), and each read of a
+//! component by entity is a random access into the World. The [`Lineup`] keeps a copy of
+//! them on the encounter, one [`Row`] per combatant in roster order, so that those reads are
+//! array reads:
+//!
+//! - the kit's context writes a component and its row together (a ruleset cannot write one
+//!   without the other);
+//! - at the start of every tick, the kit copies into the rows whatever anything else changed
+//!   since (a game between ticks, a save loaded), and marks the decision on hand stale;
+//! - spawning, resetting and loading an encounter build it afresh.
+//!
+//! A change a game makes to these components from a system inside the tick is seen from the
+//! next tick on.
+
+use bevy_ecs::prelude::*;
+
+use crate::combatant::{Hp, Status};
+use crate::condition::Conditions;
+use crate::effect::Effects;
+use crate::encounter::Roster;
+use crate::engagement::Engagement;
+use crate::ids::{RegionId, SideId};
+use crate::region::InRegion;
+
+/// One combatant's copy of the components the rules read most.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// Its side.
+    pub side: SideId,
+    /// Its status.
+    pub status: Status,
+    /// Its region.
+    pub region: RegionId,
+    /// Its hit points.
+    pub hp: Hp,
+    /// Its conditions.
+    pub conditions: Conditions,
+    /// Its engagements.
+    pub engagement: Engagement,
+    /// How many effects it bears.
+    pub effects: usize,
+}
+
+/// The components a [`Row`] copies, as a query reads them.
+pub type RowParts<'a> = (
+    &'a Status,
+    &'a InRegion,
+    &'a Hp,
+    &'a Conditions,
+    &'a Engagement,
+    &'a Effects,
+);
+
+impl Row {
+    /// The row of a combatant of side `side`, from its components.
+    pub fn new(
+        side: SideId,
+        (status, region, hp, conditions, engagement, effects): RowParts<'_>,
+    ) -> Self {
+        Self {
+            side,
+            status: *status,
+            region: region.0,
+            hp: *hp,
+            conditions: conditions.clone(),
+            engagement: engagement.clone(),
+            effects: effects.len(),
+        }
+    }
+
+    /// The row of a combatant that has none of the components (gone from the World).
+    fn missing(side: SideId) -> Self {
+        Self {
+            side,
+            status: Status::Dead,
+            region: RegionId(0),
+            hp: Hp {
+                current: 0,
+                max: 0,
+                temp: 0,
+            },
+            conditions: Conditions::default(),
+            engagement: Engagement::default(),
+            effects: 0,
+        }
+    }
+
+    /// Copies the components into this row; true if anything differed.
+    pub fn refresh(
+        &mut self,
+        (status, region, hp, conditions, engagement, effects): RowParts<'_>,
+    ) -> bool {
+        let mut changed = false;
+        if self.effects != effects.len() {
+            self.effects = effects.len();
+            changed = true;
+        }
+        if self.status != *status {
+            self.status = *status;
+            changed = true;
+        }
+        if self.region != region.0 {
+            self.region = region.0;
+            changed = true;
+        }
+        if self.hp != *hp {
+            self.hp = *hp;
+            changed = true;
+        }
+        if self.conditions != *conditions {
+            self.conditions.clone_from(conditions);
+            changed = true;
+        }
+        if self.engagement != *engagement {
+            self.engagement.clone_from(engagement);
+            changed = true;
+        }
+        changed
+    }
+}
+
+/// Every combatant of an encounter, in roster order, with a copy of what the rules read most
+/// (see the [module docs](self)). Derived data: never saved, rebuilt from the components.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lineup {
+    /// The combatants, in roster order (searched by entity).
+    entities: Vec<Entity>,
+    /// Their rows, in the same order.
+    rows: Vec<Row>,
+}
+
+impl Lineup {
+    /// The lineup of `roster`, reading each combatant's components with `read` (a combatant
+    /// without them counts as dead: positions stay roster ids).
+    pub fn build(roster: &Roster, mut read: impl FnMut(Entity) -> Option<Row>) -> Self {
+        let mut lineup = Self::default();
+        lineup.rebuild(roster, &mut read);
+        lineup
+    }
+
+    /// Builds this lineup again for `roster`, keeping its allocations.
+    pub fn rebuild(&mut self, roster: &Roster, mut read: impl FnMut(Entity) -> Option<Row>) {
+        self.entities.clear();
+        self.rows.clear();
+        for entry in &roster.entries {
+            self.entities.push(entry.entity);
+            self.rows
+                .push(read(entry.entity).unwrap_or_else(|| Row::missing(entry.side)));
+        }
+    }
+
+    /// The lineup of an encounter as `world` holds it now.
+    pub fn read(world: &World, roster: &Roster) -> Self {
+        Self::build(roster, |e| {
+            let entity = world.get_entity(e).ok()?;
+            let side = roster.entries.iter().find(|x| x.entity == e)?.side;
+            Some(Row::new(
+                side,
+                (
+                    entity.get::<Status>()?,
+                    entity.get::<InRegion>()?,
+                    entity.get::<Hp>()?,
+                    entity.get::<Conditions>()?,
+                    entity.get::<Engagement>()?,
+                    entity.get::<Effects>()?,
+                ),
+            ))
+        })
+    }
+
+    /// How many combatants.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True for an encounter without combatants.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The position of a combatant.
+    #[inline]
+    pub fn index(&self, e: Entity) -> Option<usize> {
+        self.entities.iter().position(|x| *x == e)
+    }
+
+    /// A combatant's row.
+    #[inline]
+    pub fn row(&self, e: Entity) -> Option<&Row> {
+        self.index(e).map(|i| &self.rows[i])
+    }
+
+    /// A combatant's row, to change it with its components.
+    #[inline]
+    pub(crate) fn row_mut(&mut self, e: Entity) -> Option<&mut Row> {
+        self.index(e).map(|i| &mut self.rows[i])
+    }
+
+    /// The row at a position (a roster id's index).
+    pub fn get(&self, index: usize) -> Option<&Row> {
+        self.rows.get(index)
+    }
+
+    /// The row at a position, to change it with its components.
+    pub(crate) fn get_mut(&mut self, index: usize) -> Option<&mut Row> {
+        self.rows.get_mut(index)
+    }
+
+    /// The combatants in roster order.
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
+
+    /// Every combatant and its row, in roster order.
+    pub fn iter(&self) -> impl Iterator<Item = (Entity, &Row)> {
+        self.entities.iter().copied().zip(&self.rows)
+    }
+
+    /// The combatants whose row differs from their components in `world`, with what differs:
+    /// empty when the lineup is true to the World (tests check it after every tick).
+    pub fn differences(&self, world: &World, roster: &Roster) -> Vec<String> {
+        let truth = Self::read(world, roster);
+        if truth == *self {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if truth.entities != self.entities {
+            out.push(format!(
+                "combatants {:?} instead of {:?}",
+                self.entities, truth.entities
+            ));
+        }
+        for ((e, mine), (_, true_row)) in self.iter().zip(truth.iter()) {
+            if mine != true_row {
+                out.push(format!("{e}: {mine:?} instead of {true_row:?}"));
+            }
+        }
+        out
+    }
+}
+
+/// Builds the lineup of `encounter` afresh from its combatants' components (when it is
+/// spawned, reset or loaded), inserting it if it has none.
+pub(crate) fn rebuild_in(world: &mut World, encounter: Entity) {
+    let Some(roster) = world.get::<Roster>(encounter) else {
+        return;
+    };
+    let fresh = Lineup::read(world, roster);
+    let Ok(mut entity) = world.get_entity_mut(encounter) else {
+        return;
+    };
+    match entity.get_mut::<Lineup>() {
+        Some(mut lineup) => lineup.clone_from(&fresh),
+        None => {
+            entity.insert(fresh);
+        }
+    }
+}
