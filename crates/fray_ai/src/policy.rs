@@ -212,26 +212,43 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
 mod tests {
     use super::*;
     use bevy_ecs::entity::Entity;
-    use fray_core::kit::Seen;
+    use fray_core::condition::Conditions;
+    use fray_core::engagement::Engagement;
+    use fray_core::lineup::{Lineup, Row};
 
     fn entity(n: u32) -> Entity {
         Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
     }
 
-    /// A hero (1) and two unhurt goblins (2, 3) of 20 HP, all in the first region.
-    fn seen() -> Vec<Seen> {
-        let at = |n, side, hp| Seen {
-            entity: entity(n),
-            hp: Some(hp),
-            side: SideId(side),
-            status: Status::Active,
-            region: RegionId(0),
+    /// A hero (1) and two goblins (2, 3) of 20 HP, the second at `hurt` HP, all in the first
+    /// region.
+    fn lineup(hurt: i32) -> Lineup {
+        let at = |n, side, hp| {
+            (
+                entity(n),
+                Row {
+                    side: SideId(side),
+                    status: Status::Active,
+                    region: RegionId(0),
+                    hp,
+                    conditions: Conditions::default(),
+                    engagement: Engagement::default(),
+                    effects: 0,
+                },
+            )
         };
-        vec![
+        Lineup::from_rows([
             at(1, 0, Hp::new(30)),
             at(2, 1, Hp::new(20)),
-            at(3, 1, Hp::new(20)),
-        ]
+            at(
+                3,
+                1,
+                Hp {
+                    current: hurt,
+                    ..Hp::new(20)
+                },
+            ),
+        ])
     }
 
     fn attack(target: u32, expected_damage: f32, inflicts: f32) -> (Intent, Preview) {
@@ -262,8 +279,8 @@ mod tests {
     #[test]
     fn tactical_prefers_a_blow_that_leaves_a_new_condition_over_a_slightly_harder_one() {
         let map = EncounterMap::default();
-        let seen = seen();
-        let situation = Situation::of(entity(1), &map, &seen);
+        let lineup = lineup(20);
+        let situation = Situation::of(entity(1), &map, &lineup);
         let plain = attack(2, 6.0, 0.0);
         let dazing = attack(2, 5.0, 0.6);
         assert!(
@@ -277,12 +294,8 @@ mod tests {
     #[test]
     fn aggressive_focuses_the_most_damaged_enemy_and_ignores_effects() {
         let map = EncounterMap::default();
-        let mut seen = seen();
-        seen[2].hp = Some(Hp {
-            current: 5,
-            ..Hp::new(20)
-        });
-        let situation = Situation::of(entity(1), &map, &seen);
+        let lineup = lineup(5);
+        let situation = Situation::of(entity(1), &map, &lineup);
         let at_fresh = attack(2, 8.0, 0.9);
         let at_hurt = attack(3, 4.0, 0.0);
         assert!(aggressive(&at_hurt, &situation) > aggressive(&at_fresh, &situation));

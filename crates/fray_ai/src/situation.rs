@@ -1,7 +1,8 @@
 //! What an AI can see of the fight when it decides.
 
 use bevy_ecs::prelude::*;
-use fray_core::kit::{FightView, Seen};
+use fray_core::kit::FightView;
+use fray_core::lineup::{Lineup, Row};
 use fray_core::prelude::*;
 use smallvec::SmallVec;
 
@@ -11,7 +12,7 @@ pub(crate) struct Situation<'a> {
     side: SideId,
     map: &'a EncounterMap,
     /// Every combatant, in roster order.
-    seen: &'a [Seen],
+    lineup: &'a Lineup,
     can_attack: bool,
     /// Regions of the active enemies.
     enemy_regions: SmallVec<[RegionId; 16]>,
@@ -28,23 +29,20 @@ pub(crate) struct Situation<'a> {
 impl<'a> Situation<'a> {
     /// The situation a decider sees.
     pub fn new(fight: &FightView<'a>, can_attack: bool) -> Self {
-        let seen = fight.combatants;
-        let enemy_regions = seen
+        let lineup = fight.lineup;
+        let enemy_regions = lineup
             .iter()
-            .filter(|s| s.side != fight.side && s.status.is_active())
-            .map(|s| s.region)
+            .filter(|(_, s)| s.side != fight.side && s.status.is_active())
+            .map(|(_, s)| s.region)
             .collect();
         Self {
             actor: fight.actor,
             side: fight.side,
             map: fight.map,
-            seen,
+            lineup,
             can_attack,
             enemy_regions,
-            here: seen
-                .iter()
-                .find(|s| s.entity == fight.actor)
-                .map(|s| s.region),
+            here: lineup.row(fight.actor).map(|s| s.region),
             threat: fight.threat as f32,
             engaged: fight.engaged,
             broken: fight.morale_broken,
@@ -52,19 +50,16 @@ impl<'a> Situation<'a> {
     }
 
     /// A situation from plain data, for the policies' unit tests: the actor stands in its
-    /// entry of `seen`, engaged with nobody, morale whole.
+    /// row of `lineup`, engaged with nobody, morale whole.
     #[cfg(test)]
-    pub fn of(actor: Entity, map: &'a EncounterMap, seen: &'a [Seen]) -> Self {
-        let side = seen
-            .iter()
-            .find(|s| s.entity == actor)
-            .map_or(SideId(0), |s| s.side);
+    pub fn of(actor: Entity, map: &'a EncounterMap, lineup: &'a Lineup) -> Self {
+        let side = lineup.row(actor).map_or(SideId(0), |s| s.side);
         Self::new(
             &FightView {
                 actor,
                 side,
                 map,
-                combatants: seen,
+                lineup,
                 threat: 0,
                 engaged: false,
                 morale_broken: false,
@@ -73,8 +68,8 @@ impl<'a> Situation<'a> {
         )
     }
 
-    fn get(&self, e: Entity) -> Option<&Seen> {
-        self.seen.iter().find(|s| s.entity == e)
+    fn get(&self, e: Entity) -> Option<&Row> {
+        self.lineup.row(e)
     }
 
     pub fn actor(&self) -> Entity {
@@ -82,7 +77,7 @@ impl<'a> Situation<'a> {
     }
 
     fn hp(&self, e: Entity) -> Option<Hp> {
-        self.get(e).and_then(|s| s.hp)
+        self.get(e).map(|s| s.hp)
     }
 
     pub fn hp_fraction(&self, e: Entity) -> f32 {
@@ -150,7 +145,7 @@ impl<'a> Situation<'a> {
     /// Fewer of the actor's side are still fighting than of its enemies.
     pub fn side_losing(&self) -> bool {
         let (mut mine, mut theirs) = (0, 0);
-        for s in self.seen.iter().filter(|s| s.status.is_active()) {
+        for (_, s) in self.lineup.iter().filter(|(_, s)| s.status.is_active()) {
             if s.side == self.side {
                 mine += 1;
             } else {

@@ -4,6 +4,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
+use fray_core::lineup::Row;
 use fray_core::prelude::*;
 
 use crate::Ctx;
@@ -125,14 +126,17 @@ impl BonusParts {
 /// difficult terrain (bad footing), +2 when the target is engaged with two or more of the
 /// attacker's allies (ganged up on).
 pub fn circumstance(ctx: &Ctx, attacker: Entity, target: Entity) -> i32 {
+    let (Some(a), Some(t)) = (ctx.row(attacker), ctx.row(target)) else {
+        return 0;
+    };
     let mut m = 0;
-    if ctx.map().terrain(ctx.region(attacker)).difficult {
+    if ctx.map().terrain(a.region).difficult {
         m -= 2;
     }
-    let side = ctx.side(attacker);
-    let allies = ctx
-        .foes(target)
-        .filter(|f| *f != attacker && ctx.side(*f) == side)
+    let allies = t
+        .engagement
+        .foes()
+        .filter(|f| *f != attacker && ctx.side(*f) == Some(a.side))
         .count();
     if allies >= 2 {
         m += 2;
@@ -140,18 +144,39 @@ pub fn circumstance(ctx: &Ctx, attacker: Entity, target: Entity) -> i32 {
     m
 }
 
-/// The odds of attack `index` of `attacker` against `target`, and the parts of its bonus.
+/// A combatant's bonus from its effects to `to` (no lookup when it bears none).
+fn effect_bonus(ctx: &Ctx, e: Entity, row: &Row, to: BonusTo) -> i32 {
+    if row.effects == 0 {
+        return 0;
+    }
+    ctx.effects(e).map_or(0, |x| x.bonus(to))
+}
+
+/// The odds of attack `index` of `attacker` on `target`, and the parts of its bonus.
 pub fn odds(
     ctx: &Ctx,
     attacker: Entity,
     target: Entity,
     index: usize,
 ) -> Option<(AttackOdds, BonusParts)> {
-    let a = ctx.fighter(attacker)?;
-    let t = ctx.fighter(target)?;
+    odds_of(
+        ctx,
+        (attacker, &ctx.fighter(attacker)?),
+        (target, &ctx.fighter(target)?),
+        index,
+    )
+}
+
+/// [`odds`] with both fighters already read.
+pub fn odds_of(
+    ctx: &Ctx,
+    (attacker, a): (Entity, &FighterReadOnlyItem<'_, '_>),
+    (target, t): (Entity, &FighterReadOnlyItem<'_, '_>),
+    index: usize,
+) -> Option<(AttackOdds, BonusParts)> {
     let attack: &SheetAttack = a.sheet.0.attacks.get(index)?;
-    let (a_conditions, a_effects) = (ctx.conditions(attacker)?, ctx.effects(attacker)?);
-    let (t_conditions, t_effects) = (ctx.conditions(target)?, ctx.effects(target)?);
+    let (a_row, t_row) = (ctx.row(attacker)?, ctx.row(target)?);
+    let (a_conditions, t_conditions) = (&a_row.conditions, &t_row.conditions);
     let parts = BonusParts {
         base: attack.bonus,
         escalation: if a.sheet.0.hero && !a_conditions.has(FEAR) {
@@ -161,7 +186,7 @@ pub fn odds(
         },
         penalty: -condition_attack_penalty(a_conditions),
         debt: -a.state.debt_penalty(),
-        effects: a_effects.bonus(BonusTo::Attacks),
+        effects: effect_bonus(ctx, attacker, a_row, BonusTo::Attacks),
         circumstance: circumstance(ctx, attacker, target),
         grab: if t.state.grabbed_by == Some(attacker) {
             4
@@ -172,7 +197,7 @@ pub fn odds(
     let defense = t.sheet.0.defense(attack.def.vs)
         - condition_defense_penalty(t_conditions)
         - t.state.debt_penalty()
-        + t_effects.bonus(BonusTo::Defenses);
+        + effect_bonus(ctx, target, t_row, BonusTo::Defenses);
     Some((
         AttackOdds {
             bonus: i64::from(parts.total()),

@@ -19,7 +19,7 @@ use crate::ops::ArchOps;
 use crate::slots::Slot;
 use crate::statblock::{AttackKind, PowerTarget, Reach, Usage};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
-use crate::{ArchmageRules, Ctx};
+use crate::{ArchmageRules, Ctx, Me};
 
 /// Labels shared by every offer, made once (cloning an `Arc<str>` allocates nothing).
 pub(crate) struct Labels {
@@ -308,34 +308,30 @@ pub(crate) fn d20_at_least(needed: i64) -> f32 {
 /// for [`Scope::Reactions`]).
 pub(crate) fn check(
     ctx: &Ctx,
-    actor: Entity,
+    me: &Me,
     intent: &Intent,
     occasion: &Occasion,
     scope: Scope,
 ) -> Result<Legal, Refusal> {
     match *occasion {
-        Occasion::Turn => check_turn(ctx, actor, intent, scope == Scope::Reactions),
+        Occasion::Turn => check_turn(ctx, me, intent, scope == Scope::Reactions),
         Occasion::Reaction {
             provoker,
             intent: provoking,
             kind,
-        } => check_reaction(ctx, actor, intent, provoker, provoking, kind),
+        } => check_reaction(ctx, me, intent, provoker, provoking, kind),
         Occasion::Declaration => Err("archmage has no declarations".into()),
     }
 }
 
-fn check_turn(
-    ctx: &Ctx,
-    actor: Entity,
-    intent: &Intent,
-    reactions: bool,
-) -> Result<Legal, Refusal> {
+fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Legal, Refusal> {
     if *intent == Intent::EndTurn {
         return Ok(Legal::costs(Cost::FREE));
     }
-    let f = ctx.fighter(actor).ok_or("no such combatant")?;
-    if !can_take_actions(ctx, actor) {
-        return Err(if ctx.is_active(actor) {
+    let actor = me.entity;
+    let f = &me.fighter;
+    if !me.row.status.is_active() || me.row.conditions.has(Condition::STUNNED) {
+        return Err(if me.row.status.is_active() {
             "it is stunned and can take no actions".into()
         } else {
             "it is out of the fight and can only end its turn".into()
@@ -344,7 +340,7 @@ fn check_turn(
     let sheet = &f.sheet.0;
     let slots = *f.slots;
     let state = f.state;
-    let conditions = ctx.conditions(actor).ok_or("no such combatant")?;
+    let conditions = &me.row.conditions;
     let standard = slots.can_pay(Slot::Standard);
     let grabbed = state.grabbed_by.is_some();
     let can_move = state.free_move || slots.can_pay(Slot::Move);
@@ -644,14 +640,15 @@ fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
 /// `intent`.
 fn check_reaction(
     ctx: &Ctx,
-    reactor: Entity,
+    me: &Me,
     intent: &Intent,
     provoker: Entity,
     provoking: Intent,
     kind: u8,
 ) -> Result<Legal, Refusal> {
-    let f = ctx.fighter(reactor).ok_or("no such combatant")?;
-    let conditions = ctx.conditions(reactor).ok_or("no such combatant")?;
+    let reactor = me.entity;
+    let f = &me.fighter;
+    let conditions = &me.row.conditions;
     if *intent == Intent::Pass {
         return Ok(Legal::costs(Cost::FREE));
     }
@@ -690,7 +687,7 @@ fn check_reaction(
             provokes::LEAVING | provokes::RANGED | provokes::CASTING,
             Intent::Attack { target, attack, .. },
         ) if target == provoker => {
-            let basic = opportunity_attack(sheet, f.state, conditions, ctx.status(reactor))
+            let basic = opportunity_attack(sheet, f.state, conditions, me.row.status)
                 .ok_or("it cannot make an opportunity attack now")?;
             if attack.index() != basic {
                 return Err("an opportunity attack is made with a basic melee attack".into());

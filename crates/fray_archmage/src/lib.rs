@@ -72,6 +72,9 @@ pub fn schema() -> Schema<statblock::ArchBlock> {
 /// The context of an archmage encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, ArchmageRules>;
 
+/// A combatant as archmage's legality check judges it.
+pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, ArchmageRules>;
+
 /// Archmage's rules, as the kit's hooks.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArchmageRules;
@@ -123,12 +126,12 @@ impl Rules for ArchmageRules {
 
     fn check(
         ctx: &Ctx,
-        actor: Entity,
+        me: &Me,
         intent: &Intent,
         occasion: &Occasion,
         scope: Scope,
     ) -> Result<Legal, Refusal> {
-        legality::check(ctx, actor, intent, occasion, scope)
+        legality::check(ctx, me, intent, occasion, scope)
     }
 
     fn preview(

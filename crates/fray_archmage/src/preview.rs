@@ -5,8 +5,8 @@ use fray_core::prelude::*;
 
 use crate::Ctx;
 use crate::attack::{fires, targets_of};
-use crate::fighter::{chances, natural_chance, odds};
-use crate::legality::{check, d20_at_least};
+use crate::fighter::{natural_chance, odds_of};
+use crate::legality::d20_at_least;
 use crate::ops::ArchOps;
 use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
 use crate::statblock::{AttackKind, OnHit, PowerEffect, Targets};
@@ -19,7 +19,7 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occa
         if occasion.is_reaction() {
             return 0;
         }
-        let Ok(legal) = check(ctx, actor, intent, occasion, Scope::Reactions) else {
+        let Ok(legal) = ctx.check(actor, intent, occasion, Scope::Reactions) else {
             return 0;
         };
         let n = legal
@@ -37,28 +37,20 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occa
         } => {
             let coup = maneuver == COUP_DE_GRACE;
             let mut p = attack_preview(ctx, actor, target, attack.index(), coup);
-            // Melee attacks and close spells draw no opportunity attacks (AR-12).
-            let provokes = match ctx
-                .sheet(actor)
-                .and_then(|s| s.attacks.get(attack.index()))
-                .map(|a| a.def.kind)
-            {
-                Some(AttackKind::Melee | AttackKind::CloseSpell) | None => 0,
-                Some(_) => opportunity_attacks(),
+            let Some(def) = ctx.sheet(actor).and_then(|s| s.attacks.get(attack.index())) else {
+                return p;
             };
-            if !coup
-                && let Some(Targets::Group(_)) = ctx
-                    .sheet(actor)
-                    .and_then(|s| s.attacks.get(attack.index()))
-                    .map(|a| a.def.targets)
-            {
+            // Melee attacks and close spells draw no opportunity attacks (AR-12).
+            let provokes = match def.def.kind {
+                AttackKind::Melee | AttackKind::CloseSpell => 0,
+                _ => opportunity_attacks(),
+            };
+            if !coup && let Targets::Group(_) = def.def.targets {
                 // A group attack's mean damage counts every enemy it would hit (AR-09, AR-43).
-                let targets = ctx
-                    .sheet(actor)
-                    .and_then(|s| s.attacks.get(attack.index()))
-                    .map(|a| targets_of(ctx, actor, target, a.def.targets))
-                    .unwrap_or_default();
-                for other in targets.into_iter().skip(1) {
+                for other in targets_of(ctx, actor, target, def.def.targets)
+                    .into_iter()
+                    .skip(1)
+                {
                     p.expected_damage +=
                         attack_preview(ctx, actor, other, attack.index(), false).expected_damage;
                 }
@@ -145,20 +137,22 @@ pub(crate) fn attack_preview(
     index: usize,
     coup: bool,
 ) -> Preview {
-    let (Some(a), Some(t), Some(hp)) = (ctx.fighter(attacker), ctx.fighter(target), ctx.hp(target))
+    let (Some(a), Some(t), Some(row)) =
+        (ctx.fighter(attacker), ctx.fighter(target), ctx.row(target))
     else {
         return Preview::default();
     };
     let Some(attack) = a.sheet.0.attacks.get(index) else {
         return Preview::default();
     };
-    let Some((odds, _)) = odds(ctx, attacker, target, index) else {
+    let Some((odds, _)) = odds_of(ctx, (attacker, &a), (target, &t), index) else {
         return Preview::default();
     };
+    let hp = row.hp;
+    let conditions = &row.conditions;
     let resistance = t.sheet.0.resistance(attack.def.damage_type);
     let mult = crit_multiplier(attack.def.crit_steps);
     let total = hp.current.saturating_add(hp.temp);
-    let conditions = ctx.conditions(target);
     // Whether a result leaves the target with something it does not have yet; an effect for
     // the weak ("N hp or fewer") counts when a hit of mean damage brings it there.
     let hp_after_hit = hp.current.saturating_sub(attack.mean.round() as i32);
@@ -168,21 +162,17 @@ pub(crate) fn attack_preview(
             condition,
             hp_at_most,
             ..
-        } => {
-            !conditions.is_some_and(|c| c.has(condition.condition()))
-                && hp_at_most.is_none_or(|n| hp_after_hit <= n)
-        }
+        } => !conditions.has(condition.condition()) && hp_at_most.is_none_or(|n| hp_after_hit <= n),
         OnHit::Grab => t.state.grabbed_by.is_none(),
         OnHit::TempHp(_) | OnHit::Damage(_) => false,
     };
     let may_inflict = attack.def.effects.iter().any(|(_, effect)| anew(effect));
     let inflicting = |natural: i64, result: AttackResult| {
-        may_inflict
-            && attack
-                .def
-                .effects
-                .iter()
-                .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
+        attack
+            .def
+            .effects
+            .iter()
+            .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
     };
     if coup {
         return Preview {
@@ -190,7 +180,7 @@ pub(crate) fn attack_preview(
             damage_on_hit: attack.mean * mult as f32,
             expected_damage: attack.mean * mult as f32,
             kill_chance: attack.chance_at_least(total, mult),
-            inflicts: if inflicting(20, AttackResult::Crit) {
+            inflicts: if may_inflict && inflicting(20, AttackResult::Crit) {
                 1.0
             } else {
                 0.0
@@ -208,33 +198,43 @@ pub(crate) fn attack_preview(
             attack.chance_at_least(hp, mult),
         )
     };
-    let (whole, halved) = (kill_if(false), kill_if(true));
+    let whole = kill_if(false);
+    let halved = if resistance.is_some() {
+        kill_if(true)
+    } else {
+        whole
+    };
+    let (crit_damage, hit_damage, miss_damage) =
+        (attack.mean * mult as f32, attack.mean, attack.miss as f32);
     let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
-    for natural in 1..=20i64 {
+    let (mut hits, mut crits) = (0.0f32, 0.0f32);
+    // Natural 1 always fumbles: it does nothing.
+    for natural in 2..=20i64 {
         let p = natural_chance(&odds, natural);
         let half = resistance.is_some_and(|n| natural < i64::from(n));
         let factor = if half { 0.5 } else { 1.0 };
         let (kill_on_hit, kill_on_crit) = if half { halved } else { whole };
         let result = judge(natural, natural + odds.bonus, odds.defense, odds.crit_from);
-        if inflicting(natural, result) {
+        if may_inflict && inflicting(natural, result) {
             inflicts += p;
         }
         match result {
             AttackResult::Crit => {
-                expected += p * attack.mean * mult as f32 * factor;
+                expected += p * crit_damage * factor;
                 kill += p * kill_on_crit;
+                crits += p;
             }
             AttackResult::Hit => {
-                expected += p * attack.mean * factor;
+                expected += p * hit_damage * factor;
                 kill += p * kill_on_hit;
+                hits += p;
             }
-            AttackResult::Miss => expected += p * attack.miss as f32 * factor,
+            AttackResult::Miss => expected += p * miss_damage * factor,
             AttackResult::Fumble => {}
         }
     }
-    let (hit, crit, _) = chances(&odds);
     Preview {
-        hit_chance: hit + crit,
+        hit_chance: hits * seen + crits * seen,
         damage_on_hit: attack.mean,
         expected_damage: expected * seen,
         kill_chance: kill * seen,

@@ -153,6 +153,13 @@ impl Lineup {
         }
     }
 
+    /// A lineup of these combatants and rows, in this order (for tools and tests that look
+    /// at a fight without a World).
+    pub fn from_rows(rows: impl IntoIterator<Item = (Entity, Row)>) -> Self {
+        let (entities, rows) = rows.into_iter().unzip();
+        Self { entities, rows }
+    }
+
     /// The lineup of an encounter as `world` holds it now.
     pub fn read(world: &World, roster: &Roster) -> Self {
         Self::build(roster, |e| {

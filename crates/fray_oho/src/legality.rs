@@ -27,7 +27,6 @@ use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::body::BodyPart;
 use crate::candidates::{affordable, attack_time};
 use crate::fighter::{able, pace};
@@ -37,6 +36,7 @@ use crate::rules::{NORMAL, QUICK, REACTION, crossing_feet, seconds, stride};
 use crate::sheet::SheetData;
 use crate::state::{OhoState, Withheld};
 use crate::vocabulary::provokes;
+use crate::{Ctx, Me};
 
 /// Why a confused creature may do nothing but the action picked for it.
 const CONFUSED: &str = "it is confused: it can only take the action picked for it";
@@ -47,18 +47,18 @@ const WITHHOLDING: &str = "withholding takes 0.5s plus the action's time, and on
 /// The legality function: whether `actor` may do `intent` now, on `occasion`.
 pub(crate) fn check(
     ctx: &Ctx,
-    actor: Entity,
+    me: &Me,
     intent: &Intent,
     occasion: &Occasion,
     scope: Scope,
 ) -> Result<Legal, Refusal> {
     match *occasion {
-        Occasion::Turn => check_turn(ctx, actor, intent, scope),
+        Occasion::Turn => check_turn(ctx, me, intent, scope),
         Occasion::Reaction {
             provoker,
             intent: provoking,
             kind,
-        } => check_reaction(ctx, actor, intent, provoker, &provoking, kind),
+        } => check_reaction(ctx, me, intent, provoker, &provoking, kind),
         Occasion::Declaration => Err("OHO has no declarations".into()),
     }
 }
@@ -78,20 +78,19 @@ struct Actor<'c> {
 }
 
 impl<'c> Actor<'c> {
-    /// `actor` as the checks of its turn see it (`None`: not one of the ruleset's combatants).
-    fn of(ctx: &'c Ctx, actor: Entity, scope: Scope) -> Option<Self> {
-        let f = ctx.fighter(actor)?;
-        Some(Self {
-            entity: actor,
-            side: ctx.side(actor),
-            sheet: &f.sheet.0,
-            state: f.state,
-            atg: *f.atg,
-            conditions: ctx.conditions(actor)?,
-            engagement: ctx.engagement(actor),
-            here: ctx.region(actor),
+    /// The actor the kit read, as the checks of its turn see it.
+    fn of(me: &Me<'c, '_>, scope: Scope) -> Self {
+        Self {
+            entity: me.entity,
+            side: Some(me.row.side),
+            sheet: &me.fighter.sheet.0,
+            state: me.fighter.state,
+            atg: *me.fighter.atg,
+            conditions: &me.row.conditions,
+            engagement: Some(&me.row.engagement),
+            here: me.row.region,
             reactions: scope == Scope::Reactions,
-        })
+        }
     }
 
     /// Whom it engages.
@@ -108,8 +107,9 @@ impl<'c> Actor<'c> {
 
 /// A turn's intent: a creature that cannot act may only end its turn; a confused one only
 /// take the action picked for it.
-fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
-    let a = Actor::of(ctx, actor, scope).ok_or("no such combatant")?;
+fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
+    let actor = me.entity;
+    let a = Actor::of(me, scope);
     if !able(ctx.status(actor), a.conditions) {
         return if *intent == Intent::EndTurn {
             Ok(Legal::costs(Cost::FREE))
@@ -130,7 +130,8 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result
 /// (OHO-20), with its label: by a stream derived from the encounter's seed and the turn, so no
 /// die of the fight's own stream is spent and judging it changes nothing.
 pub(crate) fn confused_pick(ctx: &Ctx, actor: Entity) -> Option<(Intent, Arc<str>)> {
-    pick(ctx, &Actor::of(ctx, actor, Scope::Price)?)
+    let me = ctx.actor(actor)?;
+    pick(ctx, &Actor::of(&me, Scope::Price))
 }
 
 /// [`confused_pick`] for an actor already read.
@@ -437,16 +438,17 @@ fn opportunity(ctx: &Ctx, actor: Entity, out: &mut Provocations) {
 /// opportunity with any weapon but a full-round one, half a second from its gauge (OHO-14).
 fn check_reaction(
     ctx: &Ctx,
-    reactor: Entity,
+    me: &Me,
     intent: &Intent,
     provoker: Entity,
     provoking: &Intent,
     kind: u8,
 ) -> Result<Legal, Refusal> {
+    let reactor = me.entity;
     if *intent == Intent::Pass {
         return Ok(Legal::costs(Cost::FREE));
     }
-    let f = ctx.fighter(reactor).ok_or("no such combatant")?;
+    let f = &me.fighter;
     match kind {
         provokes::WITHHELD => {
             let w = f.state.withheld.ok_or("it withholds no action")?;

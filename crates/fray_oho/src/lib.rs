@@ -92,6 +92,9 @@ pub fn schema() -> Schema<statblock::OhoBlock> {
 /// The context of an OHO encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, OhoRules>;
 
+/// A combatant as OHO's legality check judges it.
+pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, OhoRules>;
+
 /// OHO's rules, as the kit's hooks.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OhoRules;
@@ -142,12 +145,12 @@ impl Rules for OhoRules {
 
     fn check(
         ctx: &Ctx,
-        actor: Entity,
+        me: &Me,
         intent: &Intent,
         occasion: &Occasion,
         scope: Scope,
     ) -> Result<Legal, Refusal> {
-        legality::check(ctx, actor, intent, occasion, scope)
+        legality::check(ctx, me, intent, occasion, scope)
     }
 
     fn preview(

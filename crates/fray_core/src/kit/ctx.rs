@@ -13,7 +13,9 @@ use crate::effect::{EffectSpec, Effects};
 use crate::encounter::{Encounter, Groups, Roster, Sides};
 use crate::engagement::{self, Engagement};
 use crate::ids::{CombatantId, RegionId, SideId};
-use crate::kit::{Members, Resolving, Rules};
+use crate::intent::Intent;
+use crate::kit::{Actor, Members, Resolving, Rules};
+use crate::legality::{Legal, Occasion, Refusal, Scope};
 use crate::lineup::{Lineup, Row};
 use crate::log::{CombatLog, LogEvent};
 use crate::morale::MoraleState;
@@ -60,6 +62,9 @@ pub struct EncounterParts<R: Rules> {
     /// What the rules read most of every combatant.
     pub lineup: &'static mut Lineup,
 }
+
+/// Why a request of an entity that is not one of the ruleset's combatants is refused.
+const NOT_A_COMBATANT: &str = "no such combatant in this fight";
 
 /// An id for combatants that are not (or no longer) there.
 const NOBODY: CombatantId = CombatantId(u16::MAX);
@@ -319,6 +324,32 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// A combatant's tally.
     pub fn tally_mut(&mut self, e: Entity) -> Option<Mut<'_, Tally>> {
         self.m.tally.get_mut(e).ok()
+    }
+
+    /// A combatant as a legality check judges it: its ruleset's components and its row of the
+    /// lineup (`None` for an entity that is not one of the ruleset's combatants here).
+    pub fn actor(&self, e: Entity) -> Option<Actor<'_, 's, R>> {
+        Some(Actor {
+            entity: e,
+            row: self.e.lineup.row(e)?,
+            fighter: self.m.fighters.get(e).ok()?,
+        })
+    }
+
+    /// Checks `intent` of `actor` on `occasion` with [`Rules::check`] (refused when `actor` is
+    /// not one of the ruleset's combatants here).
+    pub fn check(
+        &self,
+        actor: Entity,
+        intent: &Intent,
+        occasion: &Occasion,
+        scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        let me = self.actor(actor).ok_or(NOT_A_COMBATANT)?;
+        R::check(self, &me, intent, occasion, scope).map(|mut legal| {
+            legal.scope = scope;
+            legal
+        })
     }
 
     /// The ruleset's own components of a combatant.

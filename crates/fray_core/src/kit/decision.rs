@@ -10,11 +10,11 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 
-use crate::combatant::{Hp, Status};
-use crate::ids::{RegionId, SideId};
+use crate::ids::SideId;
 use crate::intent::Intent;
 use crate::kit::{Ctx, Rules};
 use crate::legality::{Legal, Occasion, Scope};
+use crate::lineup::Lineup;
 use crate::options::ActionOption;
 use crate::preview::Preview;
 use crate::region::EncounterMap;
@@ -31,21 +31,6 @@ pub enum DecisionKind {
     Declaration,
 }
 
-/// What a decider sees of one combatant.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Seen {
-    /// The combatant.
-    pub entity: Entity,
-    /// Its hit points, if it has them.
-    pub hp: Option<Hp>,
-    /// Its side.
-    pub side: SideId,
-    /// Whether it is in the fight.
-    pub status: Status,
-    /// Where it stands.
-    pub region: RegionId,
-}
-
 /// The fight as the decider sees it.
 #[derive(Debug, Clone, Copy)]
 pub struct FightView<'a> {
@@ -55,8 +40,9 @@ pub struct FightView<'a> {
     pub side: SideId,
     /// The map.
     pub map: &'a EncounterMap,
-    /// Every combatant, in roster order.
-    pub combatants: &'a [Seen],
+    /// Every combatant, in roster order: side, status, region, hit points, conditions and
+    /// engagements.
+    pub lineup: &'a Lineup,
     /// Active enemies engaged with the decider.
     pub threat: usize,
     /// Whether the decider is engaged with anyone.
@@ -116,7 +102,6 @@ pub(crate) struct KitDecision<'c, 'a, 'i, 'w, 's, R: Rules> {
     pub actor: Entity,
     pub occasion: Occasion,
     pub source: Source,
-    pub seen: &'c [Seen],
     pub threat: usize,
     pub engaged: bool,
     pub morale_broken: bool,
@@ -156,7 +141,7 @@ impl<R: Rules> Decision for KitDecision<'_, '_, '_, '_, '_, R> {
             actor: self.actor,
             side: self.ctx.side(self.actor).unwrap_or_default(),
             map: self.ctx.map(),
-            combatants: self.seen,
+            lineup: self.ctx.lineup(),
             threat: self.threat,
             engaged: self.engaged,
             morale_broken: self.morale_broken,
@@ -179,13 +164,8 @@ pub(crate) fn with_reactions<R: Rules>(
     if legal.scope == Scope::Reactions {
         return legal;
     }
-    match R::check(ctx, actor, intent, occasion, Scope::Reactions) {
-        Ok(mut full) => {
-            full.scope = Scope::Reactions;
-            full
-        }
-        Err(_) => legal,
-    }
+    ctx.check(actor, intent, occasion, Scope::Reactions)
+        .unwrap_or(legal)
 }
 
 /// Works out and keeps the preview of option `i` of `source`.

@@ -26,6 +26,7 @@
 //!   in steps), simultaneous steps, declarations before initiative, and costs charged to the
 //!   next turn (see [`turn`](crate::turn) and [`cost`](crate::cost)).
 
+mod actor;
 mod ctx;
 mod decision;
 mod members;
@@ -45,8 +46,9 @@ use bevy_ecs::system::SystemParam;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use ctx::{Ctx, EncounterParts, EncounterPartsItem};
-pub use decision::{AiControllers, Controllers, Decision, DecisionKind, FightView, Seen};
+pub use actor::Actor;
+pub use ctx::{Ctx, EncounterParts, EncounterPartsItem, Rolled};
+pub use decision::{AiControllers, Controllers, Decision, DecisionKind, FightView};
 pub use members::{Kit, Members};
 pub use offer::Offer;
 pub use plugin::RulesetPlugin;
@@ -219,10 +221,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// The legality function: whether `actor` may do `intent` now, on `occasion`, and if so its
     /// price and (for [`Scope::Reactions`]) the reactions it provokes, else why not. The answer
-    /// must not depend on `scope` except for [`Legal::provoked`].
+    /// must not depend on `scope` except for [`Legal::provoked`]. The kit reads the actor once
+    /// ([`Ctx::actor`]) for all the intents of a decision; a request from an entity that is no
+    /// combatant of the ruleset is refused before this is asked.
     fn check(
         ctx: &Ctx<Self>,
-        actor: Entity,
+        actor: &Actor<'_, '_, Self>,
         intent: &Intent,
         occasion: &Occasion,
         scope: Scope,

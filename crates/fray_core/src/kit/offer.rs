@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use bevy_ecs::prelude::*;
+use bevy_ecs::entity::Entity;
 
 use crate::intent::Intent;
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Actor, Ctx, Rules};
 use crate::legality::{Legal, Occasion, Scope};
 
 /// Where offered options go.
@@ -41,7 +41,7 @@ impl OfferSink for crate::options::ActionOptions {
 /// each candidate intent, and only those its [`Rules::check`] passes are offered.
 pub struct Offer<'o, 'a, 'i, 'w, 's, R: Rules> {
     pub(crate) ctx: &'o Ctx<'a, 'i, 'w, 's, R>,
-    pub(crate) actor: Entity,
+    pub(crate) actor: Actor<'o, 's, R>,
     pub(crate) occasion: Occasion,
     pub(crate) sink: &'o mut dyn OfferSink,
 }
@@ -54,7 +54,12 @@ impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
 
     /// Who decides.
     pub fn actor(&self) -> Entity {
-        self.actor
+        self.actor.entity
+    }
+
+    /// Who decides, as the legality check reads it.
+    pub fn me(&self) -> &Actor<'o, 's, R> {
+        &self.actor
     }
 
     /// On what occasion.
@@ -64,7 +69,7 @@ impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
 
     /// Offers `intent`, labelled `label`, if it is legal now. Returns whether it was.
     pub fn consider(&mut self, intent: Intent, label: &Arc<str>) -> bool {
-        match R::check(self.ctx, self.actor, &intent, &self.occasion, Scope::Price) {
+        match R::check(self.ctx, &self.actor, &intent, &self.occasion, Scope::Price) {
             Ok(legal) => {
                 self.sink.push(intent, legal, label.clone());
                 true

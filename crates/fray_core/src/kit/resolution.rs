@@ -143,10 +143,10 @@ impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
         // The window is set aside while the ruleset offers (its buffers are kept).
         let mut window = std::mem::take(&mut self.e.turn.window);
         window.begin_reactor(reactor);
-        {
+        if let Some(me) = self.actor(reactor) {
             let mut offer = Offer {
                 ctx: &*self,
-                actor: reactor,
+                actor: me,
                 occasion,
                 sink: &mut window,
             };

@@ -18,7 +18,7 @@ use crate::flow::phase::Phase;
 use crate::flow::walk::{self, Next};
 use crate::ids::CombatantId;
 use crate::kit::decision::{
-    AiControllers, DecisionKind, KitDecision, Seen, Source, preview_option, with_reactions,
+    AiControllers, DecisionKind, KitDecision, Source, preview_option, with_reactions,
 };
 use crate::kit::offer::Offer;
 use crate::kit::resolution;
@@ -84,7 +84,6 @@ pub(crate) struct Scratch {
     touched: Vec<(Entity, CombatantId, Entity)>,
     gone: Vec<(Entity, Entity, Status)>,
     effects: Vec<(u32, u16)>,
-    seen: Vec<Seen>,
     encounters: Vec<Entity>,
 }
 
@@ -267,21 +266,6 @@ fn begin_turn<R: Rules>(ctx: &mut Ctx<R>, scratch: &mut Scratch) {
     flow::open_turn(&mut ctx.e.encounter, acts);
 }
 
-/// What the decider sees of everyone, gathered into `seen`.
-fn look<R: Rules>(ctx: &Ctx<R>, seen: &mut Vec<Seen>) {
-    seen.clear();
-    seen.extend(ctx.e.roster.entries.iter().filter_map(|entry| {
-        let status = *ctx.m.status.get(entry.entity).ok()?;
-        Some(Seen {
-            entity: entry.entity,
-            hp: ctx.hp(entry.entity),
-            side: entry.side,
-            status,
-            region: ctx.region(entry.entity),
-        })
-    }));
-}
-
 /// Fills the options of `actor`'s decision on `occasion` (when they are stale); an external
 /// decider gets every preview at once, for its UI.
 fn offer_decision<R: Rules>(ctx: &mut Ctx<R>, actor: Entity, occasion: Occasion) {
@@ -291,10 +275,10 @@ fn offer_decision<R: Rules>(ctx: &mut Ctx<R>, actor: Entity, occasion: Occasion)
     }
     let mut options = std::mem::take(&mut *ctx.e.options);
     options.reset(Some(actor), version);
-    {
+    if let Some(me) = ctx.actor(actor) {
         let mut offer = Offer {
             ctx: &*ctx,
-            actor,
+            actor: me,
             occasion,
             sink: &mut options,
         };
@@ -312,18 +296,12 @@ fn offer_decision<R: Rules>(ctx: &mut Ctx<R>, actor: Entity, occasion: Occasion)
 fn ask_ai<R: Rules>(
     ctx: &mut Ctx<R>,
     controllers: &AiControllers,
-    seen: &mut Vec<Seen>,
     (actor, kind, occasion, source): (Entity, DecisionKind, Occasion, Source),
-    looked: &mut bool,
 ) -> Option<usize> {
     let policy = match ctx.controller(actor) {
         Some(crate::combatant::Controller::Ai(name)) => controllers.0.policy(name)?,
         _ => return None,
     };
-    if !*looked {
-        look(ctx, seen);
-        *looked = true;
-    }
     let (threat, engaged) = match ctx.engagement(actor) {
         Some(e) => (
             e.foes().filter(|f| ctx.is_active(*f)).count(),
@@ -338,7 +316,6 @@ fn ask_ai<R: Rules>(
         actor,
         occasion,
         source,
-        seen,
         threat,
         engaged,
         morale_broken,
@@ -348,11 +325,7 @@ fn ask_ai<R: Rules>(
 
 /// `Decide`: the decider's options are offered, and AI controllers choose (external ones send
 /// requests).
-pub(crate) fn decide<R: Rules>(
-    mut kit: Kit<R>,
-    controllers: Option<Res<AiControllers>>,
-    mut scratch: Local<Scratch>,
-) {
+pub(crate) fn decide<R: Rules>(mut kit: Kit<R>, controllers: Option<Res<AiControllers>>) {
     let Kit {
         encounters,
         members,
@@ -363,7 +336,6 @@ pub(crate) fn decide<R: Rules>(
             continue;
         }
         let mut ctx = Ctx::new(parts, members);
-        let mut looked = false;
         match phase {
             Phase::Acting | Phase::Declaring => {
                 let Some(actor) = ctx.e.turn.actor else {
@@ -384,9 +356,7 @@ pub(crate) fn decide<R: Rules>(
                 let choice = ask_ai(
                     &mut ctx,
                     controllers,
-                    &mut scratch.seen,
                     (actor, kind, occasion, Source::Offer),
-                    &mut looked,
                 );
                 if let Some(i) = choice
                     && let (Some(option), Some(legal)) =
@@ -440,14 +410,12 @@ pub(crate) fn decide<R: Rules>(
                     let choice = ask_ai(
                         &mut ctx,
                         controllers,
-                        &mut scratch.seen,
                         (
                             reactor,
                             DecisionKind::Reaction,
                             occasion,
                             Source::Reactor(i),
                         ),
-                        &mut looked,
                     );
                     if let Some(choice) = choice {
                         ctx.e.turn.window.answer_with(i, choice);
@@ -488,17 +456,7 @@ pub(crate) fn validate<R: Rules>(mut kit: Kit<R>, mut rejected: MessageWriter<Ac
                 &occasion,
                 legal,
             )),
-            None => R::check(
-                &ctx,
-                request.actor,
-                &request.intent,
-                &occasion,
-                Scope::Reactions,
-            )
-            .map(|mut legal| {
-                legal.scope = Scope::Reactions;
-                legal
-            }),
+            None => ctx.check(request.actor, &request.intent, &occasion, Scope::Reactions),
         };
         match judged {
             Ok(legal) => {
