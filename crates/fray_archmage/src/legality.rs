@@ -88,10 +88,14 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
         if standard {
             offer_attacks(offer, &sheet, slots == crate::slots::ActionSlots::full());
         }
-        // Movement: engage a nearby enemy, move to a neighbouring region, disengage.
-        for t in ctx.roster().entities() {
-            if ctx.enemies(actor, t) && ctx.map().hops(here, ctx.region(t)) <= 1 {
-                offer.consider(Intent::Engage { target: t }, &labels.engage);
+        // Movement: engage a nearby enemy (none while engaged: the check would refuse every
+        // one), move to a neighbouring region, disengage.
+        if !engaged_with_active(ctx, actor) {
+            let side = offer.me().row.side;
+            for (t, row) in ctx.lineup().iter() {
+                if row.side != side && ctx.map().hops(here, row.region) <= 1 {
+                    offer.consider(Intent::Engage { target: t }, &labels.engage);
+                }
             }
         }
         for &to in ctx.map().neighbours(here) {
@@ -365,9 +369,9 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             if coup && slots != crate::slots::ActionSlots::full() {
                 return Err("a coup de grace takes a whole unspent turn".into());
             }
-            if !ctx.enemies(actor, target) {
+            let Some(t) = ctx.row(target).filter(|t| t.side != me.row.side) else {
                 return Err("that is not an enemy".into());
-            }
+            };
             if def.usage == Usage::Interrupt {
                 return Err(format!("{} is an interrupt, used off-turn", def.name).into());
             }
@@ -386,11 +390,11 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             if grabbed && def.kind.is_ranged() {
                 return Err("a grabbed creature cannot use ranged attacks".into());
             }
-            if !ctx.status(target).takes_turns() {
+            if !t.status.takes_turns() {
                 return Err("the target is out of the fight".into());
             }
-            let engaged = ctx.foes(actor).any(|x| x == target);
-            let here = ctx.region(actor);
+            let engaged = me.row.engagement.is_engaged_with(target);
+            let here = me.row.region;
             match def.kind {
                 AttackKind::Melee | AttackKind::CloseSpell if !engaged => {
                     return Err(
@@ -398,7 +402,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
                     );
                 }
                 AttackKind::Ranged | AttackKind::RangedSpell
-                    if ctx.map().hops(here, ctx.region(target)) > reach_of(def.reach) =>
+                    if ctx.map().hops(here, t.region) > reach_of(def.reach) =>
                 {
                     return Err("the target is out of range".into());
                 }
@@ -410,7 +414,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
                     // Coup de grace on a helpless enemy you are engaged with, with any standard
                     // action attack; it then takes that enemy alone (AR-28).
                     let helpless =
-                        ctx.has(target, Condition::HELPLESS) || ctx.status(target) == Status::Down;
+                        t.conditions.has(Condition::HELPLESS) || t.status == Status::Down;
                     if !helpless || !engaged {
                         return Err(
                             "a coup de grace needs a helpless target engaged with you".into()
