@@ -6,7 +6,7 @@ use fray_core::rng::derive_seed;
 
 use super::Conformance;
 use super::candidates::{Universe, candidates};
-use super::offers::{Mismatch, Other, name, place, report, try_others};
+use super::offers::{Mismatch, Other, id_bound, name, place, report, try_others};
 use super::player::Player;
 use super::world::{
     app_of, encounters, external_settings, is_over, merged_content, roster, save, spawn,
@@ -53,6 +53,7 @@ pub fn intents_aimed_at_another_fight_are_refused(conf: &Conformance, other: &Co
         );
         let mut player = Player::new(seed, conf.policies);
         let mut points = 0usize;
+        let mut ids = conf.budget.ids;
         for point in 0..20_000usize {
             run_until_blocked(world, 1_000_000);
             let stray = take_rejections(world);
@@ -65,6 +66,7 @@ pub fn intents_aimed_at_another_fight_are_refused(conf: &Conformance, other: &Co
                 break;
             }
             let pending = decisions(world, e);
+            ids = ids.max(id_bound(&pending));
             if point % every == 0 {
                 points += 1;
                 let kinds: Vec<String> = pending
@@ -81,7 +83,7 @@ pub fn intents_aimed_at_another_fight_are_refused(conf: &Conformance, other: &Co
                 let universe = Universe {
                     combatants: roster(world, f),
                     regions: 0,
-                    ids: conf.budget.ids,
+                    ids,
                     maneuvers: conf.maneuvers.to_vec(),
                 };
                 let aimed: Vec<Intent> = candidates(&universe)

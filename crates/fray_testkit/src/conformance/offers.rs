@@ -323,6 +323,30 @@ pub(crate) fn try_others(
     }
 }
 
+/// Two more than the largest attack or ability id offered in `pending`: the ids tried go at
+/// least this far, whatever the budget says.
+pub(crate) fn id_bound(pending: &[ClientDecision]) -> u16 {
+    let id = |intent: &Intent| match intent {
+        Intent::Attack { attack, .. }
+        | Intent::Ready {
+            intent: Readied::Attack { attack, .. },
+            ..
+        } => attack.0,
+        Intent::UseAbility { ability, .. }
+        | Intent::Ready {
+            intent: Readied::UseAbility { ability, .. },
+            ..
+        } => ability.0,
+        _ => 0,
+    };
+    pending
+        .iter()
+        .flat_map(|d| d.options.iter())
+        .map(|o| id(&o.intent).saturating_add(2))
+        .max()
+        .unwrap_or(0)
+}
+
 /// Plays one fight of external players (the AI policies), examining its decision points;
 /// returns how many it examined.
 fn examine_fight(
@@ -336,6 +360,7 @@ fn examine_fight(
     let mut e = spawn_external(&mut live, spec, seed);
     let mut player = Player::new(seed, policies);
     let every = conf.budget.offer_every.max(1);
+    let mut ids = conf.budget.ids;
     let mut examined = 0;
     for point in 0..20_000usize {
         let world = live.world_mut();
@@ -355,6 +380,7 @@ fn examine_fight(
             "{} seed {seed}: the fight waits, but on no decision a client is shown",
             spec.id
         );
+        ids = ids.max(id_bound(&pending));
         if point % every == 0 && examined < conf.budget.offer_points {
             examined += 1;
             let kinds: Vec<String> = pending
@@ -372,7 +398,7 @@ fn examine_fight(
                 regions: world
                     .get::<EncounterMap>(e)
                     .map_or(0, |m| u16::try_from(m.len()).unwrap_or(u16::MAX)),
-                ids: conf.budget.ids,
+                ids,
                 maneuvers: conf.maneuvers.to_vec(),
             };
             let saved = save(world, e);
@@ -406,8 +432,10 @@ fn spawn_external(app: &mut App, spec: &EncounterSpec, seed: u64) -> Entity {
 /// undisturbed), every other one rejected with a non-empty reason, changing nothing but the
 /// log's rejections and the rejection counter. The candidates are every intent variant with
 /// every combatant of the encounter as target, every region of the map (and one that is not),
-/// attack and ability ids `0..Budget::ids` (and `u16::MAX`), and the ruleset's maneuvers (and
-/// one it does not name): readied intents included, with every trigger.
+/// attack and ability ids `0..Budget::ids` (further when the fight has offered a larger id: up
+/// to two past the largest seen; and `u16::MAX`), and the ruleset's maneuvers (and one it does
+/// not name): readied intents included, with every trigger. That is every intent a client can
+/// send but for ids past those bounds, which no statblock of the fight uses.
 ///
 /// Every disagreement of every fight is reported, with the encounter, seed and decision point
 /// where it shows.
