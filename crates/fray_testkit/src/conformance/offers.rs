@@ -79,11 +79,18 @@ pub(crate) fn name(world: &World, who: Entity) -> String {
         .map_or_else(|| format!("{who:?}"), |n| n.to_string())
 }
 
-/// An intent with its combatants named.
-fn shown(world: &World, intent: &Intent) -> String {
+/// `actor`'s intent with its target named (and its fight, when it is not the actor's).
+fn shown(world: &World, actor: Entity, intent: &Intent) -> String {
     let mut text = format!("{intent:?}");
     if let Some(target) = intent.target() {
-        text = text.replace(&format!("{target:?}"), &name(world, target));
+        let of = |e: Entity| world.get::<InEncounter>(e).map(|i| i.0);
+        let mut named = name(world, target);
+        if of(target) != of(actor)
+            && let Some(x) = of(target).and_then(|f| world.get::<Encounter>(f))
+        {
+            named = format!("{named} of {}", x.id);
+        }
+        text = text.replace(&format!("{target:?}"), &named);
     }
     text
 }
@@ -132,7 +139,7 @@ fn try_offers(
             what: format!(
                 "{} was offered {} but it was rejected: {}",
                 name(world, actor),
-                shown(world, &intent),
+                shown(world, actor, &intent),
                 r.reason
             ),
         });
@@ -219,7 +226,7 @@ pub(crate) fn try_others(
                     format!(
                         "{} was not offered {} but the engine accepted it",
                         name(world, actor),
-                        shown(world, &request)
+                        shown(world, actor, &request)
                     ),
                 )),
                 many => Some(("several answers to one request", format!("{many:?}"))),
@@ -248,7 +255,7 @@ pub(crate) fn try_others(
                         at: at.to_string(),
                         what: format!(
                             "{} changed the other fight: {}",
-                            shown(world, &request),
+                            shown(world, actor, &request),
                             save_difference(&o.state, &now)
                         ),
                     });
