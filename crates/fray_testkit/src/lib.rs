@@ -1,13 +1,17 @@
 //! Fray's test kit.
 //!
 //! - [`harness`]: fights with every die forced, driven by combatant names, for rule tests.
+//! - [`conformance`]: the conformance suite every ruleset runs
+//!   ([`conformance_suite!`](crate::conformance_suite)).
 //!
 //! Every ruleset's tests use it; the conformance suite and the toy rulesets that prove the
 //! core's turn structure live here too.
 
+pub mod conformance;
 pub mod harness;
 
 /// The test kit's common imports.
 pub mod prelude {
+    pub use crate::conformance::{Budget, Conformance};
     pub use crate::harness::{Bench, Fight, content_dir};
 }

@@ -1,0 +1,145 @@
+//! Every intent worth trying at a decision point: each variant of [`Intent`] with every
+//! combatant of the encounter as target, every region of its map, every attack and ability id
+//! up to a bound, and every maneuver the ruleset names.
+
+use bevy_ecs::prelude::*;
+use fray_core::prelude::*;
+
+/// What candidate intents range over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Universe {
+    /// Targets: every combatant of the encounter (the decider included).
+    pub combatants: Vec<Entity>,
+    /// Regions: `0..regions` (the map's), and one past the end, which no map has.
+    pub regions: u16,
+    /// Attack and ability ids: `0..ids`, and `u16::MAX`, which no statblock has.
+    pub ids: u16,
+    /// Maneuvers: [`Maneuver::STANDARD`], these, and `Maneuver(u8::MAX)`, which no ruleset
+    /// names.
+    pub maneuvers: Vec<Maneuver>,
+}
+
+const TRIGGERS: [Trigger; 3] = [
+    Trigger::EnemyMoves,
+    Trigger::EnemyEngagesMe,
+    Trigger::EnemyAttacksMe,
+];
+
+impl Universe {
+    fn regions(&self) -> impl Iterator<Item = RegionId> + Clone + '_ {
+        (0..=self.regions).map(RegionId)
+    }
+
+    fn ids(&self) -> impl Iterator<Item = u16> + Clone + '_ {
+        (0..self.ids).chain([u16::MAX])
+    }
+
+    fn maneuvers(&self) -> Vec<Maneuver> {
+        let mut list = vec![Maneuver::STANDARD];
+        for m in &self.maneuvers {
+            if !list.contains(m) {
+                list.push(*m);
+            }
+        }
+        if !list.contains(&Maneuver(u8::MAX)) {
+            list.push(Maneuver(u8::MAX));
+        }
+        list
+    }
+
+    /// Every action that can be readied.
+    fn readied(&self) -> Vec<Readied> {
+        let mut out = Vec::new();
+        let maneuvers = self.maneuvers();
+        for &target in &self.combatants {
+            for attack in self.ids() {
+                for &maneuver in &maneuvers {
+                    out.push(Readied::Attack {
+                        target,
+                        attack: AttackId(attack),
+                        maneuver,
+                    });
+                }
+            }
+        }
+        out.extend(self.regions().map(|to| Readied::Move { to }));
+        out.extend(
+            self.combatants
+                .iter()
+                .map(|&target| Readied::Engage { target }),
+        );
+        for ability in self.ids() {
+            out.push(Readied::UseAbility {
+                ability: AbilityId(ability),
+                target: None,
+            });
+            for &target in &self.combatants {
+                out.push(Readied::UseAbility {
+                    ability: AbilityId(ability),
+                    target: Some(target),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Every candidate intent of `universe`: all variants of [`Intent`], each with every
+/// combination of its arguments from the universe (a readied intent with every readied action
+/// and trigger). With `c` combatants, and `r` regions, `i` ids and `m` maneuvers counting the
+/// made-up ones, that is `4 (c i m + r + c + i (c + 1)) + c + 8` intents.
+pub fn candidates(universe: &Universe) -> Vec<Intent> {
+    let mut out = vec![
+        Intent::Disengage,
+        Intent::Delay,
+        Intent::Defend,
+        Intent::Rally,
+        Intent::Retreat,
+        Intent::Flee,
+        Intent::Pass,
+        Intent::EndTurn,
+    ];
+    for readied in universe.readied() {
+        out.push(readied.intent());
+        for trigger in TRIGGERS {
+            out.push(Intent::Ready {
+                trigger,
+                intent: readied,
+            });
+        }
+    }
+    out.extend(
+        universe
+            .combatants
+            .iter()
+            .map(|&target| Intent::Stabilize { target }),
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_tried_once_per_argument_combination() {
+        let mut world = World::new();
+        let combatants = vec![world.spawn_empty().id(), world.spawn_empty().id()];
+        let universe = Universe {
+            combatants,
+            regions: 3,
+            ids: 2,
+            maneuvers: vec![Maneuver(1)],
+        };
+        let list = candidates(&universe);
+        let kinds: std::collections::BTreeSet<IntentKind> = list.iter().map(Intent::kind).collect();
+        assert_eq!(kinds.len(), 14, "{kinds:?}");
+        // 2 targets x 3 ids x 3 maneuvers attacks, 4 moves, 2 engages, 3 x 3 abilities.
+        let readied = 18 + 4 + 2 + 9;
+        assert_eq!(list.len(), 8 + readied * 4 + 2);
+        let mut unique = list.clone();
+        unique.sort_by_key(|i| format!("{i:?}"));
+        unique.dedup();
+        assert_eq!(unique.len(), list.len());
+    }
+}

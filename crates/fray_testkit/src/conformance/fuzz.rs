@@ -1,0 +1,462 @@
+//! Check 8: bad requests at any moment are refused, with a reason, and change nothing.
+
+use std::sync::Arc;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_content::db::ContentDb;
+use fray_content::encounter::EncounterSpec;
+use fray_core::prelude::*;
+use fray_core::rng::{EncounterRng, derive_seed};
+use fray_dice::DieSource;
+
+use super::Conformance;
+use super::player::Player;
+use super::world::{
+    ai_settings, app, content, describe_request, encounters, external_settings, first_difference,
+    is_over, player_of, roster, save_difference, send, spawn, state, take_rejections,
+};
+
+/// The suite's own dice for making up requests.
+struct Dice(EncounterRng);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        let n = u32::try_from(n.max(1)).unwrap_or(u32::MAX);
+        self.0.roll_die(n) as usize - 1
+    }
+
+    fn pick<T: Copy>(&mut self, list: &[T]) -> T {
+        list[self.below(list.len())]
+    }
+
+    fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+}
+
+/// What made-up requests draw from.
+struct Pool {
+    /// Actors: combatants of every fight in the World, region and encounter entities, a
+    /// despawned entity and the placeholder.
+    entities: Vec<Entity>,
+    /// Targets: the same, but for the combatants of other fights (aiming at those is the
+    /// business of `intents_aimed_at_another_fight_are_refused`).
+    targets: Vec<Entity>,
+    /// Region ids: the map's, one past it, 999 and the largest.
+    regions: Vec<RegionId>,
+    /// Attack and ability ids.
+    ids: Vec<u16>,
+    /// Maneuvers: the standard one, the ruleset's, and made-up ones.
+    maneuvers: Vec<Maneuver>,
+}
+
+impl Pool {
+    /// The pool of a World holding `encounters`; made-up requests aim at the first one's
+    /// combatants only.
+    fn new(conf: &Conformance, world: &mut World, encounters: &[Entity]) -> Self {
+        let mut entities = vec![Entity::PLACEHOLDER];
+        let gone = world.spawn_empty().id();
+        world.despawn(gone);
+        entities.push(gone);
+        let mut targets = entities.clone();
+        let mut regions = 0u16;
+        for (i, &e) in encounters.iter().enumerate() {
+            entities.push(e);
+            targets.push(e);
+            entities.extend(roster(world, e));
+            if i == 0 {
+                targets.extend(roster(world, e));
+            }
+            if let Some(map) = world.get::<EncounterMap>(e) {
+                entities.extend(map.entities.iter().copied());
+                targets.extend(map.entities.iter().copied());
+                regions = regions.max(u16::try_from(map.len()).unwrap_or(u16::MAX));
+            }
+        }
+        let mut maneuvers = vec![Maneuver::STANDARD, Maneuver(1), Maneuver(u8::MAX)];
+        maneuvers.extend(conf.maneuvers.iter().copied());
+        Self {
+            entities,
+            targets,
+            regions: (0..=regions).chain([999, u16::MAX]).map(RegionId).collect(),
+            ids: (0..conf.budget.ids.max(1)).chain([u16::MAX]).collect(),
+            maneuvers,
+        }
+    }
+
+    fn readied(&self, dice: &mut Dice) -> Readied {
+        match dice.below(4) {
+            0 => Readied::Attack {
+                target: dice.pick(&self.targets),
+                attack: AttackId(dice.pick(&self.ids)),
+                maneuver: dice.pick(&self.maneuvers),
+            },
+            1 => Readied::Move {
+                to: dice.pick(&self.regions),
+            },
+            2 => Readied::Engage {
+                target: dice.pick(&self.targets),
+            },
+            _ => Readied::UseAbility {
+                ability: AbilityId(dice.pick(&self.ids)),
+                target: dice.chance(3).then(|| dice.pick(&self.targets)),
+            },
+        }
+    }
+
+    fn intent(&self, dice: &mut Dice) -> Intent {
+        match dice.below(14) {
+            0 => Intent::Attack {
+                target: dice.pick(&self.targets),
+                attack: AttackId(dice.pick(&self.ids)),
+                maneuver: dice.pick(&self.maneuvers),
+            },
+            1 => Intent::Move {
+                to: dice.pick(&self.regions),
+            },
+            2 => Intent::Engage {
+                target: dice.pick(&self.targets),
+            },
+            3 => Intent::Disengage,
+            4 => Intent::Ready {
+                trigger: dice.pick(&[
+                    Trigger::EnemyMoves,
+                    Trigger::EnemyEngagesMe,
+                    Trigger::EnemyAttacksMe,
+                ]),
+                intent: self.readied(dice),
+            },
+            5 => Intent::Delay,
+            6 => Intent::Defend,
+            7 => Intent::UseAbility {
+                ability: AbilityId(dice.pick(&self.ids)),
+                target: (!dice.chance(3)).then(|| dice.pick(&self.targets)),
+            },
+            8 => Intent::Rally,
+            9 => Intent::Stabilize {
+                target: dice.pick(&self.targets),
+            },
+            10 => Intent::Retreat,
+            11 => Intent::Flee,
+            12 => Intent::Pass,
+            _ => Intent::EndTurn,
+        }
+    }
+
+    /// A made-up request: a random actor (its own controller half the time), a random intent.
+    /// Never one of the options a decider of `live` is offered, sent by its controller (that
+    /// one the engine may accept).
+    fn request(&self, dice: &mut Dice, world: &World, live: &[Entity]) -> ActionRequest {
+        let pending: Vec<_> = live.iter().flat_map(|e| decisions(world, *e)).collect();
+        loop {
+            let actor = if dice.chance(3) {
+                pending
+                    .get(dice.below(pending.len().max(1)))
+                    .map_or(Entity::PLACEHOLDER, |d| d.actor)
+            } else {
+                dice.pick(&self.entities)
+            };
+            let controller = match player_of(world, actor) {
+                Some(p) if !dice.chance(3) => p,
+                _ => PlayerId(u32::try_from(dice.below(5)).unwrap_or(0)),
+            };
+            let intent = if dice.chance(4) {
+                // One of the decider's offers, but maybe from another actor or controller.
+                pending
+                    .get(dice.below(pending.len().max(1)))
+                    .and_then(|d| d.options.get(dice.below(d.options.len())))
+                    .map_or(Intent::EndTurn, |o| o.intent)
+            } else {
+                self.intent(dice)
+            };
+            let acceptable = pending.iter().any(|d| {
+                d.actor == actor
+                    && player_of(world, actor) == Some(controller)
+                    && d.options.iter().any(|o| o.intent == intent)
+            });
+            if !acceptable {
+                return ActionRequest {
+                    actor,
+                    controller,
+                    intent,
+                };
+            }
+        }
+    }
+}
+
+/// The log of `e` without its rejections, as JSON lines.
+fn log_without_rejections(world: &World, e: Entity) -> String {
+    world
+        .get::<CombatLog>(e)
+        .map(|log| {
+            log.entries()
+                .iter()
+                .filter(|l| !matches!(l.event, LogEvent::Rejected { .. }))
+                .filter_map(|l| serde_json::to_string(l).ok())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .unwrap_or_default()
+}
+
+/// Sends `requests` at once and steps the World with `step`; every request must be answered
+/// by at most one rejection, each with a reason. Returns the indices of the requests that got
+/// none (accepted), or what went wrong.
+fn judge(
+    world: &mut World,
+    requests: &[ActionRequest],
+    step: impl FnOnce(&mut World),
+) -> Result<Vec<usize>, String> {
+    for r in requests {
+        send(world, r.actor, r.controller, r.intent);
+    }
+    step(world);
+    let rejected = take_rejections(world);
+    let mut answered = vec![false; requests.len()];
+    for r in &rejected {
+        if r.reason.to_string().trim().is_empty() {
+            return Err(format!("a rejection without a reason: {r:?}"));
+        }
+        let Some(i) = (0..requests.len()).find(|&i| {
+            !answered[i] && requests[i].actor == r.actor && requests[i].intent == r.intent
+        }) else {
+            return Err(format!(
+                "a rejection of a request never sent (or rejected twice): {r:?}\n  requests: {requests:?}"
+            ));
+        };
+        answered[i] = true;
+    }
+    Ok((0..requests.len()).filter(|&i| !answered[i]).collect())
+}
+
+/// Whether an accepted made-up request is a move the decider may legally make: sent by a
+/// decider of `live` from its own controller, aimed only at `live`'s combatants and regions.
+/// (Whether every legal move is offered is check 6's business; a made-up request that is legal
+/// is simply played.)
+fn plausible(
+    world: &World,
+    live: Entity,
+    pending: &[fray_core::client::Decision],
+    r: &ActionRequest,
+) -> bool {
+    let decider = pending
+        .iter()
+        .any(|d| d.actor == r.actor && player_of(world, r.actor) == Some(r.controller));
+    let own = roster(world, live);
+    let target_ok = r.intent.target().is_none_or(|t| own.contains(&t));
+    let regions = world.get::<EncounterMap>(live).map_or(0, EncounterMap::len);
+    let region_ok = match r.intent {
+        Intent::Move { to }
+        | Intent::Ready {
+            intent: Readied::Move { to },
+            ..
+        } => to.index() < regions,
+        _ => true,
+    };
+    decider && target_ok && region_ok
+}
+
+/// Phase A: a fight of external players, with an AI fight (over at once) beside it; at its
+/// decision points and after it ends, bursts of made-up requests: each rejected with a
+/// reason, neither fight changed. A made-up request that happens to be a legal move of the
+/// decider may be accepted (it is then played); one aimed elsewhere may not. Returns the
+/// requests sent and how many were accepted.
+fn driven(
+    conf: &Conformance,
+    content: &Arc<ContentDb>,
+    specs: &[EncounterSpec],
+    n: usize,
+    dice: &mut Dice,
+    budget: u64,
+) -> (u64, u64) {
+    let spec = &specs[n % specs.len()];
+    let other = &specs[(n + 1) % specs.len()];
+    let seed = derive_seed(0xF022, n as u64);
+    let what = format!("{} seed {seed}", spec.id);
+    let mut app: App = app(conf, content);
+    let world = app.world_mut();
+    let live = spawn(world, &spec.id, &external_settings(spec, seed));
+    let policies = vec!["random"; other.sides.len()];
+    let beside = spawn(world, &other.id, &ai_settings(other, seed, true, &policies));
+    let pool = Pool::new(conf, world, &[live, beside]);
+    let mut player = Player::new(seed, conf.policies);
+    let (mut sent, mut accepted) = (0u64, 0u64);
+    for point in 0..20_000usize {
+        run_until_blocked(world, 1_000_000);
+        let stray = take_rejections(world);
+        assert!(
+            stray.is_empty(),
+            "{what}: the player's choice was rejected: {stray:?}"
+        );
+        let over = is_over(world, live);
+        if over || dice.chance(2) {
+            let count = 1 + dice.below(6);
+            let requests: Vec<ActionRequest> = (0..count)
+                .map(|_| pool.request(dice, world, &[live]))
+                .collect();
+            let pending = decisions(world, live);
+            let before = (state(world, live), state(world, beside));
+            let logged = world
+                .get::<CombatLog>(live)
+                .map_or(0, |l| l.entries().len());
+            let taken = judge(world, &requests, |w| {
+                run_until_blocked(w, 1_000_000);
+            })
+            .unwrap_or_else(|why| panic!("{what}, decision point {point}: {why}"));
+            sent += count as u64;
+            for &i in &taken {
+                let r = &requests[i];
+                assert!(
+                    plausible(world, live, &pending, r),
+                    "{what}, decision point {point}: the engine accepted a bad request: {}",
+                    describe_request(world, r.actor, r.controller, &r.intent)
+                );
+            }
+            let after = (state(world, live), state(world, beside));
+            assert!(
+                before.1 == after.1,
+                "{what}, decision point {point}: bad requests {requests:?} changed the fight beside it: {}",
+                save_difference(&before.1, &after.1)
+            );
+            if taken.is_empty() {
+                assert!(
+                    before.0 == after.0,
+                    "{what}, decision point {point}: bad requests {requests:?} changed the fight: {}",
+                    save_difference(&before.0, &after.0)
+                );
+                let log = world
+                    .get::<CombatLog>(live)
+                    .map(|l| l.entries()[logged.min(l.entries().len())..].to_vec())
+                    .unwrap_or_default();
+                assert!(
+                    log.iter()
+                        .all(|l| matches!(l.event, LogEvent::Rejected { .. })),
+                    "{what}, decision point {point}: bad requests logged more than their rejections: {log:?}"
+                );
+            } else {
+                accepted += taken.len() as u64;
+                // The fight moved on; let the player answer what it waits on now.
+                continue;
+            }
+        }
+        if over || sent >= budget {
+            return (sent, accepted);
+        }
+        player.answer(world, live);
+    }
+    panic!("{what}: not over after 20 000 decision points");
+}
+
+/// Phase B: an AI fight stepped tick by tick, with bursts of made-up requests at random
+/// moments (before the first tick, mid-round, mid-reaction), beside a twin fight that gets
+/// none: every request rejected with a reason, and the twin's log and state are the fuzzed
+/// fight's, but for the rejections. Returns the requests sent.
+fn stepped(
+    conf: &Conformance,
+    content: &Arc<ContentDb>,
+    specs: &[EncounterSpec],
+    n: usize,
+    dice: &mut Dice,
+) -> u64 {
+    let spec = &specs[n % specs.len()];
+    let seed = derive_seed(0xF023, n as u64);
+    let p = conf.policies.len().max(1);
+    let policies: Vec<&str> = (0..spec.sides.len())
+        .map(|i| {
+            conf.policies
+                .get((n + i) % p)
+                .copied()
+                .unwrap_or("tactical")
+        })
+        .collect();
+    let settings = ai_settings(spec, seed, true, &policies);
+    let what = format!("{} seed {seed} (AI {policies:?})", spec.id);
+    let mut fuzzed = app(conf, content);
+    let mut clean = app(conf, content);
+    let f = spawn(fuzzed.world_mut(), &spec.id, &settings);
+    let c = spawn(clean.world_mut(), &spec.id, &settings);
+    let pool = Pool::new(conf, fuzzed.world_mut(), &[f]);
+    let mut sent = 0u64;
+    for step in 0..100_000usize {
+        if is_over(fuzzed.world(), f) && is_over(clean.world(), c) {
+            break;
+        }
+        let requests: Vec<ActionRequest> = if dice.chance(3) {
+            (0..1 + dice.below(4))
+                .map(|_| pool.request(dice, fuzzed.world(), &[]))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        sent += requests.len() as u64;
+        let taken = judge(fuzzed.world_mut(), &requests, |w| {
+            tick(w);
+        })
+        .unwrap_or_else(|why| panic!("{what}, tick {step}: {why}"));
+        if let Some(&i) = taken.first() {
+            let r = &requests[i];
+            panic!(
+                "{what}, tick {step}: the engine accepted a request for an AI fight: {}",
+                describe_request(fuzzed.world(), r.actor, r.controller, &r.intent)
+            );
+        }
+        tick(clean.world_mut());
+        take_rejections(clean.world_mut());
+    }
+    let (a, b) = (
+        log_without_rejections(clean.world(), c),
+        log_without_rejections(fuzzed.world(), f),
+    );
+    assert!(
+        a == b,
+        "{what}: bad requests at random moments changed the fight's log: {}",
+        first_difference(&a, &b)
+    );
+    let (a, b) = (state(clean.world_mut(), c), state(fuzzed.world_mut(), f));
+    assert!(
+        a == b,
+        "{what}: bad requests at random moments changed the fight: {}",
+        save_difference(&a, &b)
+    );
+    sent
+}
+
+/// Check 8: [`Budget::fuzz_requests`](super::Budget::fuzz_requests) made-up requests (random
+/// intents with random arguments, actors that are combatants of this fight or of another,
+/// down or dead, regions, encounters, despawned entities or the placeholder, from the right or
+/// a wrong controller; targets the same, but for another fight's combatants, which
+/// [`intents_aimed_at_another_fight_are_refused`](super::intents_aimed_at_another_fight_are_refused)
+/// tries), sent in bursts at random moments: at the decision points of fights of
+/// external players (with an AI fight beside them), after they end, and between the ticks of
+/// AI fights. None panics; each gets exactly one rejection with a non-empty reason; and
+/// nothing changes but the log's rejections and the rejection counter (compared with a
+/// serialization of the fights, and for AI fights with a twin fight that got no requests).
+/// Requests a decider could legally send (an offered option from its own controller) are not
+/// made up; a made-up one that happens to be a legal move of the decider, aimed within its own
+/// fight, may be accepted and is played (whether every legal move is offered is check 6's
+/// business); any other accepted request fails the check.
+pub fn bad_requests_never_panic(conf: &Conformance) {
+    let content = content(conf);
+    let specs = encounters(conf, &content);
+    let mut dice = Dice(EncounterRng::from_seed(0xBAD_5EED));
+    let budget = conf.budget.fuzz_requests;
+    let (mut sent, mut accepted) = (0u64, 0u64);
+    let mut n = 0usize;
+    while sent < budget {
+        if n % 4 == 3 {
+            sent += stepped(conf, &content, &specs, n, &mut dice);
+        } else {
+            let (s, a) = driven(conf, &content, &specs, n, &mut dice, budget - sent);
+            sent += s;
+            accepted += a;
+        }
+        n += 1;
+    }
+    if accepted > 0 {
+        eprintln!(
+            "{accepted} of {sent} made-up requests were legal moves of the decider, and were played"
+        );
+    }
+}

@@ -1,0 +1,451 @@
+//! Apps, content, spawning and snapshots the checks share.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bevy_app::prelude::*;
+use bevy_ecs::entity::{EntityMapper, MapEntities};
+use bevy_ecs::message::Messages;
+use bevy_ecs::prelude::*;
+use fray_content::db::ContentDb;
+use fray_content::diagnostic::Diagnostic;
+use fray_content::encounter::EncounterSpec;
+use fray_content::loader::ContentLoader;
+use fray_content::options::OptionDef;
+use fray_content::schema::{StatblockSchema, StatblockSummary};
+use fray_content::source::SourceFile;
+use fray_core::prelude::*;
+
+use super::Conformance;
+use crate::harness::{Bench, content_dir};
+
+/// Installs what `fray_sim`'s batch workers need for `conf`'s ruleset: the core (stepped by
+/// hand), the AI and the ruleset's plugin. The [`conformance_suite!`](crate::conformance_suite)
+/// macro wraps it in a function, as `fray_sim::engine::Engine` wants.
+pub fn install_for_sim(conf: &Conformance, app: &mut App) {
+    add_core(app);
+    (conf.bench.install)(app);
+}
+
+/// The core, stepped by hand, and the AI controllers.
+fn add_core(app: &mut App) {
+    app.add_plugins((
+        FrayCorePlugin {
+            run: FrayRunMode::Manual,
+            step: StepMode::UntilBlocked,
+        },
+        fray_ai::FrayAiPlugin,
+    ));
+}
+
+/// An app with the core, the AI, every bench's ruleset (each once) and `content`.
+pub(crate) fn app_of(benches: &[&Bench], content: &Arc<ContentDb>) -> App {
+    let mut app = App::new();
+    add_core(&mut app);
+    let mut installed: Vec<&str> = Vec::new();
+    for bench in benches {
+        if !installed.contains(&bench.ruleset) {
+            (bench.install)(&mut app);
+            installed.push(bench.ruleset);
+        }
+    }
+    app.insert_resource(Content(content.clone()));
+    app.finish();
+    app.cleanup();
+    app
+}
+
+/// An app with the ruleset of `conf` and `content`.
+pub(crate) fn app(conf: &Conformance, content: &Arc<ContentDb>) -> App {
+    app_of(&[&conf.bench], content)
+}
+
+/// The ruleset's built-in content (panics with every problem when it does not load).
+pub(crate) fn content(conf: &Conformance) -> Arc<ContentDb> {
+    conf.bench.content()
+}
+
+/// The ruleset's built-in encounters, in id order.
+pub(crate) fn encounters(conf: &Conformance, content: &ContentDb) -> Vec<EncounterSpec> {
+    let mut list: Vec<EncounterSpec> = content
+        .encounters()
+        .filter(|e| e.ruleset == conf.bench.ruleset)
+        .cloned()
+        .collect();
+    list.sort_by(|a, b| a.id.cmp(&b.id));
+    assert!(
+        !list.is_empty(),
+        "content/{} has no encounter of ruleset `{}`: the suite has nothing to play",
+        conf.bench.ruleset,
+        conf.bench.ruleset
+    );
+    list
+}
+
+/// Settings with every side of `spec` played by the AI `policies[i]` (side `i`).
+pub(crate) fn ai_settings(
+    spec: &EncounterSpec,
+    seed: u64,
+    log: bool,
+    policies: &[&str],
+) -> EncounterSettings {
+    let mut settings = if log {
+        EncounterSettings::logged(seed)
+    } else {
+        EncounterSettings::quiet(seed)
+    };
+    for (side, policy) in spec.sides.iter().zip(policies) {
+        settings = settings.with_controller(side.name.clone(), Controller::Ai((*policy).into()));
+    }
+    settings
+}
+
+/// Settings with side `i` of `spec` played by the external player `i + 1`.
+pub(crate) fn external_settings(spec: &EncounterSpec, seed: u64) -> EncounterSettings {
+    let mut settings = EncounterSettings::logged(seed);
+    for (i, side) in spec.sides.iter().enumerate() {
+        let player = PlayerId(u32::try_from(i + 1).unwrap_or(u32::MAX));
+        settings = settings.with_controller(side.name.clone(), Controller::External(player));
+    }
+    settings
+}
+
+/// Spawns `id` (panics with the spawn error: content that loads must spawn).
+pub(crate) fn spawn(world: &mut World, id: &str, settings: &EncounterSettings) -> Entity {
+    world
+        .spawn_encounter(id, settings)
+        .unwrap_or_else(|e| panic!("encounter `{id}` does not spawn: {e}"))
+}
+
+/// Whether `encounter` is over.
+pub(crate) fn is_over(world: &World, encounter: Entity) -> bool {
+    world
+        .get::<Encounter>(encounter)
+        .is_some_and(Encounter::is_over)
+}
+
+/// The log of `encounter` as JSON lines.
+pub(crate) fn json_log(world: &World, encounter: Entity) -> String {
+    world
+        .get::<CombatLog>(encounter)
+        .map(CombatLog::to_json_lines)
+        .unwrap_or_default()
+}
+
+/// The log of `encounter` as text (for failure messages).
+pub(crate) fn text_log(world: &World, encounter: Entity) -> String {
+    match (
+        world.get::<Roster>(encounter),
+        world.get::<EncounterMap>(encounter),
+        world.get::<Sides>(encounter),
+        world.get::<CombatLog>(encounter),
+    ) {
+        (Some(r), Some(m), Some(s), Some(log)) => LogNames::new(r, m, s).render(log),
+        _ => String::new(),
+    }
+}
+
+/// The last `n` lines of a text (the end of a log, for failure messages).
+pub(crate) fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// The saved text of `encounter` (panics when it cannot be saved: every encounter must).
+pub(crate) fn save(world: &World, encounter: Entity) -> String {
+    save_encounter(world, encounter).unwrap_or_else(|e| panic!("the encounter does not save: {e}"))
+}
+
+/// The state of `encounter` without its log and its bookkeeping counters (rejections and idle
+/// ticks), which a rejected request may change: what a rejection must leave as it was. (The
+/// log is set aside while saving, so the cost does not grow with it.)
+pub(crate) fn state(world: &mut World, encounter: Entity) -> String {
+    let log = world
+        .get_mut::<CombatLog>(encounter)
+        .map(|mut log| std::mem::take(&mut *log));
+    let text = save(world, encounter);
+    if let (Some(log), Some(mut slot)) = (log, world.get_mut::<CombatLog>(encounter)) {
+        *slot = log;
+    }
+    text.lines()
+        .filter(|l| !l.contains("fray_core::CombatLog"))
+        .map(normalize)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Blanks the counters a rejected request is allowed to change.
+fn normalize(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest
+        .find("rejections:")
+        .or_else(|| rest.find("idle_ticks:"))
+    {
+        let start = i + rest[i..].find(':').unwrap_or(0) + 1;
+        out.push_str(&rest[..start]);
+        let digits = rest[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len() - start);
+        out.push('N');
+        rest = &rest[start + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The first line where `actual` differs from `expected`, for failure messages.
+pub(crate) fn first_difference(expected: &str, actual: &str) -> String {
+    for (i, (x, y)) in expected.lines().zip(actual.lines()).enumerate() {
+        if x != y {
+            return format!("line {}:\n  expected: {x}\n  actual:   {y}", i + 1);
+        }
+    }
+    format!(
+        "one is a prefix of the other ({} and {} lines)",
+        expected.lines().count(),
+        actual.lines().count()
+    )
+}
+
+/// The first difference between two saves of an encounter, naming the entity whose
+/// components differ (a combatant by name, the encounter, a region).
+pub(crate) fn save_difference(expected: &str, actual: &str) -> String {
+    let lines: Vec<&str> = expected.lines().collect();
+    let Some(at) = expected
+        .lines()
+        .zip(actual.lines())
+        .position(|(x, y)| x != y)
+    else {
+        return first_difference(expected, actual);
+    };
+    let start = lines[..=at.min(lines.len().saturating_sub(1))]
+        .iter()
+        .rposition(|l| l.contains("components: {"))
+        .unwrap_or(0);
+    let end = lines[at.min(lines.len())..]
+        .iter()
+        .position(|l| l.trim() == "},")
+        .map_or(lines.len(), |n| at + n);
+    let block = &lines[start..end];
+    let whose = if let Some(name) = block.iter().find(|l| l.contains("\"bevy::Name\"")) {
+        let name = name
+            .trim()
+            .trim_start_matches("\"bevy::Name\": ")
+            .trim_end_matches(',')
+            .trim_matches(|c| c == '"' || c == '\\');
+        format!("the combatant {name}")
+    } else if block.iter().any(|l| l.contains("\"fray_core::Encounter\"")) {
+        "the encounter".to_string()
+    } else if block.iter().any(|l| l.contains("\"fray_core::Region\"")) {
+        "a region".to_string()
+    } else {
+        "an entity".to_string()
+    };
+    format!("{whose}: {}", first_difference(expected, actual))
+}
+
+/// What an entity is, in words, for failure messages: a combatant (its name, encounter, side,
+/// status and controller), a region, an encounter, or nothing.
+pub(crate) fn describe(world: &World, e: Entity) -> String {
+    if world.get_entity(e).is_err() {
+        return format!("{e:?} (no such entity)");
+    }
+    let of = world
+        .get::<InEncounter>(e)
+        .and_then(|i| {
+            world
+                .get::<Encounter>(i.0)
+                .map(|x| format!("{} {:?}", x.id, i.0))
+        })
+        .unwrap_or_else(|| "no encounter".into());
+    if let Some(name) = world.get::<bevy_ecs::name::Name>(e) {
+        return format!(
+            "{name} ({e:?} of {of}, side {:?}, {:?}, {:?})",
+            world.get::<Side>(e).map(|s| s.0.index()),
+            world.get::<Status>(e),
+            world.get::<Controller>(e)
+        );
+    }
+    if let Some(x) = world.get::<Encounter>(e) {
+        return format!("the encounter {} ({e:?})", x.id);
+    }
+    format!("{e:?} (not a combatant; of {of})")
+}
+
+/// A request in words, its entities described.
+pub(crate) fn describe_request(
+    world: &World,
+    actor: Entity,
+    controller: PlayerId,
+    intent: &Intent,
+) -> String {
+    let mut text = format!(
+        "{intent:?} for {} from player {}",
+        describe(world, actor),
+        controller.0
+    );
+    if let Some(target) = intent.target() {
+        text.push_str(&format!(", aimed at {}", describe(world, target)));
+    }
+    text
+}
+
+/// Takes every `ActionRejected` written so far, and rotates the message buffers.
+pub(crate) fn take_rejections(world: &mut World) -> Vec<ActionRejected> {
+    let taken = world
+        .get_resource_mut::<Messages<ActionRejected>>()
+        .map(|mut m| m.drain().collect())
+        .unwrap_or_default();
+    if let Some(mut m) = world.get_resource_mut::<Messages<ActionResolved>>() {
+        m.drain().for_each(drop);
+    }
+    update_messages(world);
+    taken
+}
+
+/// Sends a request.
+pub(crate) fn send(world: &mut World, actor: Entity, controller: PlayerId, intent: Intent) {
+    world.write_message(ActionRequest {
+        actor,
+        controller,
+        intent,
+    });
+}
+
+/// The combatants of `encounter`, in roster order.
+pub(crate) fn roster(world: &World, encounter: Entity) -> Vec<Entity> {
+    world
+        .get::<Roster>(encounter)
+        .map(|r| r.entities().collect())
+        .unwrap_or_default()
+}
+
+/// The player controlling `who`, if an external one does.
+pub(crate) fn player_of(world: &World, who: Entity) -> Option<PlayerId> {
+    match world.get::<Controller>(who) {
+        Some(Controller::External(p)) => Some(*p),
+        _ => None,
+    }
+}
+
+/// Maps the combatants of one encounter to those of a copy of it (by roster position).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CopyMap(HashMap<Entity, Entity>);
+
+impl CopyMap {
+    /// The map from `original`'s combatants to `copy`'s.
+    pub fn between(world: &World, original: Entity, copy_world: &World, copy: Entity) -> Self {
+        let a = roster(world, original);
+        let b = roster(copy_world, copy);
+        Self(a.into_iter().zip(b).collect())
+    }
+
+    /// `intent` aimed at the copy's combatants.
+    pub fn intent(&self, intent: Intent) -> Intent {
+        let mut intent = intent;
+        let mut mapper = self.clone();
+        intent.map_entities(&mut mapper);
+        intent
+    }
+
+    /// The copy's combatant for `e` (itself when not one of the original's).
+    pub fn entity(&self, e: Entity) -> Entity {
+        self.0.get(&e).copied().unwrap_or(e)
+    }
+}
+
+impl EntityMapper for CopyMap {
+    fn get_mapped(&mut self, source: Entity) -> Entity {
+        self.entity(source)
+    }
+
+    fn set_mapped(&mut self, source: Entity, target: Entity) {
+        self.0.insert(source, target);
+    }
+}
+
+/// A content loader that knows the schemas of both benches' rulesets (and the AI policies),
+/// from their own loaders.
+pub fn merged_loader(a: &Bench, b: &Bench) -> ContentLoader {
+    let mut loader = ContentLoader::new().with_policies(fray_ai::POLICY_NAMES);
+    let mut seen: Vec<&str> = Vec::new();
+    for bench in [a, b] {
+        if seen.contains(&bench.ruleset) {
+            continue;
+        }
+        seen.push(bench.ruleset);
+        loader = loader.with_shared_schema(Arc::new(BorrowedSchema {
+            loader: (bench.loader)(),
+            ruleset: bench.ruleset,
+        }));
+    }
+    loader
+}
+
+/// A ruleset's schema, as another loader holds it (a loader does not hand out its schemas).
+struct BorrowedSchema {
+    loader: ContentLoader,
+    ruleset: &'static str,
+}
+
+impl BorrowedSchema {
+    fn inner(&self) -> Option<&dyn StatblockSchema> {
+        self.loader.schema(self.ruleset)
+    }
+}
+
+impl StatblockSchema for BorrowedSchema {
+    fn ruleset(&self) -> &'static str {
+        self.ruleset
+    }
+
+    fn options(&self) -> &'static [OptionDef] {
+        self.inner().map_or(&[], |s| s.options())
+    }
+
+    fn empty_store(&self) -> Box<dyn Any + Send + Sync> {
+        match self.inner() {
+            Some(s) => s.empty_store(),
+            None => Box::new(()),
+        }
+    }
+
+    fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic> {
+        match self.inner() {
+            Some(s) => s.load(file, file_index, store),
+            None => vec![Diagnostic::new(
+                &file.path,
+                1,
+                1,
+                format!("the bench's loader has no schema for `{}`", self.ruleset),
+            )],
+        }
+    }
+
+    fn validate(&self, store: &dyn Any, sources: &[SourceFile]) -> Vec<Diagnostic> {
+        self.inner()
+            .map(|s| s.validate(store, sources))
+            .unwrap_or_default()
+    }
+
+    fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {
+        self.inner().map(|s| s.summaries(store)).unwrap_or_default()
+    }
+}
+
+/// The content of both rulesets, loaded with [`merged_loader`].
+pub(crate) fn merged_content(a: &Bench, b: &Bench) -> Arc<ContentDb> {
+    let mut dirs = vec![content_dir().join(a.ruleset)];
+    if b.ruleset != a.ruleset {
+        dirs.push(content_dir().join(b.ruleset));
+    }
+    let db = merged_loader(a, b).load_paths(&dirs).unwrap_or_else(|e| {
+        panic!(
+            "the content of `{}` and `{}` together does not load:\n{e}",
+            a.ruleset, b.ruleset
+        )
+    });
+    Arc::new(db)
+}
