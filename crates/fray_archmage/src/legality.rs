@@ -582,11 +582,21 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             // text also allows readying moves and free actions, which no trigger here needs
             // (AR-03).
             let Readied::Attack {
-                attack, maneuver, ..
+                target,
+                attack,
+                maneuver,
             } = intent
             else {
                 return Err("only a basic attack can be readied".into());
             };
+            // A readied attack strikes whoever sets it off: the readier stands in as its
+            // target until then.
+            if target != actor {
+                return Err(
+                    "a readied attack strikes whoever sets it off: name the readier itself as its target"
+                        .into(),
+                );
+            }
             let a = sheet
                 .attacks
                 .get(attack.index())

@@ -193,7 +193,16 @@ fn roll_death_save(ctx: &mut Ctx, actor: Entity) {
                         "falls into a coma (meaningful death).".into()
                     });
                 } else {
+                    // Dead, no longer down: the conditions of the fallen go, as vitals would
+                    // take them (so vitals, run again, changes nothing).
                     ctx.set_status(actor, Status::Dead);
+                    for c in [
+                        Condition::UNCONSCIOUS,
+                        Condition::HELPLESS,
+                        Condition::STABILIZED,
+                    ] {
+                        ctx.set_innate(actor, c, false);
+                    }
                 }
             }
         }

@@ -66,6 +66,9 @@ pub struct EncounterParts<R: Rules> {
 /// Why a request of an entity that is not one of the ruleset's combatants is refused.
 const NOT_A_COMBATANT: &str = "no such combatant in this fight";
 
+/// Why an intent aimed at an entity that is not one of the fight's combatants is refused.
+const NOT_IN_THIS_FIGHT: &str = "its target is not a combatant of this fight";
+
 /// An id for combatants that are not (or no longer) there.
 const NOBODY: CombatantId = CombatantId(u16::MAX);
 
@@ -212,6 +215,14 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         self.e.lineup.row(e)
     }
 
+    /// Whether `e` is one of this encounter's combatants. Every operation on a combatant
+    /// checks it: the ruleset's queries see the combatants of all its encounters, and an
+    /// intent aimed at another fight in the same World must never reach into it.
+    #[inline]
+    fn here(&self, e: Entity) -> bool {
+        self.e.lineup.index(e).is_some()
+    }
+
     /// A combatant's roster id (an invalid id for an entity that is not one of the encounter's).
     pub fn id(&self, e: Entity) -> CombatantId {
         self.e
@@ -234,11 +245,17 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// A combatant's controller.
     pub fn controller(&self, e: Entity) -> Option<&Controller> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.controllers.get(e).ok()
     }
 
     /// A combatant's display name.
     pub fn name(&self, e: Entity) -> &str {
+        if !self.here(e) {
+            return "?";
+        }
         self.m.names.get(e).map_or("?", |n| n.as_str())
     }
 
@@ -263,6 +280,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// Changes a combatant's hit points directly with `change` (damage and healing have their
     /// own operations, which log); `None` for an entity that is not one.
     pub fn change_hp<T>(&mut self, e: Entity, change: impl FnOnce(&mut Hp) -> T) -> Option<T> {
+        if !self.here(e) {
+            return None;
+        }
         let mut hp = self.m.hp.get_mut(e).ok()?;
         let out = change(&mut hp);
         let now = *hp;
@@ -286,6 +306,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// A combatant's effects.
     pub fn effects(&self, e: Entity) -> Option<&Effects> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.conditions.get(e).ok().map(|(_, x)| x)
     }
 
@@ -308,21 +331,33 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// A combatant's initiative, to set it.
     pub fn initiative_mut(&mut self, e: Entity) -> Option<Mut<'_, Initiative>> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.initiative.get_mut(e).ok()
     }
 
     /// A combatant's morale and whether it leads its side.
     pub fn morale(&self, e: Entity) -> Option<(&Morale, bool)> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.morale.get(e).ok()
     }
 
     /// A combatant's morale, to change it.
     pub fn morale_mut(&mut self, e: Entity) -> Option<Mut<'_, Morale>> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.morale.get_mut(e).ok().map(|(m, _)| m)
     }
 
     /// A combatant's tally.
     pub fn tally_mut(&mut self, e: Entity) -> Option<Mut<'_, Tally>> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.tally.get_mut(e).ok()
     }
 
@@ -346,6 +381,11 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         scope: Scope,
     ) -> Result<Legal, Refusal> {
         let me = self.actor(actor).ok_or(NOT_A_COMBATANT)?;
+        if let Some(target) = intent.target()
+            && !self.here(target)
+        {
+            return Err(NOT_IN_THIS_FIGHT.into());
+        }
         R::check(self, &me, intent, occasion, scope).map(|mut legal| {
             legal.scope = scope;
             legal
@@ -354,11 +394,17 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// The ruleset's own components of a combatant.
     pub fn fighter(&self, e: Entity) -> Option<ROQueryItem<'_, 's, R::Fighter>> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.fighters.get(e).ok()
     }
 
     /// The ruleset's own components of a combatant, to change them.
     pub fn fighter_mut(&mut self, e: Entity) -> Option<QueryItem<'_, 's, R::Fighter>> {
+        if !self.here(e) {
+            return None;
+        }
         self.m.fighters.get_mut(e).ok()
     }
 
@@ -455,6 +501,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         cause: Option<&str>,
         source: Option<Entity>,
     ) -> DamageTaken {
+        if !self.here(target) {
+            return DamageTaken::default();
+        }
         let Ok(mut hp) = self.m.hp.get_mut(target) else {
             return DamageTaken::default();
         };
@@ -468,7 +517,10 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         if let Ok(mut t) = self.m.tally.get_mut(target) {
             t.record_damage(total);
         }
-        if let Some(mut s) = source.and_then(|s| self.m.tally.get_mut(s).ok()) {
+        if let Some(mut s) = source
+            .filter(|s| self.here(*s))
+            .and_then(|s| self.m.tally.get_mut(s).ok())
+        {
             s.record_dealt(total);
         }
         if self.e.log.enabled() {
@@ -487,6 +539,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// `target` heals `amount` (from 0 when below it), logged. Returns what it regained.
     pub fn heal(&mut self, target: Entity, amount: i32) -> i32 {
+        if !self.here(target) {
+            return 0;
+        }
         let Ok(mut hp) = self.m.hp.get_mut(target) else {
             return 0;
         };
@@ -521,6 +576,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Sets `who`'s status now and logs the change.
     pub(crate) fn apply_status(&mut self, who: Entity, status: Status) {
+        if !self.here(who) {
+            return;
+        }
         let Ok(mut s) = self.m.status.get_mut(who) else {
             return;
         };
@@ -539,7 +597,8 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Sets or clears an innate condition of `who` (one that follows from its own state).
     pub fn set_innate(&mut self, who: Entity, c: Condition, on: bool) {
-        if let Ok((mut conditions, _)) = self.m.conditions.get_mut(who)
+        if self.here(who)
+            && let Ok((mut conditions, _)) = self.m.conditions.get_mut(who)
             && conditions.has(c) != on
         {
             conditions.set_innate(c, on);
@@ -551,6 +610,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Applies an effect from `source` to `target`, logged; its conditions take hold at once.
     pub fn apply(&mut self, target: Entity, source: Option<Entity>, spec: EffectSpec) {
+        if !self.here(target) {
+            return;
+        }
         let serial = self.e.encounter.take_effect_serial();
         let stamp = (self.e.encounter.round, self.e.turn.serial, serial);
         let Ok((mut conditions, mut effects)) = self.m.conditions.get_mut(target) else {
@@ -586,6 +648,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Ends `target`'s effect with this serial, logged.
     pub fn end_effect(&mut self, target: Entity, serial: u32) {
+        if !self.here(target) {
+            return;
+        }
         let Ok((mut conditions, mut effects)) = self.m.conditions.get_mut(target) else {
             return;
         };
@@ -609,7 +674,8 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// Marks `target`'s effect `serial` as checked at the end of turn `turn` (a save rolled,
     /// ongoing damage dealt).
     pub fn mark_checked(&mut self, target: Entity, serial: u32, turn: u32) {
-        if let Ok((_, mut effects)) = self.m.conditions.get_mut(target)
+        if self.here(target)
+            && let Ok((_, mut effects)) = self.m.conditions.get_mut(target)
             && let Some(effect) = effects.get_mut(serial)
         {
             effect.checked_turn = turn;
@@ -625,6 +691,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// `who` engages `target` (and `target` engages `who` too when `mutual`), logged.
     pub fn engage(&mut self, who: Entity, target: Entity, mutual: bool) {
+        if !(self.here(who) && self.here(target)) {
+            return;
+        }
         engagement::engage(&mut self.m.engagement, who, target, mutual);
         self.mirror_engagement(who);
         self.mirror_engagement(target);
@@ -637,6 +706,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// `who` engages `target` (both ways when `mutual`) without a log entry: an engagement that
     /// carries on rather than a new one (a mover staying engaged with its interceptors).
     pub fn engage_quietly(&mut self, who: Entity, target: Entity, mutual: bool) {
+        if !(self.here(who) && self.here(target)) {
+            return;
+        }
         engagement::engage(&mut self.m.engagement, who, target, mutual);
         self.mirror_engagement(who);
         self.mirror_engagement(target);
@@ -644,6 +716,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// `who` stops engaging `target` (one-way).
     pub fn stop_engaging(&mut self, who: Entity, target: Entity) {
+        if !(self.here(who) && self.here(target)) {
+            return;
+        }
         engagement::stop_engaging(&mut self.m.engagement, who, target);
         self.mirror_engagement(who);
         self.mirror_engagement(target);
@@ -651,6 +726,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Every engagement between `a` and `b` ends.
     pub fn release(&mut self, a: Entity, b: Entity) {
+        if !(self.here(a) && self.here(b)) {
+            return;
+        }
         engagement::release(&mut self.m.engagement, a, b);
         self.mirror_engagement(a);
         self.mirror_engagement(b);
@@ -658,6 +736,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Every engagement of `who` ends.
     pub fn release_all(&mut self, who: Entity) {
+        if !self.here(who) {
+            return;
+        }
         let foes: smallvec::SmallVec<[Entity; 8]> = self.foes(who).collect();
         engagement::release_all(&mut self.m.engagement, who);
         self.mirror_engagement(who);
@@ -675,6 +756,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// Moves `who` to region `to`, logged.
     pub fn move_to(&mut self, who: Entity, to: RegionId) {
+        if !self.here(who) {
+            return;
+        }
         let Ok(mut region) = self.m.region.get_mut(who) else {
             return;
         };

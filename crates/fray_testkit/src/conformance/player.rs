@@ -4,7 +4,8 @@
 use bevy_ecs::prelude::*;
 use fray_ai::BuiltinPolicies;
 use fray_core::client::Decision as ClientDecision;
-use fray_core::kit::{Controllers, Decision, DecisionKind, FightView, Seen};
+use fray_core::kit::{Controllers, Decision, DecisionKind, FightView};
+use fray_core::lineup::Lineup;
 use fray_core::prelude::*;
 use fray_core::rng::{EncounterRng, derive_seed};
 use fray_dice::DieSource;
@@ -57,23 +58,9 @@ impl Player {
         let Some(map) = world.get::<EncounterMap>(decision.encounter) else {
             return 0;
         };
-        let seen: Vec<Seen> = world
-            .get::<Roster>(decision.encounter)
-            .map(|r| {
-                r.entries
-                    .iter()
-                    .filter_map(|entry| {
-                        Some(Seen {
-                            entity: entry.entity,
-                            hp: world.get::<Hp>(entry.entity).copied(),
-                            side: entry.side,
-                            status: *world.get::<Status>(entry.entity)?,
-                            region: world.get::<InRegion>(entry.entity)?.0,
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let Some(lineup) = world.get::<Lineup>(decision.encounter) else {
+            return 0;
+        };
         let engagement = world.get::<Engagement>(decision.actor);
         let threat = engagement.map_or(0, |e| {
             e.foes()
@@ -96,7 +83,7 @@ impl Player {
             side,
             options: &options,
             map,
-            seen: &seen,
+            lineup,
             threat,
             engaged: engagement.is_some_and(Engagement::is_engaged),
             morale_broken: world
@@ -136,7 +123,7 @@ struct Seat<'a> {
     side: SideId,
     options: &'a [ActionOption],
     map: &'a EncounterMap,
-    seen: &'a [Seen],
+    lineup: &'a Lineup,
     threat: usize,
     engaged: bool,
     morale_broken: bool,
@@ -168,7 +155,7 @@ impl Decision for Seat<'_> {
             actor: self.actor,
             side: self.side,
             map: self.map,
-            combatants: self.seen,
+            lineup: self.lineup,
             threat: self.threat,
             engaged: self.engaged,
             morale_broken: self.morale_broken,
