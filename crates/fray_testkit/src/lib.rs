@@ -6,6 +6,7 @@
 //! core's turn structure live here too.
 
 pub mod harness;
+pub mod toys;
 
 /// The test kit's common imports.
 pub mod prelude {

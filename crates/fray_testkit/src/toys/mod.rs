@@ -1,0 +1,24 @@
+//! Toy rulesets: rule systems small enough to read in one sitting, each on the core's ruleset
+//! kit, each proving one part of it with scripted dice and with AI against AI.
+//!
+//! | toy | proves |
+//! |---|---|
+//! | [`duel`] | the whole pipeline of an ordinary fight: individual initiative, engagement and opportunity attacks, ongoing damage with saves, delays, morale, outcomes, saves and loads |
+//!
+//! Every toy loads [`ToyBlock`] statblocks, keeps [`ToyStats`] and its own state on each
+//! combatant ([`ToyFighter`]), and plugs in as a [`Toy`] with its [`ToyPlugin`]; its
+//! `bench()` builds fights with forced dice ([`Bench`](crate::harness::Bench)), and
+//! [`arena::play`] plays many AI-against-AI fights of it.
+
+pub mod arena;
+mod block;
+pub mod duel;
+mod fighter;
+pub mod initiative;
+pub mod strike;
+mod toy;
+pub mod words;
+
+pub use block::ToyBlock;
+pub use fighter::{ToyFighter, ToyStats};
+pub use toy::{Toy, ToyPlugin, ToySpawner, bench, install, loader};
