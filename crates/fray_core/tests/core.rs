@@ -469,6 +469,40 @@ fn round_limit_ends_in_a_draw() {
 }
 
 #[test]
+fn the_last_blow_of_a_round_ends_the_fight_in_that_round() {
+    let mut fight = duel::bench().fight(
+        "Named(\"near-far\")",
+        &[("knight", 1, "near")],
+        &[("goblin", 1, "near")],
+        "",
+        &[5, 15, 15],
+    );
+    assert_eq!(fight.turn(), "Goblin");
+    fight.end_turn();
+    let goblin = fight.who("Goblin");
+    fight.ok("Knight", Intent::Engage { target: goblin });
+    fight.set_hp("Goblin", 3);
+    fight.ok(
+        "Knight",
+        Intent::Attack {
+            target: goblin,
+            attack: MELEE,
+            maneuver: Maneuver::STANDARD,
+        },
+    );
+    let o = fight.encounter().outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.ending, o.round),
+        (Some(SideId(0)), Ending::Victory, 1)
+    );
+    assert_eq!(fight.encounter().round(), 1);
+    let log = fight.encounter_part::<CombatLog>();
+    let last = log.entries().last().unwrap();
+    assert!(matches!(last.event, LogEvent::Ended { .. }));
+    assert_eq!(last.round, 1, "{}", fight.log());
+}
+
+#[test]
 fn engagements_of_the_dead_are_dropped() {
     let content = content();
     let mut app = app(&content);
