@@ -441,7 +441,7 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// the step ends (it still acts in it).
     pub fn set_status(&mut self, who: Entity, status: Status) {
         if self.e.turn.defers_status() {
-            self.e.turn.deferred.push((who, status));
+            self.e.turn.defer(who, status);
             return;
         }
         self.apply_status(who, status);
