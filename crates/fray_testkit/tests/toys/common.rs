@@ -1,0 +1,69 @@
+//! Helpers the toys' tests share.
+
+use fray_core::prelude::*;
+use fray_testkit::harness::{Bench, Fight};
+use fray_testkit::toys::arena;
+
+/// Whose decision it is and in which step of its unit's turn.
+pub fn at(fight: &Fight) -> (String, u8) {
+    (fight.turn(), fight.encounter_part::<Turn>().step)
+}
+
+/// The log's events of one kind, as text, for asserting sequences.
+pub fn rolls(fight: &Fight) -> Vec<(String, i64)> {
+    fight
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            LogEvent::Roll { purpose, roll, .. } => Some((purpose, roll.total())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every name whose turn started, in order.
+pub fn turns(fight: &Fight) -> Vec<String> {
+    let roster = fight.roster().clone();
+    fight
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            LogEvent::TurnStarted { who } => Some(roster.name(who).to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays `runs` AI-against-AI fights of `bench`'s toy between `sides` on `map` and checks that
+/// every one ended with a decision or at the round limit, and no AI had an intent refused.
+/// Returns the outcomes.
+pub fn play_out(bench: &Bench, map: &str, sides: &str, runs: u64) -> Vec<Outcome> {
+    let played = arena::play(bench, map, sides, 0x7017, runs);
+    played
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let outcome = e.outcome().unwrap_or_else(|| panic!("run {i} did not end"));
+            assert!(
+                !matches!(outcome.ending, Ending::Stalled | Ending::Aborted),
+                "run {i}: {outcome:?}"
+            );
+            assert_eq!(e.rejections(), 0, "run {i}: an AI's intent was refused");
+            outcome
+        })
+        .collect()
+}
+
+/// Saves the fight, plays `rest` on it, then loads the save into the same world as a second
+/// encounter and plays `rest` there too: both must log the same events from the save on.
+pub fn same_after_load(fight: &mut Fight, rest: impl Fn(&mut Fight)) {
+    let saved = save_encounter(fight.world(), fight.e).unwrap();
+    let mark = fight.events().len();
+    rest(fight);
+    let expected = fight.events().split_off(mark);
+    assert!(!expected.is_empty());
+    fight.e = load_encounter(fight.app.world_mut(), &saved).unwrap();
+    fight.settle();
+    rest(fight);
+    assert_eq!(fight.events().split_off(mark), expected);
+}
