@@ -258,12 +258,13 @@ pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
         return;
     };
     let kind = ctx.e.turn.window.kind;
-    let reactions: SmallVec<[(Entity, Intent); 8]> = ctx.e.turn.window.reactions().collect();
+    let reactions = taken(&ctx.e.turn.window);
     ctx.e.turn.window.clear();
     flow::close_window(&mut ctx.e.encounter);
-    for (reactor, reaction) in reactions {
-        if R::react(ctx, &approved, kind, reactor, reaction) {
-            ctx.e.turn.record_resolved(reactor, reaction);
+    for reaction in reactions {
+        if R::react(ctx, &approved, kind, reaction.actor, reaction.intent) {
+            R::pay(ctx, &reaction);
+            ctx.e.turn.record_resolved(reaction.actor, reaction.intent);
         }
     }
     match at {
@@ -273,6 +274,31 @@ pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
             after(ctx, approved, step);
         }
     }
+}
+
+/// The reactions taken in `window` (answers other than `Pass`), in order, each with the price
+/// the legality check gave it when it was offered.
+fn taken(window: &ReactionWindow) -> SmallVec<[Approved; 8]> {
+    window
+        .reactors()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let intent = r.answer.filter(|a| *a != Intent::Pass)?;
+            let legal = window
+                .offers(i)
+                .iter()
+                .position(|o| o.intent == intent)
+                .and_then(|j| window.legal(i).get(j))
+                .cloned()
+                .unwrap_or_default();
+            Some(Approved {
+                actor: r.reactor,
+                intent,
+                legal,
+            })
+        })
+        .collect()
 }
 
 /// Records the resolution, and ends the turn when it asked to or nothing is left to spend.
