@@ -4,5 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod declare;
+mod next_turn;
 mod sides;
 mod simultaneous;
