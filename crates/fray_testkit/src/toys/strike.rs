@@ -1,6 +1,7 @@
 //! Attacks as every toy makes them: a d20 plus a bonus against a defense, fixed damage on a
 //! hit; their exact odds; and death at 0 hit points.
 
+use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_core::combatant::{Hp, Status};
 use fray_core::kit::{Ctx, Rules};
@@ -19,6 +20,11 @@ pub struct Swing {
     pub total: i64,
     /// The dice and the bonus, when the log records.
     pub roll: Option<Roll>,
+}
+
+/// A swing refers to nobody: as a resolution's pause (the `pause` toy's), nothing to remap.
+impl MapEntities for Swing {
+    fn map_entities<M: EntityMapper>(&mut self, _mapper: &mut M) {}
 }
 
 /// Rolls a d20 and adds `bonus`.

@@ -6,5 +6,6 @@
 mod common;
 mod declare;
 mod next_turn;
+mod pause;
 mod sides;
 mod simultaneous;
