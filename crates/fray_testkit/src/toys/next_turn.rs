@@ -115,13 +115,20 @@ fn can_act(ctx: &Ctx, who: Entity) -> bool {
 
 /// An attack on the turn, which lets its target interrupt.
 fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
+    let f = ctx.fighter(actor).ok_or("no such combatant")?;
     let Intent::Attack { target, .. } = *intent else {
         return match intent {
             Intent::EndTurn => Ok(Legal::costs(Cost::FREE)),
-            _ => Err("one attacks or ends one's turn".into()),
+            Intent::Delay if f.state.left < per_turn(f.stats) => {
+                Err("it has spent action points this turn".into())
+            }
+            Intent::Delay if !ctx.can_delay() => {
+                Err("nobody acts after it, or another of its group has acted".into())
+            }
+            Intent::Delay => Ok(Legal::costs(Cost::FREE)),
+            _ => Err("one attacks, delays or ends one's turn".into()),
         };
     };
-    let f = ctx.fighter(actor).ok_or("no such combatant")?;
     if *intent != attack(target) || !ctx.enemies(actor, target) || !ctx.is_active(target) {
         return Err("the target is not an enemy in the fight".into());
     }
@@ -215,6 +222,7 @@ impl Rules for NextTurnRules {
                         offer.consider(attack(target), &labels.attack);
                     }
                 }
+                offer.consider(Intent::Delay, &labels.delay);
                 offer.consider(Intent::EndTurn, &labels.end_turn);
             }
             Occasion::Reaction { provoker, .. } => {
@@ -309,6 +317,9 @@ impl Rules for NextTurnRules {
     }
 
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
+        if approved.intent == Intent::Delay && ctx.delay_turn() {
+            ctx.note(Some(approved.actor), || "delays.".into());
+        }
         if let Intent::Attack { target, .. } = approved.intent
             && let Some(me) = ctx.fighter(approved.actor).map(|f| *f.stats)
         {
@@ -325,7 +336,9 @@ impl Rules for NextTurnRules {
     }
 
     fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-        ctx.fighter(approved.actor)
-            .is_none_or(|f| f.state.left == 0)
+        approved.intent == Intent::Delay
+            || ctx
+                .fighter(approved.actor)
+                .is_none_or(|f| f.state.left == 0)
     }
 }

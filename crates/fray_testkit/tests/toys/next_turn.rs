@@ -172,3 +172,46 @@ fn ai_against_ai_interrupts_and_packs_play_to_the_end() {
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(0))));
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(1))));
 }
+
+/// A hero, a pack of two wolves (one d12 for the pack) and an orc; the pack acts first.
+fn pack_fight() -> Fight {
+    // The bench's side list has no field for a group: the region's text carries one.
+    next_turn::bench().fight(
+        "Named(\"single\")",
+        &[("hero", 1, "field")],
+        &[("wolf", 2, "field\", group: \"pack"), ("orc", 1, "field")],
+        "",
+        &[6, 9, 3],
+    )
+}
+
+#[test]
+fn dr13_a_group_delays_as_one_before_any_of_it_acts() {
+    let mut f = pack_fight();
+    assert_eq!(f.turn(), "Wolf 1");
+    f.ok("Wolf 1", Intent::Delay);
+    // The whole pack waits for the hero: the second wolf does not act now.
+    assert_eq!(f.turn(), "Hero");
+    f.end_turn();
+    for _ in 0..6 {
+        f.end_turn();
+    }
+    assert_eq!(
+        turns(&f),
+        [
+            "Wolf 1", "Hero", "Wolf 1", "Wolf 2", "Orc", "Hero", "Wolf 1", "Wolf 2", "Orc"
+        ]
+    );
+}
+
+#[test]
+fn dr13_a_group_member_cannot_delay_once_another_has_acted() {
+    let mut f = pack_fight();
+    f.end_turn();
+    assert_eq!(f.turn(), "Wolf 2");
+    assert!(!f.offered_kinds("Wolf 2").contains(&IntentKind::Delay));
+    assert!(matches!(
+        f.act("Wolf 2", Intent::Delay),
+        Some(RejectReason::Illegal(_))
+    ));
+}

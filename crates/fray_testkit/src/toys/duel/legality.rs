@@ -5,7 +5,6 @@ use fray_core::cost::{Cost, Timing};
 use fray_core::kit::Offer;
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 use fray_core::prelude::{Intent, Maneuver, Preview};
-use fray_core::turn::ActingUnit;
 
 use super::{Ctx, DuelRules, MOVEMENT, STANDARD};
 use crate::toys::strike::attack_preview;
@@ -148,11 +147,7 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result
             if !(state.standard && state.movement) {
                 return Err("it has already acted this turn".into());
             }
-            let someone_after = ctx.order().upcoming().any(|unit| match unit {
-                ActingUnit::Combatant(e) => ctx.status(e).takes_turns(),
-                ActingUnit::Group(_) | ActingUnit::Sides(_) => true,
-            });
-            if !someone_after {
+            if !ctx.can_delay() {
                 return Err("nobody acts after it this round".into());
             }
             Ok(Legal::costs(Cost::FREE))
