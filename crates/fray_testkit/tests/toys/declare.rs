@@ -162,3 +162,28 @@ fn ai_against_ai_declares_casts_and_retreats_to_the_end() {
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(0))));
     assert!(outcomes.iter().any(|o| o.ending == Ending::Fled));
 }
+
+#[test]
+fn a_declarer_that_falls_before_declaring_is_passed_over() {
+    let mut f = declare::bench().fight(
+        "Named(\"single\")",
+        &[("mage", 1, "field"), ("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[4, 5, 6],
+    );
+    assert_eq!(f.turn(), "Mage");
+    // A game kills the mage between ticks, while it is to declare.
+    let mage = f.who("Mage");
+    f.app.world_mut().entity_mut(mage).insert(Status::Dead);
+    f.touch();
+    f.settle();
+    assert_eq!(f.encounter().phase(), Phase::Declaring);
+    assert_eq!(f.turn(), "Fighter");
+    f.ok("Fighter", Intent::Pass);
+    f.ok("Orc", Intent::Pass);
+    // Initiative for those still standing: the fighter and the orc.
+    assert_eq!(f.encounter().phase(), Phase::Acting);
+    assert_eq!(f.turn(), "Orc");
+    assert_eq!(f.faces_left(), 1);
+}
