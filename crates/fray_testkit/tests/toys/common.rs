@@ -1,5 +1,6 @@
 //! Helpers the toys' tests share.
 
+use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
 use fray_testkit::harness::{Bench, Fight};
 use fray_testkit::toys::arena;
@@ -35,11 +36,12 @@ pub fn turns(fight: &Fight) -> Vec<String> {
 }
 
 /// Plays `runs` AI-against-AI fights of `bench`'s toy between `sides` on `map` and checks that
-/// every one ended with a decision or at the round limit, and no AI had an intent refused.
-/// Returns the outcomes.
+/// every one ended with a decision or at the round limit, and no AI had an intent refused; that
+/// the first runs play the same in a world of their own (CORE-01); and that an encounter
+/// played again in place plays as a fresh one. Returns the outcomes.
 pub fn play_out(bench: &Bench, map: &str, sides: &str, runs: u64) -> Vec<Outcome> {
     let played = arena::play(bench, map, sides, 0x7017, runs);
-    played
+    let outcomes = played
         .iter()
         .enumerate()
         .map(|(i, e)| {
@@ -48,10 +50,40 @@ pub fn play_out(bench: &Bench, map: &str, sides: &str, runs: u64) -> Vec<Outcome
                 !matches!(outcome.ending, Ending::Stalled | Ending::Aborted),
                 "run {i}: {outcome:?}"
             );
+            assert!(
+                e.turns() > 0 && e.actions() > 0,
+                "run {i}: nothing happened"
+            );
             assert_eq!(e.rejections(), 0, "run {i}: an AI's intent was refused");
             outcome
         })
-        .collect()
+        .collect();
+    let few = runs.min(16);
+    let again = arena::play(bench, map, sides, 0x7017, few);
+    assert_eq!(again[..], played[..few as usize]);
+    replays_in_place(bench, map, sides);
+    outcomes
+}
+
+/// An arena encounter played to the end and then again in place with another seed logs what
+/// a fresh encounter of that seed logs.
+fn replays_in_place(bench: &Bench, map: &str, sides: &str) {
+    let mut app = arena::app(bench, map, sides);
+    let world = app.world_mut();
+    let log = |world: &mut World, e: Entity| world.get::<CombatLog>(e).unwrap().to_json_lines();
+    let reused = world
+        .spawn_encounter(arena::ENCOUNTER, &EncounterSettings::logged(1))
+        .unwrap();
+    run_until_blocked(world, 1_000_000);
+    let fresh = world
+        .spawn_encounter(arena::ENCOUNTER, &EncounterSettings::logged(2))
+        .unwrap();
+    world
+        .reset_encounter(reused, &EncounterSettings::logged(2))
+        .unwrap();
+    run_until_blocked(world, 1_000_000);
+    assert!(world.get::<Encounter>(fresh).unwrap().is_over());
+    assert_eq!(log(world, reused), log(world, fresh));
 }
 
 /// Saves the fight, plays `rest` on it, then loads the save into the same world as a second
