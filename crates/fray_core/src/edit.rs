@@ -8,6 +8,7 @@
 use bevy_ecs::prelude::*;
 use thiserror::Error;
 
+use crate::combatant::Combatant;
 use crate::condition::Conditions;
 use crate::effect::{Effect, EffectSpec, Effects};
 use crate::encounter::{Encounter, InEncounter};
@@ -15,7 +16,6 @@ use crate::log::{CombatLog, LogEvent};
 use crate::spawn::{CommonWords, Rulesets};
 use crate::turn::Turn;
 use crate::vocabulary::Vocabulary;
-use crate::combatant::Combatant;
 
 /// Why an edit could not be made; nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -12,8 +12,8 @@ use bevy_ecs::prelude::*;
 
 use crate::combatant::{Hp, Status};
 use crate::ids::{RegionId, SideId};
-use crate::kit::{Ctx, Rules};
 use crate::intent::Intent;
+use crate::kit::{Ctx, Rules};
 use crate::legality::{Legal, Occasion, Scope};
 use crate::options::ActionOption;
 use crate::preview::Preview;

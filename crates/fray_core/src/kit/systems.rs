@@ -427,11 +427,17 @@ pub(crate) fn validate<R: Rules>(mut kit: Kit<R>, mut rejected: MessageWriter<Ac
                 &occasion,
                 legal,
             )),
-            None => R::check(&ctx, request.actor, &request.intent, &occasion, Scope::Reactions)
-                .map(|mut legal| {
-                    legal.scope = Scope::Reactions;
-                    legal
-                }),
+            None => R::check(
+                &ctx,
+                request.actor,
+                &request.intent,
+                &occasion,
+                Scope::Reactions,
+            )
+            .map(|mut legal| {
+                legal.scope = Scope::Reactions;
+                legal
+            }),
         };
         match judged {
             Ok(legal) => {
@@ -476,10 +482,8 @@ pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<Act
         }
         let mut ctx = Ctx::new(parts, members);
         match phase {
-            Phase::Reacting => {
-                if ctx.e.turn.window.is_open() && ctx.e.turn.window.is_complete() {
-                    resolution::close(&mut ctx);
-                }
+            Phase::Reacting if ctx.e.turn.window.is_open() && ctx.e.turn.window.is_complete() => {
+                resolution::close(&mut ctx);
             }
             Phase::Acting => {
                 if let Some(approved) = ctx.e.turn.approved.take() {
