@@ -84,6 +84,13 @@ pub(super) fn react(
     true
 }
 
+/// `actor` delays, its turn moving after the next one's.
+fn delay(ctx: &mut Ctx, actor: Entity) {
+    if ctx.delay_turn() {
+        ctx.note(Some(actor), || "delays.".into());
+    }
+}
+
 /// The intent itself.
 pub(super) fn execute(ctx: &mut Ctx, approved: &Approved) {
     let actor = approved.actor;
@@ -94,11 +101,7 @@ pub(super) fn execute(ctx: &mut Ctx, approved: &Approved) {
             ctx.release_all(actor);
             ctx.move_to(actor, to);
         }
-        Intent::Delay => {
-            if ctx.delay_turn() {
-                ctx.note(Some(actor), || "delays.".into());
-            }
-        }
+        Intent::Delay => delay(ctx, actor),
         _ => {}
     }
 }
