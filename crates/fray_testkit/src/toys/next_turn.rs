@@ -1,5 +1,6 @@
-//! Interrupts paid from the next turn, as die-rank has them (DR-12, DR-14): the toy that
-//! proves costs with [`Timing::NextTurn`] and the core's [`ActingUnit::Group`] units.
+//! Interrupts paid from the next turn, as die-rank has them (DR-12, DR-13, DR-14): the toy that
+//! proves costs with [`Timing::NextTurn`] and the core's
+//! [`ActingUnit::Group`](fray_core::turn::ActingUnit::Group) units.
 //!
 //! Initiative: a d12 for each character and one for each monster group, whose members then act
 //! one after another on the group's count; the order holds every round. A turn has action
@@ -7,7 +8,8 @@
 //! against the target's defense, for its fixed damage). The target of an attack may interrupt
 //! it with a counter-attack that lands first, paid with 1 action point of its own next turn -
 //! at most a turn's worth owed at once. A turn whose points were all spent in advance is
-//! skipped. At 0 hit points a creature dies.
+//! skipped. Before spending anything, a creature may delay until after the next to act; a
+//! group delays as one, before any of its members acts. At 0 hit points a creature dies.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
