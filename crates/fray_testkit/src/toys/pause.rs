@@ -313,7 +313,8 @@ impl Rules for PauseRules {
         true
     }
 
-    /// The roll; a roll that would hit waits for its target's answer.
+    /// The roll; a roll that would hit waits for its target's answer (the kit goes on at once
+    /// when it has none to give).
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Swing> {
         let (actor, Intent::Attack { target, .. }) = (approved.actor, approved.intent) else {
             return Step::Done;
@@ -325,12 +326,14 @@ impl Rules for PauseRules {
             land(ctx, approved, &roll);
             return Step::Done;
         }
-        let total = roll.total;
-        ctx.note(Some(actor), || {
-            format!("rolls {total} against armor class {ac}: a hit, unless its target answers.")
-        });
         ctx.open_window(actor, provokes::HIT);
         ctx.offer_reaction(target, approved.intent);
+        if !ctx.turn().window.is_empty() {
+            let total = roll.total;
+            ctx.note(Some(actor), || {
+                format!("rolls {total} against armor class {ac}: a hit, unless its target answers.")
+            });
+        }
         Step::Wait(roll)
     }
 

@@ -99,3 +99,35 @@ pub fn same_after_load(fight: &mut Fight, rest: impl Fn(&mut Fight)) {
     rest(fight);
     assert_eq!(fight.events().split_off(mark), expected);
 }
+
+/// Every log event of `runs` logged AI-against-AI fights of `bench`'s toy, to see what the AIs
+/// did.
+pub fn ai_events(bench: &Bench, map: &str, sides: &str, runs: u64) -> Vec<LogEvent> {
+    let mut app = arena::app(bench, map, sides);
+    let world = app.world_mut();
+    let all: Vec<Entity> = (0..runs)
+        .map(|i| {
+            world
+                .spawn_encounter(arena::ENCOUNTER, &EncounterSettings::logged(i))
+                .unwrap()
+        })
+        .collect();
+    run_until_blocked(world, 1_000_000);
+    all.iter()
+        .flat_map(|&e| {
+            let log = world.get::<CombatLog>(e).unwrap();
+            log.entries()
+                .iter()
+                .map(|l| l.event.clone())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// How many of `events` are notes containing `text`.
+pub fn notes(events: &[LogEvent], text: &str) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, LogEvent::Note { text: t, .. } if t.contains(text)))
+        .count()
+}

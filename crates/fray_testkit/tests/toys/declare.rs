@@ -6,7 +6,7 @@ use fray_testkit::harness::Fight;
 use fray_testkit::toys::declare::{self, DeclareState, Declared};
 use fray_testkit::toys::words::{MELEE, SPELL};
 
-use crate::common::{play_out, same_after_load};
+use crate::common::{ai_events, notes, play_out, same_after_load};
 
 fn spell(fight: &Fight, target: &str) -> Intent {
     Intent::UseAbility {
@@ -158,9 +158,15 @@ fn ai_against_ai_declares_casts_and_retreats_to_the_end() {
         (name: "Party", controller: Ai("tactical"), combatants: [(statblock: "mage", count: 2, region: "field"), (statblock: "fighter", region: "field")]),
         (name: "Tribe", controller: Ai("random"), combatants: [(statblock: "orc", count: 2, region: "field"), (statblock: "shaman", region: "field")]),
     ]"#;
-    let outcomes = play_out(&declare::bench(), "Named(\"single\")", sides, 300);
+    let bench = declare::bench();
+    let outcomes = play_out(&bench, "Named(\"single\")", sides, 300);
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(0))));
     assert!(outcomes.iter().any(|o| o.ending == Ending::Fled));
+    // Spells are declared, cast, and lost to blows.
+    let events = ai_events(&bench, "Named(\"single\")", sides, 40);
+    for said in ["declares a spell", "casts its spell", "loses its spell"] {
+        assert!(notes(&events, said) > 0, "nobody {said}");
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@ use fray_testkit::harness::Fight;
 use fray_testkit::toys::next_turn::{self, ActionPoints};
 use fray_testkit::toys::words::MELEE;
 
-use crate::common::{play_out, same_after_load, turns};
+use crate::common::{ai_events, notes, play_out, same_after_load, turns};
 
 fn attack(fight: &Fight, target: &str) -> Intent {
     Intent::Attack {
@@ -168,9 +168,19 @@ fn ai_against_ai_interrupts_and_packs_play_to_the_end() {
         (name: "Heroes", controller: Ai("tactical"), combatants: [(statblock: "hero", count: 2, region: "field"), (statblock: "veteran", region: "field")]),
         (name: "Beasts", controller: Ai("random"), combatants: [(statblock: "wolf", count: 3, region: "field", group: "pack"), (statblock: "orc", count: 2, region: "field", group: "band")]),
     ]"#;
-    let outcomes = play_out(&next_turn::bench(), "Named(\"single\")", sides, 300);
+    let bench = next_turn::bench();
+    let outcomes = play_out(&bench, "Named(\"single\")", sides, 300);
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(0))));
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(1))));
+    // The AIs interrupt, pay for it on their next turn, and delay.
+    let events = ai_events(&bench, "Named(\"single\")", sides, 40);
+    let interrupts = events
+        .iter()
+        .filter(|e| matches!(e, LogEvent::Attack { attack, .. } if attack == "interrupt"))
+        .count();
+    assert!(interrupts > 0);
+    assert!(notes(&events, "went on interrupts") > 0);
+    assert!(notes(&events, "delays") > 0);
 }
 
 /// A hero, a pack of two wolves (one d12 for the pack) and an orc; the pack acts first.

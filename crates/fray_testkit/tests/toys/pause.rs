@@ -7,7 +7,7 @@ use fray_testkit::harness::Fight;
 use fray_testkit::toys::pause::{self, PauseState};
 use fray_testkit::toys::words::{MELEE, SHIELD};
 
-use crate::common::{play_out, same_after_load};
+use crate::common::{ai_events, notes, play_out, same_after_load};
 
 const CAST_SHIELD: Intent = Intent::UseAbility {
     ability: SHIELD,
@@ -141,7 +141,16 @@ fn ai_against_ai_shields_and_plays_to_the_end() {
         (name: "Order", controller: Ai("tactical"), combatants: [(statblock: "wizard", count: 2, region: "field"), (statblock: "knight", region: "field")]),
         (name: "Horde", controller: Ai("aggressive"), combatants: [(statblock: "goblin", count: 4, region: "field")]),
     ]"#;
-    let outcomes = play_out(&pause::bench(), "Named(\"single\")", sides, 300);
+    let bench = pause::bench();
+    let outcomes = play_out(&bench, "Named(\"single\")", sides, 300);
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(0))));
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(1))));
+    // Hits wait for their targets, and wizards answer with shields.
+    let events = ai_events(&bench, "Named(\"single\")", sides, 40);
+    assert!(notes(&events, "unless its target answers") > 0);
+    let shields = events
+        .iter()
+        .filter(|e| matches!(e, LogEvent::Reaction { .. }))
+        .count();
+    assert!(shields > 0);
 }

@@ -5,7 +5,7 @@ use fray_core::turn::{ActingUnit, SideSet};
 use fray_testkit::toys::sides;
 use fray_testkit::toys::words::{MELEE, MISSILE};
 
-use crate::common::{at, play_out, rolls, same_after_load, turns};
+use crate::common::{ai_events, at, play_out, rolls, same_after_load, turns};
 
 fn attack(fight: &fray_testkit::harness::Fight, target: &str, attack: AttackId) -> Intent {
     Intent::Attack {
@@ -134,6 +134,11 @@ fn ai_against_ai_two_and_three_sides_play_to_the_end() {
     let outcomes = play_out(&bench, "Named(\"single\")", two, 300);
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(0))));
     assert!(outcomes.iter().any(|o| o.winner == Some(SideId(1))));
+    let missiles = ai_events(&bench, "Named(\"single\")", two, 20)
+        .into_iter()
+        .filter(|e| matches!(e, LogEvent::Attack { attack, .. } if attack == "missile"))
+        .count();
+    assert!(missiles > 0);
     // Three sides: a side wiped out before its turn comes is skipped.
     let three = r#"[
         (name: "Heroes", controller: Ai("random"), combatants: [(statblock: "archer", region: "field"), (statblock: "fighter", region: "field")]),
