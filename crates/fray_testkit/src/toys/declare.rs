@@ -20,7 +20,7 @@ use fray_core::combatant::Status;
 use fray_core::cost::Cost;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
-use fray_core::prelude::{Hp, Intent, Maneuver, Preview};
+use fray_core::prelude::{Hp, Intent, Preview};
 use fray_core::spawn::SpawnError;
 use fray_core::turn::Approved;
 use fray_core::vocabulary::Vocabulary;
@@ -29,8 +29,8 @@ use smallvec::SmallVec;
 
 use crate::harness::Bench;
 use crate::toys::initiative::roll_units;
-use crate::toys::strike::{attack_preview, fall, strike};
-use crate::toys::words::{self, ACTION, Labels, MELEE, PLAIN, SPELL, WORDS};
+use crate::toys::strike::{attack_preview, fall, melee, melee_preview, melee_strike, stats};
+use crate::toys::words::{self, ACTION, Labels, PLAIN, SPELL, WORDS};
 use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
 
 /// The toy's ruleset id.
@@ -117,15 +117,6 @@ fn spell(target: Entity) -> Intent {
     }
 }
 
-/// An attack on `target`.
-fn attack(target: Entity) -> Intent {
-    Intent::Attack {
-        target,
-        attack: MELEE,
-        maneuver: Maneuver::STANDARD,
-    }
-}
-
 /// Whether `target` is an enemy of `actor` still in the fight.
 fn foe(ctx: &Ctx, actor: Entity, target: Entity) -> Result<(), Refusal> {
     if ctx.enemies(actor, target) && ctx.is_active(target) {
@@ -180,7 +171,7 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
             Ok(Legal::costs(ACT))
         }
         (Intent::Retreat, Some(Declared::Retreat)) => Ok(Legal::costs(ACT)),
-        (Intent::Attack { target, .. }, None) if *intent == attack(target) => {
+        (Intent::Attack { target, .. }, None) if *intent == melee(target) => {
             foe(ctx, actor, target)?;
             Ok(Legal::costs(ACT))
         }
@@ -274,7 +265,7 @@ impl Rules for DeclareRules {
             Occasion::Turn => {
                 for target in enemies() {
                     offer.consider(spell(target), &labels.spell);
-                    offer.consider(attack(target), &labels.attack);
+                    offer.consider(melee(target), &labels.attack);
                 }
                 offer.consider(Intent::Retreat, &labels.retreat);
                 offer.consider(Intent::EndTurn, &labels.end_turn);
@@ -307,18 +298,15 @@ impl Rules for DeclareRules {
         _legal: &Legal,
         _occasion: &Occasion,
     ) -> Preview {
-        let Some(me) = ctx.fighter(actor).map(|f| *f.stats) else {
-            return Preview::default();
-        };
         match *intent {
-            Intent::Attack { target, .. } => {
-                let defense = ctx.fighter(target).map_or(0, |f| f.stats.defense);
-                attack_preview(me.attack, me.damage, defense, ctx.hp(target))
-            }
+            Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
             Intent::UseAbility {
                 target: Some(target),
                 ..
-            } => attack_preview(0, me.spell, 0, ctx.hp(target)),
+            } => {
+                let spell = stats(ctx, actor).map_or(0, |me| me.spell);
+                attack_preview(0, spell, 0, ctx.hp(target))
+            }
             _ => Preview::certain(),
         }
     }
@@ -342,19 +330,9 @@ impl Rules for DeclareRules {
 
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
         let actor = approved.actor;
-        let Some(me) = ctx.fighter(actor).map(|f| *f.stats) else {
-            return Step::Done;
-        };
         match approved.intent {
             Intent::Attack { target, .. } => {
-                let defense = ctx.fighter(target).map_or(0, |f| f.stats.defense);
-                let hit = strike(
-                    ctx,
-                    (actor, target),
-                    "blow",
-                    (me.attack, me.damage),
-                    defense,
-                );
+                let hit = melee_strike(ctx, (actor, target), "blow");
                 // A caster hit before it acts loses its spell (BX-21).
                 let loses = hit
                     && ctx.fighter_mut(target).is_some_and(|mut f| {
@@ -371,8 +349,9 @@ impl Rules for DeclareRules {
                 target: Some(target),
                 ..
             } => {
+                let spell = stats(ctx, actor).map_or(0, |me| me.spell);
                 ctx.note(Some(actor), || "casts its spell.".into());
-                ctx.deal_damage(target, me.spell, PLAIN, Some("spell"), Some(actor));
+                ctx.deal_damage(target, spell, PLAIN, Some("spell"), Some(actor));
             }
             Intent::Retreat => {
                 ctx.note(Some(actor), || "retreats from the fight.".into());

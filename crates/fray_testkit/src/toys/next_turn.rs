@@ -20,7 +20,7 @@ use fray_core::cost::{Cost, Timing};
 use fray_core::kit::{NoPause, Offer, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 use fray_core::log::LogEvent;
-use fray_core::prelude::{Hp, Intent, Maneuver, Preview};
+use fray_core::prelude::{Hp, Intent, Preview};
 use fray_core::spawn::SpawnError;
 use fray_core::turn::Approved;
 use fray_core::vocabulary::Vocabulary;
@@ -28,8 +28,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::harness::Bench;
 use crate::toys::initiative::roll_units;
-use crate::toys::strike::{attack_preview, fall, strike};
-use crate::toys::words::{self, AP, Labels, MELEE, WORDS, provokes};
+use crate::toys::strike::{can_act, fall, melee, melee_preview, melee_strike};
+use crate::toys::words::{self, AP, Labels, WORDS, provokes};
 use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin, ToyStats};
 
 /// The toy's ruleset id.
@@ -101,20 +101,6 @@ fn one_point(stats: &ToyStats, timing: Timing) -> Cost {
     Cost::new(1, AP, 1000 / u16::from(per_turn(stats))).paid(timing)
 }
 
-/// An attack on `target`.
-fn attack(target: Entity) -> Intent {
-    Intent::Attack {
-        target,
-        attack: MELEE,
-        maneuver: Maneuver::STANDARD,
-    }
-}
-
-/// Able to act: in the fight, with hit points left (the vitals catch up after the intent).
-fn can_act(ctx: &Ctx, who: Entity) -> bool {
-    ctx.is_active(who) && ctx.hp(who).is_some_and(|hp| hp.current > 0)
-}
-
 /// An attack on the turn, which lets its target interrupt.
 fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
     let f = ctx.fighter(actor).ok_or("no such combatant")?;
@@ -131,7 +117,7 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result
             _ => Err("one attacks, delays or ends one's turn".into()),
         };
     };
-    if *intent != attack(target) || !ctx.enemies(actor, target) || !ctx.is_active(target) {
+    if *intent != melee(target) || !ctx.enemies(actor, target) || !ctx.is_active(target) {
         return Err("the target is not an enemy in the fight".into());
     }
     if f.state.left == 0 {
@@ -154,7 +140,7 @@ fn check_interrupt(
     intent: &Intent,
     (provoker, provoking): (Entity, &Intent),
 ) -> Result<Legal, Refusal> {
-    if *intent != attack(provoker) || provoking.target() != Some(reactor) {
+    if *intent != melee(provoker) || provoking.target() != Some(reactor) {
         return Err("only the target of an attack interrupts it, striking back".into());
     }
     let f = ctx.fighter(reactor).ok_or("no such combatant")?;
@@ -221,14 +207,14 @@ impl Rules for NextTurnRules {
             Occasion::Turn => {
                 for target in ctx.roster().entities() {
                     if ctx.enemies(actor, target) {
-                        offer.consider(attack(target), &labels.attack);
+                        offer.consider(melee(target), &labels.attack);
                     }
                 }
                 offer.consider(Intent::Delay, &labels.delay);
                 offer.consider(Intent::EndTurn, &labels.end_turn);
             }
             Occasion::Reaction { provoker, .. } => {
-                offer.consider(attack(provoker), &labels.interrupt);
+                offer.consider(melee(provoker), &labels.interrupt);
             }
             Occasion::Declaration => {}
         }
@@ -259,18 +245,10 @@ impl Rules for NextTurnRules {
         _legal: &Legal,
         _occasion: &Occasion,
     ) -> Preview {
-        let Intent::Attack { target, .. } = *intent else {
-            return Preview::certain();
-        };
-        let (Some(me), Some(them)) = (ctx.fighter(actor), ctx.fighter(target)) else {
-            return Preview::default();
-        };
-        attack_preview(
-            me.stats.attack,
-            me.stats.damage,
-            them.stats.defense,
-            ctx.hp(target),
-        )
+        match *intent {
+            Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
+            _ => Preview::certain(),
+        }
     }
 
     /// Action points from this turn, or owed by the next.
@@ -304,17 +282,7 @@ impl Rules for NextTurnRules {
             against,
             provocation: words::provocation(kind).into_owned(),
         });
-        let Some(me) = ctx.fighter(reactor).map(|f| *f.stats) else {
-            return false;
-        };
-        let defense = ctx.fighter(approved.actor).map_or(0, |f| f.stats.defense);
-        strike(
-            ctx,
-            (reactor, approved.actor),
-            "interrupt",
-            (me.attack, me.damage),
-            defense,
-        );
+        melee_strike(ctx, (reactor, approved.actor), "interrupt");
         true
     }
 
@@ -322,17 +290,8 @@ impl Rules for NextTurnRules {
         if approved.intent == Intent::Delay && ctx.delay_turn() {
             ctx.note(Some(approved.actor), || "delays.".into());
         }
-        if let Intent::Attack { target, .. } = approved.intent
-            && let Some(me) = ctx.fighter(approved.actor).map(|f| *f.stats)
-        {
-            let defense = ctx.fighter(target).map_or(0, |f| f.stats.defense);
-            strike(
-                ctx,
-                (approved.actor, target),
-                "attack",
-                (me.attack, me.damage),
-                defense,
-            );
+        if let Intent::Attack { target, .. } = approved.intent {
+            melee_strike(ctx, (approved.actor, target), "attack");
         }
         Step::Done
     }

@@ -19,7 +19,7 @@ use fray_core::effect::{BonusTo, Duration, EffectSpec, Whose};
 use fray_core::kit::{Offer, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::log::LogEvent;
-use fray_core::prelude::{Hp, Intent, Maneuver, Preview};
+use fray_core::prelude::{Hp, Intent, Preview};
 use fray_core::spawn::SpawnError;
 use fray_core::turn::{Approved, TurnEntry};
 use fray_core::vocabulary::Vocabulary;
@@ -27,8 +27,8 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::harness::Bench;
-use crate::toys::strike::{Swing, attack_preview, fall, judge, swing};
-use crate::toys::words::{self, ACTION, Labels, MELEE, PLAIN, REACTION, SHIELD, WORDS, provokes};
+use crate::toys::strike::{Swing, attack_preview, can_act, fall, judge, melee, swing};
+use crate::toys::words::{self, ACTION, Labels, PLAIN, REACTION, SHIELD, WORDS, provokes};
 use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
 
 /// The toy's ruleset id.
@@ -102,25 +102,11 @@ const CAST_SHIELD: Intent = Intent::UseAbility {
     target: None,
 };
 
-/// An attack on `target`.
-fn attack(target: Entity) -> Intent {
-    Intent::Attack {
-        target,
-        attack: MELEE,
-        maneuver: Maneuver::STANDARD,
-    }
-}
-
 /// A combatant's armor class now: its defense and its bonuses to defenses.
 pub fn armor(ctx: &Ctx, who: Entity) -> i32 {
     let defense = ctx.fighter(who).map_or(0, |f| f.stats.defense);
     let bonus = ctx.effects(who).map_or(0, |e| e.bonus(BonusTo::Defenses));
     defense.saturating_add(bonus)
-}
-
-/// Able to act: in the fight, with hit points left (the vitals catch up after the intent).
-fn can_act(ctx: &Ctx, who: Entity) -> bool {
-    ctx.is_active(who) && ctx.hp(who).is_some_and(|hp| hp.current > 0)
 }
 
 /// The attack's roll judged against the target's armor class as it is now, logged, and its
@@ -184,7 +170,7 @@ impl Rules for PauseRules {
             Occasion::Turn => {
                 for target in ctx.roster().entities() {
                     if ctx.enemies(actor, target) {
-                        offer.consider(attack(target), &labels.attack);
+                        offer.consider(melee(target), &labels.attack);
                     }
                 }
                 offer.consider(Intent::EndTurn, &labels.end_turn);
@@ -214,7 +200,7 @@ impl Rules for PauseRules {
             return Err("it is out of the fight".into());
         }
         match (*occasion, *intent) {
-            (Occasion::Turn, Intent::Attack { target, .. }) if *intent == attack(target) => {
+            (Occasion::Turn, Intent::Attack { target, .. }) if *intent == melee(target) => {
                 if state.acted {
                     return Err("it has attacked this turn".into());
                 }

@@ -17,15 +17,15 @@ use fray_core::cost::Cost;
 use fray_core::ids::SideId;
 use fray_core::kit::{NoPause, Offer, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
-use fray_core::prelude::{Hp, Intent, Maneuver, Preview};
+use fray_core::prelude::{Hp, Intent, Preview};
 use fray_core::spawn::SpawnError;
 use fray_core::turn::{ActingUnit, Approved, SideSet, Steps, TurnEntry};
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
 
 use crate::harness::Bench;
-use crate::toys::strike::{attack_preview, fall, strike};
-use crate::toys::words::{self, ACTION, Labels, MELEE, WORDS};
+use crate::toys::strike::{fall, melee, melee_preview, melee_strike};
+use crate::toys::words::{self, ACTION, Labels, WORDS};
 use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
 
 /// The toy's ruleset id.
@@ -80,15 +80,6 @@ impl Toy for SimultaneousRules {
 
     fn state(_block: &ToyBlock) -> SimultaneousState {
         SimultaneousState::default()
-    }
-}
-
-/// An attack on `target`.
-fn blow(target: Entity) -> Intent {
-    Intent::Attack {
-        target,
-        attack: MELEE,
-        maneuver: Maneuver::STANDARD,
     }
 }
 
@@ -147,7 +138,7 @@ impl Rules for SimultaneousRules {
         }
         for target in ctx.roster().entities() {
             if ctx.enemies(actor, target) {
-                offer.consider(blow(target), &labels.attack);
+                offer.consider(melee(target), &labels.attack);
             }
         }
         offer.consider(Intent::EndTurn, &labels.end_turn);
@@ -167,7 +158,7 @@ impl Rules for SimultaneousRules {
         }
         match *intent {
             Intent::EndTurn => Ok(Legal::costs(Cost::FREE)),
-            Intent::Attack { target, .. } if *intent == blow(target) => {
+            Intent::Attack { target, .. } if *intent == melee(target) => {
                 if ctx.fighter(actor).is_none_or(|f| f.state.acted) {
                     return Err("it has attacked in this step".into());
                 }
@@ -187,18 +178,10 @@ impl Rules for SimultaneousRules {
         _legal: &Legal,
         _occasion: &Occasion,
     ) -> Preview {
-        let Intent::Attack { target, .. } = *intent else {
-            return Preview::certain();
-        };
-        let (Some(me), Some(them)) = (ctx.fighter(actor), ctx.fighter(target)) else {
-            return Preview::default();
-        };
-        attack_preview(
-            me.stats.attack,
-            me.stats.damage,
-            them.stats.defense,
-            ctx.hp(target),
-        )
+        match *intent {
+            Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
+            _ => Preview::certain(),
+        }
     }
 
     fn pay(ctx: &mut Ctx, approved: &Approved) {
@@ -219,17 +202,8 @@ impl Rules for SimultaneousRules {
     }
 
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
-        if let Intent::Attack { target, .. } = approved.intent
-            && let Some(me) = ctx.fighter(approved.actor).map(|f| *f.stats)
-        {
-            let defense = ctx.fighter(target).map_or(0, |f| f.stats.defense);
-            strike(
-                ctx,
-                (approved.actor, target),
-                "blow",
-                (me.attack, me.damage),
-                defense,
-            );
+        if let Intent::Attack { target, .. } = approved.intent {
+            melee_strike(ctx, (approved.actor, target), "blow");
         }
         Step::Done
     }

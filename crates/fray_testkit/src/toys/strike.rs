@@ -1,15 +1,18 @@
 //! Attacks as every toy makes them: a d20 plus a bonus against a defense, fixed damage on a
-//! hit; their exact odds; and death at 0 hit points.
+//! hit; their exact odds; who may still act; and death at 0 hit points.
 
+use bevy_ecs::component::Mutable;
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_core::combatant::{Hp, Status};
+use fray_core::intent::{Intent, Maneuver};
 use fray_core::kit::{Ctx, Rules};
 use fray_core::log::LogEvent;
 use fray_core::preview::Preview;
 use fray_dice::Roll;
 
-use crate::toys::words::PLAIN;
+use crate::toys::words::{MELEE, PLAIN};
+use crate::toys::{ToyFighter, ToyStats};
 
 /// An attack roll: the natural d20, the total, and the dice when the log records.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -97,6 +100,68 @@ pub fn attack_preview(bonus: i32, damage: i32, defense: i32, hp: Option<Hp>) -> 
         kill_chance: if kills { hit } else { 0.0 },
         ..Preview::default()
     }
+}
+
+/// An attack with a toy combatant's melee attack on `target`.
+pub fn melee(target: Entity) -> Intent {
+    Intent::Attack {
+        target,
+        attack: MELEE,
+        maneuver: Maneuver::STANDARD,
+    }
+}
+
+/// A toy combatant's numbers.
+pub fn stats<R, S>(ctx: &Ctx<R>, who: Entity) -> Option<ToyStats>
+where
+    R: Rules<Fighter = ToyFighter<S>>,
+    S: Component<Mutability = Mutable>,
+{
+    ctx.fighter(who).map(|f| *f.stats)
+}
+
+/// `attacker` strikes `target` with its melee attack, against the target's defense, logged as
+/// `name`. Returns whether it hit.
+pub fn melee_strike<R, S>(
+    ctx: &mut Ctx<R>,
+    (attacker, target): (Entity, Entity),
+    name: &str,
+) -> bool
+where
+    R: Rules<Fighter = ToyFighter<S>>,
+    S: Component<Mutability = Mutable>,
+{
+    let Some(me) = stats(ctx, attacker) else {
+        return false;
+    };
+    let defense = stats(ctx, target).map_or(0, |t| t.defense);
+    strike(
+        ctx,
+        (attacker, target),
+        name,
+        (me.attack, me.damage),
+        defense,
+    )
+}
+
+/// What `actor`'s melee attack would do to `target`.
+pub fn melee_preview<R, S>(ctx: &Ctx<R>, actor: Entity, target: Entity) -> Preview
+where
+    R: Rules<Fighter = ToyFighter<S>>,
+    S: Component<Mutability = Mutable>,
+{
+    match (stats(ctx, actor), stats(ctx, target)) {
+        (Some(me), Some(them)) => {
+            attack_preview(me.attack, me.damage, them.defense, ctx.hp(target))
+        }
+        _ => Preview::default(),
+    }
+}
+
+/// Able to act now: in the fight, with hit points left (damage dealt while an intent resolves
+/// reaches the status only after it, through the vitals).
+pub fn can_act<R: Rules>(ctx: &Ctx<R>, who: Entity) -> bool {
+    ctx.is_active(who) && ctx.hp(who).is_some_and(|hp| hp.current > 0)
 }
 
 /// The vitals of every toy: at 0 hit points or below, a combatant still in the fight dies (in

@@ -7,17 +7,8 @@ use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, S
 use fray_core::prelude::{Intent, Maneuver, Preview};
 
 use super::{Ctx, DuelRules, MOVEMENT, STANDARD};
-use crate::toys::strike::attack_preview;
+use crate::toys::strike::{melee, melee_preview};
 use crate::toys::words::{Labels, MELEE, provokes};
-
-/// An attack with the duellist's one weapon.
-fn strike_at(target: Entity) -> Intent {
-    Intent::Attack {
-        target,
-        attack: MELEE,
-        maneuver: Maneuver::STANDARD,
-    }
-}
 
 /// Every intent worth checking: attacks and engagements on every enemy, moves to every
 /// neighbouring region, a delay, the end of the turn; as a reaction, an opportunity attack.
@@ -29,7 +20,7 @@ pub(super) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, DuelRules>) {
         Occasion::Turn => {
             for t in ctx.roster().entities() {
                 if ctx.enemies(actor, t) {
-                    offer.consider(strike_at(t), &labels.attack);
+                    offer.consider(melee(t), &labels.attack);
                     offer.consider(Intent::Engage { target: t }, &labels.engage);
                 }
             }
@@ -40,7 +31,7 @@ pub(super) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, DuelRules>) {
             offer.consider(Intent::EndTurn, &labels.end_turn);
         }
         Occasion::Reaction { provoker, .. } => {
-            offer.consider(strike_at(provoker), &labels.opportunity);
+            offer.consider(melee(provoker), &labels.opportunity);
         }
         Occasion::Declaration => {}
     }
@@ -57,7 +48,7 @@ pub(super) fn check(
     match *occasion {
         Occasion::Turn => check_turn(ctx, actor, intent, scope),
         Occasion::Reaction { provoker, kind, .. } => {
-            if kind != provokes::LEAVING || *intent != strike_at(provoker) {
+            if kind != provokes::LEAVING || *intent != melee(provoker) {
                 return Err("the only reaction is an opportunity attack on who leaves".into());
             }
             if !ctx.is_active(actor) {
@@ -159,17 +150,7 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result
 /// What an intent would do: an attack's odds; a move's opportunity attacks.
 pub(super) fn preview(ctx: &mut Ctx, actor: Entity, intent: &Intent, legal: &Legal) -> Preview {
     match *intent {
-        Intent::Attack { target, .. } => {
-            let (Some(me), Some(them)) = (ctx.fighter(actor), ctx.fighter(target)) else {
-                return Preview::default();
-            };
-            attack_preview(
-                me.stats.attack,
-                me.stats.damage,
-                them.stats.defense,
-                ctx.hp(target),
-            )
-        }
+        Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
         Intent::Move { .. } => {
             let provokes = if legal.scope == Scope::Reactions {
                 legal.count(provokes::LEAVING)

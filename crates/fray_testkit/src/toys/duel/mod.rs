@@ -194,7 +194,7 @@ impl Rules for DuelRules {
     }
 
     fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
-        resolve::can_act(ctx, actor)
+        crate::toys::strike::can_act(ctx, actor)
     }
 
     fn react(

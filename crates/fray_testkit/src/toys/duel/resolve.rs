@@ -8,14 +8,8 @@ use fray_core::prelude::Intent;
 use fray_core::turn::Approved;
 
 use super::Ctx;
-use crate::toys::strike::strike;
+use crate::toys::strike::{can_act, melee_strike, stats};
 use crate::toys::words::{ACTION, FIRE, MOVE, provocation};
-
-/// Still able to act: in the fight, with hit points left (the vitals catch up after the
-/// intent resolves).
-pub(super) fn can_act(ctx: &Ctx, who: Entity) -> bool {
-    ctx.is_active(who) && ctx.hp(who).is_some_and(|hp| hp.current > 0)
-}
 
 /// Spends the attack or the move.
 pub(super) fn pay(ctx: &mut Ctx, approved: &Approved) {
@@ -42,19 +36,9 @@ pub(super) fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
 
 /// `attacker` strikes `target`; a burning attacker's hit sets it on fire.
 fn hit(ctx: &mut Ctx, attacker: Entity, target: Entity, name: &str) {
-    let (Some(me), Some(them)) = (ctx.fighter(attacker), ctx.fighter(target)) else {
-        return;
-    };
-    let (mine, defense) = (*me.stats, them.stats.defense);
-    let landed = strike(
-        ctx,
-        (attacker, target),
-        name,
-        (mine.attack, mine.damage),
-        defense,
-    );
-    if landed && mine.burn > 0 {
-        let burn = EffectSpec::ongoing(FIRE, mine.burn, Duration::SaveEnds(SaveDifficulty::Normal))
+    let burn = stats(ctx, attacker).map_or(0, |me| me.burn);
+    if melee_strike(ctx, (attacker, target), name) && burn > 0 {
+        let burn = EffectSpec::ongoing(FIRE, burn, Duration::SaveEnds(SaveDifficulty::Normal))
             .named("burn");
         ctx.apply(target, Some(attacker), burn);
     }
