@@ -11,17 +11,14 @@
 //! loses its spell, and with it its turn. At 0 hit points a creature dies.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
-use fray_content::prelude::*;
 use fray_core::combatant::Status;
 use fray_core::cost::Cost;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::prelude::{Hp, Intent, Preview};
-use fray_core::spawn::SpawnError;
 use fray_core::turn::Approved;
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
@@ -31,7 +28,7 @@ use crate::harness::Bench;
 use crate::toys::initiative::roll_units;
 use crate::toys::strike::{attack_preview, fall, melee, melee_preview, melee_strike, stats};
 use crate::toys::words::{self, ACTION, Labels, PLAIN, SPELL, WORDS};
-use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
+use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
 pub const ID: &str = "declare";
@@ -87,9 +84,6 @@ type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, DeclareRules>;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DeclareRules;
 
-/// Adds the toy.
-pub type DeclarePlugin = ToyPlugin<DeclareRules>;
-
 /// The toy's test bench.
 pub fn bench() -> Bench {
     crate::toys::bench::<DeclareRules>()
@@ -99,14 +93,6 @@ impl Toy for DeclareRules {
     type State = DeclareState;
     const SAVED: [&'static str; 2] = ["toys::declare::Declarations", "toys::declare::DeclareState"];
     const BLOCKS: &'static str = BLOCKS;
-
-    fn battle(_options: &BTreeMap<String, OptionValue>) -> Result<Declarations, SpawnError> {
-        Ok(Declarations)
-    }
-
-    fn state(_block: &ToyBlock) -> DeclareState {
-        DeclareState::default()
-    }
 }
 
 /// A spell at `target`.

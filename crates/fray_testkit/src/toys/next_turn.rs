@@ -12,16 +12,13 @@
 //! group delays as one, before any of its members acts. At 0 hit points a creature dies.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
-use fray_content::prelude::*;
 use fray_core::cost::{Cost, Timing};
 use fray_core::kit::{NoPause, Offer, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Hp, Intent, Preview};
-use fray_core::spawn::SpawnError;
 use fray_core::turn::Approved;
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
@@ -30,7 +27,7 @@ use crate::harness::Bench;
 use crate::toys::initiative::roll_units;
 use crate::toys::strike::{can_act, fall, melee, melee_preview, melee_strike};
 use crate::toys::words::{self, AP, Labels, WORDS, provokes};
-use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin, ToyStats};
+use crate::toys::{Toy, ToyFighter, ToyStats};
 
 /// The toy's ruleset id.
 pub const ID: &str = "next_turn";
@@ -66,9 +63,6 @@ type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, NextTurnRules>;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NextTurnRules;
 
-/// Adds the toy.
-pub type NextTurnPlugin = ToyPlugin<NextTurnRules>;
-
 /// The toy's test bench.
 pub fn bench() -> Bench {
     crate::toys::bench::<NextTurnRules>()
@@ -81,14 +75,6 @@ impl Toy for NextTurnRules {
         "toys::next_turn::ActionPoints",
     ];
     const BLOCKS: &'static str = BLOCKS;
-
-    fn battle(_options: &BTreeMap<String, OptionValue>) -> Result<Interrupts, SpawnError> {
-        Ok(Interrupts)
-    }
-
-    fn state(_block: &ToyBlock) -> ActionPoints {
-        ActionPoints::default()
-    }
 }
 
 /// Action points of a turn.

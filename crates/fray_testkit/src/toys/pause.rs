@@ -10,17 +10,14 @@
 //! class as it is now: a hit or a miss. At 0 hit points a creature dies.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
-use fray_content::prelude::*;
 use fray_core::cost::{Cost, Timing};
 use fray_core::effect::{BonusTo, Duration, EffectSpec, Whose};
 use fray_core::kit::{Offer, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Hp, Intent, Preview};
-use fray_core::spawn::SpawnError;
 use fray_core::turn::{Approved, TurnEntry};
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
@@ -29,7 +26,7 @@ use smallvec::SmallVec;
 use crate::harness::Bench;
 use crate::toys::strike::{Swing, attack_preview, can_act, fall, judge, melee, swing};
 use crate::toys::words::{self, ACTION, Labels, PLAIN, REACTION, SHIELD, WORDS, provokes};
-use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
+use crate::toys::{Toy, ToyBlock, ToyFighter};
 
 /// The toy's ruleset id.
 pub const ID: &str = "pause";
@@ -71,9 +68,6 @@ type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, PauseRules>;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PauseRules;
 
-/// Adds the toy.
-pub type PausePlugin = ToyPlugin<PauseRules>;
-
 /// The toy's test bench.
 pub fn bench() -> Bench {
     crate::toys::bench::<PauseRules>()
@@ -83,10 +77,6 @@ impl Toy for PauseRules {
     type State = PauseState;
     const SAVED: [&'static str; 2] = ["toys::pause::Shields", "toys::pause::PauseState"];
     const BLOCKS: &'static str = BLOCKS;
-
-    fn battle(_options: &BTreeMap<String, OptionValue>) -> Result<Shields, SpawnError> {
-        Ok(Shields)
-    }
 
     fn state(block: &ToyBlock) -> PauseState {
         PauseState {

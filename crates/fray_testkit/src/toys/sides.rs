@@ -10,17 +10,14 @@
 //! target's defense, for the attack's fixed damage. At 0 hit points a creature dies.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
-use fray_content::prelude::*;
 use fray_core::cost::Cost;
 use fray_core::ids::SideId;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Hp, Intent, Maneuver, Preview};
-use fray_core::spawn::SpawnError;
 use fray_core::turn::{ActingUnit, Approved, SideSet, Steps, TurnEntry};
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
@@ -29,7 +26,7 @@ use smallvec::SmallVec;
 use crate::harness::Bench;
 use crate::toys::strike::{attack_preview, fall, strike};
 use crate::toys::words::{self, ACTION, Labels, MELEE, MISSILE, WORDS};
-use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
+use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
 pub const ID: &str = "sides";
@@ -68,9 +65,6 @@ type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, SidesRules>;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SidesRules;
 
-/// Adds the toy.
-pub type SidesPlugin = ToyPlugin<SidesRules>;
-
 /// The toy's test bench.
 pub fn bench() -> Bench {
     crate::toys::bench::<SidesRules>()
@@ -80,14 +74,6 @@ impl Toy for SidesRules {
     type State = SidesState;
     const SAVED: [&'static str; 2] = ["toys::sides::SideInitiative", "toys::sides::SidesState"];
     const BLOCKS: &'static str = BLOCKS;
-
-    fn battle(_options: &BTreeMap<String, OptionValue>) -> Result<SideInitiative, SpawnError> {
-        Ok(SideInitiative)
-    }
-
-    fn state(_block: &ToyBlock) -> SidesState {
-        SidesState::default()
-    }
 }
 
 /// Each side still in the fight rolls a d6, logged; all roll again while any two tie. Returns

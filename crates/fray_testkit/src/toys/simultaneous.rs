@@ -9,16 +9,13 @@
 //! defers). Two creatures can slay each other.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
-use fray_content::prelude::*;
 use fray_core::cost::Cost;
 use fray_core::ids::SideId;
 use fray_core::kit::{NoPause, Offer, Rules, Step, TurnBegins};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::prelude::{Hp, Intent, Preview};
-use fray_core::spawn::SpawnError;
 use fray_core::turn::{ActingUnit, Approved, SideSet, Steps, TurnEntry};
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
@@ -26,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::harness::Bench;
 use crate::toys::strike::{fall, melee, melee_preview, melee_strike};
 use crate::toys::words::{self, ACTION, Labels, WORDS};
-use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
+use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
 pub const ID: &str = "simultaneous";
@@ -58,9 +55,6 @@ type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, SimultaneousRules
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SimultaneousRules;
 
-/// Adds the toy.
-pub type SimultaneousPlugin = ToyPlugin<SimultaneousRules>;
-
 /// The toy's test bench.
 pub fn bench() -> Bench {
     crate::toys::bench::<SimultaneousRules>()
@@ -73,14 +67,6 @@ impl Toy for SimultaneousRules {
         "toys::simultaneous::SimultaneousState",
     ];
     const BLOCKS: &'static str = BLOCKS;
-
-    fn battle(_options: &BTreeMap<String, OptionValue>) -> Result<AllAtOnce, SpawnError> {
-        Ok(AllAtOnce)
-    }
-
-    fn state(_block: &ToyBlock) -> SimultaneousState {
-        SimultaneousState::default()
-    }
 }
 
 impl Rules for SimultaneousRules {

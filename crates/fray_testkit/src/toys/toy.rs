@@ -19,11 +19,12 @@ use serde::de::DeserializeOwned;
 use crate::harness::Bench;
 use crate::toys::{ToyBlock, ToyStats};
 
-/// A toy ruleset: its [`Rules`], and what spawning and testing it needs.
-pub trait Toy: Rules {
+/// A toy ruleset: its [`Rules`] (its battle state saved with its encounters), and what
+/// spawning and testing it needs.
+pub trait Toy: Rules<Battle: Default + Clone + Serialize + DeserializeOwned> {
     /// The toy's state of a combatant (its [`Rules::Fighter`] is
     /// [`ToyFighter<Self::State>`](crate::toys::ToyFighter)).
-    type State: Component<Mutability = Mutable> + Clone + Serialize + DeserializeOwned;
+    type State: Component<Mutability = Mutable> + Default + Clone + Serialize + DeserializeOwned;
 
     /// The names its battle state and its combatant state are saved under.
     const SAVED: [&'static str; 2];
@@ -34,11 +35,18 @@ pub trait Toy: Rules {
     /// The statblocks of its tests, as RON.
     const BLOCKS: &'static str;
 
-    /// The battle state of a new encounter, from the encounter's ruleset options.
-    fn battle(options: &BTreeMap<String, OptionValue>) -> Result<Self::Battle, SpawnError>;
+    /// The battle state of a new encounter, from the encounter's ruleset options (by
+    /// default, the default state).
+    fn battle(options: &BTreeMap<String, OptionValue>) -> Result<Self::Battle, SpawnError> {
+        let _ = options;
+        Ok(Self::Battle::default())
+    }
 
-    /// The toy's state of a new combatant.
-    fn state(block: &ToyBlock) -> Self::State;
+    /// The toy's state of a new combatant (by default, the default state).
+    fn state(block: &ToyBlock) -> Self::State {
+        let _ = block;
+        Self::State::default()
+    }
 }
 
 /// Spawns a toy's encounters and combatants from content: every combatant gets its
@@ -100,10 +108,7 @@ impl<R> Default for ToyPlugin<R> {
     }
 }
 
-impl<R: Toy> Plugin for ToyPlugin<R>
-where
-    R::Battle: Clone + Serialize + DeserializeOwned,
-{
+impl<R: Toy> Plugin for ToyPlugin<R> {
     fn build(&self, app: &mut App) {
         let [battle, state] = R::SAVED;
         app.add_plugins(RulesetPlugin::<R>::new(ToySpawner::<R>::default()))
@@ -114,10 +119,7 @@ where
 }
 
 /// Adds toy `R`'s plugin to `app` (a [`Bench`]'s `install`).
-pub fn install<R: Toy>(app: &mut App)
-where
-    R::Battle: Clone + Serialize + DeserializeOwned,
-{
+pub fn install<R: Toy>(app: &mut App) {
     app.add_plugins(ToyPlugin::<R>::default());
 }
 
@@ -129,10 +131,7 @@ pub fn loader<R: Toy>() -> ContentLoader {
 }
 
 /// The test bench of toy `R`: its fights use [`Toy::BLOCKS`].
-pub fn bench<R: Toy>() -> Bench
-where
-    R::Battle: Clone + Serialize + DeserializeOwned,
-{
+pub fn bench<R: Toy>() -> Bench {
     Bench {
         ruleset: R::ID,
         loader: loader::<R>,

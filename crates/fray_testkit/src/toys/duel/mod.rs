@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::harness::Bench;
 use crate::toys::words::{self, ACTION, MOVE, WORDS};
-use crate::toys::{Toy, ToyBlock, ToyFighter, ToyPlugin};
+use crate::toys::{Toy, ToyFighter};
 
 /// The duel's ruleset id.
 pub const ID: &str = "duel";
@@ -92,9 +92,6 @@ pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, DuelRu
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DuelRules;
 
-/// Adds the duel.
-pub type DuelPlugin = ToyPlugin<DuelRules>;
-
 /// The duel's test bench.
 pub fn bench() -> Bench {
     crate::toys::bench::<DuelRules>()
@@ -122,10 +119,6 @@ impl Toy for DuelRules {
             morale,
             seen: Vec::new(),
         })
-    }
-
-    fn state(_block: &ToyBlock) -> DuelState {
-        DuelState::default()
     }
 }
 
