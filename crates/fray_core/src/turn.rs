@@ -191,6 +191,15 @@ impl Turn {
     pub fn defers_status(&self) -> bool {
         self.steps.simultaneous && self.unit.is_some()
     }
+
+    /// `who`'s status is to become `status` when the step ends: the latest change asked for a
+    /// combatant replaces an earlier one still waiting, so each takes one status.
+    pub fn defer(&mut self, who: Entity, status: Status) {
+        match self.deferred.iter_mut().find(|(w, _)| *w == who) {
+            Some(pending) => pending.1 = status,
+            None => self.deferred.push((who, status)),
+        }
+    }
 }
 
 impl MapEntities for Turn {

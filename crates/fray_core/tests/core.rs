@@ -1,8 +1,7 @@
-//! Core conformance tests, driven through a toy ruleset (see `support/toy.rs`).
+//! Core conformance tests (CORE-01..05 and the core's own guarantees), driven through the
+//! test kit's duel toy (`fray_testkit::toys::duel`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod support;
 
 use std::sync::Arc;
 
@@ -10,22 +9,19 @@ use bevy_app::prelude::*;
 use bevy_ecs::message::Messages;
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
-use fray_core::effect::apply_effect;
+use fray_core::edit::apply_effect;
 use fray_core::morale::MoraleTrigger;
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 use fray_core::save::{load_encounter, save_encounter};
-use support::toy::{OPTIONS, SeenTriggers, ToyBlock, ToyPlugin};
-
-const BLOCKS: &str = r#"[
-    (id: "knight", name: "Knight", hp: 20, attack: 5, damage: 6, defense: 14),
-    (id: "goblin", name: "Goblin", hp: 8, attack: 3, damage: 4, defense: 12, burn: 2),
-]"#;
+use fray_core::turn::{ActingUnit, TurnEntry, TurnOrder};
+use fray_testkit::toys::duel::{self, Duel, DuelRules};
+use fray_testkit::toys::words::{FIRE, MELEE};
 
 fn encounter(id: &str, knights: &str, goblins: &str, morale: &str) -> String {
     format!(
         r#"Encounter(
-    id: "{id}", name: "{id}", ruleset: "toy", map: Named("near-far"),
+    id: "{id}", name: "{id}", ruleset: "duel", map: Named("near-far"),
     sides: [
         (name: "Knights", controller: {knights}, combatants: [(statblock: "knight", count: 2, region: "near", leader: true)]),
         (name: "Goblins", controller: {goblins}, combatants: [(statblock: "goblin", count: 4, region: "far")]),
@@ -35,29 +31,30 @@ fn encounter(id: &str, knights: &str, goblins: &str, morale: &str) -> String {
     )
 }
 
+/// Knights play the tactical policy; goblins a random one, so they wander off while engaged
+/// and draw opportunity attacks.
+const KNIGHTS: &str = "Ai(\"tactical\")";
+const GOBLINS: &str = "Ai(\"random\")";
+
 fn content() -> Arc<ContentDb> {
-    let loader = ContentLoader::new().with_schema(Schema::<ToyBlock>::new("toy", OPTIONS));
+    let loader = fray_testkit::toys::loader::<DuelRules>();
     let mut db = ContentDb::default();
     let files = [
-        ("toy/blocks.ron".to_string(), BLOCKS.to_string()),
+        ("duel/blocks.ron".to_string(), duel::BLOCKS.to_string()),
         (
-            "toy/encounters/skirmish.ron".into(),
-            encounter("skirmish", "Ai(\"toy\")", "Ai(\"toy\")", "none"),
+            "duel/encounters/skirmish.ron".into(),
+            encounter("skirmish", KNIGHTS, GOBLINS, "none"),
         ),
         (
-            "toy/encounters/routed.ron".into(),
-            encounter("routed", "Ai(\"toy\")", "Ai(\"toy\")", "flee"),
+            "duel/encounters/routed.ron".into(),
+            encounter("routed", KNIGHTS, GOBLINS, "flee"),
         ),
         (
-            "toy/encounters/yield.ron".into(),
-            encounter("yield", "Ai(\"toy\")", "Ai(\"toy\")", "surrender"),
+            "duel/encounters/yield.ron".into(),
+            encounter("yield", KNIGHTS, GOBLINS, "surrender"),
         ),
         (
-            "toy/encounters/played.ron".into(),
-            encounter("played", "External(1)", "Ai(\"toy\")", "none"),
-        ),
-        (
-            "toy/encounters/manual.ron".into(),
+            "duel/encounters/manual.ron".into(),
             encounter("manual", "External(1)", "External(2)", "none"),
         ),
     ];
@@ -72,18 +69,7 @@ fn content() -> Arc<ContentDb> {
 }
 
 fn app(content: &Arc<ContentDb>) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        FrayCorePlugin {
-            run: FrayRunMode::Manual,
-            step: StepMode::UntilBlocked,
-        },
-        ToyPlugin,
-    ))
-    .insert_resource(Content(content.clone()));
-    app.finish();
-    app.cleanup();
-    app
+    duel::bench().app_with(content.clone())
 }
 
 fn spawn(app: &mut App, id: &str, seed: u64) -> Entity {
@@ -100,7 +86,7 @@ fn json_log(app: &App, encounter: Entity) -> String {
 }
 
 fn outcome(app: &App, encounter: Entity) -> Option<Outcome> {
-    app.world().get::<Encounter>(encounter).unwrap().outcome
+    app.world().get::<Encounter>(encounter).unwrap().outcome()
 }
 
 #[test]
@@ -174,11 +160,13 @@ fn batch_of_1000_encounters_in_one_world_all_end_decided() {
     let report = run_until_blocked(app.world_mut(), 1_000_000);
     assert_eq!(report.ended, 1000);
     for e in encounters {
-        let o = outcome(&app, e).unwrap();
+        let state = app.world().get::<Encounter>(e).unwrap();
+        let o = state.outcome().unwrap();
         assert!(
             !matches!(o.ending, Ending::Stalled | Ending::Aborted),
             "{o:?}"
         );
+        assert_eq!(state.rejections(), 0, "an AI sent an illegal intent");
     }
 }
 
@@ -215,25 +203,23 @@ fn provoked_reaction_resolves_before_the_move_completes() {
         let log = app.world().get::<CombatLog>(e).unwrap();
         let entries = log.entries();
         for (i, entry) in entries.iter().enumerate() {
-            if let LogEvent::Attack {
-                attack,
-                attacker,
-                target,
-                ..
-            } = &entry.event
+            if let LogEvent::Attack { attack, target, .. } = &entry.event
                 && attack == "opportunity attack"
             {
                 let moved = entries[i..].iter().position(
                     |later| matches!(&later.event, LogEvent::Moved { who, .. } if who == target),
                 );
-                let moved_before = entries[..i].iter().rev().take_while(|e| !matches!(e.event, LogEvent::TurnStarted { .. })).any(|earlier| {
-                    matches!(&earlier.event, LogEvent::Moved { who, .. } if who == target)
-                });
+                let moved_before = entries[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|e| !matches!(e.event, LogEvent::TurnStarted { .. }))
+                    .any(|earlier| {
+                        matches!(&earlier.event, LogEvent::Moved { who, .. } if who == target)
+                    });
                 assert!(
                     !moved_before,
                     "the move completed before the opportunity attack"
                 );
-                let _ = attacker;
                 if moved.is_some() {
                     return;
                 }
@@ -267,6 +253,15 @@ fn state_without_log(app: &mut App, encounter: Entity) -> String {
         .join("\n")
 }
 
+fn side_of(app: &App, who: Entity) -> SideId {
+    app.world().get::<Side>(who).unwrap().0
+}
+
+/// The player of the `manual` encounter's side `side`.
+fn player_of(side: SideId) -> u32 {
+    if side == SideId(0) { 1 } else { 2 }
+}
+
 #[test]
 fn core02_illegal_commands_are_rejected_and_change_nothing() {
     let content = content();
@@ -277,16 +272,16 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
     let roster = app.world().get::<Roster>(e).unwrap().clone();
     let turn = app.world().get::<Turn>(e).unwrap().clone();
     let actor = turn.actor.unwrap();
-    let actor_side = app.world().get::<Side>(actor).unwrap().0;
-    let player = if actor_side == SideId(0) { 1 } else { 2 };
+    let actor_side = side_of(&app, actor);
+    let player = player_of(actor_side);
     let other_player = 3 - player;
     let idle = roster
         .entities()
-        .find(|&c| c != actor && app.world().get::<Side>(c).unwrap().0 == actor_side)
+        .find(|&c| c != actor && side_of(&app, c) == actor_side)
         .unwrap();
     let enemy = roster
         .entities()
-        .find(|&c| app.world().get::<Side>(c).unwrap().0 != actor_side)
+        .find(|&c| side_of(&app, c) != actor_side)
         .unwrap();
     let before = state_without_log(&mut app, e);
 
@@ -298,8 +293,8 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
             player,
             Intent::Attack {
                 target: enemy,
-                attack: AttackId(0),
-                maneuver: Maneuver::Standard,
+                attack: MELEE,
+                maneuver: Maneuver::STANDARD,
             },
         ), // out of reach
         (actor, player, Intent::Move { to: RegionId(9) }), // no such region
@@ -390,30 +385,36 @@ fn morale_triggers_fire_once_each_per_side() {
     let mut app = app(&content);
     let e = spawn(&mut app, "skirmish", 21);
     run_until_blocked(app.world_mut(), 100_000);
-    let seen = &app.world().resource::<SeenTriggers>().0;
+    let seen = app.world().get::<Duel>(e).unwrap().seen.clone();
+    let count = |side: SideId, t: MoraleTrigger| {
+        seen.iter().filter(|(s, tr)| *s == side && *tr == t).count()
+    };
     for side in [SideId(0), SideId(1)] {
-        let count = |t: MoraleTrigger| {
-            seen.iter()
-                .filter(|(enc, s, tr)| *enc == e && *s == side && *tr == t)
-                .count()
-        };
-        assert_eq!(count(MoraleTrigger::BattleStart), 1);
-        assert!(count(MoraleTrigger::FirstDeath) <= 1);
-        assert!(count(MoraleTrigger::LeaderDown) <= 1);
-        assert!(count(MoraleTrigger::HalfOut) <= 1);
+        assert_eq!(count(side, MoraleTrigger::BattleStart), 1);
+        assert!(count(side, MoraleTrigger::FirstDeath) <= 1);
+        assert!(count(side, MoraleTrigger::LeaderDown) <= 1);
+        assert!(count(side, MoraleTrigger::HalfOut) <= 1);
     }
+    // The hook saw exactly the triggers the core noted, in the same order.
+    let logged: Vec<(SideId, MoraleTrigger)> = app
+        .world()
+        .get::<CombatLog>(e)
+        .unwrap()
+        .entries()
+        .iter()
+        .filter_map(|l| match l.event {
+            LogEvent::MoraleTriggered { side, trigger } => Some((side, trigger)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(seen, logged);
     let loser = outcome(&app, e)
         .unwrap()
         .winner
         .map(|w| SideId(1 - w.0))
         .unwrap();
-    let count = |t: MoraleTrigger| {
-        seen.iter()
-            .filter(|(enc, s, tr)| *enc == e && *s == loser && *tr == t)
-            .count()
-    };
-    assert_eq!(count(MoraleTrigger::FirstDeath), 1);
-    assert_eq!(count(MoraleTrigger::HalfOut), 1);
+    assert_eq!(count(loser, MoraleTrigger::FirstDeath), 1);
+    assert_eq!(count(loser, MoraleTrigger::HalfOut), 1);
 }
 
 #[test]
@@ -460,15 +461,45 @@ fn round_limit_ends_in_a_draw() {
         if outcome(&app, e).is_some() {
             break;
         }
-        let player = if app.world().get::<Side>(actor).unwrap().0 == SideId(0) {
-            1
-        } else {
-            2
-        };
+        let player = player_of(side_of(&app, actor));
         send(&mut app, actor, player, Intent::EndTurn);
     }
     let o = outcome(&app, e).unwrap();
     assert_eq!((o.winner, o.ending, o.round), (None, Ending::RoundLimit, 2));
+}
+
+#[test]
+fn the_last_blow_of_a_round_ends_the_fight_in_that_round() {
+    let mut fight = duel::bench().fight(
+        "Named(\"near-far\")",
+        &[("knight", 1, "near")],
+        &[("goblin", 1, "near")],
+        "",
+        &[5, 15, 15],
+    );
+    assert_eq!(fight.turn(), "Goblin");
+    fight.end_turn();
+    let goblin = fight.who("Goblin");
+    fight.ok("Knight", Intent::Engage { target: goblin });
+    fight.set_hp("Goblin", 3);
+    fight.ok(
+        "Knight",
+        Intent::Attack {
+            target: goblin,
+            attack: MELEE,
+            maneuver: Maneuver::STANDARD,
+        },
+    );
+    let o = fight.encounter().outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.ending, o.round),
+        (Some(SideId(0)), Ending::Victory, 1)
+    );
+    assert_eq!(fight.encounter().round(), 1);
+    let log = fight.encounter_part::<CombatLog>();
+    let last = log.entries().last().unwrap();
+    assert!(matches!(last.event, LogEvent::Ended { .. }));
+    assert_eq!(last.round, 1, "{}", fight.log());
 }
 
 #[test]
@@ -503,26 +534,20 @@ fn end_turns(app: &mut App, e: Entity, turns: usize) -> Vec<Entity> {
         run_until_blocked(app.world_mut(), 1000);
         let actor = app.world().get::<Turn>(e).unwrap().actor.unwrap();
         actors.push(actor);
-        let player = if app.world().get::<Side>(actor).unwrap().0 == SideId(0) {
-            1
-        } else {
-            2
-        };
+        let player = player_of(side_of(app, actor));
         send(app, actor, player, Intent::EndTurn);
     }
     run_until_blocked(app.world_mut(), 1000);
     actors
 }
 
-fn effects_on(app: &mut App, target: Entity) -> Vec<Duration> {
-    let mut q = app.world_mut().query::<(&Effect, &EffectOf)>();
-    let mut out: Vec<(u32, Duration)> = q
-        .iter(app.world())
-        .filter(|(_, of)| of.0 == target)
-        .map(|(e, _)| (e.serial, e.duration))
-        .collect();
-    out.sort_by_key(|(s, _)| *s);
-    out.into_iter().map(|(_, d)| d).collect()
+fn effects_on(app: &App, target: Entity) -> Vec<Duration> {
+    app.world()
+        .get::<Effects>(target)
+        .unwrap()
+        .iter()
+        .map(|e| e.duration)
+        .collect()
 }
 
 #[test]
@@ -531,12 +556,7 @@ fn effect_durations_of_every_kind_end_exactly_once_at_the_right_time() {
     let mut app = app(&content);
     let e = spawn(&mut app, "manual", 12);
     run_until_blocked(app.world_mut(), 1000);
-    let order: Vec<Entity> = app
-        .world()
-        .get::<fray_core::turn::TurnOrder>(e)
-        .unwrap()
-        .actors()
-        .collect();
+    let order: Vec<Entity> = app.world().get::<TurnOrder>(e).unwrap().actors().collect();
     let (first, second) = (order[0], order[1]);
     // During the first combatant's turn (serial 1, round 1), put effects on the second one.
     let durations = [
@@ -549,48 +569,36 @@ fn effect_durations_of_every_kind_end_exactly_once_at_the_right_time() {
         Duration::UntilRest,
         Duration::Permanent,
     ];
-    app.world_mut()
-        .run_system_once(
-            move |mut commands: Commands,
-                  mut q: Query<(&mut Encounter, &Turn, &mut CombatLog, &Roster)>| {
-                let (mut encounter, turn, mut log, roster) = q.get_mut(e).unwrap();
-                let id = roster.id_of(second).unwrap();
-                for d in durations {
-                    let stamp = encounter.effect_stamp(e, turn);
-                    apply_effect(
-                        &mut commands,
-                        stamp,
-                        &mut log,
-                        (second, id),
-                        Some(first),
-                        EffectSpec::condition(Condition::Dazed, d),
-                    );
-                }
-            },
+    for d in durations {
+        apply_effect(
+            app.world_mut(),
+            second,
+            Some(first),
+            EffectSpec::condition(Condition::DAZED, d),
         )
         .unwrap();
-    use bevy_ecs::system::RunSystemOnce;
-    assert_eq!(effects_on(&mut app, second).len(), 8);
+    }
+    assert_eq!(effects_on(&app, second).len(), 8);
     // First ends its turn: EndOfNextTurn(Source) was applied during the source's own turn, so
     // it lasts until the end of the source's *next* turn.
     end_turns(&mut app, e, 1);
-    let now = effects_on(&mut app, second);
+    let now = effects_on(&app, second);
     assert!(now.contains(&Duration::EndOfNextTurn(Whose::Source)));
     // Second's turn starts: StartOfNextTurn(Target) ends; second ends its turn: EndOfNextTurn(Target) ends.
     assert!(!now.contains(&Duration::StartOfNextTurn(Whose::Target)));
     assert!(now.contains(&Duration::EndOfNextTurn(Whose::Target)));
     end_turns(&mut app, e, 1);
-    let now = effects_on(&mut app, second);
+    let now = effects_on(&app, second);
     assert!(!now.contains(&Duration::EndOfNextTurn(Whose::Target)));
     // The rest of round 1.
     end_turns(&mut app, e, order.len() - 2);
     // Round 2 started: Rounds(1) ended; first's turn started: StartOfNextTurn(Source) ended.
-    let now = effects_on(&mut app, second);
+    let now = effects_on(&app, second);
     assert!(!now.contains(&Duration::Rounds(1)));
     assert!(!now.contains(&Duration::StartOfNextTurn(Whose::Source)));
     assert!(now.contains(&Duration::EndOfNextTurn(Whose::Source)));
     end_turns(&mut app, e, 1);
-    let now = effects_on(&mut app, second);
+    let now = effects_on(&app, second);
     assert!(!now.contains(&Duration::EndOfNextTurn(Whose::Source)));
     assert_eq!(
         now,
@@ -604,7 +612,7 @@ fn effect_durations_of_every_kind_end_exactly_once_at_the_right_time() {
         app.world()
             .get::<Conditions>(second)
             .unwrap()
-            .has(Condition::Dazed)
+            .has(Condition::DAZED)
     );
     // The fight ends: only UntilRest and Permanent remain.
     let everyone: Vec<Entity> = app
@@ -619,7 +627,7 @@ fn effect_durations_of_every_kind_end_exactly_once_at_the_right_time() {
     run_until_blocked(app.world_mut(), 1000);
     assert!(outcome(&app, e).is_some());
     assert_eq!(
-        effects_on(&mut app, second),
+        effects_on(&app, second),
         vec![Duration::UntilRest, Duration::Permanent]
     );
     // Each ending was logged exactly once.
@@ -634,47 +642,76 @@ fn effect_durations_of_every_kind_end_exactly_once_at_the_right_time() {
 
 #[test]
 fn turn_bound_effects_follow_a_delayed_creature_without_double_ticks() {
-    use fray_core::turn::{TurnEntry, TurnOrder};
     let mut world = World::new();
     let [a, b, c] = [
         world.spawn_empty().id(),
         world.spawn_empty().id(),
         world.spawn_empty().id(),
     ];
+    let one = ActingUnit::Combatant;
     let mut order = TurnOrder::default();
     order.set(vec![
-        TurnEntry {
-            actor: a,
-            count: 20,
-            tiebreak: 0,
-        },
-        TurnEntry {
-            actor: b,
-            count: 15,
-            tiebreak: 0,
-        },
-        TurnEntry {
-            actor: c,
-            count: 10,
-            tiebreak: 0,
-        },
+        TurnEntry::combatant(a, 20, 0),
+        TurnEntry::combatant(b, 15, 0),
+        TurnEntry::combatant(c, 10, 0),
     ]);
-    assert_eq!(order.take_next(|_| true), Some(a));
+    assert_eq!(order.take_next(|_| true), Some(one(a)));
     // a delays: b acts next, then a (on b's count), then c.
     assert!(order.delay_current(|_| true));
-    assert_eq!(order.take_next(|_| true), Some(b));
-    assert_eq!(order.take_next(|_| true), Some(a));
+    assert_eq!(order.take_next(|_| true), Some(one(b)));
+    assert_eq!(order.take_next(|_| true), Some(one(a)));
     assert_eq!(order.entries()[1].count, 15);
-    assert_eq!(order.take_next(|_| true), Some(c));
+    assert_eq!(order.take_next(|_| true), Some(one(c)));
     assert_eq!(order.take_next(|_| true), None);
     // Next round: c's readied action fires during a's turn: c moves just before a.
     order.restart();
-    assert_eq!(order.take_next(|_| true), Some(b));
-    assert_eq!(order.take_next(|_| true), Some(a));
+    assert_eq!(order.take_next(|_| true), Some(one(b)));
+    assert_eq!(order.take_next(|_| true), Some(one(a)));
     order.move_before(c, a, Some(a));
     assert_eq!(order.actors().collect::<Vec<_>>(), vec![b, c, a]);
     // c does not act again this round.
     assert_eq!(order.take_next(|_| true), None);
+
+    // In a fight: a burning, dazed knight delays. The turn it gives up ends without burns,
+    // saves or "end of next turn" expiries (no die is rolled: every die is scripted); the turn
+    // it takes later ends with one burn, one save, and the expiry.
+    let mut fight = duel::bench().fight(
+        "Named(\"near-far\")",
+        &[("knight", 1, "near")],
+        &[("goblin", 2, "near")],
+        "",
+        &[10, 15, 5, 11],
+    );
+    assert_eq!(fight.turn(), "Goblin 1");
+    let burn = EffectSpec::ongoing(FIRE, 2, Duration::SaveEnds(SaveDifficulty::Normal));
+    fight.inflict("Knight", Some("Goblin 1"), burn.named("burn"));
+    let dazed = EffectSpec::condition(Condition::DAZED, Duration::EndOfNextTurn(Whose::Target));
+    fight.inflict("Knight", None, dazed);
+    fight.end_turn();
+    assert_eq!(fight.turn(), "Knight");
+    fight.ok("Knight", Intent::Delay);
+    assert_eq!(fight.turn(), "Goblin 2");
+    assert_eq!(fight.hp("Knight").current, 20);
+    assert!(fight.has("Knight", Condition::DAZED));
+    fight.end_turn();
+    assert_eq!(fight.turn(), "Knight");
+    fight.end_turn();
+    assert_eq!(fight.hp("Knight").current, 18);
+    assert!(!fight.has("Knight", Condition::DAZED));
+    assert!(fight.get::<Effects>("Knight").is_empty());
+    assert_eq!(fight.faces_left(), 0);
+    let knight = fight.id("Knight");
+    let burns = fight
+        .events()
+        .iter()
+        .filter(|e| matches!(e, LogEvent::Damage { target, .. } if *target == knight))
+        .count();
+    assert_eq!(burns, 1);
+    // Round 2: the delayed knight kept the count it took (5), after both goblins.
+    assert_eq!(fight.turn(), "Goblin 1");
+    fight.end_turn();
+    fight.end_turn();
+    assert_eq!(fight.turn(), "Knight");
 }
 
 #[test]
@@ -688,7 +725,8 @@ fn a_side_override_and_unknown_ids_are_refused_cleanly() {
             .count()
     };
     let before = count(&mut app);
-    let bad = EncounterSettings::quiet(1).with_controller("Goblinz", Controller::Ai("toy".into()));
+    let bad =
+        EncounterSettings::quiet(1).with_controller("Goblinz", Controller::Ai("tactical".into()));
     assert!(matches!(
         app.world_mut().spawn_encounter("skirmish", &bad),
         Err(fray_core::spawn::SpawnError::UnknownSide { .. })

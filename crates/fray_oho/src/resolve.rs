@@ -10,7 +10,7 @@ use crate::Ctx;
 use crate::attack::{Mode, perform};
 use crate::gauge::tenths;
 use crate::ops::OhoOps;
-use crate::rules::{QUICK, REACTION};
+use crate::rules::QUICK;
 use crate::state::{FullRound, Withheld};
 use crate::vocabulary::{provocation, provokes};
 
@@ -59,8 +59,8 @@ pub(crate) fn react(
                 attack, maneuver, ..
             },
         ) => {
-            // An attack of opportunity: a reaction, half a second from the reactor's gauge.
-            ctx.spend(reactor, REACTION);
+            // An attack of opportunity: a reaction, half a second from the reactor's gauge
+            // (its price, which the kit pays once it has happened).
             perform(
                 ctx,
                 reactor,

@@ -9,6 +9,7 @@
 
 pub mod conformance;
 pub mod harness;
+pub mod toys;
 
 /// The test kit's common imports.
 pub mod prelude {

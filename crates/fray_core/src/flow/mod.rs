@@ -32,4 +32,3 @@ pub mod walk;
 
 pub use phase::{Phase, PhaseCell};
 pub use transition::{begin, close_window, declare, end, end_turn, open_turn, open_window};
-pub(crate) use walk::unit_takes_turns;

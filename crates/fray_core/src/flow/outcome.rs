@@ -157,6 +157,10 @@ pub fn progress(
 
 /// Ends the encounter when `ending` (from [`side_outcome`]) says so, when the round limit is
 /// passed, or when nothing has happened for [`STALL_TICKS`] ticks; returns where it stands.
+///
+/// Between rounds - the next round's number set, none of its rules run and nothing of it
+/// logged - a fight that ends ended in the round before: the last blow of a round, or the
+/// falls at the end of its last simultaneous step, end the fight in that round.
 pub fn settle(
     encounter: &mut Encounter,
     turn: &Turn,
@@ -167,12 +171,9 @@ pub fn settle(
     if encounter.phase() == Phase::Ended {
         return Progress::Ended;
     }
-    if ending.is_none()
-        && encounter.phase() == Phase::RoundStart
-        && encounter.round > encounter.max_rounds
-    {
+    let between_rounds = encounter.phase() == Phase::RoundStart && encounter.round > 1;
+    if ending.is_none() && between_rounds && encounter.round > encounter.max_rounds {
         ending = Some((None, Ending::RoundLimit));
-        encounter.round = encounter.max_rounds;
     }
     let mark = (encounter.phase(), turn.version, turn.serial);
     if encounter.progress_mark == mark && progress == Progress::Running {
@@ -186,6 +187,10 @@ pub fn settle(
     }
     match ending {
         Some((winner, ending)) => {
+            if between_rounds {
+                encounter.round -= 1;
+                log.set_clock(encounter.round, turn.serial);
+            }
             let outcome = Outcome {
                 winner,
                 ending,

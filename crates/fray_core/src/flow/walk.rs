@@ -102,6 +102,55 @@ pub fn next<F: QueryFilter>(
     }
 }
 
+/// Whether the turn's actor may delay: someone still acts after its unit this round, and none
+/// of its unit has acted yet this round - the actor is the first member of the unit's first
+/// step still taking turns (a group or sides delay as one), and no status change of the step
+/// is waiting.
+pub fn can_delay<F: QueryFilter>(
+    turn: &Turn,
+    order: &TurnOrder,
+    roster: &Roster,
+    statuses: &Query<&mut Status, F>,
+) -> bool {
+    let (Some(unit), Some(actor)) = (turn.unit, turn.actor) else {
+        return false;
+    };
+    let takes = |e: Entity| statuses.get(e).is_ok_and(|s| s.takes_turns());
+    let first = roster
+        .entries
+        .iter()
+        .find(|entry| member_of(unit, entry) && takes(entry.entity))
+        .is_some_and(|entry| entry.entity == actor);
+    turn.step == 0
+        && first
+        && turn.deferred.is_empty()
+        && order
+            .upcoming()
+            .any(|u| unit_takes_turns(u, roster, statuses))
+}
+
+/// The turn's actor delays, if it may ([`can_delay`]): its whole unit moves to just after the
+/// next unit still taking turns this round, and the walk leaves it, so its members take their
+/// turns when it comes up again. The actor's turn ends without its end-of-turn effects (they
+/// come with the turn it takes later).
+pub fn delay<F: QueryFilter>(
+    turn: &mut Turn,
+    order: &mut TurnOrder,
+    roster: &Roster,
+    statuses: &Query<&mut Status, F>,
+) -> bool {
+    if !can_delay(turn, order, roster, statuses)
+        || !order.delay_current(|u| unit_takes_turns(u, roster, statuses))
+    {
+        return false;
+    }
+    turn.delayed = true;
+    turn.unit = None;
+    turn.member = 0;
+    turn.step = 0;
+    true
+}
+
 /// Moves to the actor's `TurnStart`, or (`None`: the order is exhausted) to the next round's
 /// `RoundStart`.
 pub fn go_to(

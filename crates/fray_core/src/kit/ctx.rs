@@ -22,7 +22,7 @@ use crate::morale::MoraleState;
 use crate::options::ActionOptions;
 use crate::region::EncounterMap;
 use crate::rng::{DecisionRng, EncounterRng};
-use crate::turn::{ActingUnit, Turn, TurnOrder};
+use crate::turn::{Turn, TurnOrder};
 use crate::vocabulary::{DamageType, Vocabulary};
 
 /// Everything of an encounter the kit's systems work on, for ruleset `R`.
@@ -568,7 +568,7 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     /// the step ends (it still acts in it).
     pub fn set_status(&mut self, who: Entity, status: Status) {
         if self.e.turn.defers_status() {
-            self.e.turn.deferred.push((who, status));
+            self.e.turn.defer(who, status);
             return;
         }
         self.apply_status(who, status);
@@ -778,19 +778,18 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     // --- The turn ---
 
-    /// The current actor delays: it will act after the next unit still taking turns this
-    /// round, and this turn ends without its end-of-turn effects (they come with the turn it
-    /// takes later). Returns false when nobody acts after it.
+    /// Whether the current actor may delay: someone acts after its unit this round, and none of
+    /// its unit acted yet (a group or sides delay as one, before any member acts).
+    pub fn can_delay(&self) -> bool {
+        crate::flow::walk::can_delay(&self.e.turn, &self.e.order, self.e.roster, &self.m.status)
+    }
+
+    /// The current actor delays, with its whole unit: they act after the next unit still
+    /// taking turns this round, and this turn ends without its end-of-turn effects (they come
+    /// with the turn it takes later). Returns false when it may not ([`Ctx::can_delay`]).
     pub fn delay_turn(&mut self) -> bool {
-        let statuses = &self.m.status;
-        let roster = self.e.roster;
-        let takes_turns = |unit: ActingUnit| crate::flow::unit_takes_turns(unit, roster, statuses);
-        if self.e.order.delay_current(takes_turns) {
-            self.e.turn.delayed = true;
-            true
-        } else {
-            false
-        }
+        let e = &mut self.e;
+        crate::flow::walk::delay(&mut e.turn, &mut e.order, e.roster, &self.m.status)
     }
 
     /// Marks the situation changed for offers made earlier (after changing state outside an

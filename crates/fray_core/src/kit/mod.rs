@@ -245,7 +245,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     // --- Resolution ---
 
-    /// Pays a legal intent's cost, before anything else resolves.
+    /// Pays a legal intent's cost, at the price [`Rules::check`] gave it: an intent of a turn
+    /// before anything else of it resolves; a reaction once it happened ([`Rules::react`]
+    /// returned true), its cost's [`Timing`](crate::cost::Timing) saying what it is paid from
+    /// (the reactions of the round, the actor's next turn).
     fn pay(ctx: &mut Ctx<Self>, approved: &Approved) {
         let _ = (ctx, approved);
     }

@@ -128,6 +128,16 @@ impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
             .open(provoker, kind, R::provocation(kind));
     }
 
+    /// Where the resolution waiting on the open window paused inside [`Rules::execute`] or
+    /// [`Rules::resume`] ([`Step::Wait`]), while the window waits: the previews of the
+    /// reactions it offers may read it (the roll they answer).
+    pub fn paused(&self) -> Option<&R::Pause> {
+        match &self.e.resolving.at {
+            Some(At::Inside(pause)) => Some(pause),
+            _ => None,
+        }
+    }
+
     /// Adds `reactor` to the open window, with the reactions [`Rules::offer`] and
     /// [`Rules::check`] give it against `intent` (and `Pass`); a reactor with no legal reaction
     /// is left out.
@@ -212,13 +222,16 @@ fn run<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, from: u8) {
     after(ctx, approved, step);
 }
 
-/// Waits on the open window. An external reactor's UI gets every preview at once.
+/// Waits on the open window. An external reactor's UI gets every preview at once (they see
+/// where the resolution paused).
 fn wait<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, at: At<R::Pause>) {
     let occasion = Occasion::Reaction {
         provoker: approved.actor,
         intent: approved.intent,
         kind: ctx.e.turn.window.kind,
     };
+    ctx.e.resolving.approved = Some(approved);
+    ctx.e.resolving.at = Some(at);
     for i in 0..ctx.e.turn.window.reactors().len() {
         let reactor = ctx.e.turn.window.reactors()[i].reactor;
         if ctx.controller(reactor).is_some_and(|c| c.is_external()) {
@@ -227,8 +240,6 @@ fn wait<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, at: At<R::Pause>) {
             }
         }
     }
-    ctx.e.resolving.approved = Some(approved);
-    ctx.e.resolving.at = Some(at);
     flow::open_window(&mut ctx.e.encounter);
 }
 
@@ -258,12 +269,13 @@ pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
         return;
     };
     let kind = ctx.e.turn.window.kind;
-    let reactions: SmallVec<[(Entity, Intent); 8]> = ctx.e.turn.window.reactions().collect();
+    let reactions = taken(&ctx.e.turn.window);
     ctx.e.turn.window.clear();
     flow::close_window(&mut ctx.e.encounter);
-    for (reactor, reaction) in reactions {
-        if R::react(ctx, &approved, kind, reactor, reaction) {
-            ctx.e.turn.record_resolved(reactor, reaction);
+    for reaction in reactions {
+        if R::react(ctx, &approved, kind, reaction.actor, reaction.intent) {
+            R::pay(ctx, &reaction);
+            ctx.e.turn.record_resolved(reaction.actor, reaction.intent);
         }
     }
     match at {
@@ -273,6 +285,31 @@ pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
             after(ctx, approved, step);
         }
     }
+}
+
+/// The reactions taken in `window` (answers other than `Pass`), in order, each with the price
+/// the legality check gave it when it was offered.
+fn taken(window: &ReactionWindow) -> SmallVec<[Approved; 8]> {
+    window
+        .reactors()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let intent = r.answer.filter(|a| *a != Intent::Pass)?;
+            let legal = window
+                .offers(i)
+                .iter()
+                .position(|o| o.intent == intent)
+                .and_then(|j| window.legal(i).get(j))
+                .cloned()
+                .unwrap_or_default();
+            Some(Approved {
+                actor: r.reactor,
+                intent,
+                legal,
+            })
+        })
+        .collect()
 }
 
 /// Records the resolution, and ends the turn when it asked to or nothing is left to spend.

@@ -501,10 +501,8 @@ pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<Act
         }
         let mut ctx = Ctx::new(parts, members);
         match phase {
-            Phase::Reacting => {
-                if ctx.e.turn.window.is_open() && ctx.e.turn.window.is_complete() {
-                    resolution::close(&mut ctx);
-                }
+            Phase::Reacting if ctx.e.turn.window.is_open() && ctx.e.turn.window.is_complete() => {
+                resolution::close(&mut ctx);
             }
             Phase::Acting => {
                 if let Some(approved) = ctx.e.turn.approved.take() {
@@ -567,7 +565,8 @@ fn gather_watched<R: Rules>(watched: &Watched<R>, out: &mut Vec<(Entity, Combata
     out.sort_unstable();
 }
 
-/// `Aftermath`: vitals of whoever changed; an actor that fell ends its turn.
+/// `Aftermath`: vitals of whoever changed; an actor that fell ends its turn; a declarer that
+/// fell declares nothing (the next one declares).
 pub(crate) fn aftermath<R: Rules>(
     mut params: ParamSet<(Watched<R>, Kit<R>)>,
     mut scratch: Local<Scratch>,
@@ -580,7 +579,8 @@ pub(crate) fn aftermath<R: Rules>(
         members,
     } = &mut kit;
     for mut parts in encounters.iter_mut() {
-        if !matches!(parts.encounter.phase(), Phase::Acting | Phase::Reacting) {
+        let phase = parts.encounter.phase();
+        if !matches!(phase, Phase::Acting | Phase::Reacting | Phase::Declaring) {
             continue;
         }
         let active = parts
@@ -588,10 +588,20 @@ pub(crate) fn aftermath<R: Rules>(
             .actor
             .and_then(|a| members.status.get(a).ok())
             .is_some_and(|s| s.is_active());
-        if !active {
-            parts.resolving.clear();
-            flow::end_turn(&mut parts.encounter, &mut parts.turn);
+        if active {
+            continue;
         }
+        if phase == Phase::Declaring {
+            let mut ctx = Ctx::new(parts, members);
+            ctx.e.turn.request = None;
+            ctx.e.turn.approved = None;
+            if walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status).is_none() {
+                finish_declarations(&mut ctx);
+            }
+            continue;
+        }
+        parts.resolving.clear();
+        flow::end_turn(&mut parts.encounter, &mut parts.turn);
     }
 }
 

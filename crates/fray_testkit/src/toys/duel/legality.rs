@@ -1,0 +1,168 @@
+//! The duel's legality function, the candidates it judges, and previews.
+
+use bevy_ecs::prelude::*;
+use fray_core::cost::{Cost, Timing};
+use fray_core::kit::Offer;
+use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
+use fray_core::prelude::{Intent, Maneuver, Preview};
+
+use super::{Ctx, DuelRules, MOVEMENT, STANDARD};
+use crate::toys::strike::{melee, melee_preview};
+use crate::toys::words::{Labels, MELEE, provokes};
+
+/// Every intent worth checking: attacks and engagements on every enemy, moves to every
+/// neighbouring region, a delay, the end of the turn; as a reaction, an opportunity attack.
+pub(super) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, DuelRules>) {
+    let ctx = offer.ctx();
+    let actor = offer.actor();
+    let labels = Labels::get();
+    match *offer.occasion() {
+        Occasion::Turn => {
+            for t in ctx.roster().entities() {
+                if ctx.enemies(actor, t) {
+                    offer.consider(melee(t), &labels.attack);
+                    offer.consider(Intent::Engage { target: t }, &labels.engage);
+                }
+            }
+            for &to in ctx.map().neighbours(ctx.region(actor)) {
+                offer.consider(Intent::Move { to }, &labels.movement);
+            }
+            offer.consider(Intent::Delay, &labels.delay);
+            offer.consider(Intent::EndTurn, &labels.end_turn);
+        }
+        Occasion::Reaction { provoker, .. } => {
+            offer.consider(melee(provoker), &labels.opportunity);
+        }
+        Occasion::Declaration => {}
+    }
+}
+
+/// The legality function.
+pub(super) fn check(
+    ctx: &Ctx,
+    actor: Entity,
+    intent: &Intent,
+    occasion: &Occasion,
+    scope: Scope,
+) -> Result<Legal, Refusal> {
+    match *occasion {
+        Occasion::Turn => check_turn(ctx, actor, intent, scope),
+        Occasion::Reaction { provoker, kind, .. } => {
+            if kind != provokes::LEAVING || *intent != melee(provoker) {
+                return Err("the only reaction is an opportunity attack on who leaves".into());
+            }
+            if !ctx.is_active(actor) {
+                return Err("it is out of the fight".into());
+            }
+            if !ctx.foes(actor).any(|f| f == provoker) {
+                return Err("it is not engaged with the one leaving".into());
+            }
+            Ok(Legal::costs(Cost::FREE.paid(Timing::Reaction)))
+        }
+        Occasion::Declaration => Err("duellists declare nothing".into()),
+    }
+}
+
+fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
+    if *intent == Intent::EndTurn {
+        return Ok(Legal::costs(Cost::FREE));
+    }
+    if !ctx.is_active(actor) {
+        return Err("it is out of the fight".into());
+    }
+    let state = ctx
+        .fighter(actor)
+        .map(|f| *f.state)
+        .ok_or("no such combatant")?;
+    let enemy = |target: Entity| -> Result<(), Refusal> {
+        if !ctx.enemies(actor, target) {
+            Err("that is not an enemy".into())
+        } else if !ctx.is_active(target) {
+            Err("the target is out of the fight".into())
+        } else {
+            Ok(())
+        }
+    };
+    match *intent {
+        Intent::Attack {
+            target,
+            attack,
+            maneuver,
+        } => {
+            if attack != MELEE || maneuver != Maneuver::STANDARD {
+                return Err("a duellist has one attack".into());
+            }
+            if !state.standard {
+                return Err("its attack is spent".into());
+            }
+            enemy(target)?;
+            if !ctx.foes(actor).any(|f| f == target) {
+                return Err("the target is out of reach: engage it first".into());
+            }
+            Ok(Legal::costs(STANDARD))
+        }
+        Intent::Engage { target } => {
+            if !state.movement {
+                return Err("its move is spent".into());
+            }
+            enemy(target)?;
+            if ctx.region(target) != ctx.region(actor) {
+                return Err("the target is in another region".into());
+            }
+            if ctx.foes(actor).any(|f| f == target) {
+                return Err("it is already engaged with the target".into());
+            }
+            Ok(Legal::costs(MOVEMENT))
+        }
+        Intent::Move { to } => {
+            if !state.movement {
+                return Err("its move is spent".into());
+            }
+            if !ctx.map().neighbours(ctx.region(actor)).contains(&to) {
+                return Err("that region is not next to it".into());
+            }
+            let mut provoked = Provocations::new();
+            if scope == Scope::Reactions {
+                provoked.extend(
+                    ctx.foes(actor)
+                        .filter(|&f| ctx.enemies(actor, f) && ctx.is_active(f))
+                        .map(|reactor| Provocation {
+                            reactor,
+                            kind: provokes::LEAVING,
+                        }),
+                );
+            }
+            Ok(Legal::provoking(MOVEMENT, provoked))
+        }
+        Intent::Delay => {
+            if !(state.standard && state.movement) {
+                return Err("it has already acted this turn".into());
+            }
+            if !ctx.can_delay() {
+                return Err("nobody acts after it this round".into());
+            }
+            Ok(Legal::costs(Cost::FREE))
+        }
+        _ => Err("a duellist cannot do that".into()),
+    }
+}
+
+/// What an intent would do: an attack's odds; a move's opportunity attacks.
+pub(super) fn preview(ctx: &mut Ctx, actor: Entity, intent: &Intent, legal: &Legal) -> Preview {
+    match *intent {
+        Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
+        Intent::Move { .. } => {
+            let provokes = if legal.scope == Scope::Reactions {
+                legal.count(provokes::LEAVING)
+            } else {
+                check(ctx, actor, intent, &Occasion::Turn, Scope::Reactions)
+                    .map_or(0, |full| full.count(provokes::LEAVING))
+            };
+            Preview {
+                provokes,
+                ..Preview::certain()
+            }
+        }
+        _ => Preview::certain(),
+    }
+}
