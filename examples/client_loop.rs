@@ -120,7 +120,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 app.world_mut().write_message(ActionRequest {
                     actor: decision.actor,
                     controller: PLAYER,
-                    intent: option.intent.clone(),
+                    intent: option.intent,
                 });
                 decisions_made += 1;
             }

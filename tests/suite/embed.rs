@@ -67,7 +67,7 @@ fn core02_a_request_from_the_wrong_controller_is_rejected_and_changes_nothing() 
     }
     let decision = decision.expect("a hero gets a turn");
     let before = state_without_log(&app, fight);
-    let intent = decision.options[0].intent.clone();
+    let intent = decision.options[0].intent;
     app.world_mut().write_message(ActionRequest {
         actor: decision.actor,
         controller: PlayerId(2),

@@ -297,18 +297,18 @@ impl Play<'_, '_> {
             let idle = slots.len() - playing;
             if report.ended as usize > idle || report.running == 0 {
                 let stuck = report.running == 0;
-                for k in 0..slots.len() {
-                    let Some((i, seed)) = slots[k].run else {
+                for slot in &mut slots {
+                    let Some((i, seed)) = slot.run else {
                         continue;
                     };
-                    let entity = slots[k].entity;
+                    let entity = slot.entity;
                     let over = world
                         .get::<Encounter>(entity)
                         .is_some_and(Encounter::is_over);
                     if over || stuck {
                         let done = if over { Some(entity) } else { None };
                         self.finish_run(i, seed, done, &mut totals, world);
-                        slots[k].run = None;
+                        slot.run = None;
                     }
                 }
                 update_messages(world);
