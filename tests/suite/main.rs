@@ -5,6 +5,7 @@
 mod cli;
 mod determinism;
 mod embed;
+mod floor;
 mod fuzz;
 mod rulesets;
 mod snapshot;
