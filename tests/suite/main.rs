@@ -6,6 +6,7 @@ mod cli;
 mod conformance;
 mod determinism;
 mod embed;
+mod floor;
 mod fuzz;
 mod rulesets;
 mod snapshot;
