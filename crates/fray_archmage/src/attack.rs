@@ -274,8 +274,8 @@ fn strike(
             Some(d) => d,
             None => {
                 let rolled = ctx.roll(&attack.dice);
-                let purpose = format!("{} damage", attack.def.name);
                 if rolled.roll.is_some() {
+                    let purpose = format!("{} damage", attack.def.name);
                     ctx.log_roll(attacker, &purpose, rolled.roll, None, None);
                 }
                 *damage = Some(rolled.total);
