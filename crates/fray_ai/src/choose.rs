@@ -58,7 +58,9 @@ impl Controllers for BuiltinPolicies {
             return Some(decision.rng().roll_die(n) as usize - 1);
         }
         let kind = decision.kind();
-        let mut previews: SmallVec<[Preview; 16]> = SmallVec::with_capacity(count);
+        // Room for a large offer on the stack (an archmage turn lists 20 to 40 options): no
+        // allocation per decision.
+        let mut previews: SmallVec<[Preview; 64]> = SmallVec::with_capacity(count);
         for i in 0..count {
             let intent = decision.options()[i].intent;
             previews.push(

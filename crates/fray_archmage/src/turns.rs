@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use fray_core::kit::TurnBegins;
+use fray_core::kit::{Rolled, TurnBegins};
 use fray_core::prelude::*;
 use fray_core::turn::TurnEntry;
 use fray_dice::Dice;
@@ -49,7 +49,16 @@ pub(crate) fn setup(ctx: &mut Ctx) {
                 count
             }
             None => {
-                let rolled = ctx.roll(&Dice::die(20).plus(i64::from(bonus)));
+                // The dice with the bonus as a term only for the log; headless, one d20.
+                let rolled = if ctx.logging() {
+                    ctx.roll(&Dice::die(20).plus(i64::from(bonus)))
+                } else {
+                    let d20 = ctx.roll_die(20);
+                    Rolled {
+                        total: d20.total.saturating_add(i64::from(bonus)),
+                        roll: None,
+                    }
+                };
                 let count = i32::try_from(rolled.total).unwrap_or(i32::MAX);
                 if let Some(roll) = rolled.roll {
                     ctx.log_mut().push(LogEvent::Initiative {
