@@ -1,13 +1,10 @@
 //! The core of Fray: the ECS model of a fight, the turn pipeline, and the kit every ruleset is
 //! written on.
 //!
-//! - **Entities.** An encounter ([`Encounter`](encounter::Encounter), its own
-//!   [`EncounterRng`](rng::EncounterRng), [`CombatLog`](log::CombatLog), [`Turn`](turn::Turn) and
-//!   [`TurnOrder`](turn::TurnOrder)); combatants ([`Hp`](combatant::Hp), [`Side`](combatant::Side),
-//!   [`Controller`](combatant::Controller), [`Conditions`](condition::Conditions) and
-//!   [`Effects`](effect::Effects), [`Engagement`](engagement::Engagement),
-//!   [`InRegion`](region::InRegion), and their ruleset's components); regions. Many encounters
-//!   share one World, each independent.
+//! - **Entities.** An encounter ([`Encounter`], its own [`EncounterRng`], [`CombatLog`],
+//!   [`Turn`] and [`TurnOrder`]); combatants ([`Hp`], [`Side`], [`Controller`], [`Conditions`]
+//!   and [`Effects`], [`Engagement`], [`InRegion`], and their ruleset's components); regions.
+//!   Many encounters share one World, each independent.
 //! - **The tick.** [`FrayTick`](schedule::FrayTick) runs nine ordered phases
 //!   ([`FraySystems`](schedule::FraySystems)); the [`flow`] alone moves an encounter from phase
 //!   to phase.
@@ -133,7 +130,7 @@ pub enum FrayRunMode {
     EveryUpdate,
     /// At most once per this much wall-clock time (pacing only; results do not depend on it).
     FixedTimestep(std::time::Duration),
-    /// Only when the game calls [`drive::step`] (or runs [`FrayTick`]) itself.
+    /// Only when the game calls [`drive::step`] (or runs [`FrayTick`](schedule::FrayTick)) itself.
     Manual,
 }
 

@@ -7,8 +7,8 @@
 //!
 //! - conditions: [`Condition::ruleset`](crate::condition::Condition::ruleset);
 //! - damage types: [`DamageType`];
-//! - maneuvers: [`Maneuver`](crate::intent::Maneuver);
-//! - costs: [`Cost`](crate::cost::Cost)'s unit and amount.
+//! - maneuvers: [`Maneuver`];
+//! - costs: [`Cost`]'s unit and amount.
 //!
 //! Logs carry the words (rendered when an entry is recorded), so reading a log needs no
 //! ruleset; a UI showing live state asks the ruleset's vocabulary through
