@@ -62,7 +62,8 @@ pub trait Decision {
     /// The legal options (their previews are `None` until asked for).
     fn options(&self) -> &[ActionOption];
 
-    /// The exact preview of option `i`, worked out the first time it is asked for.
+    /// The exact preview of option `i`, worked out when asked for (the built-in policies ask
+    /// once per option; a preview the options already carry is returned as is).
     fn preview(&mut self, i: usize) -> Preview;
 
     /// What the decider sees of the fight.
