@@ -1,27 +1,36 @@
-//! Building apps, spawning fights and forcing dice for OHO tests.
+//! Building apps, spawning fights and forcing dice for OHO tests, on the test kit's
+//! [`Bench`] and [`Fight`](fray_testkit::harness::Fight).
 //!
 //! A [`Fight`] is an inline encounter between two external sides (player 1 the `Heroes`,
 //! player 2 the `Monsters`) made of the statblocks of [`BLOCKS`], with every die forced: the
 //! encounter's stream is replaced by [`EncounterRng::scripted`] right after spawning, so the
 //! first faces are the initiative rolls (one Reflex pool per combatant, in roster order: heroes
-//! first, then monsters) and a test that rolls a die it did not script panics.
+//! first, then monsters) and a test that rolls a die it did not script panics. Everything a
+//! fight of any ruleset has (names, turns, requests, offers, the log) is the kit's; this file
+//! adds OHO's words: weapons, called shots, withheld actions, the gauge, the log's spending.
 
-use std::path::PathBuf;
+use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, OnceLock};
 
 use bevy_app::prelude::*;
-use bevy_ecs::message::{MessageCursor, Messages};
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
+use fray_core::client::DecisionOption;
 use fray_core::prelude::*;
 use fray_oho::gauge::cost;
 use fray_oho::prelude::*;
 use fray_oho::sheet::SheetData;
+use fray_testkit::harness::Bench;
 
-/// The workspace's `content/` directory.
-pub fn content_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content")
-}
+/// OHO on the test kit's bench: its schema, its plugin and the rule tests' statblocks.
+pub const OHO: Bench = Bench {
+    ruleset: "oho",
+    loader,
+    install: |app| {
+        app.add_plugins(FrayOhoPlugin);
+    },
+    blocks: BLOCKS,
+};
 
 /// A loader that knows the OHO schema and the AI policies.
 pub fn loader() -> ContentLoader {
@@ -33,30 +42,12 @@ pub fn loader() -> ContentLoader {
 /// `content/oho`, loaded once.
 pub fn content() -> Arc<ContentDb> {
     static DB: OnceLock<Arc<ContentDb>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let db = loader()
-            .load_paths(&[content_dir().join("oho")])
-            .unwrap_or_else(|e| panic!("content/oho does not load:\n{e}"));
-        Arc::new(db)
-    })
-    .clone()
+    DB.get_or_init(|| OHO.content()).clone()
 }
 
 /// An app with the core (stepped by hand), the AI and OHO, and the content.
 pub fn app_with(content: Arc<ContentDb>) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        FrayCorePlugin {
-            run: FrayRunMode::Manual,
-            step: StepMode::UntilBlocked,
-        },
-        fray_ai::FrayAiPlugin,
-        FrayOhoPlugin,
-    ))
-    .insert_resource(Content(content));
-    app.finish();
-    app.cleanup();
-    app
+    OHO.app_with(content)
 }
 
 /// An app with the built-in content.
@@ -174,11 +165,22 @@ fn parse_seconds(text: &str) -> Cost {
     secs(tenths)
 }
 
-/// A fight between external sides with every die forced.
-pub struct Fight {
-    pub app: App,
-    pub e: Entity,
-    rejections: MessageCursor<ActionRejected>,
+/// A fight between external sides with every die forced: the test kit's fight, with OHO's
+/// words.
+pub struct Fight(fray_testkit::harness::Fight);
+
+impl Deref for Fight {
+    type Target = fray_testkit::harness::Fight;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl DerefMut for Fight {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Fight {
@@ -190,42 +192,7 @@ impl Fight {
         monsters: &[(&str, u16, &str)],
         faces: &[u32],
     ) -> Self {
-        let side = |list: &[(&str, u16, &str)]| {
-            list.iter()
-                .map(|(s, n, r)| format!("(statblock: \"{s}\", count: {n}, region: \"{r}\")"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let text = format!(
-            "Encounter(id: \"t\", name: \"T\", ruleset: \"oho\", map: {map},\n sides: [\n (name: \"Heroes\", controller: External(1), combatants: [{}]),\n (name: \"Monsters\", controller: External(2), combatants: [{}]),\n ])",
-            side(heroes),
-            side(monsters)
-        );
-        let loader = loader();
-        let mut db = ContentDb::default();
-        loader
-            .add_source(&mut db, SourceFile::new("t/oho/blocks.ron", BLOCKS))
-            .unwrap();
-        loader
-            .add_source(&mut db, SourceFile::new("t/oho/encounters/t.ron", text))
-            .unwrap();
-        let problems = loader.validate(&mut db);
-        assert!(problems.is_empty(), "{problems:?}");
-        let mut app = app_with(Arc::new(db));
-        let e = app
-            .world_mut()
-            .spawn_encounter("t", &EncounterSettings::logged(0))
-            .unwrap();
-        app.world_mut()
-            .entity_mut(e)
-            .insert(EncounterRng::scripted(faces.iter().copied()));
-        let mut fight = Self {
-            app,
-            e,
-            rejections: MessageCursor::default(),
-        };
-        fight.settle();
-        fight
+        Self(OHO.fight(map, heroes, monsters, "", faces))
     }
 
     /// A duel on `near-far`: `hero` and `monster` both in `near`; the hero acts first
@@ -240,81 +207,6 @@ impl Fight {
         )
     }
 
-    /// Runs until the fight waits on a decision.
-    pub fn settle(&mut self) {
-        settle(&mut self.app);
-    }
-
-    /// The combatant with this name.
-    pub fn who(&self, name: &str) -> Entity {
-        self.app
-            .world()
-            .get::<Roster>(self.e)
-            .unwrap()
-            .entries
-            .iter()
-            .find(|e| e.name == name)
-            .unwrap_or_else(|| panic!("no combatant named {name}"))
-            .entity
-    }
-
-    /// The roster id of a combatant (as the log names it).
-    pub fn id(&self, name: &str) -> CombatantId {
-        self.app
-            .world()
-            .get::<Combatant>(self.who(name))
-            .unwrap()
-            .id
-    }
-
-    /// Name of whose turn it is.
-    pub fn turn(&self) -> String {
-        let actor = self
-            .app
-            .world()
-            .get::<Turn>(self.e)
-            .unwrap()
-            .actor
-            .expect("someone's turn");
-        self.name(actor)
-    }
-
-    /// A combatant's name.
-    pub fn name(&self, e: Entity) -> String {
-        self.app
-            .world()
-            .get::<bevy_ecs::name::Name>(e)
-            .unwrap()
-            .to_string()
-    }
-
-    /// `name` does `intent` (sent by its own controller); returns the rejection, if any.
-    pub fn act(&mut self, name: &str, intent: Intent) -> Option<RejectReason> {
-        let actor = self.who(name);
-        let player = match self.app.world().get::<Controller>(actor).unwrap() {
-            Controller::External(p) => *p,
-            Controller::Ai(_) => panic!("{name} is AI-controlled"),
-        };
-        self.app.world_mut().write_message(ActionRequest {
-            actor,
-            controller: player,
-            intent,
-        });
-        self.settle();
-        let messages = self.app.world().resource::<Messages<ActionRejected>>();
-        self.rejections
-            .read(messages)
-            .last()
-            .map(|r| r.reason.clone())
-    }
-
-    /// `name` does `intent`, which must be accepted.
-    pub fn ok(&mut self, name: &str, intent: Intent) {
-        if let Some(reason) = self.act(name, intent) {
-            panic!("{name}: {intent:?} was rejected: {reason}\n{}", self.log());
-        }
-    }
-
     /// `name` does `intent`, which must be rejected: returns the reason.
     pub fn refused(&mut self, name: &str, intent: Intent) -> String {
         match self.act(name, intent) {
@@ -325,12 +217,7 @@ impl Fight {
 
     /// The compiled sheet of a combatant.
     pub fn sheet(&self, name: &str) -> Arc<SheetData> {
-        self.app
-            .world()
-            .get::<Sheet>(self.who(name))
-            .unwrap()
-            .0
-            .clone()
+        self.get::<Sheet>(name).0.clone()
     }
 
     /// The weapon of `name` called `weapon` (its display name).
@@ -400,7 +287,7 @@ impl Fight {
 
     /// The region called `name`.
     pub fn region_id(&self, name: &str) -> RegionId {
-        let map = self.app.world().get::<EncounterMap>(self.e).unwrap();
+        let map = self.encounter_part::<EncounterMap>();
         map.ids()
             .find(|r| map.name(*r) == name)
             .unwrap_or_else(|| panic!("no region {name}"))
@@ -408,25 +295,8 @@ impl Fight {
 
     /// The name of the region `name` stands in.
     pub fn region(&self, name: &str) -> String {
-        let map = self.app.world().get::<EncounterMap>(self.e).unwrap();
-        let r = self.app.world().get::<InRegion>(self.who(name)).unwrap().0;
-        map.name(r).to_string()
-    }
-
-    /// Ends the current turn, whoever's it is.
-    pub fn end_turn(&mut self) {
-        let who = self.turn();
-        self.ok(&who, Intent::EndTurn);
-    }
-
-    /// The options offered to whoever must decide now (turn or reaction) named `name`.
-    pub fn offers(&self, name: &str) -> Vec<DecisionOption> {
-        let who = self.who(name);
-        fray_core::client::decisions(self.app.world(), self.e)
-            .into_iter()
-            .find(|d| d.actor == who)
-            .map(|d| d.options)
-            .unwrap_or_default()
+        let r = self.get::<InRegion>(name).0;
+        self.encounter_part::<EncounterMap>().name(r).to_string()
     }
 
     /// The option offered to `name` for `intent`, if any.
@@ -460,12 +330,12 @@ impl Fight {
 
     /// Health.
     pub fn hp(&self, name: &str) -> i32 {
-        self.app.world().get::<Hp>(self.who(name)).unwrap().current
+        self.get::<Hp>(name).current
     }
 
     /// The gauge.
     pub fn atg(&self, name: &str) -> Atg {
-        *self.app.world().get::<Atg>(self.who(name)).unwrap()
+        *self.get::<Atg>(name)
     }
 
     /// Tenths of a second left in the gauge.
@@ -473,84 +343,22 @@ impl Fight {
         self.atg(name).remaining
     }
 
-    pub fn status(&self, name: &str) -> Status {
-        *self.app.world().get::<Status>(self.who(name)).unwrap()
-    }
-
     pub fn state(&self, name: &str) -> OhoState {
-        *self.app.world().get::<OhoState>(self.who(name)).unwrap()
-    }
-
-    pub fn has(&self, name: &str, c: Condition) -> bool {
-        self.app
-            .world()
-            .get::<Conditions>(self.who(name))
-            .unwrap()
-            .has(c)
+        *self.get::<OhoState>(name)
     }
 
     /// Whether `a` engages `b` (one-way).
     pub fn engages(&self, a: &str, b: &str) -> bool {
-        self.app
-            .world()
-            .get::<Engagement>(self.who(a))
-            .unwrap()
-            .engaging()
-            .contains(&self.who(b))
-    }
-
-    pub fn encounter(&self) -> Encounter {
-        self.app.world().get::<Encounter>(self.e).unwrap().clone()
-    }
-
-    /// Names and counts of the turn order.
-    pub fn order(&self) -> Vec<(String, i32)> {
-        self.app
-            .world()
-            .get::<fray_core::turn::TurnOrder>(self.e)
-            .unwrap()
-            .entries()
-            .iter()
-            .map(|t| (self.name(t.actor().unwrap()), t.count))
-            .collect()
-    }
-
-    /// Faces of the script not rolled yet.
-    pub fn faces_left(&self) -> usize {
-        self.app
-            .world()
-            .get::<EncounterRng>(self.e)
-            .unwrap()
-            .scripted_remaining()
-            .unwrap_or(0)
-    }
-
-    /// The log as text.
-    pub fn log(&self) -> String {
-        text_log(&self.app, self.e)
+        self.get::<Engagement>(a).engaging().contains(&self.who(b))
     }
 
     /// The combat log.
     pub fn combat_log(&self) -> CombatLog {
-        self.app.world().get::<CombatLog>(self.e).unwrap().clone()
+        self.encounter_part::<CombatLog>().clone()
     }
 
     pub fn entries(&self) -> Vec<LogEntry> {
-        self.app
-            .world()
-            .get::<CombatLog>(self.e)
-            .unwrap()
-            .entries()
-            .to_vec()
-    }
-
-    pub fn events(&self) -> Vec<LogEvent> {
-        self.entries().into_iter().map(|e| e.event).collect()
-    }
-
-    /// Index of the first log event matching `f`.
-    pub fn find(&self, f: impl Fn(&LogEvent) -> bool) -> Option<usize> {
-        self.events().iter().position(f)
+        self.encounter_part::<CombatLog>().entries().to_vec()
     }
 
     /// Index of the last log event matching `f`.
