@@ -27,16 +27,6 @@ fn app() -> App {
     app
 }
 
-fn state_without_log(app: &App, encounter: Entity) -> String {
-    save_encounter(app.world(), encounter)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.contains("fray_core::CombatLog"))
-        .map(normalize)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn core02_a_request_from_the_wrong_controller_is_rejected_and_changes_nothing() {
     let mut app = app();
@@ -66,7 +56,7 @@ fn core02_a_request_from_the_wrong_controller_is_rejected_and_changes_nothing() 
         }
     }
     let decision = decision.expect("a hero gets a turn");
-    let before = state_without_log(&app, fight);
+    let before = fray_testkit::conformance::state(app.world_mut(), fight);
     let intent = decision.options[0].intent;
     app.world_mut().write_message(ActionRequest {
         actor: decision.actor,
@@ -78,7 +68,10 @@ fn core02_a_request_from_the_wrong_controller_is_rejected_and_changes_nothing() 
     let rejected: Vec<_> = messages.get_cursor().read(messages).cloned().collect();
     assert_eq!(rejected.len(), 1);
     assert_eq!(rejected[0].reason, RejectReason::NotYourCombatant);
-    assert_eq!(before, state_without_log(&app, fight));
+    assert_eq!(
+        before,
+        fray_testkit::conformance::state(app.world_mut(), fight)
+    );
     // The game's own systems ran beside Fray's all along.
     assert!(app.world().resource::<Ticks>().0 >= 2);
 }
@@ -118,25 +111,4 @@ fn an_embedded_fight_runs_to_the_end_one_action_per_update() {
         "the fight was animated over many updates ({updates})"
     );
     assert_eq!(app.world().resource::<Ticks>().0, updates);
-}
-
-/// Blanks the encounter's bookkeeping counters (rejections, idle ticks), which a rejected
-/// request is allowed to change: it is counted, but the fight is untouched.
-fn normalize(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(i) = rest
-        .find("rejections:")
-        .or_else(|| rest.find("idle_ticks:"))
-    {
-        let start = i + rest[i..].find(':').unwrap_or(0) + 1;
-        out.push_str(&rest[..start]);
-        let digits = rest[start..]
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len() - start);
-        out.push('N');
-        rest = &rest[start + digits..];
-    }
-    out.push_str(rest);
-    out
 }

@@ -243,16 +243,6 @@ fn rejections(app: &mut App) -> Vec<ActionRejected> {
     cursor.read(messages).cloned().collect()
 }
 
-/// The state of an encounter without its log (which records rejections).
-fn state_without_log(app: &mut App, encounter: Entity) -> String {
-    let text = save_encounter(app.world(), encounter).unwrap();
-    text.lines()
-        .filter(|l| !l.contains("fray_core::CombatLog"))
-        .map(normalize)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn side_of(app: &App, who: Entity) -> SideId {
     app.world().get::<Side>(who).unwrap().0
 }
@@ -283,7 +273,7 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
         .entities()
         .find(|&c| side_of(&app, c) != actor_side)
         .unwrap();
-    let before = state_without_log(&mut app, e);
+    let before = fray_testkit::conformance::state(app.world_mut(), e);
 
     let illegal = [
         (actor, other_player, Intent::EndTurn), // not your combatant
@@ -310,7 +300,7 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
     assert_eq!(reasons[1], RejectReason::NotYourTurn);
     assert!(matches!(reasons[2], RejectReason::Illegal(_)));
     assert!(matches!(reasons[3], RejectReason::Illegal(_)));
-    assert_eq!(before, state_without_log(&mut app, e));
+    assert_eq!(before, fray_testkit::conformance::state(app.world_mut(), e));
     let log = app.world().get::<CombatLog>(e).unwrap();
     let logged = log
         .entries()
@@ -322,12 +312,12 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
     // A dead combatant cannot be commanded.
     app.world_mut().entity_mut(idle).insert(Status::Dead);
     run_until_blocked(app.world_mut(), 1000);
-    let before = state_without_log(&mut app, e);
+    let before = fray_testkit::conformance::state(app.world_mut(), e);
     send(&mut app, idle, player, Intent::EndTurn);
     run_until_blocked(app.world_mut(), 1000);
     let last = rejections(&mut app).pop().unwrap();
     assert_eq!(last.reason, RejectReason::CannotAct(Status::Dead));
-    assert_eq!(before, state_without_log(&mut app, e));
+    assert_eq!(before, fray_testkit::conformance::state(app.world_mut(), e));
 
     // A legal command is resolved.
     send(&mut app, actor, player, Intent::EndTurn);
@@ -737,25 +727,4 @@ fn a_side_override_and_unknown_ids_are_refused_cleanly() {
             .is_err()
     );
     assert_eq!(count(&mut app), before);
-}
-
-/// Blanks the encounter's bookkeeping counters (rejections, idle ticks), which a rejected
-/// request is allowed to change: it is counted, but the fight is untouched.
-fn normalize(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(i) = rest
-        .find("rejections:")
-        .or_else(|| rest.find("idle_ticks:"))
-    {
-        let start = i + rest[i..].find(':').unwrap_or(0) + 1;
-        out.push_str(&rest[..start]);
-        let digits = rest[start..]
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len() - start);
-        out.push('N');
-        rest = &rest[start + digits..];
-    }
-    out.push_str(rest);
-    out
 }

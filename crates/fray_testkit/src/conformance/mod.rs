@@ -84,7 +84,7 @@ pub use saves::{
     save_load_at_every_step_continues_identically, save_load_at_every_step_keeps_every_component,
 };
 pub use together::two_rulesets_in_one_world_answer_like_alone;
-pub use world::{install_for_sim, merged_loader};
+pub use world::{install_for_sim, merged_loader, state};
 
 /// What the conformance suite needs to know of a ruleset.
 #[derive(Clone, Copy)]

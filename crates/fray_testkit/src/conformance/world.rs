@@ -160,7 +160,10 @@ pub(crate) fn save(world: &World, encounter: Entity) -> String {
 /// The state of `encounter` without its log and its bookkeeping counters (rejections and idle
 /// ticks), which a rejected request may change: what a rejection must leave as it was. (The
 /// log is set aside while saving, so the cost does not grow with it.)
-pub(crate) fn state(world: &mut World, encounter: Entity) -> String {
+///
+/// # Panics
+/// When the encounter cannot be saved (every encounter must).
+pub fn state(world: &mut World, encounter: Entity) -> String {
     let log = world
         .get_mut::<CombatLog>(encounter)
         .map(|mut log| std::mem::take(&mut *log));
