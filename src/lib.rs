@@ -34,6 +34,8 @@ use fray_core::{FrayCorePlugin, FrayRunMode};
 pub use fray_ai as ai;
 /// The archmage ruleset (seed 003).
 pub use fray_archmage as archmage;
+/// The B/X ruleset (seed 004).
+pub use fray_bx as bx;
 /// The command line.
 pub use fray_cli as cli;
 /// RON content loading.
@@ -48,11 +50,12 @@ pub use fray_oho as oho;
 pub use fray_sim as sim;
 
 /// The types most users need. Each ruleset's own types (sheets, states, schemas) keep their
-/// names under [`archmage`] and [`oho`], where they cannot clash.
+/// names under [`archmage`], [`oho`] and [`bx`], where they cannot clash.
 pub mod prelude {
     pub use crate::{FrayPlugins, content_loader, load_content};
     pub use fray_ai::prelude::*;
     pub use fray_archmage::FrayArchmagePlugin;
+    pub use fray_bx::FrayBxPlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
     pub use fray_oho::FrayOhoPlugin;
@@ -81,6 +84,7 @@ impl PluginGroup for FrayPlugins {
             .add(fray_ai::FrayAiPlugin)
             .add(fray_archmage::FrayArchmagePlugin)
             .add(fray_oho::FrayOhoPlugin)
+            .add(fray_bx::FrayBxPlugin)
     }
 }
 
@@ -89,6 +93,7 @@ pub fn content_loader() -> ContentLoader {
     ContentLoader::new()
         .with_schema(fray_archmage::schema())
         .with_schema(fray_oho::schema())
+        .with_schema(fray_bx::schema())
         .with_policies(fray_ai::POLICY_NAMES)
 }
 

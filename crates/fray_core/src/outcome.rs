@@ -22,6 +22,9 @@ pub enum Ending {
     Stalled,
     /// The encounter could not start (no initiative was rolled).
     Aborted,
+    /// No fight: the sides parted without one (B/X: the monsters' reaction roll was not
+    /// hostile).
+    Parley,
 }
 
 /// The result of a fight.
@@ -58,6 +61,7 @@ impl Outcome {
             (None, Ending::RoundLimit) => format!("Draw: the round limit ({round}) was reached."),
             (None, Ending::Stalled) => format!("Draw: the fight stalled in round {round}."),
             (None, Ending::Aborted) => "The fight could not start.".to_string(),
+            (_, Ending::Parley) => "No fight: the sides part ways.".to_string(),
             (None, _) => format!("Nobody is left standing after round {round}."),
         }
     }

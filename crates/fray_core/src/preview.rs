@@ -32,6 +32,14 @@ pub struct Preview {
     /// last (OHO: Fortitude holds, fails by 10 or less, by 11-20, by 21-30, by more than 30).
     /// All zero when the ruleset has no such bands.
     pub bands: [f32; 5],
+    /// Chance the intent is lost before it takes effect (B/X: a declared spell disrupted when
+    /// its caster is hit before acting). Its other numbers assume it goes off.
+    #[serde(default)]
+    pub lost: f32,
+    /// Chance the intent breaks the nerve of the target's side: it fells a foe, and the side's
+    /// morale check fails (B/X). Zero where a ruleset has no morale.
+    #[serde(default)]
+    pub routs: f32,
 }
 
 impl Preview {

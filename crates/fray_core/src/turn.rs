@@ -321,6 +321,14 @@ impl TurnOrder {
         self.entries.iter().position(|e| e.actor() == Some(actor))
     }
 
+    /// The entry being played: the one [`TurnOrder::take_next`] took last (`None` before the
+    /// round's first unit). A ruleset's [`steps`](crate::kit::Rules::steps) reads it to tell
+    /// apart two entries of the same unit (B/X: a side's turn, and the slow weapons' strike at
+    /// the end of the round).
+    pub fn current(&self) -> Option<&TurnEntry> {
+        self.next.checked_sub(1).and_then(|i| self.entries.get(i))
+    }
+
     /// The units still to act this round, in order.
     pub fn upcoming(&self) -> impl Iterator<Item = ActingUnit> + '_ {
         self.entries[self.next.min(self.entries.len())..]

@@ -200,6 +200,7 @@ mod tests {
             Ending::RoundLimit,
             Ending::Stalled,
             Ending::Aborted,
+            Ending::Parley,
         ];
         let statuses = [
             Status::Active,

@@ -52,6 +52,9 @@ pub struct EndingCounts {
     pub round_limit: u64,
     /// Stalled (a defect; should be 0).
     pub stalled: u64,
+    /// No fight: the sides parted (B/X reaction rolls).
+    #[serde(default)]
+    pub parley: u64,
 }
 
 impl EndingCounts {
@@ -64,6 +67,7 @@ impl EndingCounts {
             Ending::MutualDestruction => self.mutual_destruction += 1,
             Ending::RoundLimit => self.round_limit += 1,
             Ending::Stalled | Ending::Aborted => self.stalled += 1,
+            Ending::Parley => self.parley += 1,
         }
     }
 
@@ -75,6 +79,7 @@ impl EndingCounts {
         self.mutual_destruction += other.mutual_destruction;
         self.round_limit += other.round_limit;
         self.stalled += other.stalled;
+        self.parley += other.parley;
     }
 }
 
@@ -302,6 +307,13 @@ impl BatchReport {
             "\n  endings: {} victories, {} flights, {} surrenders, {} mutual destructions, {} round limits, {} stalled",
             e.victory, e.fled, e.surrendered, e.mutual_destruction, e.round_limit, e.stalled
         );
+        if e.parley > 0 {
+            let _ = writeln!(
+                s,
+                "  {} parleys: the sides parted without a fight",
+                e.parley
+            );
+        }
         let _ = writeln!(
             s,
             "  rounds: mean {:.2}, median {}, p95 {}, max {}   turns/run {:.1}   actions/run {:.1}",

@@ -792,6 +792,22 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         crate::flow::walk::delay(&mut e.turn, &mut e.order, e.roster, &self.m.status)
     }
 
+    /// Ends the fight now with `ending` and `winner`, whatever the sides' standing (B/X: the
+    /// monsters' reaction roll ends an encounter before any blow, [`Ending::Parley`]). Nothing
+    /// happens in an encounter that has ended already.
+    ///
+    /// [`Ending::Parley`]: crate::outcome::Ending::Parley
+    pub fn conclude(&mut self, winner: Option<SideId>, ending: crate::outcome::Ending) {
+        let round = self.e.encounter.round();
+        let outcome = crate::outcome::Outcome {
+            winner,
+            ending,
+            round,
+        };
+        let e = &mut self.e;
+        crate::flow::end(&mut e.encounter, &mut e.log, outcome);
+    }
+
     /// Marks the situation changed for offers made earlier (after changing state outside an
     /// action, such as a ruleset's start-of-turn rules).
     pub fn touch(&mut self) {

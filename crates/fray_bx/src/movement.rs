@@ -1,0 +1,85 @@
+//! Movement in an encounter (BX-02, BX-19): a third of the base rate each round, spent a region
+//! at a time; closing to melee; and, once in melee, only a declared fighting withdrawal (half
+//! the movement, facing the foe) or retreat (full movement, back turned).
+//!
+//! Fray's positions are regions a `hop_feet` apart (the `region_feet` option, or the rolled
+//! encounter distance). Regions are coarse: a combatant that has not moved this round may always
+//! move one region, however slow it is (Fray's ruling); further regions cost their feet.
+
+use bevy_ecs::prelude::*;
+use fray_core::ids::RegionId;
+use smallvec::SmallVec;
+
+use crate::Ctx;
+use crate::state::Declared;
+
+/// Whether `who`, with `feet` left and having `moved` already this round, can go one region
+/// further.
+pub fn can_step(feet: i32, moved: bool, hop_feet: i32) -> bool {
+    if moved { feet >= hop_feet } else { feet > 0 }
+}
+
+/// The feet a move of one region costs `who` now.
+pub fn step_cost(feet: i32, hop_feet: i32) -> i32 {
+    feet.min(hop_feet).max(0)
+}
+
+/// How far `region` is from the nearest active enemy of `who`, in regions.
+fn distance_to_enemies(ctx: &Ctx, who: Entity, region: RegionId) -> u8 {
+    ctx.roster()
+        .entities()
+        .filter(|&e| ctx.enemies(who, e) && ctx.is_active(e))
+        .map(|e| ctx.map().hops(region, ctx.region(e)))
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// The neighbouring region that takes `who` furthest from its enemies, if any is further than
+/// where it stands.
+fn away(ctx: &Ctx, who: Entity) -> Option<RegionId> {
+    let here = ctx.region(who);
+    let now = distance_to_enemies(ctx, who, here);
+    let options: SmallVec<[RegionId; 8]> = ctx.map().neighbours(here).iter().copied().collect();
+    options
+        .into_iter()
+        .map(|r| (distance_to_enemies(ctx, who, r), r))
+        .filter(|(d, _)| *d > now)
+        .max_by_key(|(d, r)| (*d, std::cmp::Reverse(r.0)))
+        .map(|(_, r)| r)
+}
+
+/// A declared withdrawal or retreat happens in `who`'s movement step: it breaks off from every
+/// foe and backs away - a region at most at half its movement when withdrawing, as many regions
+/// as its full movement allows when retreating (BX-19).
+pub fn fall_back(ctx: &mut Ctx, who: Entity) {
+    let hop = ctx.battle().hop_feet.max(1);
+    let Some((declared, feet)) = ctx
+        .fighter(who)
+        .and_then(|f| f.state.declared.map(|d| (d, f.sheet.0.encounter_move())))
+    else {
+        return;
+    };
+    let (mut left, text) = match declared {
+        Declared::Withdrawal => (feet / 2, "makes a fighting withdrawal."),
+        Declared::Retreat => (feet, "turns and retreats from melee."),
+        Declared::Spell { .. } => return,
+    };
+    ctx.note(Some(who), || text.into());
+    ctx.release_all(who);
+    let mut moved = false;
+    while can_step(left, moved, hop) {
+        let Some(to) = away(ctx, who) else {
+            break;
+        };
+        ctx.move_to(who, to);
+        left -= step_cost(left, hop);
+        moved = true;
+        if declared == Declared::Withdrawal {
+            break;
+        }
+    }
+    if let Some(mut f) = ctx.fighter_mut(who) {
+        f.state.feet = 0;
+        f.state.moved = true;
+    }
+}

@@ -1,0 +1,134 @@
+//! The seam to the core: spawning B/X encounters and combatants from content.
+
+use std::sync::Arc;
+
+use fray_content::db::ContentDb;
+use fray_content::map::Light;
+use fray_core::combatant::{Hp, Morale};
+use fray_core::compiled::CompiledStatblocks;
+use fray_core::ids::SideId;
+use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use fray_core::turn::SideSet;
+use smallvec::SmallVec;
+
+use crate::options::BxOptions;
+use crate::sheet::{Sheet, SheetData, character, monster};
+use crate::statblock::BxBlock;
+use crate::state::{Bx, BxState};
+
+/// The ruleset's id, as encounter files name it.
+pub const ID: &str = "bx";
+
+/// The B/X ruleset as the core sees it. It compiles each statblock once and shares the
+/// compiled sheet between every combatant spawned from it.
+#[derive(Debug, Default)]
+pub struct BxRuleset {
+    sheets: CompiledStatblocks<SheetData>,
+}
+
+impl BxRuleset {
+    /// The compiled sheet of a statblock (compiled on first use).
+    pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
+        self.sheets.get_or_compile(content, id, || {
+            let set = content
+                .statblocks::<BxBlock>(ID)
+                .ok_or_else(|| SpawnError::Ruleset("no bx content is loaded".into()))?;
+            let compiled = match set.get(id) {
+                Some(BxBlock::Monster(m)) => monster(m, set),
+                Some(BxBlock::Character(c)) => character(c, set),
+                _ => return Err(unknown(id)),
+            };
+            compiled.map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
+        })
+    }
+}
+
+fn unknown(id: &str) -> SpawnError {
+    SpawnError::UnknownStatblock {
+        id: id.to_string(),
+        help: "check content/bx for characters and monsters".to_string(),
+    }
+}
+
+impl Ruleset for BxRuleset {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
+        let sides: Vec<&str> = build.spec.sides.iter().map(|s| s.name.as_str()).collect();
+        let options = BxOptions::read(&build.spec.options.ruleset, &sides)
+            .map_err(|e| SpawnError::Ruleset(format!("option {e}")))?;
+        let side_of = |name: &str| {
+            sides
+                .iter()
+                .position(|s| *s == name)
+                .and_then(|i| u8::try_from(i).ok())
+                .map(SideId)
+        };
+        let mut unaware = options
+            .unaware
+            .iter()
+            .filter_map(|n| side_of(n))
+            .fold(SideSet::default(), SideSet::with);
+        if let Some(ambush) = &build.spec.options.ambush {
+            let by = side_of(&ambush.side).ok_or_else(|| {
+                SpawnError::Ruleset(format!("ambush names unknown side `{}`", ambush.side))
+            })?;
+            for (i, _) in sides.iter().enumerate() {
+                if let Ok(s) = u8::try_from(i).map(SideId)
+                    && s != by
+                {
+                    unaware = unaware.with(s);
+                }
+            }
+        }
+        let map = build
+            .content
+            .resolve_map(build.spec)
+            .ok_or_else(|| SpawnError::UnknownMap(build.spec.id.clone()))?;
+        let mut cover = SmallVec::new();
+        cover.resize(map.regions.len(), 0u8);
+        for (region, value) in &options.cover {
+            let i = map.region_index(region).ok_or_else(|| {
+                SpawnError::Ruleset(format!("option cover: the map has no region `{region}`"))
+            })?;
+            cover[i] = *value;
+        }
+        build.entity.insert(Bx {
+            hop_feet: options.region_feet,
+            dark: map.regions.iter().any(|r| r.light == Light::Darkness),
+            cover,
+            unaware,
+            light: options.light.as_deref().and_then(side_of),
+            parley: options.parley.as_deref().and_then(side_of),
+            options,
+            ..Bx::default()
+        });
+        Ok(())
+    }
+
+    fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
+        let sheet = self.sheet(build.content, build.statblock)?;
+        let state = BxState {
+            feet: sheet.encounter_move(),
+            ..BxState::default()
+        };
+        if let Some(rating) = sheet.morale {
+            build.entity.insert(Morale {
+                rating: i16::try_from(rating).unwrap_or(12),
+                ..Morale::default()
+            });
+        }
+        build
+            .entity
+            .insert((Hp::new(sheet.hp), state, Sheet(sheet)));
+        Ok(())
+    }
+
+    fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
+        let block = content.statblocks::<BxBlock>(ID)?.get(statblock)?;
+        matches!(block, BxBlock::Monster(_) | BxBlock::Character(_))
+            .then(|| fray_content::schema::Statblock::name(block).to_string())
+    }
+}

@@ -1,0 +1,391 @@
+//! The B/X round (BX-16..BX-18): declarations, initiative each round - a d6 per side, ties
+//! simultaneous or rerolled, or the optional individual initiative - and each side's turn in
+//! steps: morale, then movement, missiles, spells and melee. Slow weapons strike last, in a
+//! step of their own at the end of the round (BX-17).
+
+use bevy_ecs::prelude::*;
+use fray_core::condition::Condition;
+use fray_core::ids::SideId;
+use fray_core::intent::Intent;
+use fray_core::kit::{RoundPlan, TurnBegins};
+use fray_core::log::LogEvent;
+use fray_core::turn::{ActingUnit, SideSet, Steps, TurnEntry};
+use smallvec::SmallVec;
+
+use crate::Ctx;
+use crate::fighter::can_act;
+use crate::morale;
+use crate::movement;
+use crate::options::Ties;
+use crate::state::Declared;
+
+/// The initiative count of the slow weapons' strike, after every side (BX-17).
+pub const SLOW_COUNT: i32 = -100;
+
+/// The count a slow-weapon wielder acts on under individual initiative: last.
+pub const INDIVIDUAL_SLOW: i32 = -50;
+
+/// The steps of a side's turn (BX-18), after its morale checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Movement, including declared withdrawals and retreats.
+    Movement,
+    /// Missile fire, and special attacks such as breath and gaze.
+    Missiles,
+    /// Casting declared spells.
+    Spells,
+    /// Melee, but for slow weapons.
+    Melee,
+    /// The slow weapons' melee at the end of the round.
+    Slow,
+}
+
+impl Step {
+    /// The steps of a side's turn, in order.
+    pub const TURN: [Step; 4] = [Step::Movement, Step::Missiles, Step::Spells, Step::Melee];
+
+    /// Its name in the log.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Movement => "movement",
+            Step::Missiles => "missiles",
+            Step::Spells => "spells",
+            Step::Melee => "melee",
+            Step::Slow => "slow weapons",
+        }
+    }
+}
+
+/// Whether `who` is in melee: engaged with a foe still in the fight (one felled in a
+/// simultaneous step still counts until the step ends).
+pub fn in_melee(ctx: &Ctx, who: Entity) -> bool {
+    ctx.foes(who).any(|foe| {
+        ctx.status(foe).is_active()
+            || ctx.hp(foe).is_some_and(|h| h.current <= 0) && ctx.turn().defers_status()
+    })
+}
+
+/// The step being played now.
+pub fn step(ctx: &Ctx) -> Step {
+    if ctx.order().current().is_some_and(|e| e.count == SLOW_COUNT) {
+        return Step::Slow;
+    }
+    Step::TURN
+        .get(usize::from(ctx.turn().step))
+        .copied()
+        .unwrap_or(Step::Melee)
+}
+
+/// Whether `side` is surprised this round (it loses the first round, BX-13).
+pub fn surprised(ctx: &Ctx, side: SideId) -> bool {
+    ctx.round() <= 1 && ctx.battle().surprised.contains(side)
+}
+
+/// The sides with someone still taking turns and not surprised this round.
+fn sides_in_play(ctx: &Ctx) -> SmallVec<[SideId; 4]> {
+    (0..ctx.sides().len())
+        .filter_map(|s| u8::try_from(s).ok().map(SideId))
+        .filter(|&s| !surprised(ctx, s))
+        .filter(|&s| ctx.roster().side(s).any(|e| ctx.status(e).takes_turns()))
+        .collect()
+}
+
+/// A new round: last round's declarations and movement are forgotten, and the surprise of the
+/// first round is over. Combatants declare first when any has something to declare.
+pub fn round_start(ctx: &mut Ctx) -> RoundPlan {
+    let everyone: SmallVec<[Entity; 16]> = ctx.roster().entities().collect();
+    if ctx.round() == 2 {
+        for &who in &everyone {
+            if ctx.has(who, Condition::SURPRISED) {
+                ctx.set_innate(who, Condition::SURPRISED, false);
+            }
+        }
+    }
+    for &who in &everyone {
+        if let Some(mut f) = ctx.fighter_mut(who) {
+            let feet = f.sheet.0.encounter_move();
+            f.state.new_round(feet);
+        }
+    }
+    ctx.battle_mut().begun = SideSet::default();
+    for &who in &everyone {
+        let gone: SmallVec<[Entity; 4]> = ctx.foes(who).filter(|&f| !ctx.is_active(f)).collect();
+        for foe in gone {
+            ctx.release(who, foe);
+        }
+    }
+    let declares = everyone.iter().any(|&who| may_declare(ctx, who));
+    if declares {
+        RoundPlan::Declarations
+    } else {
+        roll_initiative(ctx);
+        RoundPlan::Turns
+    }
+}
+
+/// Whether `who` has anything to declare: a spell it still has, or movement out of melee.
+fn may_declare(ctx: &Ctx, who: Entity) -> bool {
+    if !ctx.is_active(who) || ctx.conditions(who).is_some_and(|c| !can_act(c)) {
+        return false;
+    }
+    in_melee(ctx, who)
+        || ctx.fighter(who).is_some_and(|f| {
+            f.sheet
+                .0
+                .powers
+                .iter()
+                .enumerate()
+                .any(|(i, p)| p.spell && f.state.used.get(i).copied().unwrap_or(0) < p.uses)
+        })
+}
+
+/// Records `who`'s declaration. A retreat counts from now: its foes strike it at +2 all round.
+pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
+    let declared = match intent {
+        Intent::UseAbility {
+            ability,
+            target: Some(target),
+        } => Declared::Spell {
+            power: ability,
+            target,
+        },
+        Intent::Disengage => Declared::Withdrawal,
+        Intent::Retreat => Declared::Retreat,
+        _ => return,
+    };
+    if let Some(mut f) = ctx.fighter_mut(who) {
+        f.state.declared = Some(declared);
+        f.state.retreating = declared == Declared::Retreat;
+    }
+}
+
+/// Rolls the round's initiative into the turn order: a d6 per side (BX-16), or per combatant
+/// with the optional rule; then the slow weapons' strike at the end (BX-17).
+pub fn roll_initiative(ctx: &mut Ctx) {
+    let sides = sides_in_play(ctx);
+    let mut entries: SmallVec<[TurnEntry; 16]> = SmallVec::new();
+    if ctx.battle().options.individual {
+        individual(ctx, &sides, &mut entries);
+    } else {
+        by_side(ctx, &sides, &mut entries);
+        let slow = sides.iter().fold(SideSet::default(), |set, &side| {
+            let wields = ctx.roster().side(side).any(|e| {
+                ctx.is_active(e) && ctx.fighter(e).is_some_and(|f| f.sheet.0.slow_melee())
+            });
+            if wields { set.with(side) } else { set }
+        });
+        if !slow.is_empty() {
+            entries.push(TurnEntry {
+                unit: ActingUnit::Sides(slow),
+                count: SLOW_COUNT,
+                tiebreak: 0,
+            });
+        }
+    }
+    ctx.order_mut().set(entries);
+}
+
+/// A d6 per side, logged; tied sides act together, or all roll again (the `ties` option).
+fn by_side(ctx: &mut Ctx, sides: &[SideId], entries: &mut SmallVec<[TurnEntry; 16]>) {
+    let reroll = ctx.battle().options.ties == Ties::Reroll;
+    let rolls = loop {
+        let mut rolls: SmallVec<[(SideId, i32); 4]> = SmallVec::new();
+        for &side in sides {
+            let rolled = ctx.roll_die(6);
+            if let Some(roll) = rolled.roll {
+                let purpose = format!("initiative of the {}", ctx.sides().name(side));
+                ctx.log_mut().push(LogEvent::Roll {
+                    who: None,
+                    purpose,
+                    roll,
+                    target: None,
+                    success: None,
+                });
+            }
+            rolls.push((side, i32::try_from(rolled.total).unwrap_or(0)));
+        }
+        let tied = rolls
+            .iter()
+            .enumerate()
+            .any(|(i, a)| rolls[i + 1..].iter().any(|b| a.1 == b.1));
+        if !(reroll && tied) {
+            break rolls;
+        }
+        ctx.note(None, || "The sides tie and roll again.".into());
+    };
+    let battle = ctx.battle_mut();
+    battle.initiative.clear();
+    for &(side, count) in &rolls {
+        let i = usize::from(side.0);
+        if battle.initiative.len() <= i {
+            battle.initiative.resize(i + 1, 0);
+        }
+        battle.initiative[i] = count;
+    }
+    let mut done = SideSet::default();
+    for &(side, count) in &rolls {
+        if done.contains(side) {
+            continue;
+        }
+        let tied = rolls
+            .iter()
+            .filter(|r| r.1 == count)
+            .fold(SideSet::default(), |set, r| set.with(r.0));
+        done = SideSet(done.0 | tied.0);
+        entries.push(TurnEntry {
+            unit: ActingUnit::Sides(tied),
+            count,
+            tiebreak: 0,
+        });
+    }
+    if rolls.len() > 1 && entries.len() < rolls.len() {
+        ctx.note(None, || {
+            "Tied sides act at the same time: both may fall.".into()
+        });
+    }
+}
+
+/// Individual initiative: 1d6 + DEX each (BX-16, optional); a slow weapon acts last.
+fn individual(ctx: &mut Ctx, sides: &[SideId], entries: &mut SmallVec<[TurnEntry; 16]>) {
+    let who: SmallVec<[Entity; 16]> = ctx
+        .roster()
+        .entities()
+        .filter(|&e| ctx.side(e).is_some_and(|s| sides.contains(&s)))
+        .filter(|&e| ctx.status(e).takes_turns())
+        .collect();
+    for (i, e) in who.into_iter().enumerate() {
+        let (dex, slow) = ctx
+            .fighter(e)
+            .map_or((0, false), |f| (f.sheet.0.dex, f.sheet.0.slow_melee()));
+        let rolled = ctx.roll_die(6);
+        let roll = rolled.roll.map(|r| r.plus(i64::from(dex), "DEX"));
+        let count = if slow {
+            INDIVIDUAL_SLOW
+        } else {
+            i32::try_from(rolled.total).unwrap_or(0).saturating_add(dex)
+        };
+        if ctx.logging() {
+            let id = ctx.id(e);
+            ctx.log_mut().push(LogEvent::Initiative {
+                who: id,
+                count,
+                roll,
+            });
+        }
+        entries.push(TurnEntry {
+            unit: ActingUnit::Combatant(e),
+            count,
+            tiebreak: -i32::try_from(i).unwrap_or(0),
+        });
+    }
+}
+
+/// A side's turn has four steps; tied sides play theirs at once. The slow weapons' strike is
+/// one simultaneous step.
+pub fn steps(ctx: &Ctx, unit: ActingUnit) -> Steps {
+    if ctx.order().current().is_some_and(|e| e.count == SLOW_COUNT) {
+        return Steps {
+            count: 1,
+            simultaneous: true,
+        };
+    }
+    Steps {
+        count: 4,
+        simultaneous: matches!(unit, ActingUnit::Sides(set) if set.len() > 1),
+    }
+}
+
+/// The sides of the unit playing now.
+fn unit_sides(ctx: &Ctx, actor: Entity) -> SideSet {
+    match ctx.turn().unit {
+        Some(ActingUnit::Sides(set)) => set,
+        _ => ctx.side(actor).map_or(SideSet::default(), SideSet::one),
+    }
+}
+
+/// Heads each step of a unit's turn in the log: whose turn, and which step.
+fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
+    let unit = match ctx.turn().unit {
+        Some(ActingUnit::Combatant(_)) => u64::from(ctx.id(actor).0) | 1 << 63,
+        _ => sides.0,
+    };
+    let key = (ctx.round(), ctx.turn().step, unit);
+    if ctx.battle().headed == key || !ctx.logging() {
+        return;
+    }
+    ctx.battle_mut().headed = key;
+    let now = step(ctx);
+    crate::tell(ctx, None, |c| {
+        let names: SmallVec<[&str; 4]> = (0..64u8)
+            .filter(|&s| sides.contains(SideId(s)))
+            .map(|s| c.sides().name(SideId(s)))
+            .collect();
+        let who = match c.turn().unit {
+            Some(ActingUnit::Combatant(_)) => c.name(actor).to_string(),
+            _ => names.join(" and "),
+        };
+        let together = if names.len() > 1 {
+            " (at the same time)"
+        } else {
+            ""
+        };
+        format!("== {who}: {}{together} ==", now.name())
+    });
+}
+
+/// `actor`'s turn in a step begins. The first turn of a side's turn runs the side's morale
+/// checks (BX-18); a declared withdrawal or retreat moves on its own; a combatant with nothing
+/// to do in the step passes at once.
+pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+    let sides = unit_sides(ctx, actor);
+    head_step(ctx, actor, sides);
+    let begun = ctx.battle().begun;
+    if sides.0 & !begun.0 != 0 && step(ctx) != Step::Slow {
+        ctx.battle_mut().begun = SideSet(begun.0 | sides.0);
+        for s in 0..64u8 {
+            if sides.contains(SideId(s)) && !begun.contains(SideId(s)) {
+                morale::checks_due(ctx, SideId(s));
+            }
+        }
+    }
+    if !ctx.is_active(actor) || ctx.conditions(actor).is_some_and(|c| !can_act(c)) {
+        return TurnBegins::Skip;
+    }
+    if let Some(mut f) = ctx.fighter_mut(actor) {
+        f.state.done = false;
+    }
+    let Some(f) = ctx.fighter(actor) else {
+        return TurnBegins::Skip;
+    };
+    let (sheet, state) = (f.sheet.0.clone(), f.state.clone());
+    let engaged = in_melee(ctx, actor);
+    let has_foe_in_melee = engaged;
+    let acts = match step(ctx) {
+        Step::Movement => match state.declared {
+            Some(Declared::Withdrawal | Declared::Retreat) => {
+                movement::fall_back(ctx, actor);
+                false
+            }
+            Some(Declared::Spell { .. }) => false,
+            None => !engaged && state.feet > 0,
+        },
+        Step::Missiles => {
+            !engaged
+                && !state.retreating
+                && (sheet.attacks.iter().any(|a| a.is_missile())
+                    || sheet.powers.iter().any(|p| !p.spell))
+        }
+        Step::Spells => state.spell().is_some() && !state.moved,
+        Step::Melee => {
+            !state.retreating
+                && has_foe_in_melee
+                && (ctx.battle().options.individual || !sheet.slow_melee())
+        }
+        Step::Slow => !state.retreating && has_foe_in_melee && sheet.slow_melee(),
+    };
+    if acts {
+        TurnBegins::Act
+    } else {
+        TurnBegins::Skip
+    }
+}

@@ -1,0 +1,505 @@
+//! Every B/X combat rule by id, with forced dice through the real pipeline.
+
+use fray_bx::state::BxState;
+use fray_core::prelude::*;
+
+use crate::bench::{NEAR_FAR, SINGLE, fight};
+
+fn attack(f: &fray_testkit::harness::Fight, target: &str) -> Intent {
+    Intent::Attack {
+        target: f.who(target),
+        attack: AttackId(0),
+        maneuver: Maneuver::STANDARD,
+    }
+}
+
+fn shoot(f: &fray_testkit::harness::Fight, target: &str) -> Intent {
+    Intent::Attack {
+        target: f.who(target),
+        attack: AttackId(1),
+        maneuver: Maneuver::STANDARD,
+    }
+}
+
+fn engage(f: &fray_testkit::harness::Fight, target: &str) -> Intent {
+    Intent::Engage {
+        target: f.who(target),
+    }
+}
+
+fn spell(f: &fray_testkit::harness::Fight, n: u16, target: &str) -> Intent {
+    Intent::UseAbility {
+        ability: AbilityId(n),
+        target: Some(f.who(target)),
+    }
+}
+
+fn has(f: &fray_testkit::harness::Fight, text: &str) -> bool {
+    f.log().contains(text)
+}
+
+#[test]
+fn bx16_each_side_rolls_a_d6_and_the_higher_acts_first() {
+    let f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[2, 5],
+    );
+    assert!(
+        has(&f, "initiative of the Heroes: d6 = [2] = 2"),
+        "{}",
+        f.log()
+    );
+    assert!(has(&f, "initiative of the Monsters: d6 = [5] = 5"));
+    assert_eq!(f.turn(), "Orc");
+}
+
+#[test]
+fn bx16_tied_sides_act_at_once_and_both_can_fall() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[3, 3, 20, 6, 20, 6],
+    );
+    f.set_hp("Fighter", 3);
+    assert!(
+        has(&f, "Heroes and Monsters: movement (at the same time)"),
+        "{}",
+        f.log()
+    );
+    f.ok("Fighter", engage(&f, "Orc"));
+    f.ok("Fighter", attack(&f, "Orc"));
+    // The orc, felled in the same step, still strikes back.
+    assert_eq!(f.turn(), "Orc");
+    f.ok("Orc", attack(&f, "Fighter"));
+    assert_eq!(f.status("Fighter"), Status::Dead, "{}", f.log());
+    assert_eq!(f.status("Orc"), Status::Dead);
+    assert_eq!(
+        f.encounter().outcome().map(|o| o.ending),
+        Some(Ending::MutualDestruction)
+    );
+}
+
+#[test]
+fn bx16_ties_roll_again_with_the_reroll_option() {
+    let f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "ties": "reroll" })"#,
+        &[3, 3, 1, 4],
+    );
+    assert!(has(&f, "The sides tie and roll again."), "{}", f.log());
+    assert_eq!(f.turn(), "Orc");
+}
+
+#[test]
+fn bx16_individual_initiative_is_a_d6_plus_dex_each() {
+    let f = fight(
+        SINGLE,
+        &[("archer", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "individual_initiative": true })"#,
+        &[4, 4],
+    );
+    assert_eq!(
+        f.order(),
+        vec![("Archer".to_string(), 5), ("Orc".to_string(), 4)]
+    );
+    assert_eq!(f.turn(), "Archer");
+}
+
+#[test]
+fn bx17_slow_weapons_strike_after_every_side() {
+    let mut f = fight(
+        SINGLE,
+        &[("brute", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[6, 1],
+    );
+    f.ok("Brute", engage(&f, "Orc"));
+    // The brute's own melee step passes it by: the orc strikes first.
+    assert_eq!(f.turn(), "Orc", "{}", f.log());
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute");
+    assert!(has(&f, "== Heroes: slow weapons =="), "{}", f.log());
+}
+
+#[test]
+fn bx18_a_side_turn_runs_movement_missiles_spells_then_melee() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[1, 6],
+    );
+    f.ok("Orc", engage(&f, "Fighter"));
+    let log = f.log();
+    let at = |s: &str| log.find(s).unwrap_or_else(|| panic!("no {s} in\n{log}"));
+    assert!(at("== Monsters: movement ==") < at("Orc engages Fighter"));
+    assert!(at("Orc engages Fighter") < at("== Monsters: missiles =="));
+    assert!(at("== Monsters: missiles ==") < at("== Monsters: spells =="));
+    assert!(at("== Monsters: spells ==") < at("== Monsters: melee =="));
+    assert_eq!(f.turn(), "Orc");
+}
+
+#[test]
+fn bx01_a_round_is_ten_seconds_and_sixty_make_a_turn() {
+    assert_eq!(fray_bx::tables::ROUND_SECONDS, 10);
+    assert_eq!(
+        fray_bx::tables::ROUNDS_PER_TURN * fray_bx::tables::ROUND_SECONDS,
+        600
+    );
+}
+
+#[test]
+fn bx02_encounter_movement_is_a_third_of_the_base_rate() {
+    let f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("ogre", 1, "field")],
+        "",
+        &[6, 1],
+    );
+    assert_eq!(f.get::<BxState>("Fighter").feet, 40);
+    assert_eq!(f.get::<BxState>("Ogre").feet, 30);
+}
+
+#[test]
+fn bx05_at_zero_hit_points_a_combatant_is_dead() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[6, 1, 20, 4],
+    );
+    f.ok("Fighter", engage(&f, "Orc"));
+    f.ok("Fighter", attack(&f, "Orc"));
+    assert_eq!(f.hp("Orc").current, 0);
+    assert_eq!(f.status("Orc"), Status::Dead);
+}
+
+#[test]
+fn bx22_the_attack_is_looked_up_on_the_matrix_row() {
+    // Fighter (THAC0 19) rolls 12 + 1 STR = 13 against AC 6: the matrix says 13. A hit.
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("ogre", 1, "field")],
+        "",
+        &[6, 1, 12, 3],
+    );
+    f.ok("Fighter", engage(&f, "Ogre"));
+    f.ok("Fighter", attack(&f, "Ogre"));
+    assert!(
+        has(
+            &f,
+            "d20+1 = [12] + 1 (STR) = 13 vs AC 5 on the attack matrix (THAC0 19 row): needs 14, miss"
+        ),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn bx23_a_hit_deals_at_least_one_point() {
+    let mut f = fight(
+        SINGLE,
+        &[("fists", 1, "field")],
+        &[("weakling", 1, "field")],
+        "",
+        &[1, 6, 20, 1],
+    );
+    f.ok("Weakling", engage(&f, "Fists"));
+    f.ok("Weakling", attack(&f, "Fists"));
+    assert_eq!(f.hp("Fists").current, 7, "{}", f.log());
+}
+
+#[test]
+fn bx24_unarmed_blows_deal_1d2_plus_str() {
+    let mut f = fight(
+        SINGLE,
+        &[("fists", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[6, 1, 20, 2],
+    );
+    f.ok("Fists", engage(&f, "Orc"));
+    f.ok("Fists", attack(&f, "Orc"));
+    assert!(has(&f, "d2+1 = [2] + 1 (STR and magic) = 3"), "{}", f.log());
+    assert_eq!(f.hp("Orc").current, 2);
+}
+
+#[test]
+fn bx24_paralysed_foes_are_hit_automatically_in_melee() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("ghoul", 1, "field")],
+        "",
+        // Round 1: the ghoul's claw hits for 1, the fighter fails its save (5 < 14).
+        // Round 2: no attack roll, 2 damage.
+        &[1, 6, 20, 1, 5, 1, 6, 2],
+    );
+    f.ok("Ghoul", engage(&f, "Fighter"));
+    f.ok("Ghoul", attack(&f, "Fighter"));
+    assert!(f.has("Fighter", Condition::PARALYZED), "{}", f.log());
+    // Round 2: the helpless fighter declares nothing, nor does the ghoul.
+    f.ok("Fighter", Intent::Pass);
+    f.ok("Ghoul", Intent::Pass);
+    f.ok("Ghoul", attack(&f, "Fighter"));
+    assert!(
+        has(
+            &f,
+            "Ghoul strikes the helpless Fighter with claw: an automatic hit."
+        ),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.hp("Fighter").current, 5);
+}
+
+#[test]
+fn bx24_invulnerable_monsters_take_no_damage_from_ordinary_weapons() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("shade", 1, "field")],
+        "",
+        &[6, 1, 20],
+    );
+    f.ok("Fighter", engage(&f, "Shade"));
+    f.ok("Fighter", attack(&f, "Shade"));
+    assert!(
+        has(&f, "Shade is unharmed: sword cannot hurt it."),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.hp("Shade").current, 13);
+}
+
+#[test]
+fn bx21_a_caster_struck_before_it_acts_loses_its_spell() {
+    let mut f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[1, 6, 20, 1],
+    );
+    f.ok("Mage", spell(&f, 0, "Orc"));
+    f.ok("Orc", Intent::Pass);
+    f.ok("Orc", engage(&f, "Mage"));
+    f.ok("Orc", attack(&f, "Mage"));
+    assert!(
+        has(&f, "Mage is struck before it could act: its spell is lost."),
+        "{}",
+        f.log()
+    );
+    assert!(f.get::<BxState>("Mage").spell_lost);
+}
+
+#[test]
+fn bx19_a_retreating_combatant_is_struck_at_plus_2_without_its_shield() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        // Round 1: both miss. Round 2: the orc rolls 12 + 2 against AC 5 (4 without the shield).
+        &[6, 1, 1, 1, 1, 6, 12, 1, 3, 4],
+    );
+    f.ok("Fighter", engage(&f, "Orc"));
+    f.ok("Fighter", attack(&f, "Orc"));
+    f.ok("Orc", attack(&f, "Fighter"));
+    f.ok("Fighter", Intent::Retreat);
+    f.ok("Orc", Intent::Pass);
+    f.ok("Orc", attack(&f, "Fighter"));
+    assert!(
+        has(
+            &f,
+            "d20+2 = [12] + 2 (retreating target) = 14 vs AC 5 on the attack matrix (THAC0 19 row): needs 14, hit"
+        ),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn bx20_missiles_get_plus_1_at_short_range_and_minus_1_at_long() {
+    let mut f = fight(
+        NEAR_FAR,
+        &[("archer", 1, "near")],
+        &[("orc", 1, "far")],
+        "",
+        &[6, 1, 10],
+    );
+    f.end_turn();
+    f.ok("Archer", shoot(&f, "Orc"));
+    assert!(
+        has(&f, "d20+1+1 = [10] + 1 (DEX) + 1 (short range) = 12"),
+        "{}",
+        f.log()
+    );
+    let mut f = fight(
+        NEAR_FAR,
+        &[("archer", 1, "near")],
+        &[("orc", 1, "far")],
+        r#"options: (ruleset: { "region_feet": 120 })"#,
+        &[6, 1, 10],
+    );
+    f.end_turn();
+    f.ok("Archer", shoot(&f, "Orc"));
+    assert!(
+        has(&f, "d20+1-1 = [10] + 1 (DEX) - 1 (long range) = 10"),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn bx20_a_target_behind_complete_cover_cannot_be_shot() {
+    let mut f = fight(
+        NEAR_FAR,
+        &[("archer", 1, "near")],
+        &[("orc", 1, "far")],
+        r#"options: (ruleset: { "cover": "far=full" })"#,
+        &[6, 1],
+    );
+    f.end_turn();
+    let reason = f.act("Archer", shoot(&f, "Orc")).expect("refused");
+    assert!(reason.to_string().contains("complete cover"), "{reason}");
+}
+
+#[test]
+fn bx25_a_side_checks_morale_at_its_first_death_and_breaks_above_its_score() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 2, "field")],
+        "",
+        &[6, 1, 20, 6, 6, 6],
+    );
+    f.ok("Fighter", engage(&f, "Orc 1"));
+    f.ok("Fighter", attack(&f, "Orc 1"));
+    assert_eq!(f.status("Orc 1"), Status::Dead);
+    assert!(
+        has(
+            &f,
+            "morale of the Monsters (adjusted -1): 2d6 = [6, 6] = 12"
+        ),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.status("Orc 2"), Status::Fled);
+    assert_eq!(
+        f.encounter().outcome().map(|o| o.ending),
+        Some(Ending::Fled)
+    );
+}
+
+#[test]
+fn bx25_scores_2_and_12_are_never_adjusted() {
+    use fray_bx::morale::score;
+    assert_eq!(score(12, -2), 12);
+    assert_eq!(score(2, 2), 2);
+    assert_eq!(score(8, -1), 7);
+}
+
+#[test]
+fn bx14_a_reaction_that_does_not_come_to_blows_ends_the_encounter() {
+    let f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "parley": "Heroes" })"#,
+        &[3, 3],
+    );
+    assert!(
+        has(&f, "reaction of the Monsters: 2d6+2 = [3, 3] + 2 (CHA) = 8"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(
+        f.encounter().outcome().map(|o| o.ending),
+        Some(Ending::Parley)
+    );
+    let f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "parley": "Heroes" })"#,
+        &[1, 1],
+    );
+    assert!(
+        has(&f, "The Monsters are unfriendly, may attack."),
+        "{}",
+        f.log()
+    );
+    assert!(f.encounter().outcome().is_none());
+}
+
+#[test]
+fn bx13_an_unaware_side_rolling_1_or_2_loses_the_first_round() {
+    let f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "unaware": "Monsters" })"#,
+        &[2, 4],
+    );
+    assert!(
+        has(&f, "The Monsters are surprised and lose the first round."),
+        "{}",
+        f.log()
+    );
+    assert!(f.has("Orc", Condition::SURPRISED));
+    assert!(!has(&f, "initiative of the Monsters"));
+    assert_eq!(f.turn(), "Fighter");
+}
+
+#[test]
+fn bx13_a_light_in_the_dark_cannot_surprise() {
+    let dark = r#"Inline(id: "dark", regions: [(id: "field", light: Darkness)])"#;
+    let f = fight(
+        dark,
+        &[("fighter", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "unaware": "Monsters", "light": "Heroes" })"#,
+        &[6, 1],
+    );
+    assert!(has(&f, "cannot be surprised"), "{}", f.log());
+    assert!(!f.has("Orc", Condition::SURPRISED));
+}
+
+#[test]
+fn bx28_a_destructive_attack_destroys_gear_and_magic_items_may_save() {
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("drake", 1, "field")],
+        "",
+        // The breath rolls 18, the fighter fails its save (1 < 15) and dies; its ring saves
+        // with 14 + 1 = 15.
+        &[1, 6, 6, 6, 6, 1, 14],
+    );
+    f.end_turn();
+    f.ok("Drake", spell(&f, 0, "Fighter"));
+    assert_eq!(f.status("Fighter"), Status::Dead, "{}", f.log());
+    assert!(has(&f, "is destroyed, and its gear with it."));
+    assert!(
+        has(
+            &f,
+            "ring +1 survives: d20+1 = [14] + 1 (item bonus) = 15 vs 15, success"
+        ),
+        "{}",
+        f.log()
+    );
+}
