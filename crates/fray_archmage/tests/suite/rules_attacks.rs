@@ -2,6 +2,7 @@
 //! defenses, crits and fumbles, unarmed strikes, two weapons, resistance, invisibility,
 //! shooting into melee, circumstances, magic items and group attacks.
 
+use bevy_ecs::entity::Entity;
 use fray_archmage::vocabulary::VULNERABLE;
 use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
@@ -377,6 +378,94 @@ fn ar35_a_natural_one_shooting_into_melee_rerolls_against_the_engaged_ally() {
     assert_eq!(f.hp("Ally").current, 26);
     assert_eq!(f.hp("Brute").current, 40);
     assert!(f.log().contains("fumbles into the melee"));
+}
+
+#[test]
+fn ar35_core05_a_reroll_into_melee_logs_the_bonus_against_the_ally() {
+    // Hero 12, ally 11, twin 10, brute 7. Ally and twin engage the brute, so the hero's bow is
+    // at +2 against it (AR-36) but not against either of them. Round 2: the bow rolls a 1 and
+    // rerolls 15 against the ally: 15 + 2 (Dex 1, level 1) + 1 (escalation) = 18 vs AC 18, a
+    // hit for d6 3 + 1. The log shows the numbers judged, without the brute's +2.
+    let mut f = fight(
+        NEAR_FAR,
+        &[
+            ("hero", 1, "near"),
+            ("ally", 1, "near"),
+            ("twin", 1, "near"),
+        ],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 9, 8, 5, 1, 15, 3],
+    );
+    let brute = f.who("Brute");
+    f.end_turn();
+    f.ok("Ally", Intent::Engage { target: brute });
+    f.end_turn();
+    f.ok("Twin", Intent::Engage { target: brute });
+    f.end_turn();
+    f.end_turn();
+    let bow = f.attack("Hero", "Brute", "bow");
+    f.ok("Hero", bow);
+    assert_eq!(f.hp("Ally").current, 26);
+    let line = "Hero attacks Ally with Bow: d20+2+1 = [15] + 2 (attack) + 1 (escalation) = 18 vs AC 18, hit";
+    assert!(f.log().contains(line), "{}", f.log());
+    assert_eq!(f.faces_left(), 0);
+}
+
+/// Every attack roll in `log` adds up to its verdict: a natural 1 misses and a crit hits
+/// whatever the total, and otherwise the logged total hits exactly when it reaches the logged
+/// defense (a coup de grace is a crit on any natural, AR-28).
+fn verdicts_add_up(log: &CombatLog) -> Result<(), String> {
+    for entry in log.entries() {
+        let LogEvent::Attack {
+            roll,
+            against,
+            hit,
+            crit,
+            attack,
+            ..
+        } = &entry.event
+        else {
+            continue;
+        };
+        let natural = roll.natural().unwrap_or(0);
+        let fits = if *crit {
+            *hit
+        } else if natural == 1 {
+            !*hit
+        } else {
+            *hit == (roll.total() >= *against)
+        };
+        if !fits {
+            return Err(format!(
+                "{attack}: {roll} vs {against}, hit {hit}, crit {crit}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn core05_ar35_every_logged_attack_roll_adds_up_to_its_verdict() {
+    // archmage-bridge's goblins throw darts into the melee; seed 468 rerolled one against the
+    // cinder hound with the hero's modifiers in the log (17 vs AC 17, logged as a miss).
+    let mut app = BENCH.app_with(content());
+    let spawned: Vec<(u64, Entity)> = (460..520)
+        .map(|seed| {
+            let e = app
+                .world_mut()
+                .spawn_encounter("archmage-bridge", &EncounterSettings::logged(seed))
+                .unwrap();
+            (seed, e)
+        })
+        .collect();
+    run_until_blocked(app.world_mut(), 1_000_000);
+    for (seed, e) in spawned {
+        let log = app.world().get::<CombatLog>(e).unwrap();
+        if let Err(wrong) = verdicts_add_up(log) {
+            panic!("seed {seed}: {wrong}");
+        }
+    }
 }
 
 #[test]
