@@ -512,6 +512,57 @@ fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mob
 }
 
 #[test]
+fn ar36_each_circumstance_is_an_encounter_option_on_by_default() {
+    // With bad footing off, the hero on difficult ground b rolls 10 + 5 = 15: a hit on AC 15
+    // (5 + 4), and the log names no circumstance.
+    let mut f = fight(
+        LINE,
+        &[("hero", 1, "b")],
+        &[("brute", 1, "b")],
+        r#"options: (ruleset: {"circumstance_bad_footing": false})"#,
+        &[10, 5, 10, 5],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert!(!f.log().contains("(circumstance)"), "{}", f.log());
+    assert_eq!(f.hp("Brute").current, 31);
+    // With ganging up off, three heroes on the brute give the hero no +2: round 2, 8 + 5 + 1
+    // = 14 misses AC 15 (1 miss damage).
+    let mut g = fight(
+        NEAR_FAR,
+        &[
+            ("hero", 1, "near"),
+            ("ally", 1, "near"),
+            ("twin", 1, "near"),
+        ],
+        &[("brute", 1, "near")],
+        r#"options: (ruleset: {"circumstance_ganged_up": false})"#,
+        &[10, 9, 8, 5, 8],
+    );
+    let brute = g.who("Brute");
+    for hero in ["Hero", "Ally", "Twin"] {
+        g.ok(hero, Intent::Engage { target: brute });
+        g.end_turn();
+    }
+    g.end_turn();
+    let sword = g.attack("Hero", "Brute", "sword");
+    g.ok("Hero", sword);
+    assert!(!g.log().contains("(circumstance)"), "{}", g.log());
+    assert_eq!(g.hp("Brute").current, 39);
+    assert_eq!((f.faces_left(), g.faces_left()), (0, 0));
+    // Both are on unless an encounter says otherwise, and `fray list` documents them.
+    let options: Vec<(&str, String)> = fray_archmage::battle::OPTIONS
+        .iter()
+        .map(|o| (o.name, o.default.to_string()))
+        .collect();
+    for name in ["circumstance_bad_footing", "circumstance_ganged_up"] {
+        assert!(options.contains(&(name, "true".into())), "{options:?}");
+    }
+}
+
+#[test]
 fn ar43_group_attacks_take_the_next_enemies_in_order_without_skipping() {
     // Three brutes engage the hero; in round 2 a blast at Brute 2 takes Brute 2 and Brute 3.
     let mut f = fight(
