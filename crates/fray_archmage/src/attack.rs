@@ -174,7 +174,7 @@ fn strike(
     damage: &mut Option<i64>,
 ) {
     let attack = &sheet.attacks[index];
-    let Some((mut odds, parts)) = fighter::odds(ctx, attacker, target, index) else {
+    let Some((mut odds, mut parts)) = fighter::odds(ctx, attacker, target, index) else {
         return;
     };
     let mut target = target;
@@ -203,20 +203,22 @@ fn strike(
         });
         (natural, roll) = ctx.d20();
     }
-    // Shooting into melee: a natural 1 rerolls against an engaged ally (AR-35).
-    if natural == 1 && attack.def.kind.is_ranged() {
+    // Shooting into melee: a natural 1 rerolls against an engaged ally (AR-35), judged - and
+    // logged (CORE-05) - with the modifiers against that ally. A coup de grace crits on any
+    // natural roll (AR-28), so it never rerolls.
+    if natural == 1 && attack.def.kind.is_ranged() && maneuver != COUP_DE_GRACE {
         let side = ctx.side(attacker);
         let ally = ctx
             .foes(target)
             .find(|&f| f != attacker && ctx.side(f) == side && ctx.is_active(f));
         if let Some(ally) = ally
-            && let Some((ally_odds, _)) = fighter::odds(ctx, attacker, ally, index)
+            && let Some((ally_odds, ally_parts)) = fighter::odds(ctx, attacker, ally, index)
         {
             ctx.note(Some(attacker), || {
                 "fumbles into the melee and rerolls against an ally.".into()
             });
             target = ally;
-            odds = ally_odds;
+            (odds, parts) = (ally_odds, ally_parts);
             (natural, roll) = ctx.d20();
         }
     }

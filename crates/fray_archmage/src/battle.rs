@@ -30,6 +30,29 @@ pub struct Archmage {
     /// Someone has fought in spirit this battle: only the first time gives +2 (AR-42).
     #[serde(default)]
     pub fought_in_spirit: bool,
+    /// The circumstance modifiers this encounter applies (AR-36).
+    #[serde(default)]
+    pub circumstances: Circumstances,
+}
+
+/// The situations in which Fray applies the universal +2 / -2 circumstance modifier to an
+/// attack (AR-36), each an encounter option, both on unless an encounter turns them off. The
+/// log names either as `circumstance`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Circumstances {
+    /// -2 to attacks made from a region marked difficult (bad footing).
+    pub bad_footing: bool,
+    /// +2 to attacks on a target engaged with two or more of the attacker's allies.
+    pub ganged_up: bool,
+}
+
+impl Default for Circumstances {
+    fn default() -> Self {
+        Self {
+            bad_footing: true,
+            ganged_up: true,
+        }
+    }
 }
 
 impl MapEntities for Archmage {
@@ -51,5 +74,15 @@ pub const OPTIONS: &[OptionDef] = &[
         name: "meaningful_death",
         default: OptionValue::Bool(false),
         doc: "only named villains can kill heroes; four failed death saves mean a coma (AR-41)",
+    },
+    OptionDef {
+        name: "circumstance_bad_footing",
+        default: OptionValue::Bool(true),
+        doc: "-2 to attacks made from a region marked difficult (AR-36)",
+    },
+    OptionDef {
+        name: "circumstance_ganged_up",
+        default: OptionValue::Bool(true),
+        doc: "+2 to attacks on a target engaged with two or more of the attacker's allies (AR-36)",
     },
 ];

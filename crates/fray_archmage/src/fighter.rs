@@ -124,22 +124,26 @@ impl BonusParts {
 
 /// The universal circumstance modifier, as Fray rules it (AR-36): -2 when attacking from
 /// difficult terrain (bad footing), +2 when the target is engaged with two or more of the
-/// attacker's allies (ganged up on).
+/// attacker's allies (ganged up on) - each unless the encounter turns it off
+/// ([`Circumstances`](crate::battle::Circumstances)).
 pub fn circumstance(ctx: &Ctx, attacker: Entity, target: Entity) -> i32 {
     let (Some(a), Some(t)) = (ctx.row(attacker), ctx.row(target)) else {
         return 0;
     };
+    let applies = ctx.battle().circumstances;
     let mut m = 0;
-    if ctx.map().terrain(a.region).difficult {
+    if applies.bad_footing && ctx.map().terrain(a.region).difficult {
         m -= 2;
     }
-    let allies = t
-        .engagement
-        .foes()
-        .filter(|f| *f != attacker && ctx.side(*f) == Some(a.side))
-        .count();
-    if allies >= 2 {
-        m += 2;
+    if applies.ganged_up {
+        let allies = t
+            .engagement
+            .foes()
+            .filter(|f| *f != attacker && ctx.side(*f) == Some(a.side))
+            .count();
+        if allies >= 2 {
+            m += 2;
+        }
     }
     m
 }

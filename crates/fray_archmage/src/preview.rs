@@ -1,15 +1,20 @@
-//! Exact previews: what an intent would do, worked out over every d20 roll, never sampled.
+//! Exact previews: what an intent would do, worked out over every d20 roll and every face of
+//! the damage dice, never sampled.
 
 use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
+use smallvec::SmallVec;
 
 use crate::Ctx;
 use crate::attack::{fires, targets_of};
 use crate::fighter::{natural_chance, odds_of};
 use crate::legality::d20_at_least;
 use crate::ops::ArchOps;
-use crate::rules::{AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge};
-use crate::statblock::{AttackKind, OnHit, PowerEffect, Targets};
+use crate::rules::{
+    AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge, resisted,
+};
+use crate::sheet::SheetAttack;
+use crate::statblock::{AttackKind, OnHit, PowerEffect, Targets, When};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 
 /// The preview of a legal intent of `actor`. Its count of opportunity attacks comes from the
@@ -129,7 +134,10 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occa
 }
 
 /// Expected damage and chances of attack `index` of `attacker` on `target`, exactly over the
-/// d20 (resistance, crits, miss damage, the two-weapon reroll and invisibility included).
+/// d20 and the damage dice: for each natural roll the blow it lands (a hit, a crit, miss
+/// damage or nothing), its extra damage, and resistance halving that blow rounded down as
+/// resolution does (AR-32) - never the halved mean. The two-weapon reroll, invisibility and a
+/// coup de grace (a crit on any natural, AR-28) are counted the same way.
 pub(crate) fn attack_preview(
     ctx: &Ctx,
     attacker: Entity,
@@ -174,71 +182,102 @@ pub(crate) fn attack_preview(
             .iter()
             .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
     };
-    if coup {
-        return Preview {
-            hit_chance: 1.0,
-            damage_on_hit: attack.mean * mult as f32,
-            expected_damage: attack.mean * mult as f32,
-            kill_chance: attack.chance_at_least(total, mult),
-            inflicts: if may_inflict && inflicting(20, AttackResult::Crit) {
-                1.0
-            } else {
-                0.0
-            },
-            ..Preview::default()
-        };
-    }
     let seen = if odds.invisible { 0.5 } else { 1.0 };
-    // The chance a hit and a crit take the target out, by whether resistance halves the
-    // damage (the same for every natural that hits, so worked out once).
-    let kill_if = |half: bool| {
-        let hp = if half { total.saturating_mul(2) } else { total };
-        (
-            attack.chance_at_least(hp, 1),
-            attack.chance_at_least(hp, mult),
-        )
-    };
-    let whole = kill_if(false);
-    let halved = if resistance.is_some() {
-        kill_if(true)
-    } else {
-        whole
-    };
-    let (crit_damage, hit_damage, miss_damage) =
-        (attack.mean * mult as f32, attack.mean, attack.miss as f32);
+    let mut blows = Blows::default();
     let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
     let (mut hits, mut crits) = (0.0f32, 0.0f32);
-    // Natural 1 always fumbles: it does nothing.
-    for natural in 2..=20i64 {
+    for natural in 1..=20i64 {
+        let result = if coup {
+            AttackResult::Crit
+        } else {
+            judge(natural, natural + odds.bonus, odds.defense, odds.crit_from)
+        };
         let p = natural_chance(&odds, natural);
-        let half = resistance.is_some_and(|n| natural < i64::from(n));
-        let factor = if half { 0.5 } else { 1.0 };
-        let (kill_on_hit, kill_on_crit) = if half { halved } else { whole };
-        let result = judge(natural, natural + odds.bonus, odds.defense, odds.crit_from);
         if may_inflict && inflicting(natural, result) {
             inflicts += p;
         }
+        let half = resistance.is_some_and(|n| natural < i64::from(n));
+        let (mean, kills) = match result {
+            // A natural 1 does nothing at all (AR-18).
+            AttackResult::Fumble => continue,
+            AttackResult::Miss => {
+                let dealt = resisted(attack.miss, natural, resistance).max(0);
+                (
+                    dealt as f32,
+                    if dealt > 0 && dealt >= total {
+                        1.0
+                    } else {
+                        0.0
+                    },
+                )
+            }
+            AttackResult::Hit | AttackResult::Crit => {
+                let extra = extra_damage(&attack.def.effects, result, natural);
+                let times = if result == AttackResult::Crit {
+                    mult
+                } else {
+                    1
+                };
+                blows.get(attack, (times, extra, half), total)
+            }
+        };
         match result {
-            AttackResult::Crit => {
-                expected += p * crit_damage * factor;
-                kill += p * kill_on_crit;
-                crits += p;
-            }
-            AttackResult::Hit => {
-                expected += p * hit_damage * factor;
-                kill += p * kill_on_hit;
-                hits += p;
-            }
-            AttackResult::Miss => expected += p * miss_damage * factor,
-            AttackResult::Fumble => {}
+            AttackResult::Crit => crits += p,
+            AttackResult::Hit => hits += p,
+            _ => {}
         }
+        expected += p * mean;
+        kill += p * kills;
     }
     Preview {
-        hit_chance: hits * seen + crits * seen,
-        damage_on_hit: attack.mean,
+        hit_chance: (hits + crits) * seen,
+        // A coup de grace only ever crits.
+        damage_on_hit: if coup {
+            attack.mean * mult as f32
+        } else {
+            attack.mean
+        },
         expected_damage: expected * seen,
         kill_chance: kill * seen,
         inflicts: inflicts * seen,
         ..Preview::default()
+    }
+}
+
+/// The extra damage of an attack's effects that fire on this result and natural roll.
+fn extra_damage(effects: &[(When, OnHit)], result: AttackResult, natural: i64) -> i32 {
+    effects
+        .iter()
+        .filter(|(when, _)| fires(*when, result, natural))
+        .filter_map(|(_, e)| match e {
+            OnHit::Damage(n) => Some(*n),
+            _ => None,
+        })
+        .fold(0i32, |sum, n| sum.saturating_add(n))
+}
+
+/// The blows of one preview worked out so far: (crit multiplier, extra damage, halved) and
+/// its mean damage dealt and chance to take the target out. A preview meets a handful of
+/// distinct blows over the twenty natural rolls, so each is worked out once.
+#[derive(Default)]
+struct Blows(SmallVec<[((i32, i32, bool), (f32, f32)); 8]>);
+
+impl Blows {
+    /// Mean damage and kill chance of a blow of `attack` multiplied by `times`, plus `extra`,
+    /// halved when `half`, on a target with `total` hit points (temporary ones included).
+    fn get(&mut self, attack: &SheetAttack, key: (i32, i32, bool), total: i32) -> (f32, f32) {
+        if let Some((_, found)) = self.0.iter().find(|(k, _)| *k == key) {
+            return *found;
+        }
+        let (times, extra, half) = key;
+        // A halved blow takes the target out when the whole one is at least twice its hit
+        // points (rounding down never reaches further).
+        let needed = if half { total.saturating_mul(2) } else { total };
+        let value = (
+            attack.mean_dealt(times, extra, half),
+            attack.chance_at_least(needed.saturating_sub(extra), times),
+        );
+        self.0.push((key, value));
+        value
     }
 }

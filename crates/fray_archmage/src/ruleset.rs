@@ -7,7 +7,7 @@ use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use std::sync::Arc;
 
-use crate::battle::Archmage;
+use crate::battle::{Archmage, Circumstances, OPTIONS};
 use crate::sheet::{Sheet, SheetData, compile};
 use crate::slots::ActionSlots;
 use crate::statblock::ArchBlock;
@@ -38,11 +38,12 @@ impl Ruleset for ArchmageRuleset {
     }
 
     fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
-        let flag = |name: &str| {
-            matches!(
-                build.spec.options.ruleset.get(name),
-                Some(OptionValue::Bool(true))
-            )
+        // A switch as the encounter sets it, else as `OPTIONS` has it by default.
+        let flag = |name: &str| match build.spec.options.ruleset.get(name) {
+            Some(OptionValue::Bool(on)) => *on,
+            _ => OPTIONS
+                .iter()
+                .any(|o| o.name == name && o.default == OptionValue::Bool(true)),
         };
         let ambush = match &build.spec.options.ambush {
             Some(a) => {
@@ -61,6 +62,10 @@ impl Ruleset for ArchmageRuleset {
         let battle = Archmage {
             lasting_wounds: flag("lasting_wounds"),
             meaningful_death: flag("meaningful_death"),
+            circumstances: Circumstances {
+                bad_footing: flag("circumstance_bad_footing"),
+                ganged_up: flag("circumstance_ganged_up"),
+            },
             ambush,
             ..Archmage::default()
         };

@@ -271,6 +271,48 @@ fn attack(
 }
 
 impl SheetAttack {
+    /// Mean damage a blow deals: the damage dice times `multiplier`, plus `extra`, halved
+    /// (rounded down) when `halved` (AR-32), and nothing when that comes to less than 1 -
+    /// exactly, over every face of the dice.
+    ///
+    /// ```
+    /// use fray_archmage::sheet::compile;
+    /// use fray_archmage::statblock::ArchBlock;
+    /// use fray_content::source::SourceFile;
+    /// let blocks: Vec<ArchBlock> = SourceFile::new("m.ron", r#"[Monster(id: "m", name: "M",
+    ///     level: 1, hp: 9, ac: 10, pd: 10, md: 10, initiative: 0,
+    ///     attacks: [(id: "bite", name: "Bite", kind: Melee, vs: AC, bonus: 5,
+    ///                damage: Dice("1d6"), basic: true)])]"#).parse().unwrap();
+    /// let bite = &compile(&blocks[0]).unwrap().attacks[0];
+    /// // A d6 halved: 0, 1, 1, 2, 2, 3 - a mean of 1.5, not 3.5 / 2.
+    /// assert_eq!(bite.mean_dealt(1, 0, true), 1.5);
+    /// assert_eq!(bite.mean_dealt(2, 1, false), 8.0);
+    /// ```
+    pub fn mean_dealt(&self, multiplier: i32, extra: i32, halved: bool) -> f32 {
+        let (m, e) = (i64::from(multiplier), i64::from(extra));
+        if !halved && self.min_damage.saturating_mul(m).saturating_add(e) >= 0 {
+            // Nothing is rounded or cut off: the mean scales.
+            return self.mean * multiplier as f32 + extra as f32;
+        }
+        let dealt = |damage: i64| {
+            let blow = damage.saturating_mul(m).saturating_add(e);
+            let blow = if halved { blow / 2 } else { blow };
+            blow.max(0) as f32
+        };
+        if self.tail.is_empty() {
+            // No distribution (dice too large to tabulate): the mean, rounded the same way.
+            return dealt(self.mean.round() as i64);
+        }
+        self.tail
+            .iter()
+            .enumerate()
+            .map(|(k, at_least)| {
+                let more = self.tail.get(k + 1).copied().unwrap_or(0.0);
+                (at_least - more) * dealt(self.min_damage + k as i64)
+            })
+            .sum()
+    }
+
     /// Chance a hit deals at least `hp` damage, with damage multiplied by `multiplier`.
     pub fn chance_at_least(&self, hp: i32, multiplier: i32) -> f32 {
         if hp <= 0 {

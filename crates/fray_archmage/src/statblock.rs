@@ -529,6 +529,22 @@ impl Statblock for ArchBlock {
             {
                 out.push(Problem::at(&a.id, "monster damage must be `Dice(\"...\")`"));
             }
+            // An unarmed attack is a Strength attack against AC at -2, whatever the class
+            // (AR-20): content that writes it otherwise is refused, not quietly corrected.
+            if a.damage == DamageSpec::Unarmed
+                && (a.ability != Some(Ability::Str) || a.vs != Defense::AC || a.extra != -2)
+            {
+                out.push(
+                    Problem::at(
+                        &a.id,
+                        format!(
+                            "unarmed attack `{}` must be a Strength attack against AC at -2 (AR-20)",
+                            a.id
+                        ),
+                    )
+                    .with_help("write `vs: AC, ability: Str, extra: -2`"),
+                );
+            }
             if a.crit_range > 10 {
                 out.push(Problem::at(
                     &a.id,

@@ -37,8 +37,8 @@ pub trait Statblock: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
 /// A problem found while validating a statblock: what to point at and what to say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    /// Text in the statblock's file to point at (a quoted string's content, usually an id);
-    /// the statblock's own id when `None`.
+    /// Text in the statblock's file to point at (a quoted string's content, usually an id),
+    /// found from the statblock's own id on; the statblock's own id when `None`.
     pub at: Option<String>,
     /// What is wrong.
     pub message: String,
@@ -250,7 +250,7 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
             };
             for problem in statblock.problems(set) {
                 let at = problem.at.as_deref().unwrap_or(id);
-                let mut d = file.diagnostic_at(at, format!("{id}: {}", problem.message));
+                let mut d = file.diagnostic_after(id, at, format!("{id}: {}", problem.message));
                 d.help = problem.help;
                 out.push(d);
             }

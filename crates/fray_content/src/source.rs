@@ -57,6 +57,31 @@ impl SourceFile {
         Diagnostic::new(&self.path, line, column, message)
     }
 
+    /// A diagnostic pointing at the first occurrence of the quoted string `"needle"` from the
+    /// first occurrence of `"anchor"` on - a statblock's problem inside that statblock (its id
+    /// is the anchor), though another statblock of the file uses the same name - or as
+    /// [`SourceFile::diagnostic_at`] says when there is none from there.
+    pub fn diagnostic_after(
+        &self,
+        anchor: &str,
+        needle: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        match self.locate_after(anchor, needle) {
+            Some((line, column)) => Diagnostic::new(&self.path, line, column, message),
+            None => self.diagnostic_at(needle, message),
+        }
+    }
+
+    /// Line and column of the first occurrence of `"needle"` (quotes included) from the first
+    /// occurrence of `"anchor"` on.
+    pub fn locate_after(&self, anchor: &str, needle: &str) -> Option<(usize, usize)> {
+        let from = self.text.find(&format!("\"{anchor}\""))?;
+        let quoted = format!("\"{needle}\"");
+        let offset = from + self.text[from..].find(&quoted)?;
+        Some(self.position_of(offset))
+    }
+
     /// Line and column (1-based, in characters) of the first occurrence of `"needle"`, quotes
     /// included, or of the bare text when no quoted occurrence exists.
     pub fn locate(&self, needle: &str) -> Option<(usize, usize)> {
@@ -137,6 +162,18 @@ mod tests {
         let f = SourceFile::new("a.ron", "(\n  a: \"orc\",\n  b: \"goblin\")");
         assert_eq!(f.locate("goblin"), Some((3, 6)));
         assert_eq!(f.locate("absent"), None);
+    }
+
+    #[test]
+    fn core04_locate_after_finds_a_name_inside_its_own_statblock() {
+        let f = SourceFile::new(
+            "a.ron",
+            "[\n  (id: \"a\", attacks: [(id: \"fist\")]),\n  (id: \"b\", attacks: [(id: \"fist\")]),\n]",
+        );
+        assert_eq!(f.locate_after("b", "fist"), Some((3, 28)));
+        assert_eq!(f.locate_after("a", "fist"), Some((2, 28)));
+        assert_eq!(f.locate_after("c", "fist"), None);
+        assert_eq!(f.diagnostic_after("c", "fist", "x").line, 2);
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub const LINE: &str = r#"Inline(id: "line", regions: [(id: "a"), (id: "b", terr
 ///   vs MD that dazes (save ends) a target left with 10 HP or fewer, surge +5 d8+4 (recharge 16).
 ///   Powers: heal (quick, an ally spends a recovery), ward (quick, 5 temporary HP to itself),
 ///   bulwark (quick, 8 temporary HP to itself).
+/// - `pyro`: like `ally`, with flare +5 d8+4 fire that crits from 19 for triple damage, deals
+///   2 more on an even natural hit and 3 on a miss.
 /// - `ally`: like `hero` without the extra attacks.
 /// - `guard`: `ally` with parry +5 d8+4, an interrupt.
 /// - `twin`: `hero`'s sword with two weapons, and 31 HP.
@@ -97,6 +99,15 @@ pub const BLOCKS: &str = r#"[
             (id: "heal", name: "Heal", target: NearbyAlly, effect: HealWithRecovery(bonus: 0), action: Quick, close: true),
             (id: "ward", name: "Ward", target: Myself, effect: TempHp(5), action: Quick, close: true),
             (id: "bulwark", name: "Bulwark", target: Myself, effect: TempHp(8), action: Quick, close: true),
+        ],
+    ),
+    Hero(id: "pyro", name: "Pyro", class: "Sorcerer", level: 1,
+        abilities: (str: 18, con: 14, dex: 12, int: 10, wis: 14, cha: 10),
+        base: (ac: 15, pd: 10, md: 10), hp: 30, recoveries: 2, recovery_die: 10,
+        attacks: [
+            (id: "sword", name: "Sword", kind: Melee, vs: AC, ability: Str, damage: Weapon(8), miss: Level, basic: true),
+            (id: "flare", name: "Flare", kind: Melee, vs: AC, ability: Str, damage: Weapon(8), damage_type: Fire,
+             miss: Fixed(3), crit_range: 1, crit_steps: 1, effects: [(NaturalEven, Damage(2))]),
         ],
     ),
     Hero(id: "ally", name: "Ally", class: "Fighter", level: 1,

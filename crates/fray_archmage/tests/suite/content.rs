@@ -94,3 +94,70 @@ fn a_logged_fight_reads_like_a_fight() {
     assert!(text.contains("attacks"));
     assert!(world.get::<Encounter>(e).unwrap().outcome().is_some());
 }
+
+#[test]
+fn ar20_fray_check_refuses_an_unarmed_attack_that_is_not_strength_against_ac_at_minus_two() {
+    // Four heroes, one a line, each with an unarmed "fist": the first as the text has it, then
+    // one with Dex, one against PD, one without the -2. `fray check` (the loader's
+    // check_paths) refuses the last three, each at its own fist.
+    let hero = |id: &str, attack: &str| {
+        format!(
+            "    Hero(id: \"{id}\", name: \"{id}\", class: \"Monk\", level: 1, abilities: (str: 16, con: 10, dex: 16, int: 10, wis: 10, cha: 10), base: (ac: 12, pd: 10, md: 10), hp: 20, recoveries: 8, recovery_die: 8, attacks: [(id: \"fist\", name: \"Fist\", kind: Melee, {attack}, damage: Unarmed, basic: true)]),\n"
+        )
+    };
+    let text = [
+        "[\n".to_string(),
+        hero("boxer", "vs: AC, ability: Str, extra: -2"),
+        hero("dancer", "vs: AC, ability: Dex, extra: -2"),
+        hero("shover", "vs: PD, ability: Str, extra: -2"),
+        hero("brawler", "vs: AC, ability: Str"),
+        "]\n".to_string(),
+    ]
+    .concat();
+    let dir = std::env::temp_dir().join(format!("fray-ar20-{}", std::process::id()));
+    let file = dir.join("archmage").join("monks.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, &text).unwrap();
+    let (_, problems) = loader().check_paths(&[&dir]);
+    std::fs::remove_dir_all(&dir).ok();
+    let column = |line: usize| {
+        text.lines()
+            .nth(line - 1)
+            .unwrap()
+            .find("\"fist\"")
+            .unwrap()
+            + 1
+    };
+    let mut located: Vec<String> = problems
+        .0
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}:{}: {}",
+                d.path.display(),
+                d.line,
+                d.column,
+                d.message
+            )
+        })
+        .collect();
+    let expected: Vec<String> = [(3, "dancer"), (4, "shover"), (5, "brawler")]
+        .iter()
+        .map(|(line, id)| {
+            format!(
+                "{}:{line}:{}: {id}: unarmed attack `fist` must be a Strength attack against AC at -2 (AR-20)",
+                file.display(),
+                column(*line)
+            )
+        })
+        .collect();
+    located.sort();
+    assert_eq!(located, expected);
+    assert!(
+        problems.0.iter().all(|d| d
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("ability: Str, extra: -2"))),
+        "{problems:?}"
+    );
+}

@@ -5,6 +5,7 @@
 mod arch;
 mod bench;
 mod content;
+mod previews;
 mod rules_attacks;
 mod rules_conditions;
 mod rules_dying;

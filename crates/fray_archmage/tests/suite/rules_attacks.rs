@@ -2,6 +2,7 @@
 //! defenses, crits and fumbles, unarmed strikes, two weapons, resistance, invisibility,
 //! shooting into melee, circumstances, magic items and group attacks.
 
+use bevy_ecs::entity::Entity;
 use fray_archmage::vocabulary::VULNERABLE;
 use fray_core::effect::EffectSpec;
 use fray_core::prelude::*;
@@ -380,6 +381,94 @@ fn ar35_a_natural_one_shooting_into_melee_rerolls_against_the_engaged_ally() {
 }
 
 #[test]
+fn ar35_core05_a_reroll_into_melee_logs_the_bonus_against_the_ally() {
+    // Hero 12, ally 11, twin 10, brute 7. Ally and twin engage the brute, so the hero's bow is
+    // at +2 against it (AR-36) but not against either of them. Round 2: the bow rolls a 1 and
+    // rerolls 15 against the ally: 15 + 2 (Dex 1, level 1) + 1 (escalation) = 18 vs AC 18, a
+    // hit for d6 3 + 1. The log shows the numbers judged, without the brute's +2.
+    let mut f = fight(
+        NEAR_FAR,
+        &[
+            ("hero", 1, "near"),
+            ("ally", 1, "near"),
+            ("twin", 1, "near"),
+        ],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 9, 8, 5, 1, 15, 3],
+    );
+    let brute = f.who("Brute");
+    f.end_turn();
+    f.ok("Ally", Intent::Engage { target: brute });
+    f.end_turn();
+    f.ok("Twin", Intent::Engage { target: brute });
+    f.end_turn();
+    f.end_turn();
+    let bow = f.attack("Hero", "Brute", "bow");
+    f.ok("Hero", bow);
+    assert_eq!(f.hp("Ally").current, 26);
+    let line = "Hero attacks Ally with Bow: d20+2+1 = [15] + 2 (attack) + 1 (escalation) = 18 vs AC 18, hit";
+    assert!(f.log().contains(line), "{}", f.log());
+    assert_eq!(f.faces_left(), 0);
+}
+
+/// Every attack roll in `log` adds up to its verdict: a natural 1 misses and a crit hits
+/// whatever the total, and otherwise the logged total hits exactly when it reaches the logged
+/// defense (a coup de grace is a crit on any natural, AR-28).
+fn verdicts_add_up(log: &CombatLog) -> Result<(), String> {
+    for entry in log.entries() {
+        let LogEvent::Attack {
+            roll,
+            against,
+            hit,
+            crit,
+            attack,
+            ..
+        } = &entry.event
+        else {
+            continue;
+        };
+        let natural = roll.natural().unwrap_or(0);
+        let fits = if *crit {
+            *hit
+        } else if natural == 1 {
+            !*hit
+        } else {
+            *hit == (roll.total() >= *against)
+        };
+        if !fits {
+            return Err(format!(
+                "{attack}: {roll} vs {against}, hit {hit}, crit {crit}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn core05_ar35_every_logged_attack_roll_adds_up_to_its_verdict() {
+    // archmage-bridge's goblins throw darts into the melee; seed 468 rerolled one against the
+    // cinder hound with the hero's modifiers in the log (17 vs AC 17, logged as a miss).
+    let mut app = BENCH.app_with(content());
+    let spawned: Vec<(u64, Entity)> = (460..520)
+        .map(|seed| {
+            let e = app
+                .world_mut()
+                .spawn_encounter("archmage-bridge", &EncounterSettings::logged(seed))
+                .unwrap();
+            (seed, e)
+        })
+        .collect();
+    run_until_blocked(app.world_mut(), 1_000_000);
+    for (seed, e) in spawned {
+        let log = app.world().get::<CombatLog>(e).unwrap();
+        if let Err(wrong) = verdicts_add_up(log) {
+            panic!("seed {seed}: {wrong}");
+        }
+    }
+}
+
+#[test]
 fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mobbed_foe() {
     // On the difficult ground of b: 10 + 5 - 2 = 13 misses AC 15 (1 miss damage).
     let mut f = fight(
@@ -420,6 +509,57 @@ fn ar36_circumstances_give_minus_two_from_bad_footing_and_plus_two_against_a_mob
     g.ok("Hero", sword);
     assert!(g.log().contains("+ 2 (circumstance)"), "{}", g.log());
     assert_eq!(g.hp("Brute").current, 35);
+}
+
+#[test]
+fn ar36_each_circumstance_is_an_encounter_option_on_by_default() {
+    // With bad footing off, the hero on difficult ground b rolls 10 + 5 = 15: a hit on AC 15
+    // (5 + 4), and the log names no circumstance.
+    let mut f = fight(
+        LINE,
+        &[("hero", 1, "b")],
+        &[("brute", 1, "b")],
+        r#"options: (ruleset: {"circumstance_bad_footing": false})"#,
+        &[10, 5, 10, 5],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert!(!f.log().contains("(circumstance)"), "{}", f.log());
+    assert_eq!(f.hp("Brute").current, 31);
+    // With ganging up off, three heroes on the brute give the hero no +2: round 2, 8 + 5 + 1
+    // = 14 misses AC 15 (1 miss damage).
+    let mut g = fight(
+        NEAR_FAR,
+        &[
+            ("hero", 1, "near"),
+            ("ally", 1, "near"),
+            ("twin", 1, "near"),
+        ],
+        &[("brute", 1, "near")],
+        r#"options: (ruleset: {"circumstance_ganged_up": false})"#,
+        &[10, 9, 8, 5, 8],
+    );
+    let brute = g.who("Brute");
+    for hero in ["Hero", "Ally", "Twin"] {
+        g.ok(hero, Intent::Engage { target: brute });
+        g.end_turn();
+    }
+    g.end_turn();
+    let sword = g.attack("Hero", "Brute", "sword");
+    g.ok("Hero", sword);
+    assert!(!g.log().contains("(circumstance)"), "{}", g.log());
+    assert_eq!(g.hp("Brute").current, 39);
+    assert_eq!((f.faces_left(), g.faces_left()), (0, 0));
+    // Both are on unless an encounter says otherwise, and `fray list` documents them.
+    let options: Vec<(&str, String)> = fray_archmage::battle::OPTIONS
+        .iter()
+        .map(|o| (o.name, o.default.to_string()))
+        .collect();
+    for name in ["circumstance_bad_footing", "circumstance_ganged_up"] {
+        assert!(options.contains(&(name, "true".into())), "{options:?}");
+    }
 }
 
 #[test]
