@@ -260,7 +260,10 @@ fn extra_damage(effects: &[(When, OnHit)], result: AttackResult, natural: i64) -
 /// its mean damage dealt and chance to take the target out. A preview meets a handful of
 /// distinct blows over the twenty natural rolls, so each is worked out once.
 #[derive(Default)]
-struct Blows(SmallVec<[((i32, i32, bool), (f32, f32)); 8]>);
+struct Blows(SmallVec<[(BlowKey, (f32, f32)); 8]>);
+
+/// A blow's crit multiplier, extra damage and whether it is halved.
+type BlowKey = (i32, i32, bool);
 
 impl Blows {
     /// Mean damage and kill chance of a blow of `attack` multiplied by `times`, plus `extra`,
