@@ -617,17 +617,16 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             Ok(Legal::costs(Slot::Standard.cost()))
         }
         Intent::Delay => {
-            // Act after the next combatant, on its count (AR-02); Fray's ruling: offered only
-            // before acting, while someone is still to act this round.
+            // Act after the next combatant, on its count (AR-02), before acting. Last in the
+            // round, the delay carries into the next round (Fray's ruling on the text), but
+            // not out of an ambush's surprise round: the full order replaces that one's.
             let nothing_spent = slots == crate::slots::ActionSlots::full()
                 && !state.free_move
                 && ctx.turn().actions == 0;
-            let someone_after = ctx.order().upcoming().any(|unit| match unit {
-                fray_core::turn::ActingUnit::Combatant(e) => ctx.status(e).takes_turns(),
-                _ => false,
-            });
-            if !nothing_spent || !someone_after {
-                return Err("a combatant can delay only before acting, with someone still to act this round".into());
+            let later =
+                ctx.can_delay() || (!ctx.battle().surprise && ctx.can_delay_into_next_round());
+            if !nothing_spent || !later {
+                return Err("a combatant can delay only before acting, with someone still to act (this round or the next; not out of a surprise round)".into());
             }
             Ok(Legal::costs(Cost::FREE))
         }

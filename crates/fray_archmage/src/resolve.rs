@@ -168,11 +168,15 @@ pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
         }
         Intent::Delay => {
             // Act after the next combatant, on its count, which becomes this one's initiative
-            // (AR-02). Fray's ruling: a delay lasts until later in the same round (delaying
-            // again goes one combatant further); it is offered only while someone is still to
-            // act, so a delayed turn never crosses into the next round.
+            // (AR-02); delaying again goes one combatant further. Last in the round, it
+            // delays into the next round: it comes first there, so acting then moves its
+            // initiative up and is its turn of that round (the regular one does not come:
+            // its place in the order is the one it moved to); delaying on from there walks it
+            // down that round's order like any delay.
             if ctx.delay_turn() {
                 ctx.note(Some(actor), || "delays.".into());
+            } else if ctx.delay_into_next_round() {
+                ctx.note(Some(actor), || "delays into the next round.".into());
             }
         }
         Intent::Ready { trigger, intent } => {

@@ -69,12 +69,104 @@ fn ar02_delay_acts_later_on_that_count_for_the_rest_of_the_fight() {
     f.end_turn();
     // The delayed turn comes in the same round.
     assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 1));
-    assert!(
-        !f.offered_kinds("Hero").contains(&IntentKind::Delay),
-        "nobody acts after it: no delay"
-    );
     f.end_turn();
     assert_eq!((f.turn().as_str(), f.encounter().round()), ("Brute", 2));
+}
+
+/// The rounds in which `name` started a turn, in order.
+fn turn_rounds(f: &Fight, name: &str) -> Vec<u32> {
+    let who = f.id(name);
+    f.encounter_part::<CombatLog>()
+        .entries()
+        .iter()
+        .filter(|e| matches!(e.event, LogEvent::TurnStarted { who: w } if w == who))
+        .map(|e| e.round)
+        .collect()
+}
+
+#[test]
+fn ar02_a_delay_carries_into_the_next_round_where_acting_early_moves_initiative_up() {
+    // Mook 15, hero 12, brute 7. The hero delays past the brute, then - last in round 1 - into
+    // round 2, where it acts before the mook: its initiative rises to the top, and that was its
+    // turn of round 2 (its regular one, after the mook, does not come).
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far"), ("mook", 1, "far")],
+        "",
+        &[10, 5, 15],
+    );
+    f.end_turn();
+    f.ok("Hero", Intent::Delay);
+    assert_eq!(
+        f.order(),
+        vec![("Mook".into(), 15), ("Brute".into(), 7), ("Hero".into(), 7)]
+    );
+    f.end_turn();
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 1));
+    assert!(
+        f.offered_kinds("Hero").contains(&IntentKind::Delay),
+        "last in the round, it may delay into the next"
+    );
+    f.ok("Hero", Intent::Delay);
+    assert!(
+        f.log().contains("Hero delays into the next round."),
+        "{}",
+        f.log()
+    );
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 2));
+    let ward = f.power("Hero", "ward", None);
+    f.ok("Hero", ward);
+    f.end_turn();
+    assert_eq!(f.turn(), "Mook");
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute");
+    f.end_turn();
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 3));
+    assert_eq!(
+        f.order(),
+        vec![
+            ("Hero".into(), 15),
+            ("Mook".into(), 15),
+            ("Brute".into(), 7)
+        ],
+        "its initiative rose to the count it acted on"
+    );
+    // Two turns in round 1 (its own and the delayed one, neither acted in), one in round 2.
+    assert_eq!(turn_rounds(&f, "Hero"), vec![1, 1, 2, 3]);
+    assert_eq!(f.hp("Hero").temp, 5);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar02_a_delay_carried_over_ends_at_the_regular_turn_which_comes_as_usual() {
+    // As above, but at the top of round 2 the hero delays again, past the mook: that is its
+    // regular place, and it takes its regular turn there.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far"), ("mook", 1, "far")],
+        "",
+        &[10, 5, 15],
+    );
+    f.end_turn();
+    f.ok("Hero", Intent::Delay);
+    f.end_turn();
+    f.ok("Hero", Intent::Delay);
+    f.ok("Hero", Intent::Delay);
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Mook", 2));
+    f.end_turn();
+    assert_eq!(f.turn(), "Hero");
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute");
+    assert_eq!(
+        f.order()
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>(),
+        vec!["Mook", "Hero", "Brute"]
+    );
+    assert_eq!(turn_rounds(&f, "Hero"), vec![1, 1, 2, 2]);
 }
 
 #[test]
