@@ -104,7 +104,7 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
         if ctx.engagement(actor).is_some_and(|e| e.is_engaged()) {
             offer.consider(Intent::Disengage, &labels.disengage);
         }
-        // Support: rally, powers, stabilizing a fallen ally, readying a basic attack.
+        // Support: rally, powers, stabilizing a fallen ally, readying an action.
         if standard && sheet.hero {
             offer.consider(Intent::Rally, &labels.rally);
         }
@@ -152,24 +152,7 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
             }
         }
         if standard && f.state.readied.is_none() {
-            for (i, attack) in sheet.attacks.iter().enumerate() {
-                let trigger = match attack.def.kind {
-                    AttackKind::Melee if attack.def.basic => Trigger::EnemyEngagesMe,
-                    AttackKind::Ranged if attack.def.basic => Trigger::EnemyMoves,
-                    _ => continue,
-                };
-                offer.consider(
-                    Intent::Ready {
-                        trigger,
-                        intent: Readied::Attack {
-                            target: actor,
-                            attack: AttackId(i as u16),
-                            maneuver: Maneuver::STANDARD,
-                        },
-                    },
-                    &labels.ready,
-                );
-            }
+            crate::readied::offer(offer, &sheet);
         }
         if slots == crate::slots::ActionSlots::full() {
             offer.consider(Intent::Delay, &labels.delay);
@@ -294,7 +277,7 @@ fn offer_reaction(
 }
 
 /// How many hops a ranged attack reaches.
-fn reach_of(reach: Reach) -> u8 {
+pub(crate) fn reach_of(reach: Reach) -> u8 {
     if reach == Reach::FarAway { 2 } else { 1 }
 }
 
@@ -576,58 +559,28 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             }
             Ok(Legal::costs(Slot::Standard.cost()))
         }
-        Intent::Ready { trigger, intent } => {
-            // Fray's ruling: the intents a client can ready are basic attacks (a melee one
-            // against an enemy engaging you, a ranged one against an enemy moving nearby); the
-            // text also allows readying moves and free actions, which no trigger here needs
-            // (AR-03).
-            let Readied::Attack {
-                target,
-                attack,
-                maneuver,
-            } = intent
-            else {
-                return Err("only a basic attack can be readied".into());
-            };
-            // A readied attack strikes whoever sets it off: the readier stands in as its
-            // target until then.
-            if target != actor {
+        Intent::Ready { intent, .. } => {
+            // Readying is a standard action (AR-03); what can be readied, and for which
+            // triggers, is `readied`'s.
+            if !standard {
                 return Err(
-                    "a readied attack strikes whoever sets it off: name the readier itself as its target"
-                        .into(),
+                    "readying is a standard action, and its standard action is spent".into(),
                 );
             }
-            let a = sheet
-                .attacks
-                .get(attack.index())
-                .ok_or("it has no such attack")?;
-            let fits = match (a.def.kind, trigger) {
-                (AttackKind::Melee, Trigger::EnemyEngagesMe) => !engaged_with_active(ctx, actor),
-                (AttackKind::Ranged, Trigger::EnemyMoves) => true,
-                _ => false,
-            };
-            if !standard
-                || state.readied.is_some()
-                || !a.def.basic
-                || maneuver != Maneuver::STANDARD
-                || !fits
-            {
-                return Err("it can ready a basic melee attack against an enemy engaging it (when free), or a basic ranged attack against an enemy moving nearby, with its standard action".into());
-            }
+            crate::readied::check(ctx, me, intent)?;
             Ok(Legal::costs(Slot::Standard.cost()))
         }
         Intent::Delay => {
-            // Act after the next combatant, on its count (AR-02); Fray's ruling: offered only
-            // before acting, while someone is still to act this round.
+            // Act after the next combatant, on its count (AR-02), before acting. Last in the
+            // round, the delay carries into the next round (Fray's ruling on the text), but
+            // not out of an ambush's surprise round: the full order replaces that one's.
             let nothing_spent = slots == crate::slots::ActionSlots::full()
                 && !state.free_move
                 && ctx.turn().actions == 0;
-            let someone_after = ctx.order().upcoming().any(|unit| match unit {
-                fray_core::turn::ActingUnit::Combatant(e) => ctx.status(e).takes_turns(),
-                _ => false,
-            });
-            if !nothing_spent || !someone_after {
-                return Err("a combatant can delay only before acting, with someone still to act this round".into());
+            let later =
+                ctx.can_delay() || (!ctx.battle().surprise && ctx.can_delay_into_next_round());
+            if !nothing_spent || !later {
+                return Err("a combatant can delay only before acting, with someone still to act (this round or the next; not out of a surprise round)".into());
             }
             Ok(Legal::costs(Cost::FREE))
         }
@@ -646,7 +599,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
 }
 
 /// Whether `who` is engaged with an active creature.
-fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
+pub(crate) fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
     ctx.foes(who).any(|f| ctx.is_active(f))
 }
 
@@ -671,29 +624,35 @@ fn check_reaction(
     }
     let sheet = &f.sheet.0;
     match (kind, *intent) {
-        (provokes::TRIGGERED, Intent::Attack { target, attack, .. }) if target == provoker => {
-            let a = sheet.attacks.get(attack.index()).ok_or("no such attack")?;
-            if a.def.usage == Usage::Interrupt {
-                // Interrupt powers answer an enemy engaging you, once until the end of your
-                // next turn; they are limited powers, closed to the confused, and the hampered
-                // make only basic attacks (AR-05, AR-27).
-                let engaged_me =
-                    matches!(provoking, Intent::Engage { target } if target == reactor);
-                if !engaged_me
-                    || f.state.interrupt_used.is_some()
-                    || conditions.has(Condition::CONFUSED)
-                    || f.state.attacks_spent.spent(attack.index())
-                    || (hampered(conditions) && !a.def.basic)
-                {
-                    return Err("that interrupt is not available now".into());
-                }
-                return Ok(Legal::costs(Slot::reaction()));
+        (provokes::TRIGGERED, Intent::Attack { target, attack, .. })
+            if target == provoker
+                && sheet
+                    .attacks
+                    .get(attack.index())
+                    .is_some_and(|a| a.def.usage == Usage::Interrupt) =>
+        {
+            // Interrupt powers answer an enemy engaging you, once until the end of your next
+            // turn; they are limited powers, closed to the confused, and the hampered make
+            // only basic attacks (AR-05, AR-27).
+            let basic = sheet
+                .attacks
+                .get(attack.index())
+                .is_some_and(|a| a.def.basic);
+            let engaged_me = matches!(provoking, Intent::Engage { target } if target == reactor);
+            if !engaged_me
+                || f.state.interrupt_used.is_some()
+                || conditions.has(Condition::CONFUSED)
+                || f.state.attacks_spent.spent(attack.index())
+                || (hampered(conditions) && !basic)
+            {
+                return Err("that interrupt is not available now".into());
             }
-            readied_fires(ctx, reactor, provoker, provoking)
-                .filter(|readied| readied.aimed_at(provoker).intent() == *intent)
-                .map(|_| Legal::costs(Slot::reaction()))
-                .ok_or_else(|| "its readied action is not set off".into())
+            Ok(Legal::costs(Slot::reaction()))
         }
+        (provokes::TRIGGERED, _) => crate::readied::set_off(ctx, reactor, provoker, provoking)
+            .filter(|readied| readied.aimed_at(provoker).intent() == *intent)
+            .map(|_| Legal::costs(Slot::reaction()))
+            .ok_or_else(|| "its readied action is not set off".into()),
         (provokes::INTERCEPT, Intent::Engage { target }) if target == provoker => {
             Ok(Legal::costs(Cost::FREE))
         }
@@ -712,38 +671,6 @@ fn check_reaction(
     }
 }
 
-/// The readied action of `reactor` that `provoker` doing `provoking` sets off, if any (AR-03):
-/// an enemy moving in or next to its region, engaging it, attacking it. A creature grabbed
-/// since it readied cannot shoot (AR-29).
-fn readied_fires(
-    ctx: &Ctx,
-    reactor: Entity,
-    provoker: Entity,
-    provoking: Intent,
-) -> Option<Readied> {
-    let f = ctx.fighter(reactor)?;
-    let (trigger, readied) = f.state.readied?;
-    let at = ctx.region(reactor);
-    let here = ctx.region(provoker);
-    let fires = match (trigger, provoking) {
-        (Trigger::EnemyMoves, Intent::Move { to }) => at == here || at == to,
-        (Trigger::EnemyMoves, Intent::Engage { target }) => at == here || ctx.region(target) == at,
-        (Trigger::EnemyEngagesMe, Intent::Engage { target }) => target == reactor,
-        (Trigger::EnemyAttacksMe, Intent::Attack { target, .. }) => target == reactor,
-        _ => false,
-    };
-    let ranged = match readied {
-        Readied::Attack { attack, .. } => f
-            .sheet
-            .0
-            .attacks
-            .get(attack.index())
-            .is_some_and(|a| a.def.kind.is_ranged()),
-        _ => false,
-    };
-    (fires && !(f.state.grabbed_by.is_some() && ranged)).then_some(readied)
-}
-
 /// Whether `e`, an enemy of `actor`, could react at all now.
 fn may_react(ctx: &Ctx, actor: Entity, e: Entity) -> bool {
     ctx.enemies(actor, e)
@@ -759,7 +686,9 @@ fn triggered_by_attack(ctx: &Ctx, actor: Entity, target: Entity, out: &mut Provo
         attack: AttackId(0),
         maneuver: Maneuver::STANDARD,
     };
-    if may_react(ctx, actor, target) && readied_fires(ctx, target, actor, intent).is_some() {
+    if may_react(ctx, actor, target)
+        && crate::readied::set_off(ctx, target, actor, intent).is_some()
+    {
         out.push(Provocation {
             reactor: target,
             kind: provokes::TRIGGERED,
@@ -785,7 +714,7 @@ fn triggered_by_movement(
         if !(readies || aim == Some(e)) || !may_react(ctx, actor, e) {
             continue;
         }
-        let readied = readied_fires(ctx, e, actor, intent).is_some();
+        let readied = crate::readied::set_off(ctx, e, actor, intent).is_some();
         let interrupt = aim == Some(e) && has_interrupt(ctx, e);
         if readied || interrupt {
             out.push(Provocation {

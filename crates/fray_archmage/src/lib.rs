@@ -23,6 +23,7 @@ pub mod fighter;
 mod legality;
 mod ops;
 mod preview;
+mod readied;
 mod resolve;
 /// Quick rests and full heal-ups between fights (AR-39).
 pub mod rest;

@@ -89,7 +89,7 @@ pub(crate) fn react(
                 Mode::Interrupt,
             );
         }
-        (provokes::TRIGGERED, other) => fire_readied(ctx, reactor, provoker, other),
+        (provokes::TRIGGERED, other) => crate::readied::fire(ctx, reactor, provoker, other),
         (_, Intent::Attack { attack, .. }) => {
             perform(
                 ctx,
@@ -105,29 +105,6 @@ pub(crate) fn react(
     true
 }
 
-/// A readied intent fires just before the trigger; the readier's initiative moves to just
-/// before the triggering creature (AR-03).
-fn fire_readied(ctx: &mut Ctx, reactor: Entity, provoker: Entity, intent: Intent) {
-    if let Some(mut f) = ctx.fighter_mut(reactor) {
-        f.state.readied = None;
-    }
-    let current = ctx.turn().actor;
-    ctx.order_mut().move_before(reactor, provoker, current);
-    if let Intent::Attack {
-        attack, maneuver, ..
-    } = intent
-    {
-        perform(
-            ctx,
-            reactor,
-            provoker,
-            attack.index(),
-            maneuver,
-            Mode::Readied,
-        );
-    }
-}
-
 /// The intent itself.
 pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
     let actor = approved.actor;
@@ -136,7 +113,16 @@ pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
             target,
             attack,
             maneuver,
-        } => perform(ctx, actor, target, attack.index(), maneuver, Mode::Turn),
+        } => {
+            // A readied move or disengage may have taken the target out of reach (AR-03).
+            if in_reach(ctx, actor, target, attack.index()) {
+                perform(ctx, actor, target, attack.index(), maneuver, Mode::Turn);
+            } else {
+                ctx.note(Some(actor), || {
+                    "finds its target out of reach: the attack comes to nothing.".into()
+                });
+            }
+        }
         Intent::Move { to } => {
             // Leaving ends the old engagements and grabs; interceptors met on arrival stay.
             let interceptors: SmallVec<[Entity; 8]> = ctx
@@ -152,6 +138,13 @@ pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
         }
         Intent::Engage { target } => {
             let destination = ctx.region(target);
+            if ctx.map().hops(ctx.region(actor), destination) > 1 {
+                // Gone out of reach before it arrived, by a readied move (AR-03).
+                ctx.note(Some(actor), || {
+                    "finds its target gone: the engage comes to nothing.".into()
+                });
+                return;
+            }
             let intercepted = ctx.engagement(actor).is_some_and(|e| e.is_engaged());
             ctx.move_to(actor, destination);
             if intercepted {
@@ -160,7 +153,7 @@ pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
                 ctx.engage_mutually(actor, target);
             }
         }
-        Intent::Disengage => disengage(ctx, actor),
+        Intent::Disengage => disengage(ctx, actor, true),
         Intent::Rally => rally(ctx, actor),
         Intent::Stabilize { target } => stabilize(ctx, actor, target),
         Intent::UseAbility { ability, target } => {
@@ -168,11 +161,15 @@ pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
         }
         Intent::Delay => {
             // Act after the next combatant, on its count, which becomes this one's initiative
-            // (AR-02). Fray's ruling: a delay lasts until later in the same round (delaying
-            // again goes one combatant further); it is offered only while someone is still to
-            // act, so a delayed turn never crosses into the next round.
+            // (AR-02); delaying again goes one combatant further. Last in the round, it
+            // delays into the next round: it comes first there, so acting then moves its
+            // initiative up and is its turn of that round (the regular one does not come:
+            // its place in the order is the one it moved to); delaying on from there walks it
+            // down that round's order like any delay.
             if ctx.delay_turn() {
                 ctx.note(Some(actor), || "delays.".into());
+            } else if ctx.delay_into_next_round() {
+                ctx.note(Some(actor), || "delays into the next round.".into());
             }
         }
         Intent::Ready { trigger, intent } => {
@@ -186,10 +183,25 @@ pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
     }
 }
 
+/// Whether `target` is still within reach of attack `index` of `attacker`: engaged with it for
+/// a melee attack or close spell, within the attack's reach for a ranged one (AR-12).
+fn in_reach(ctx: &Ctx, attacker: Entity, target: Entity, index: usize) -> bool {
+    let Some(a) = ctx.sheet(attacker).and_then(|s| s.attacks.get(index)) else {
+        return false;
+    };
+    if a.def.kind.is_ranged() {
+        let hops = ctx.map().hops(ctx.region(attacker), ctx.region(target));
+        hops <= crate::legality::reach_of(a.def.reach)
+    } else {
+        ctx.foes(attacker).any(|f| f == target)
+    }
+}
+
 /// A disengage check: a d20 against 11, +1 per foe beyond the first and +5 when grabbed by a
-/// foe not hit this turn (AR-13, AR-29). Success frees the mover for its move; failure wastes
+/// foe not hit this turn (AR-13, AR-29). Success frees the creature - on its turn, for its
+/// move (`on_turn`), off its turn (a readied disengage, AR-03) where it stands; failure wastes
 /// the move action and provokes nothing.
-fn disengage(ctx: &mut Ctx, actor: Entity) {
+pub(crate) fn disengage(ctx: &mut Ctx, actor: Entity, on_turn: bool) {
     let foes = ctx.active_foes(actor).len();
     let grabbed_unhit = ctx
         .fighter(actor)
@@ -200,7 +212,7 @@ fn disengage(ctx: &mut Ctx, actor: Entity) {
     ctx.log_check(actor, "disengage", roll, needed, success);
     if success {
         ctx.release_everything(actor);
-        if let Some(mut f) = ctx.fighter_mut(actor) {
+        if on_turn && let Some(mut f) = ctx.fighter_mut(actor) {
             f.state.disengaged = true;
             f.state.free_move = true;
         }
@@ -271,7 +283,8 @@ fn stabilize(ctx: &mut Ctx, actor: Entity, target: Entity) {
     }
 }
 
-fn use_power(ctx: &mut Ctx, actor: Entity, index: usize, target: Entity) {
+/// `actor` uses power `index` on `target` (itself, for a power on its user).
+pub(crate) fn use_power(ctx: &mut Ctx, actor: Entity, index: usize, target: Entity) {
     let Some(power) = ctx.sheet(actor).and_then(|s| s.powers.get(index)).cloned() else {
         return;
     };

@@ -99,6 +99,8 @@ pub enum Readied {
         /// On whom.
         target: Option<Entity>,
     },
+    /// Getting free of the enemies engaging it.
+    Disengage,
 }
 
 impl Readied {
@@ -117,6 +119,7 @@ impl Readied {
             Readied::Move { to } => Intent::Move { to },
             Readied::Engage { target } => Intent::Engage { target },
             Readied::UseAbility { ability, target } => Intent::UseAbility { ability, target },
+            Readied::Disengage => Intent::Disengage,
         }
     }
 
@@ -237,7 +240,7 @@ impl MapEntities for Readied {
                 *target = mapper.get_mapped(*target)
             }
             Readied::UseAbility { target, .. } => target.map_entities(mapper),
-            Readied::Move { .. } => {}
+            Readied::Move { .. } | Readied::Disengage => {}
         }
     }
 }

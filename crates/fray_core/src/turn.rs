@@ -371,6 +371,39 @@ impl TurnOrder {
         true
     }
 
+    /// The current unit (the one last taken) delays into the next round: it moves to the top
+    /// of the order, on the first unit's count, so it comes first when the next round starts;
+    /// the rest of this round is walked as before. Returns false when no unit is current.
+    ///
+    /// ```
+    /// use bevy_ecs::prelude::*;
+    /// use fray_core::turn::{TurnEntry, TurnOrder};
+    /// let mut world = World::new();
+    /// let [a, b] = [world.spawn_empty().id(), world.spawn_empty().id()];
+    /// let mut order = TurnOrder::default();
+    /// order.set(vec![TurnEntry::combatant(a, 15, 0), TurnEntry::combatant(b, 7, 0)]);
+    /// order.take_next(|_| true);
+    /// order.take_next(|_| true);
+    /// assert!(order.delay_current_to_top());
+    /// assert_eq!(order.upcoming().count(), 0, "the round is over");
+    /// assert_eq!(order.entries()[0], TurnEntry::combatant(b, 15, 0));
+    /// ```
+    pub fn delay_current_to_top(&mut self) -> bool {
+        let Some(current) = self.next.checked_sub(1) else {
+            return false;
+        };
+        if current >= self.entries.len() {
+            return false;
+        }
+        let mut entry = self.entries.remove(current);
+        if let Some(first) = self.entries.first() {
+            entry.count = first.count;
+        }
+        // The entries after the current one keep their places: `next` still points at them.
+        self.entries.insert(0, entry);
+        true
+    }
+
     /// Moves `actor` to just before `other` and gives it `other`'s count (a readied action
     /// firing). `current` is whose turn it is now, so the walk through the round continues
     /// right after it.

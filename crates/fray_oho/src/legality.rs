@@ -331,7 +331,7 @@ fn check_plain(ctx: &Ctx, a: &Actor, intent: &Intent) -> Result<Legal, Refusal> 
                     .ok_or(WITHHOLDING)?;
                     REACTION + s.tenths()
                 }
-                Readied::Engage { .. } | Readied::UseAbility { .. } => {
+                Readied::Engage { .. } | Readied::UseAbility { .. } | Readied::Disengage => {
                     return Err(WITHHOLDING.into());
                 }
             };

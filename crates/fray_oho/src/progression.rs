@@ -18,7 +18,7 @@
 //! ```
 //! use fray_oho::progression::{Progression, check_experience};
 //! use fray_oho::statblock::Ability;
-//! assert_eq!(check_experience(14, 10, true), 71);
+//! assert_eq!(check_experience(14, 10), 71);
 //! let mut hero = Progression::new(1);
 //! let gains = hero.gain(Ability::Strength, 520);
 //! assert_eq!((gains.points, hero.points, hero.ability_experience(Ability::Strength)), (1, 1, 20));
@@ -39,17 +39,22 @@ pub const POINT_EXPERIENCE: u32 = 500;
 /// The highest level (OHO-24's table ends at 20).
 pub const MAX_LEVEL: u32 = 20;
 
-/// Experience for one proficiency check (OHO-22): on a success the target divided by the roll,
-/// times 100; on a failure the roll divided by the target, times 10; rounded to the nearest
-/// whole number. Rolls and targets below 1 count as 1.
+/// Experience for one proficiency check (OHO-22): when the roll is above the target, the
+/// target divided by the roll, times 100; otherwise the roll divided by the target, times 10;
+/// rounded to the nearest whole number. Rolls and targets below 1 count as 1. Fray's ruling:
+/// the success formula takes a roll strictly above the target ("if the proficiency check is
+/// above the target"), so a tie earns the failure formula, for the attacker and the defender
+/// alike - though a tied defense roll wins the exchange (the attack hits only a lower one).
 ///
 /// ```
 /// use fray_oho::progression::check_experience;
-/// assert_eq!(check_experience(20, 10, true), 50);
-/// assert_eq!(check_experience(7, 10, false), 7);
-/// assert_eq!(check_experience(9, 12, false), 8);
+/// assert_eq!(check_experience(20, 10), 50);
+/// assert_eq!(check_experience(7, 10), 7);
+/// assert_eq!(check_experience(9, 12), 8);
+/// assert_eq!(check_experience(6, 6), 10);
 /// ```
-pub fn check_experience(roll: i64, target: i64, success: bool) -> u32 {
+pub fn check_experience(roll: i64, target: i64) -> u32 {
+    let success = roll > target;
     let (roll, target) = (roll.max(1) as f64, target.max(1) as f64);
     let xp = if success {
         target / roll * 100.0
@@ -81,14 +86,15 @@ pub struct Check {
     pub roll: i64,
     /// The target number (the opposed roll).
     pub target: i64,
-    /// Whether it succeeded.
+    /// Whether it succeeded (a defense roll that ties the attack succeeds: the attack misses).
     pub success: bool,
 }
 
 impl Check {
-    /// The experience it earns (OHO-22).
+    /// The experience it earns (OHO-22): by the roll against the target, see
+    /// [`check_experience`].
     pub fn experience(&self) -> u32 {
-        check_experience(self.roll, self.target, self.success)
+        check_experience(self.roll, self.target)
     }
 }
 
@@ -302,11 +308,15 @@ mod tests {
 
     #[test]
     fn oho22_experience_per_check_success_and_failure() {
-        assert_eq!(check_experience(14, 10, true), 71);
-        assert_eq!(check_experience(11, 10, true), 91);
-        assert_eq!(check_experience(7, 10, false), 7);
-        assert_eq!(check_experience(15, 10, false), 15);
-        assert_eq!(check_experience(0, 0, false), 10);
+        assert_eq!(check_experience(14, 10), 71);
+        assert_eq!(check_experience(11, 10), 91);
+        assert_eq!(check_experience(7, 10), 7);
+        assert_eq!(
+            check_experience(10, 10),
+            10,
+            "a tie is not above the target"
+        );
+        assert_eq!(check_experience(0, 0), 10);
     }
 
     #[test]

@@ -166,6 +166,60 @@ fn ar28_coup_de_grace_on_a_helpless_engaged_enemy_is_an_automatic_crit_for_the_w
 }
 
 #[test]
+fn ar28_a_coup_de_grace_crits_even_on_a_natural_one() {
+    // As above, but the coup de grace rolls a natural 1: the specific rule wins over AR-18,
+    // still a crit for 6 x 2.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 3, 5, 1, 10],
+    );
+    f.end_turn();
+    let ally = f.who("Ally");
+    f.act("Brute", Intent::Engage { target: ally });
+    f.ok("Hero", Intent::Pass);
+    f.end_turn();
+    f.end_turn();
+    f.end_turn();
+    f.set_hp("Ally", -1);
+    f.settle();
+    let coup = f.attack_with("Brute", "Ally", "claw", COUP_DE_GRACE);
+    f.ok("Brute", coup);
+    assert_eq!(f.hp("Ally").current, -13);
+    assert!(
+        f.log()
+            .contains("d20+7 = [1] + 7 (attack) = 8 vs AC 14, critical hit"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.faces_left(), 0);
+    // Nor does a ranged coup de grace with a natural 1 reroll against an ally engaged with the
+    // target (AR-35): hero 12, ally 11, brute 7; both heroes engage the brute, which then lies
+    // helpless; the hero's bow crits it for (3 + 1) x 2.
+    let mut g = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 9, 5, 1, 3],
+    );
+    let brute = g.who("Brute");
+    g.ok("Hero", Intent::Engage { target: brute });
+    g.end_turn();
+    g.ok("Ally", Intent::Engage { target: brute });
+    g.end_turn();
+    g.end_turn();
+    g.inflict("Brute", None, condition(Condition::HELPLESS));
+    let coup = g.attack_with("Hero", "Brute", "bow", COUP_DE_GRACE);
+    g.ok("Hero", coup);
+    assert_eq!((g.hp("Brute").current, g.hp("Ally").current), (32, 30));
+    assert!(!g.log().contains("fumbles into the melee"), "{}", g.log());
+    assert_eq!(g.faces_left(), 0);
+}
+
+#[test]
 fn ar30_ar31_ongoing_damage_lands_at_the_end_of_the_victims_turn_then_a_save() {
     // Burner (init 5) hits the hero (12): 11 + 7 = 18 vs AC 18, 5 fire and 4 ongoing.
     // Hero's turn ends: 4 damage, save 10 fails; next turn: 4 damage, save 11 ends it.

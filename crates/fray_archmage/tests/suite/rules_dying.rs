@@ -271,6 +271,47 @@ fn ar39_quick_rests_spend_recoveries_roll_recharges_and_full_heal_ups_restore_ev
 }
 
 #[test]
+fn ar41_one_lasting_wound_per_fight_however_often_the_hero_drops() {
+    // Hero 12, brute 7, ally 3, with lasting wounds. At 3 HP the hero takes the claw (11 + 7
+    // = 18 vs AC 18, 6): down at -3, a lasting wound of 2 + level 1, max 27. Its death save
+    // (16) wakes it with a recovery (d10 5 + 2 = 7); at 2 HP the next claw drops it again:
+    // still one lasting wound, max 27.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near"), ("ally", 1, "far")],
+        &[("brute", 1, "near")],
+        r#"options: (ruleset: {"lasting_wounds": true})"#,
+        &[10, 1, 5, 11, 16, 5, 11],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    f.end_turn();
+    f.set_hp("Hero", 3);
+    let claw = f.attack("Brute", "Hero", "claw");
+    f.ok("Brute", claw);
+    assert_eq!((f.status("Hero"), f.hp("Hero").current), (Status::Down, -3));
+    assert_eq!(f.hp("Hero").max, 27);
+    f.next_turn_of("Brute");
+    assert_eq!(
+        (f.status("Hero"), f.hp("Hero").current),
+        (Status::Active, 7)
+    );
+    f.set_hp("Hero", 2);
+    let claw = f.attack("Brute", "Hero", "claw");
+    f.ok("Brute", claw);
+    assert_eq!((f.status("Hero"), f.hp("Hero").current), (Status::Down, -4));
+    assert_eq!(f.hp("Hero").max, 27);
+    assert_eq!(f.state("Hero").lasting_wounds, 1);
+    assert_eq!(
+        f.log().matches("takes a lasting wound").count(),
+        1,
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
 fn ar41_optional_lasting_wounds_and_meaningful_death() {
     // Lasting wounds: dropping to 0 lowers max HP by 2 + level.
     let mut f = fight(

@@ -69,12 +69,104 @@ fn ar02_delay_acts_later_on_that_count_for_the_rest_of_the_fight() {
     f.end_turn();
     // The delayed turn comes in the same round.
     assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 1));
-    assert!(
-        !f.offered_kinds("Hero").contains(&IntentKind::Delay),
-        "nobody acts after it: no delay"
-    );
     f.end_turn();
     assert_eq!((f.turn().as_str(), f.encounter().round()), ("Brute", 2));
+}
+
+/// The rounds in which `name` started a turn, in order.
+fn turn_rounds(f: &Fight, name: &str) -> Vec<u32> {
+    let who = f.id(name);
+    f.encounter_part::<CombatLog>()
+        .entries()
+        .iter()
+        .filter(|e| matches!(e.event, LogEvent::TurnStarted { who: w } if w == who))
+        .map(|e| e.round)
+        .collect()
+}
+
+#[test]
+fn ar02_a_delay_carries_into_the_next_round_where_acting_early_moves_initiative_up() {
+    // Mook 15, hero 12, brute 7. The hero delays past the brute, then - last in round 1 - into
+    // round 2, where it acts before the mook: its initiative rises to the top, and that was its
+    // turn of round 2 (its regular one, after the mook, does not come).
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far"), ("mook", 1, "far")],
+        "",
+        &[10, 5, 15],
+    );
+    f.end_turn();
+    f.ok("Hero", Intent::Delay);
+    assert_eq!(
+        f.order(),
+        vec![("Mook".into(), 15), ("Brute".into(), 7), ("Hero".into(), 7)]
+    );
+    f.end_turn();
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 1));
+    assert!(
+        f.offered_kinds("Hero").contains(&IntentKind::Delay),
+        "last in the round, it may delay into the next"
+    );
+    f.ok("Hero", Intent::Delay);
+    assert!(
+        f.log().contains("Hero delays into the next round."),
+        "{}",
+        f.log()
+    );
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 2));
+    let ward = f.power("Hero", "ward", None);
+    f.ok("Hero", ward);
+    f.end_turn();
+    assert_eq!(f.turn(), "Mook");
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute");
+    f.end_turn();
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Hero", 3));
+    assert_eq!(
+        f.order(),
+        vec![
+            ("Hero".into(), 15),
+            ("Mook".into(), 15),
+            ("Brute".into(), 7)
+        ],
+        "its initiative rose to the count it acted on"
+    );
+    // Two turns in round 1 (its own and the delayed one, neither acted in), one in round 2.
+    assert_eq!(turn_rounds(&f, "Hero"), vec![1, 1, 2, 3]);
+    assert_eq!(f.hp("Hero").temp, 5);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar02_a_delay_carried_over_ends_at_the_regular_turn_which_comes_as_usual() {
+    // As above, but at the top of round 2 the hero delays again, past the mook: that is its
+    // regular place, and it takes its regular turn there.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far"), ("mook", 1, "far")],
+        "",
+        &[10, 5, 15],
+    );
+    f.end_turn();
+    f.ok("Hero", Intent::Delay);
+    f.end_turn();
+    f.ok("Hero", Intent::Delay);
+    f.ok("Hero", Intent::Delay);
+    assert_eq!((f.turn().as_str(), f.encounter().round()), ("Mook", 2));
+    f.end_turn();
+    assert_eq!(f.turn(), "Hero");
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute");
+    assert_eq!(
+        f.order()
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>(),
+        vec!["Mook", "Hero", "Brute"]
+    );
+    assert_eq!(turn_rounds(&f, "Hero"), vec![1, 1, 2, 2]);
 }
 
 #[test]
@@ -132,6 +224,170 @@ fn ar03_a_readied_attack_fires_just_before_its_trigger_and_moves_initiative() {
     assert_eq!(f.state("Hero").readied, None);
     assert_eq!(f.turn(), "Brute");
     assert_eq!(f.faces_left(), 0);
+}
+
+/// `name` readies `intent` until `trigger`, which must be offered and accepted.
+fn ready(f: &mut Fight, name: &str, trigger: Trigger, intent: Readied) {
+    let ready = Intent::Ready { trigger, intent };
+    assert!(
+        f.offers(name).iter().any(|o| o.intent == ready),
+        "{ready:?} is not offered"
+    );
+    f.ok(name, ready);
+    assert!(!f.slots(name).standard, "readying is a standard action");
+}
+
+/// The readied action offered to `name` now (it must be set off).
+fn fire(f: &mut Fight, name: &str) {
+    let offers = f.offers(name);
+    let fired = offers
+        .iter()
+        .find(|o| o.intent != Intent::Pass)
+        .unwrap_or_else(|| panic!("{name} is offered nothing to fire\n{}", f.log()))
+        .intent;
+    f.ok(name, fired);
+}
+
+#[test]
+fn ar03_any_attack_can_be_readied_not_only_a_basic_one() {
+    // Hero 12, brute 7. The keen blade (not a basic attack) waits for the brute to engage:
+    // 15 + 5 = 20 vs AC 15, 5 + 4 = 9, before the brute arrives.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "far")],
+        "",
+        &[10, 5, 15, 5],
+    );
+    let (hero, keen) = (f.who("Hero"), f.attack_index("Hero", "keen"));
+    let readied = Readied::Attack {
+        target: hero,
+        attack: AttackId(keen as u16),
+        maneuver: Maneuver::STANDARD,
+    };
+    ready(&mut f, "Hero", Trigger::EnemyEngagesMe, readied);
+    f.end_turn();
+    f.act("Brute", Intent::Engage { target: hero });
+    fire(&mut f, "Hero");
+    assert_eq!(f.hp("Brute").current, 31);
+    assert!(f.log().contains("Keen blade (readied)"), "{}", f.log());
+    assert!(f.engaged("Brute", "Hero"));
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn ar03_a_readied_move_or_disengage_gets_away_before_its_trigger() {
+    // Hero 12 in b, brute 7 in c. The hero readies a move to a for when an enemy engages it:
+    // the brute's engage sets it off, the hero is gone, and the engage comes to nothing.
+    let mut f = fight(
+        LINE,
+        &[("hero", 1, "b")],
+        &[("brute", 1, "c")],
+        "",
+        &[10, 5],
+    );
+    let hero = f.who("Hero");
+    ready(
+        &mut f,
+        "Hero",
+        Trigger::EnemyEngagesMe,
+        Readied::Move { to: RegionId(0) },
+    );
+    f.end_turn();
+    f.act("Brute", Intent::Engage { target: hero });
+    fire(&mut f, "Hero");
+    assert_eq!(
+        (f.region("Hero"), f.region("Brute")),
+        (RegionId(0), RegionId(2))
+    );
+    assert!(!f.engaged("Brute", "Hero"));
+    assert!(
+        f.log().contains("the engage comes to nothing"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.faces_left(), 0);
+    // Hero 12 and brute 7, engaged. The hero readies a disengage for when it is attacked: the
+    // claw sets it off, the check (15 against 11) frees the hero, and the claw finds nobody
+    // engaged with the brute - no attack roll.
+    let mut g = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5, 15],
+    );
+    let brute = g.who("Brute");
+    g.ok("Hero", Intent::Engage { target: brute });
+    ready(&mut g, "Hero", Trigger::EnemyAttacksMe, Readied::Disengage);
+    g.end_turn();
+    let claw = g.attack("Brute", "Hero", "claw");
+    g.act("Brute", claw);
+    fire(&mut g, "Hero");
+    assert!(!g.engaged("Brute", "Hero"));
+    assert_eq!(g.hp("Hero").current, 30);
+    assert!(
+        g.log().contains("the attack comes to nothing"),
+        "{}",
+        g.log()
+    );
+    assert_eq!(g.faces_left(), 0);
+}
+
+#[test]
+fn ar03_a_readied_power_or_engage_goes_off_before_its_trigger() {
+    // Hero 12, brute 7, engaged. The hero readies its ward for when it is attacked: 5
+    // temporary hit points before the claw (11 + 7 = 18 vs AC 18) deals 6.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("brute", 1, "near")],
+        "",
+        &[10, 5, 11],
+    );
+    let brute = f.who("Brute");
+    f.ok("Hero", Intent::Engage { target: brute });
+    let ward = f.power("Hero", "ward", None);
+    let Intent::UseAbility { ability, target } = ward else {
+        unreachable!()
+    };
+    ready(
+        &mut f,
+        "Hero",
+        Trigger::EnemyAttacksMe,
+        Readied::UseAbility { ability, target },
+    );
+    f.end_turn();
+    let claw = f.attack("Brute", "Hero", "claw");
+    f.act("Brute", claw);
+    fire(&mut f, "Hero");
+    assert_eq!((f.hp("Hero").current, f.hp("Hero").temp), (29, 0));
+    assert_eq!(f.faces_left(), 0);
+    // Hero 12 near, witch 5 far. The hero readies to engage whoever attacks it: the witch's
+    // stab sets it off, the hero closes in and engages her, then the stab (10 + 5 = 15 vs AC
+    // 18) misses.
+    let mut g = fight(
+        NEAR_FAR,
+        &[("hero", 1, "near")],
+        &[("witch", 1, "far")],
+        "",
+        &[10, 5, 10],
+    );
+    let hero = g.who("Hero");
+    ready(
+        &mut g,
+        "Hero",
+        Trigger::EnemyAttacksMe,
+        Readied::Engage { target: hero },
+    );
+    g.end_turn();
+    let stab = g.attack("Witch", "Hero", "stab");
+    g.act("Witch", stab);
+    fire(&mut g, "Hero");
+    assert!(g.engaged("Hero", "Witch"));
+    assert_eq!(g.region("Hero"), RegionId(1));
+    assert_eq!(g.hp("Hero").current, 30);
+    assert_eq!(g.faces_left(), 0);
 }
 
 #[test]

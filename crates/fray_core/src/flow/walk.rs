@@ -102,6 +102,26 @@ pub fn next<F: QueryFilter>(
     }
 }
 
+/// The turn's unit, when none of it has acted yet this round - the actor is the first member
+/// of the unit's first step still taking turns (a group or sides delay as one) - and no
+/// status change of the step is waiting: a unit that may still delay.
+fn unit_yet_to_act<F: QueryFilter>(
+    turn: &Turn,
+    roster: &Roster,
+    statuses: &Query<&mut Status, F>,
+) -> Option<ActingUnit> {
+    let (Some(unit), Some(actor)) = (turn.unit, turn.actor) else {
+        return None;
+    };
+    let takes = |e: Entity| statuses.get(e).is_ok_and(|s| s.takes_turns());
+    let first = roster
+        .entries
+        .iter()
+        .find(|entry| member_of(unit, entry) && takes(entry.entity))
+        .is_some_and(|entry| entry.entity == actor);
+    (turn.step == 0 && first && turn.deferred.is_empty()).then_some(unit)
+}
+
 /// Whether the turn's actor may delay: someone still acts after its unit this round, and none
 /// of its unit has acted yet this round - the actor is the first member of the unit's first
 /// step still taking turns (a group or sides delay as one), and no status change of the step
@@ -112,21 +132,30 @@ pub fn can_delay<F: QueryFilter>(
     roster: &Roster,
     statuses: &Query<&mut Status, F>,
 ) -> bool {
-    let (Some(unit), Some(actor)) = (turn.unit, turn.actor) else {
-        return false;
-    };
-    let takes = |e: Entity| statuses.get(e).is_ok_and(|s| s.takes_turns());
-    let first = roster
-        .entries
-        .iter()
-        .find(|entry| member_of(unit, entry) && takes(entry.entity))
-        .is_some_and(|entry| entry.entity == actor);
-    turn.step == 0
-        && first
-        && turn.deferred.is_empty()
+    unit_yet_to_act(turn, roster, statuses).is_some()
         && order
             .upcoming()
             .any(|u| unit_takes_turns(u, roster, statuses))
+}
+
+/// Whether the turn's actor may delay into the next round: as for [`can_delay`], none of its
+/// unit has acted yet, but nobody acts after it this round; another unit of the order still
+/// takes turns.
+pub fn can_delay_into_next_round<F: QueryFilter>(
+    turn: &Turn,
+    order: &TurnOrder,
+    roster: &Roster,
+    statuses: &Query<&mut Status, F>,
+) -> bool {
+    let Some(unit) = unit_yet_to_act(turn, roster, statuses) else {
+        return false;
+    };
+    let takes = |u: ActingUnit| unit_takes_turns(u, roster, statuses);
+    !order.upcoming().any(takes)
+        && order
+            .entries()
+            .iter()
+            .any(|e| e.unit != unit && takes(e.unit))
 }
 
 /// The turn's actor delays, if it may ([`can_delay`]): its whole unit moves to just after the
@@ -142,6 +171,26 @@ pub fn delay<F: QueryFilter>(
     if !can_delay(turn, order, roster, statuses)
         || !order.delay_current(|u| unit_takes_turns(u, roster, statuses))
     {
+        return false;
+    }
+    turn.delayed = true;
+    turn.unit = None;
+    turn.member = 0;
+    turn.step = 0;
+    true
+}
+
+/// The turn's actor delays into the next round, if it may ([`can_delay_into_next_round`]): its
+/// whole unit moves to the top of the order, so it comes first next round (where it may
+/// delay again), and the walk leaves it. The actor's turn ends without its end-of-turn
+/// effects, as for [`delay`].
+pub fn delay_into_next_round<F: QueryFilter>(
+    turn: &mut Turn,
+    order: &mut TurnOrder,
+    roster: &Roster,
+    statuses: &Query<&mut Status, F>,
+) -> bool {
+    if !can_delay_into_next_round(turn, order, roster, statuses) || !order.delay_current_to_top() {
         return false;
     }
     turn.delayed = true;

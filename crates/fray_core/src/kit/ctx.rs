@@ -808,6 +808,31 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         crate::flow::end(&mut e.encounter, &mut e.log, outcome);
     }
 
+    /// Whether the current actor may delay into the next round: none of its unit acted yet,
+    /// nobody acts after it this round, and someone else of the order still takes turns.
+    pub fn can_delay_into_next_round(&self) -> bool {
+        crate::flow::walk::can_delay_into_next_round(
+            &self.e.turn,
+            &self.e.order,
+            self.e.roster,
+            &self.m.status,
+        )
+    }
+
+    /// The current actor delays into the next round, with its whole unit: it moves to the top
+    /// of the turn order and comes first next round (a ruleset decides what that turn means),
+    /// and this turn ends without its end-of-turn effects. Returns false when it may not
+    /// ([`Ctx::can_delay_into_next_round`]).
+    pub fn delay_into_next_round(&mut self) -> bool {
+        let e = &mut self.e;
+        crate::flow::walk::delay_into_next_round(
+            &mut e.turn,
+            &mut e.order,
+            e.roster,
+            &self.m.status,
+        )
+    }
+
     /// Marks the situation changed for offers made earlier (after changing state outside an
     /// action, such as a ruleset's start-of-turn rules).
     pub fn touch(&mut self) {

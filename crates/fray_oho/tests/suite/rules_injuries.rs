@@ -167,6 +167,32 @@ fn oho17_bleeding_takes_a_hit_and_a_fortitude_roll_every_round_and_disables_on_a
 }
 
 #[test]
+fn oho17_a_bleeding_creature_already_disabled_that_fails_again_is_dying() {
+    // The greataxe maims Brute 1 (22 against Fortitude 1: disabled, and a slashing injury that
+    // bleeds). At its turn it bleeds (a second hit) and fails again, Fortitude 1 against 2:
+    // already disabled, it is dying (Fray's ruling: otherwise bleeding could never end a
+    // fight). Brute 2 acts next; the fight goes on.
+    let mut f = Fight::new(
+        NEAR_FAR,
+        &[("fighter", 1, "near")],
+        &[("brute", 2, "near")],
+        &[6, 2, 1, 6, 6, 6, 1, 22, 1, 1],
+    );
+    let greataxe = f.attack("Fighter", "Brute 1", "Greataxe");
+    engage_and(&mut f, "Fighter", "Brute 1", greataxe);
+    assert!(f.has("Brute 1", DISABLED) && f.has("Brute 1", BLEEDING));
+    assert!(!f.has("Brute 1", Condition::DYING));
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute 2");
+    assert_eq!(f.state("Brute 1").hits, 2);
+    assert!(f.has("Brute 1", Condition::DYING));
+    assert_eq!(f.rolls("Fortitude against bleeding"), vec!["d6 = [1] = 1"]);
+    assert_eq!(f.status("Brute 1"), Status::Down);
+    assert!(f.encounter().outcome().is_none());
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
 fn oho18_a_concussion_penalizes_intellect_and_willpower_actions_by_the_hits() {
     // The brute's club at the mage's head: 18 - 10 = 8 against 1; 6 x2 = 12 against Fortitude
     // 1 fails by 11: a concussion. The mage's frost (Intellect) then rolls at -1 (one hit), its

@@ -69,6 +69,27 @@ fn oho22_every_check_of_a_fight_earns_experience_for_its_governing_ability() {
 }
 
 #[test]
+fn oho22_a_tie_earns_the_failure_formula_for_attacker_and_defender() {
+    // The fighter's sword: 2 + 2 + 2 = 6 against the brute's defense 6, a tie - a miss, since
+    // the attack hits only when the defense is lower (OHO-09). Neither roll is above its
+    // target, so both earn roll / target x 10 = 10; neither the success formula's 100.
+    let mut f = Fight::duel("fighter", "brute", &[2, 2, 2, 6]);
+    let engage = f.engage("Brute");
+    f.ok("Fighter", engage);
+    let sword = f.attack("Fighter", "Brute", "Sword");
+    f.ok("Fighter", sword);
+    assert_eq!(f.faces_left(), 0);
+    let (fighter, brute) = (f.id("Fighter"), f.id("Brute"));
+    assert_eq!(
+        experience_from_log(&f.combat_log()),
+        BTreeMap::from([
+            (fighter, BTreeMap::from([(Ability::Strength, 10)])),
+            (brute, BTreeMap::from([(Ability::Reflex, 10)])),
+        ])
+    );
+}
+
+#[test]
 fn oho23_five_hundred_experience_of_an_ability_earns_a_proficiency_point() {
     let f = skirmish();
     let log = f.combat_log();

@@ -1,0 +1,321 @@
+//! Readied actions (AR-03): readying any standard, move or free action - an attack, a power, a
+//! move, engaging or disengaging - until one of the core's triggers, and taking it just before
+//! the action that sets it off.
+//!
+//! Fray's rulings where the text is open:
+//! - any readied action may wait for any trigger; it is set off only when it can be carried
+//!   out then: a melee attack or close spell against an enemy engaged with the readier (or
+//!   engaging it right then), a ranged one against an enemy within reach, a move or an engage
+//!   by a free creature (an engage aimed at an enemy nearby), a disengage by an engaged one, a
+//!   power not used up, on a target still nearby;
+//! - a readied attack or engage is aimed at whoever sets it off (until then the readier names
+//!   itself as its target); a readied power keeps the target named when it was readied;
+//! - the readied action is taken off-turn, inside the triggering action, where nothing answers
+//!   it: so only a free creature readies a move (engaged, it would draw opportunity attacks),
+//!   and a readied disengage that succeeds frees the readier without a move;
+//! - the triggering creature then goes on if it still can ("assuming he is still capable of
+//!   doing so"): its attack on a target now out of reach, or its engage of a creature no longer
+//!   nearby, comes to nothing (see `resolve::execute`).
+
+use bevy_ecs::prelude::*;
+use fray_core::kit::Offer;
+use fray_core::prelude::*;
+
+use crate::attack::{Mode, perform};
+use crate::fighter::{hampered, stuck};
+use crate::legality::{Labels, engaged_with_active, reach_of};
+use crate::ops::ArchOps;
+use crate::resolve::{disengage, use_power};
+use crate::sheet::SheetData;
+use crate::statblock::{AttackKind, PowerTarget, Usage};
+use crate::state::ArchState;
+use crate::{ArchmageRules, Ctx, Me};
+
+/// Every trigger, in the order offers list them.
+const TRIGGERS: [Trigger; 3] = [
+    Trigger::EnemyMoves,
+    Trigger::EnemyEngagesMe,
+    Trigger::EnemyAttacksMe,
+];
+
+/// Offers readying every action the actor might ready, for every trigger (the legality check
+/// judges each; this spares it only the hopeless ones).
+pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet: &SheetData) {
+    let ctx = offer.ctx();
+    let actor = offer.actor();
+    let label = &Labels::get().ready;
+    let Some(state) = ctx.fighter(actor).map(|f| f.state.clone()) else {
+        return;
+    };
+    let here = ctx.region(actor);
+    let engaged = engaged_with_active(ctx, actor);
+    let side = ctx.side(actor);
+    for trigger in TRIGGERS {
+        let mut consider = |intent: Readied| {
+            offer.consider(Intent::Ready { trigger, intent }, label);
+        };
+        for (i, a) in sheet.attacks.iter().enumerate() {
+            if a.def.usage != Usage::Interrupt && !state.attacks_spent.spent(i) {
+                consider(Readied::Attack {
+                    target: actor,
+                    attack: AttackId(i as u16),
+                    maneuver: Maneuver::STANDARD,
+                });
+            }
+        }
+        for (i, power) in sheet.powers.iter().enumerate() {
+            if state.powers_spent.spent(i) {
+                continue;
+            }
+            let ability = AbilityId(i as u16);
+            match power.def.target {
+                PowerTarget::Myself => consider(Readied::UseAbility {
+                    ability,
+                    target: None,
+                }),
+                PowerTarget::NearbyAlly => {
+                    for ally in ctx.roster().entities() {
+                        if ctx.side(ally) == side && ctx.map().hops(here, ctx.region(ally)) <= 1 {
+                            consider(Readied::UseAbility {
+                                ability,
+                                target: Some(ally),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if engaged {
+            consider(Readied::Disengage);
+        } else {
+            for &to in ctx.map().neighbours(here) {
+                consider(Readied::Move { to });
+            }
+            consider(Readied::Engage { target: actor });
+        }
+    }
+}
+
+/// Whether `me` may ready `readied` (a standard action, checked by the caller): it readies
+/// nothing yet, and the action is one it could take (see the module's rulings).
+pub(crate) fn check(ctx: &Ctx, me: &Me, readied: Readied) -> Result<(), Refusal> {
+    let actor = me.entity;
+    let f = &me.fighter;
+    let (sheet, state, conditions) = (&f.sheet.0, f.state, &me.row.conditions);
+    if state.readied.is_some() {
+        return Err("it has an action readied already".into());
+    }
+    let grabbed = state.grabbed_by.is_some();
+    let free = !engaged_with_active(ctx, actor);
+    let here = me.row.region;
+    match readied {
+        Readied::Attack {
+            target,
+            attack,
+            maneuver,
+        } => {
+            if target != actor {
+                return Err(
+                    "a readied attack strikes whoever sets it off: name the readier itself as its target"
+                        .into(),
+                );
+            }
+            if maneuver != Maneuver::STANDARD {
+                return Err("a readied attack is an ordinary attack".into());
+            }
+            let kind = usable_attack(sheet, state, conditions, attack.index())?;
+            if grabbed && kind.is_ranged() {
+                return Err("a grabbed creature cannot use ranged attacks".into());
+            }
+            Ok(())
+        }
+        Readied::Move { to } => {
+            if !free || stuck(conditions) || grabbed || !ctx.map().neighbours(here).contains(&to) {
+                return Err(
+                    "only a free creature that can move readies a move, to a neighbouring region"
+                        .into(),
+                );
+            }
+            Ok(())
+        }
+        Readied::Engage { target } => {
+            if target != actor {
+                return Err(
+                    "a readied engage closes in on whoever sets it off: name the readier itself as its target"
+                        .into(),
+                );
+            }
+            if !free || stuck(conditions) || grabbed {
+                return Err("only a free creature that can move readies an engage".into());
+            }
+            Ok(())
+        }
+        Readied::Disengage => {
+            if free || stuck(conditions) {
+                return Err(
+                    "only an engaged creature that can move away readies a disengage".into(),
+                );
+            }
+            Ok(())
+        }
+        Readied::UseAbility { ability, target } => {
+            usable_power(ctx, (actor, sheet, state, conditions), ability, target)
+        }
+    }
+}
+
+/// The kind of attack `index` of a creature, if it may make it now: not an interrupt (those
+/// answer engagements by themselves, AR-05), not used up, basic when hampered, at-will when
+/// confused (AR-27).
+fn usable_attack(
+    sheet: &SheetData,
+    state: &ArchState,
+    conditions: &Conditions,
+    index: usize,
+) -> Result<AttackKind, Refusal> {
+    let a = sheet
+        .attacks
+        .get(index)
+        .ok_or_else(|| format!("it has no attack number {index}"))?;
+    if a.def.usage == Usage::Interrupt {
+        return Err(format!("{} is an interrupt, used by itself", a.def.name).into());
+    }
+    if state.attacks_spent.spent(index) {
+        return Err(format!("{} is used up until it recharges", a.def.name).into());
+    }
+    if hampered(conditions) && !a.def.basic {
+        return Err("a hampered creature makes only basic attacks".into());
+    }
+    if conditions.has(Condition::CONFUSED) && a.def.usage != Usage::AtWill {
+        return Err("a confused creature uses only its at-will attacks".into());
+    }
+    Ok(a.def.kind)
+}
+
+/// Whether `user` may use power `ability` on `target` now (its action aside): not used up,
+/// at-will when confused, on itself or an ally nearby, as the power says.
+fn usable_power(
+    ctx: &Ctx,
+    (user, sheet, state, conditions): (Entity, &SheetData, &ArchState, &Conditions),
+    ability: AbilityId,
+    target: Option<Entity>,
+) -> Result<(), Refusal> {
+    let index = ability.index();
+    let power = sheet
+        .powers
+        .get(index)
+        .ok_or_else(|| format!("it has no power number {index}"))?;
+    let def = &power.def;
+    if state.powers_spent.spent(index) {
+        return Err(format!("{} is used up", def.name).into());
+    }
+    if conditions.has(Condition::CONFUSED) && def.usage != Usage::AtWill {
+        return Err("a confused creature uses only its at-will powers".into());
+    }
+    match (def.target, target) {
+        (PowerTarget::Myself, None) => Ok(()),
+        (PowerTarget::NearbyAlly, Some(ally))
+            if ctx.side(ally) == ctx.side(user)
+                && ctx.status(ally).takes_turns()
+                && ctx.map().hops(ctx.region(user), ctx.region(ally)) <= 1 =>
+        {
+            Ok(())
+        }
+        (PowerTarget::Myself, Some(_)) => {
+            Err(format!("{} works only on its user", def.name).into())
+        }
+        (PowerTarget::NearbyAlly, _) => Err(format!("{} needs an ally nearby", def.name).into()),
+    }
+}
+
+/// The readied action of `reactor` that `provoker` doing `provoking` sets off, if any: its
+/// trigger fits - an enemy moving in or next to its region, engaging it, attacking it - and it
+/// can be carried out now (see the module's rulings).
+pub(crate) fn set_off(
+    ctx: &Ctx,
+    reactor: Entity,
+    provoker: Entity,
+    provoking: Intent,
+) -> Option<Readied> {
+    let f = ctx.fighter(reactor)?;
+    let conditions = ctx.conditions(reactor)?;
+    let (trigger, readied) = f.state.readied?;
+    let (at, there) = (ctx.region(reactor), ctx.region(provoker));
+    let triggered = match (trigger, provoking) {
+        (Trigger::EnemyMoves, Intent::Move { to }) => at == there || at == to,
+        (Trigger::EnemyMoves, Intent::Engage { target }) => at == there || ctx.region(target) == at,
+        (Trigger::EnemyEngagesMe, Intent::Engage { target }) => target == reactor,
+        (Trigger::EnemyAttacksMe, Intent::Attack { target, .. }) => target == reactor,
+        _ => false,
+    };
+    if !triggered {
+        return None;
+    }
+    let sheet = &f.sheet.0;
+    let grabbed = f.state.grabbed_by.is_some();
+    let free = !engaged_with_active(ctx, reactor);
+    let can = match readied {
+        Readied::Attack { attack, .. } => {
+            let reach = sheet
+                .attacks
+                .get(attack.index())
+                .map_or(0, |a| reach_of(a.def.reach));
+            match usable_attack(sheet, f.state, conditions, attack.index()) {
+                Ok(AttackKind::Melee | AttackKind::CloseSpell) => {
+                    ctx.foes(reactor).any(|x| x == provoker)
+                        || matches!(provoking, Intent::Engage { target } if target == reactor)
+                }
+                // A creature grabbed since it readied cannot shoot (AR-29).
+                Ok(_) => !grabbed && ctx.map().hops(at, there) <= reach,
+                Err(_) => false,
+            }
+        }
+        Readied::Move { to } => {
+            free && !stuck(conditions) && !grabbed && ctx.map().neighbours(at).contains(&to)
+        }
+        Readied::Engage { .. } => {
+            free && !stuck(conditions)
+                && !grabbed
+                && ctx.is_active(provoker)
+                && ctx.map().hops(at, there) <= 1
+        }
+        Readied::Disengage => !free && !stuck(conditions),
+        Readied::UseAbility { ability, target } => {
+            usable_power(ctx, (reactor, sheet, f.state, conditions), ability, target).is_ok()
+        }
+    };
+    can.then_some(readied)
+}
+
+/// A readied action fires just before its trigger; the readier's initiative moves to just
+/// before the triggering creature (AR-03). `intent` is the readied action aimed as it fires.
+pub(crate) fn fire(ctx: &mut Ctx, reactor: Entity, provoker: Entity, intent: Intent) {
+    if let Some(mut f) = ctx.fighter_mut(reactor) {
+        f.state.readied = None;
+    }
+    let current = ctx.turn().actor;
+    ctx.order_mut().move_before(reactor, provoker, current);
+    match intent {
+        Intent::Attack {
+            attack, maneuver, ..
+        } => perform(
+            ctx,
+            reactor,
+            provoker,
+            attack.index(),
+            maneuver,
+            Mode::Readied,
+        ),
+        Intent::Move { to } => ctx.move_to(reactor, to),
+        Intent::Engage { target } => {
+            let to = ctx.region(target);
+            ctx.move_to(reactor, to);
+            ctx.engage_mutually(reactor, target);
+        }
+        Intent::Disengage => disengage(ctx, reactor, false),
+        Intent::UseAbility { ability, target } => {
+            use_power(ctx, reactor, ability.index(), target.unwrap_or(reactor));
+        }
+        _ => {}
+    }
+}
