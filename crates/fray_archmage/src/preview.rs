@@ -256,16 +256,20 @@ fn extra_damage(effects: &[(When, OnHit)], result: AttackResult, natural: i64) -
         .fold(0i32, |sum, n| sum.saturating_add(n))
 }
 
-/// The blows of one preview worked out so far: (crit multiplier, extra damage, halved) and
-/// its mean damage dealt and chance to take the target out. A preview meets a handful of
-/// distinct blows over the twenty natural rolls, so each is worked out once.
+/// A blow a natural roll lands: its crit multiplier, its extra damage, and whether
+/// resistance halves it.
+type Blow = (i32, i32, bool);
+
+/// The blows of one preview worked out so far, each with its mean damage dealt and its chance
+/// to take the target out. A preview meets a handful of distinct blows over the twenty
+/// natural rolls, so each is worked out once.
 #[derive(Default)]
-struct Blows(SmallVec<[((i32, i32, bool), (f32, f32)); 8]>);
+struct Blows(SmallVec<[(Blow, (f32, f32)); 8]>);
 
 impl Blows {
     /// Mean damage and kill chance of a blow of `attack` multiplied by `times`, plus `extra`,
     /// halved when `half`, on a target with `total` hit points (temporary ones included).
-    fn get(&mut self, attack: &SheetAttack, key: (i32, i32, bool), total: i32) -> (f32, f32) {
+    fn get(&mut self, attack: &SheetAttack, key: Blow, total: i32) -> (f32, f32) {
         if let Some((_, found)) = self.0.iter().find(|(k, _)| *k == key) {
             return *found;
         }
