@@ -75,7 +75,10 @@ pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet:
                 }),
                 PowerTarget::NearbyAlly => {
                     for ally in ctx.roster().entities() {
-                        if ctx.side(ally) == side && ctx.map().hops(here, ctx.region(ally)) <= 1 {
+                        if ctx.side(ally) == side
+                            && ctx.status(ally).takes_turns()
+                            && ctx.map().hops(here, ctx.region(ally)) <= 1
+                        {
                             consider(Readied::UseAbility {
                                 ability,
                                 target: Some(ally),
