@@ -183,6 +183,22 @@ pub(crate) fn attack_preview(
             .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
     };
     let seen = if odds.invisible { 0.5 } else { 1.0 };
+    // Without resistance or extra damage, every hit is one blow and every crit another: both
+    // are worked out once, up front (most previews); otherwise each distinct blow once, as met.
+    let extras = attack
+        .def
+        .effects
+        .iter()
+        .any(|(_, effect)| matches!(effect, OnHit::Damage(_)));
+    let plain = (resistance.is_none() && !extras).then(|| {
+        let blow = |times: i32| {
+            (
+                attack.mean * times as f32,
+                attack.chance_at_least(total, times),
+            )
+        };
+        (blow(1), blow(mult))
+    });
     let mut blows = Blows::default();
     let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
     let (mut hits, mut crits) = (0.0f32, 0.0f32);
@@ -212,13 +228,21 @@ pub(crate) fn attack_preview(
                 )
             }
             AttackResult::Hit | AttackResult::Crit => {
-                let extra = extra_damage(&attack.def.effects, result, natural);
-                let times = if result == AttackResult::Crit {
-                    mult
-                } else {
-                    1
-                };
-                blows.get(attack, (times, extra, half), total)
+                let crit = result == AttackResult::Crit;
+                match plain {
+                    Some((hit, crit_blow)) => {
+                        if crit {
+                            crit_blow
+                        } else {
+                            hit
+                        }
+                    }
+                    None => {
+                        let extra = extra_damage(&attack.def.effects, result, natural);
+                        let times = if crit { mult } else { 1 };
+                        blows.get(attack, (times, extra, half), total)
+                    }
+                }
             }
         };
         match result {
