@@ -25,12 +25,13 @@ fn best(count: usize, mut score: impl FnMut(usize) -> f32) -> Option<usize> {
     best.map(|(i, _)| i)
 }
 
-/// The preview an option's score needs: exact ones only where the policy weighs them.
+/// The preview an option's score needs: exact ones only where the policy weighs them (the
+/// tactical score of a delay or a readied action is fixed, whatever its preview).
 fn needs_preview(policy: Policy, intent: &Intent) -> bool {
     match policy {
         Policy::Random => false,
         Policy::Aggressive => matches!(intent, Intent::Attack { .. } | Intent::UseAbility { .. }),
-        Policy::Tactical => true,
+        Policy::Tactical => !matches!(intent, Intent::Ready { .. } | Intent::Delay),
     }
 }
 

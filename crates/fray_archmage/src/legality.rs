@@ -559,7 +559,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             }
             Ok(Legal::costs(Slot::Standard.cost()))
         }
-        Intent::Ready { intent, .. } => {
+        Intent::Ready { trigger, intent } => {
             // Readying is a standard action (AR-03); what can be readied, and for which
             // triggers, is `readied`'s.
             if !standard {
@@ -567,7 +567,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
                     "readying is a standard action, and its standard action is spent".into(),
                 );
             }
-            crate::readied::check(ctx, me, intent)?;
+            crate::readied::check(ctx, me, trigger, intent)?;
             Ok(Legal::costs(Slot::Standard.cost()))
         }
         Intent::Delay => {

@@ -183,6 +183,22 @@ pub(crate) fn attack_preview(
             .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
     };
     let seen = if odds.invisible { 0.5 } else { 1.0 };
+    // Without resistance or extra damage, every hit is one blow and every crit another: both
+    // are worked out once, up front (most previews); otherwise each distinct blow once, as met.
+    let extras = attack
+        .def
+        .effects
+        .iter()
+        .any(|(_, effect)| matches!(effect, OnHit::Damage(_)));
+    let plain = (resistance.is_none() && !extras).then(|| {
+        let blow = |times: i32| {
+            (
+                attack.mean * times as f32,
+                attack.chance_at_least(total, times),
+            )
+        };
+        (blow(1), blow(mult))
+    });
     let mut blows = Blows::default();
     let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
     let (mut hits, mut crits) = (0.0f32, 0.0f32);
@@ -212,13 +228,21 @@ pub(crate) fn attack_preview(
                 )
             }
             AttackResult::Hit | AttackResult::Crit => {
-                let extra = extra_damage(&attack.def.effects, result, natural);
-                let times = if result == AttackResult::Crit {
-                    mult
-                } else {
-                    1
-                };
-                blows.get(attack, (times, extra, half), total)
+                let crit = result == AttackResult::Crit;
+                match plain {
+                    Some((hit, crit_blow)) => {
+                        if crit {
+                            crit_blow
+                        } else {
+                            hit
+                        }
+                    }
+                    None => {
+                        let extra = extra_damage(&attack.def.effects, result, natural);
+                        let times = if crit { mult } else { 1 };
+                        blows.get(attack, (times, extra, half), total)
+                    }
+                }
             }
         };
         match result {
@@ -256,19 +280,20 @@ fn extra_damage(effects: &[(When, OnHit)], result: AttackResult, natural: i64) -
         .fold(0i32, |sum, n| sum.saturating_add(n))
 }
 
-/// The blows of one preview worked out so far: (crit multiplier, extra damage, halved) and
-/// its mean damage dealt and chance to take the target out. A preview meets a handful of
-/// distinct blows over the twenty natural rolls, so each is worked out once.
-#[derive(Default)]
-struct Blows(SmallVec<[(BlowKey, (f32, f32)); 8]>);
+/// A blow a natural roll lands: its crit multiplier, its extra damage, and whether
+/// resistance halves it.
+type Blow = (i32, i32, bool);
 
-/// A blow's crit multiplier, extra damage and whether it is halved.
-type BlowKey = (i32, i32, bool);
+/// The blows of one preview worked out so far, each with its mean damage dealt and its chance
+/// to take the target out. A preview meets a handful of distinct blows over the twenty
+/// natural rolls, so each is worked out once.
+#[derive(Default)]
+struct Blows(SmallVec<[(Blow, (f32, f32)); 8]>);
 
 impl Blows {
     /// Mean damage and kill chance of a blow of `attack` multiplied by `times`, plus `extra`,
     /// halved when `half`, on a target with `total` hit points (temporary ones included).
-    fn get(&mut self, attack: &SheetAttack, key: (i32, i32, bool), total: i32) -> (f32, f32) {
+    fn get(&mut self, attack: &SheetAttack, key: Blow, total: i32) -> (f32, f32) {
         if let Some((_, found)) = self.0.iter().find(|(k, _)| *k == key) {
             return *found;
         }

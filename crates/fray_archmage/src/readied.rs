@@ -3,11 +3,14 @@
 //! the action that sets it off.
 //!
 //! Fray's rulings where the text is open:
-//! - any readied action may wait for any trigger; it is set off only when it can be carried
-//!   out then: a melee attack or close spell against an enemy engaged with the readier (or
-//!   engaging it right then), a ranged one against an enemy within reach, a move or an engage
-//!   by a free creature (an engage aimed at an enemy nearby), a disengage by an engaged one, a
-//!   power not used up, on a target still nearby;
+//! - each kind of readied action waits for the one trigger it answers ([`trigger_for`]), so an
+//!   offer lists each action once: a melee attack or close spell, a move - an enemy engaging
+//!   the readier; a ranged attack or spell - an enemy moving in or next to its region; a power,
+//!   an engage, a disengage - an enemy attacking it;
+//! - it is set off only when it can be carried out then: a melee attack or close spell against
+//!   an enemy engaged with the readier or engaging it right then, a ranged one against an enemy
+//!   within reach, a move or an engage by a free creature (an engage aimed at an enemy
+//!   nearby), a disengage by an engaged one, a power not used up, on a target still nearby;
 //! - a readied attack or engage is aimed at whoever sets it off (until then the readier names
 //!   itself as its target); a readied power keeps the target named when it was readied;
 //! - the readied action is taken off-turn, inside the triggering action, where nothing answers
@@ -31,15 +34,28 @@ use crate::statblock::{AttackKind, PowerTarget, Usage};
 use crate::state::ArchState;
 use crate::{ArchmageRules, Ctx, Me};
 
-/// Every trigger, in the order offers list them.
-const TRIGGERS: [Trigger; 3] = [
-    Trigger::EnemyMoves,
-    Trigger::EnemyEngagesMe,
-    Trigger::EnemyAttacksMe,
-];
+/// The trigger a readied action of this kind waits for (`None`: an attack or power `sheet`
+/// does not have).
+pub(crate) fn trigger_for(sheet: &SheetData, readied: Readied) -> Option<Trigger> {
+    Some(match readied {
+        Readied::Attack { attack, .. } => {
+            if sheet.attacks.get(attack.index())?.def.kind.is_ranged() {
+                Trigger::EnemyMoves
+            } else {
+                Trigger::EnemyEngagesMe
+            }
+        }
+        Readied::Move { .. } => Trigger::EnemyEngagesMe,
+        Readied::UseAbility { ability, .. } => {
+            sheet.powers.get(ability.index())?;
+            Trigger::EnemyAttacksMe
+        }
+        Readied::Engage { .. } | Readied::Disengage => Trigger::EnemyAttacksMe,
+    })
+}
 
-/// Offers readying every action the actor might ready, for every trigger (the legality check
-/// judges each; this spares it only the hopeless ones).
+/// Offers readying every action the actor might ready, each for its trigger (the legality
+/// check judges each; this spares it only the hopeless ones).
 pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet: &SheetData) {
     let ctx = offer.ctx();
     let actor = offer.actor();
@@ -50,63 +66,70 @@ pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet:
     let here = ctx.region(actor);
     let engaged = engaged_with_active(ctx, actor);
     let side = ctx.side(actor);
-    for trigger in TRIGGERS {
-        let mut consider = |intent: Readied| {
+    let mut consider = |intent: Readied| {
+        if let Some(trigger) = trigger_for(sheet, intent) {
             offer.consider(Intent::Ready { trigger, intent }, label);
-        };
-        for (i, a) in sheet.attacks.iter().enumerate() {
-            if a.def.usage != Usage::Interrupt && !state.attacks_spent.spent(i) {
-                consider(Readied::Attack {
-                    target: actor,
-                    attack: AttackId(i as u16),
-                    maneuver: Maneuver::STANDARD,
-                });
-            }
         }
-        for (i, power) in sheet.powers.iter().enumerate() {
-            if state.powers_spent.spent(i) {
-                continue;
-            }
-            let ability = AbilityId(i as u16);
-            match power.def.target {
-                PowerTarget::Myself => consider(Readied::UseAbility {
-                    ability,
-                    target: None,
-                }),
-                PowerTarget::NearbyAlly => {
-                    for ally in ctx.roster().entities() {
-                        if ctx.side(ally) == side && ctx.map().hops(here, ctx.region(ally)) <= 1 {
-                            consider(Readied::UseAbility {
-                                ability,
-                                target: Some(ally),
-                            });
-                        }
+    };
+    for (i, a) in sheet.attacks.iter().enumerate() {
+        if a.def.usage != Usage::Interrupt && !state.attacks_spent.spent(i) {
+            consider(Readied::Attack {
+                target: actor,
+                attack: AttackId(i as u16),
+                maneuver: Maneuver::STANDARD,
+            });
+        }
+    }
+    for (i, power) in sheet.powers.iter().enumerate() {
+        if state.powers_spent.spent(i) {
+            continue;
+        }
+        let ability = AbilityId(i as u16);
+        match power.def.target {
+            PowerTarget::Myself => consider(Readied::UseAbility {
+                ability,
+                target: None,
+            }),
+            PowerTarget::NearbyAlly => {
+                for ally in ctx.roster().entities() {
+                    if ctx.side(ally) == side
+                        && ctx.status(ally).takes_turns()
+                        && ctx.map().hops(here, ctx.region(ally)) <= 1
+                    {
+                        consider(Readied::UseAbility {
+                            ability,
+                            target: Some(ally),
+                        });
                     }
                 }
             }
         }
-        if engaged {
-            consider(Readied::Disengage);
-        } else {
-            for &to in ctx.map().neighbours(here) {
-                consider(Readied::Move { to });
-            }
-            consider(Readied::Engage { target: actor });
+    }
+    if engaged {
+        consider(Readied::Disengage);
+    } else {
+        for &to in ctx.map().neighbours(here) {
+            consider(Readied::Move { to });
         }
+        consider(Readied::Engage { target: actor });
     }
 }
 
-/// Whether `me` may ready `readied` (a standard action, checked by the caller): it readies
-/// nothing yet, and the action is one it could take (see the module's rulings).
-pub(crate) fn check(ctx: &Ctx, me: &Me, readied: Readied) -> Result<(), Refusal> {
+/// Whether `me` may ready `readied` until `trigger` (a standard action, checked by the
+/// caller): it readies nothing yet, the trigger is the one that action waits for, and the
+/// action is one it could take (see the module's rulings).
+pub(crate) fn check(ctx: &Ctx, me: &Me, trigger: Trigger, readied: Readied) -> Result<(), Refusal> {
     let actor = me.entity;
     let f = &me.fighter;
     let (sheet, state, conditions) = (&f.sheet.0, f.state, &me.row.conditions);
     if state.readied.is_some() {
         return Err("it has an action readied already".into());
     }
+    if trigger_for(sheet, readied).is_some_and(|t| t != trigger) {
+        return Err("a readied action waits for its own trigger: an enemy engaging it for a melee attack or a move, an enemy moving near for a ranged attack, an enemy attacking it for a power, an engage or a disengage".into());
+    }
     let grabbed = state.grabbed_by.is_some();
-    let free = !engaged_with_active(ctx, actor);
+    let free = || !engaged_with_active(ctx, actor);
     let here = me.row.region;
     match readied {
         Readied::Attack {
@@ -130,7 +153,8 @@ pub(crate) fn check(ctx: &Ctx, me: &Me, readied: Readied) -> Result<(), Refusal>
             Ok(())
         }
         Readied::Move { to } => {
-            if !free || stuck(conditions) || grabbed || !ctx.map().neighbours(here).contains(&to) {
+            if stuck(conditions) || grabbed || !ctx.map().neighbours(here).contains(&to) || !free()
+            {
                 return Err(
                     "only a free creature that can move readies a move, to a neighbouring region"
                         .into(),
@@ -145,13 +169,13 @@ pub(crate) fn check(ctx: &Ctx, me: &Me, readied: Readied) -> Result<(), Refusal>
                         .into(),
                 );
             }
-            if !free || stuck(conditions) || grabbed {
+            if stuck(conditions) || grabbed || !free() {
                 return Err("only a free creature that can move readies an engage".into());
             }
             Ok(())
         }
         Readied::Disengage => {
-            if free || stuck(conditions) {
+            if stuck(conditions) || free() {
                 return Err(
                     "only an engaged creature that can move away readies a disengage".into(),
                 );

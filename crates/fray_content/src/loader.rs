@@ -357,7 +357,11 @@ impl ContentLoader {
                         value.kind()
                     ),
                 )),
-                Some(_) => {}
+                Some(_) => {
+                    if let Some(problem) = schema.option_problem(key, value) {
+                        out.push(file.diagnostic_at(key, format!("option `{key}`: {problem}")));
+                    }
+                }
             }
         }
         out
@@ -538,6 +542,47 @@ mod tests {
         assert_eq!(problems.len(), 2, "{all:?}");
         assert!(all[0].contains("unknown zoo option `lasting_wound`"));
         assert!(all[1].contains("takes a boolean, found a whole number"));
+    }
+
+    #[test]
+    fn core04_a_ruleset_checks_its_option_values_beyond_their_kind() {
+        const PACKS: &[OptionDef] = &[OptionDef {
+            name: "packs",
+            default: OptionValue::Int(1),
+            doc: "test option",
+        }];
+        let check = |name: &str, value: &OptionValue| match value {
+            OptionValue::Int(n) if name == "packs" && *n < 0 => {
+                Some(format!("at least 0, found {n}"))
+            }
+            _ => None,
+        };
+        let loader = ContentLoader::new()
+            .with_schema(Schema::<Block>::new("zoo", PACKS).with_option_check(check))
+            .with_policies(["tactical"]);
+        let text = encounter(
+            "(name: \"A\", combatants: [(statblock: \"wolf\", region: \"near\")]),\n(name: \"B\", combatants: [(statblock: \"bear\", region: \"far\")]),",
+        );
+        let mut problems = Vec::new();
+        for packs in [2, -1] {
+            let text = text.replace(
+                "\n)",
+                &format!("\n  options: (ruleset: {{\"packs\": {packs}}}),\n)"),
+            );
+            let mut db = ContentDb::default();
+            for (path, source) in [BEASTS, ("content/zoo/encounters/e.ron", &text)] {
+                loader
+                    .add_source(&mut db, SourceFile::new(path, source))
+                    .unwrap();
+            }
+            problems.extend(loader.validate(&mut db).iter().map(ToString::to_string));
+        }
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("e.ron:")
+                && problems[0].ends_with("option `packs`: at least 0, found -1"),
+            "{problems:?}"
+        );
     }
 
     #[test]

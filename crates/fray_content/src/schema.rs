@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use serde::de::DeserializeOwned;
 
 use crate::diagnostic::Diagnostic;
-use crate::options::OptionDef;
+use crate::options::{OptionDef, OptionValue};
 use crate::source::SourceFile;
 
 /// A ruleset's statblock type.
@@ -154,6 +154,12 @@ pub trait StatblockSchema: Send + Sync {
     fn validate(&self, store: &dyn Any, sources: &[SourceFile]) -> Vec<Diagnostic>;
     /// One summary per statblock, in id order.
     fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary>;
+    /// What is wrong with `value` for the option called `name` beyond its kind, if anything
+    /// (nothing, unless the ruleset checks its options: [`Schema::with_option_check`]).
+    fn option_problem(&self, name: &str, value: &OptionValue) -> Option<String> {
+        let _ = (name, value);
+        None
+    }
 }
 
 /// The [`StatblockSchema`] of a [`Statblock`] type.
@@ -183,8 +189,13 @@ pub trait StatblockSchema: Send + Sync {
 pub struct Schema<S> {
     ruleset: &'static str,
     options: &'static [OptionDef],
+    option_check: Option<OptionCheck>,
     statblock: PhantomData<fn() -> S>,
 }
+
+/// A ruleset's check of an option's value beyond its kind (a range, say): what is wrong with
+/// `value` for the option called `name`, or `None` when it is fine.
+pub type OptionCheck = fn(name: &str, value: &OptionValue) -> Option<String>;
 
 impl<S> Schema<S> {
     /// The schema of ruleset `ruleset` with its options.
@@ -192,7 +203,17 @@ impl<S> Schema<S> {
         Self {
             ruleset,
             options,
+            option_check: None,
             statblock: PhantomData,
+        }
+    }
+
+    /// The same schema, with `check` judging the values of its options beyond their kind: an
+    /// encounter that sets a value it refuses gets a diagnostic at the option.
+    pub const fn with_option_check(self, check: OptionCheck) -> Self {
+        Self {
+            option_check: Some(check),
+            ..self
         }
     }
 }
@@ -256,6 +277,10 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
             }
         }
         out
+    }
+
+    fn option_problem(&self, name: &str, value: &OptionValue) -> Option<String> {
+        self.option_check.and_then(|check| check(name, value))
     }
 
     fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {

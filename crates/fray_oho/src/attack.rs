@@ -64,6 +64,7 @@ pub(crate) fn perform(
     let Some(weapon) = sheet.weapons.get(index) else {
         return false;
     };
+    let frightened = ctx.battle().frightened;
     let (attack_pen, defense_dice, defense_pen, save_pen, reduction, fortitude_dice, blind) = {
         let (Some(a), Some(t), Some(ac), Some(tc)) = (
             ctx.fighter(attacker),
@@ -74,7 +75,7 @@ pub(crate) fn perform(
             return false;
         };
         (
-            attack_penalty(ac, a.state, weapon),
+            attack_penalty(ac, a.state, weapon, &frightened),
             t.sheet.0.defense_dice(),
             defense_penalty(tc, t.state),
             save_penalty(tc, t.state),

@@ -150,7 +150,13 @@ impl Turn<'_, '_, '_, '_, '_> {
             return;
         }
         let room = self.engaging.len() < usize::from(self.sheet.engage_limit);
-        if room && !self.conditions.has(Condition::FRIGHTENED) {
+        if room
+            && !self
+                .ctx
+                .battle()
+                .frightened
+                .keeps_from_engaging(self.conditions)
+        {
             let reach = self.sheet.reach();
             for t in &self.lineup {
                 if t.enemy
@@ -183,7 +189,11 @@ impl Turn<'_, '_, '_, '_, '_> {
     fn withholding(&self, emit: &mut impl FnMut(Intent, &Arc<str>), labels: &Labels) {
         let left = self.atg.remaining;
         let room = self.engaging.len() < usize::from(self.sheet.engage_limit)
-            && !self.conditions.has(Condition::FRIGHTENED);
+            && !self
+                .ctx
+                .battle()
+                .frightened
+                .keeps_from_engaging(self.conditions);
         let blind = self.conditions.has(Condition::BLINDED);
         for (i, weapon) in self.sheet.weapons.iter().enumerate() {
             if weapon.full_round || REACTION + NORMAL > left || (blind && weapon.reach > 0) {

@@ -5,6 +5,7 @@
 use bevy_ecs::query::QueryData;
 use fray_core::prelude::*;
 
+use crate::frightened::Frightened;
 use crate::gauge::Atg;
 use crate::rules::{exhaustion_penalty, halved};
 use crate::sheet::{Sheet, SheetData, SheetWeapon};
@@ -28,8 +29,8 @@ pub struct Fighter {
 /// What conditions take from a roll: dice out of the pool and a flat penalty on the total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct Penalty {
-    /// Dice removed from the pool (1d6 each for blinded, deafened, frightened and a curse on
-    /// the governing ability; OHO-20).
+    /// Dice removed from the pool (1d6 each for blinded, deafened and a curse on the governing
+    /// ability; what the encounter says for frightened; OHO-20).
     pub dice: u8,
     /// Subtracted from the total (exhaustion, sprains, concussion, frostbite).
     pub flat: i64,
@@ -46,12 +47,17 @@ fn senses_and_curse(c: &Conditions, state: &OhoState, ability: Ability) -> u8 {
 }
 
 /// The penalty on an attack roll with `weapon`:
-/// - blinded, deafened, a curse on the weapon's ability: 1d6 each (OHO-20); frightened: 1d6 too
-///   (Fray's ruling for the undefined condition);
+/// - blinded, deafened, a curse on the weapon's ability: 1d6 each (OHO-20); frightened: as
+///   `frightened` says (the encounter's options; 1d6 by default);
 /// - exhaustion: its level (OHO-21);
 /// - a sprained arm: the hits taken; a concussion, on Intellect and Willpower weapons: the hits
 ///   taken (OHO-18); frostbite, on Reflex weapons: the hits taken (OHO-19).
-pub fn attack_penalty(c: &Conditions, state: &OhoState, weapon: &SheetWeapon) -> Penalty {
+pub fn attack_penalty(
+    c: &Conditions,
+    state: &OhoState,
+    weapon: &SheetWeapon,
+    frightened: &Frightened,
+) -> Penalty {
     let hits = i64::from(state.hits);
     let mut flat = exhaustion_penalty(state.exhaustion, false);
     if c.has(SPRAINED_ARM) {
@@ -63,7 +69,7 @@ pub fn attack_penalty(c: &Conditions, state: &OhoState, weapon: &SheetWeapon) ->
     if c.has(FROSTBITE) && weapon.ability == Ability::Reflex {
         flat += hits;
     }
-    let dice = senses_and_curse(c, state, weapon.ability) + u8::from(c.has(Condition::FRIGHTENED));
+    let dice = senses_and_curse(c, state, weapon.ability).saturating_add(frightened.dice_lost(c));
     Penalty { dice, flat }
 }
 

@@ -119,23 +119,37 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal
     }
     if a.conditions.has(Condition::CONFUSED) {
         return match pick(ctx, &a) {
-            Some((picked, _)) if picked == *intent => check_plain(ctx, &a, intent),
+            Some(picked) if picked.intent == *intent => check_plain(ctx, &a, intent),
             _ => Err(CONFUSED.into()),
         };
     }
     check_plain(ctx, &a, intent)
 }
 
+/// The action picked at random for a confused creature (OHO-20): the `face`-th of the `of`
+/// actions it could take, as a die of `of` sides would show it.
+pub(crate) struct Pick {
+    /// The action.
+    pub intent: Intent,
+    /// Its label.
+    pub label: Arc<str>,
+    /// Its place among the actions it could take, from 1.
+    pub face: u32,
+    /// How many actions it could take.
+    pub of: u32,
+}
+
 /// The one action a confused creature takes, picked at random among those it could take
-/// (OHO-20), with its label: by a stream derived from the encounter's seed and the turn, so no
-/// die of the fight's own stream is spent and judging it changes nothing.
-pub(crate) fn confused_pick(ctx: &Ctx, actor: Entity) -> Option<(Intent, Arc<str>)> {
+/// (OHO-20): by a stream derived from the encounter's seed and the turn, so no die of the
+/// fight's own stream is spent and judging it changes nothing. The pick is logged as a roll
+/// when the action is taken (`resolve::pay`).
+pub(crate) fn confused_pick(ctx: &Ctx, actor: Entity) -> Option<Pick> {
     let me = ctx.actor(actor)?;
     pick(ctx, &Actor::of(&me, Scope::Price))
 }
 
 /// [`confused_pick`] for an actor already read.
-fn pick(ctx: &Ctx, a: &Actor) -> Option<(Intent, Arc<str>)> {
+fn pick(ctx: &Ctx, a: &Actor) -> Option<Pick> {
     let mut legal: SmallVec<[(Intent, Arc<str>); 32]> = SmallVec::new();
     crate::candidates::turn(ctx, a.entity, |intent, label| {
         if check_plain(ctx, a, &intent).is_ok() {
@@ -144,9 +158,16 @@ fn pick(ctx: &Ctx, a: &Actor) -> Option<(Intent, Arc<str>)> {
     });
     let turn = ctx.turn();
     let stream = (u64::from(turn.serial) << 32) | u64::from(turn.version);
-    let n = legal.len() as u64;
-    let pick = derive_seed(ctx.seed(), stream) % n.max(1);
-    legal.into_iter().nth(usize::try_from(pick).unwrap_or(0))
+    let of = u32::try_from(legal.len()).unwrap_or(u32::MAX);
+    let index = derive_seed(ctx.seed(), stream) % u64::from(of.max(1));
+    let face = u32::try_from(index).unwrap_or(0);
+    let (intent, label) = legal.into_iter().nth(usize::try_from(index).unwrap_or(0))?;
+    Some(Pick {
+        intent,
+        label,
+        face: face + 1,
+        of,
+    })
 }
 
 /// `left` of the gauge is not enough for what takes `needs`.
@@ -237,7 +258,7 @@ fn check_plain(ctx: &Ctx, a: &Actor, intent: &Intent) -> Result<Legal, Refusal> 
                     "it engages as many creatures as it can: disengage first (OHO-13)".into(),
                 );
             }
-            if conditions.has(Condition::FRIGHTENED) {
+            if ctx.battle().frightened.keeps_from_engaging(conditions) {
                 return Err("it is frightened and will not close in".into());
             }
             if !in_roster(ctx, target)
@@ -299,7 +320,7 @@ fn check_plain(ctx: &Ctx, a: &Actor, intent: &Intent) -> Result<Legal, Refusal> 
                         .ok_or(WITHHOLDING)?;
                     let engaged = engaging.contains(&target);
                     let room = engaging.len() < usize::from(sheet.engage_limit)
-                        && !conditions.has(Condition::FRIGHTENED);
+                        && !ctx.battle().frightened.keeps_from_engaging(conditions);
                     let closing = match (trigger, engaged) {
                         (Trigger::EnemyAttacksMe | Trigger::EnemyMoves, true) => 0,
                         // Closing in is part of the withheld action: 1 s more (OHO-13).

@@ -28,6 +28,8 @@ pub mod body;
 mod candidates;
 /// The components of a combatant, and what conditions take from its rolls.
 pub mod fighter;
+/// Frightened: its effect, from the encounter's options (OHO-20).
+pub mod frightened;
 /// The economy: the time gauge, and costs in its seconds.
 pub mod gauge;
 /// What an injury leaves, by damage type and where the blow lands.
@@ -86,7 +88,7 @@ pub mod prelude {
 
 /// The statblock schema, for content loaders.
 pub fn schema() -> Schema<statblock::OhoBlock> {
-    Schema::new(ruleset::ID, ruleset::OPTIONS)
+    Schema::new(ruleset::ID, ruleset::OPTIONS).with_option_check(frightened::option_problem)
 }
 
 /// The context of an OHO encounter.

@@ -27,8 +27,8 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, OhoRules>) {
     let ctx = offer.ctx();
     let actor = offer.actor();
     if ctx.has(actor, Condition::CONFUSED) && ctx.can_act(actor) {
-        if let Some((intent, label)) = confused_pick(ctx, actor) {
-            offer.consider(intent, &label);
+        if let Some(pick) = confused_pick(ctx, actor) {
+            offer.consider(pick.intent, &pick.label);
         }
         return;
     }

@@ -98,7 +98,7 @@ fn attack_preview(
         };
         (
             a.sheet.0.clone(),
-            attack_penalty(ac, a.state, weapon),
+            attack_penalty(ac, a.state, weapon, &ctx.battle().frightened),
             defender,
             weapon.riders.iter().any(|r| rider_is_new(*r, tc, t.state)),
         )

@@ -5,20 +5,56 @@
 use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
 use fray_core::turn::Approved;
+use fray_dice::{Dice, DieSource};
 
 use crate::Ctx;
 use crate::attack::{Mode, perform};
 use crate::gauge::tenths;
+use crate::legality::confused_pick;
 use crate::ops::OhoOps;
 use crate::rules::QUICK;
 use crate::state::{FullRound, Withheld};
 use crate::vocabulary::{provocation, provokes};
 
-/// Takes the intent's time off the gauge, logged (OHO-01).
+/// Takes the intent's time off the gauge, logged (OHO-01); a confused creature's turn action
+/// is first logged as the roll that picked it.
 pub(crate) fn pay(ctx: &mut Ctx, approved: &Approved) {
+    log_confused_pick(ctx, approved);
     let t = tenths(approved.legal.cost);
     if t > 0 {
         ctx.spend(approved.actor, t);
+    }
+}
+
+/// A confused creature's random pick is a roll, and the log shows it as one (OHO-20, CORE-05):
+/// a die with as many sides as the actions it could take, showing the place of the one picked,
+/// with what that was.
+fn log_confused_pick(ctx: &mut Ctx, approved: &Approved) {
+    let actor = approved.actor;
+    if !ctx.logging()
+        || ctx.turn().actor != Some(actor)
+        || !ctx.has(actor, Condition::CONFUSED)
+        || !ctx.can_act(actor)
+    {
+        return;
+    }
+    let Some(pick) = confused_pick(ctx, actor).filter(|p| p.intent == approved.intent) else {
+        return;
+    };
+    let roll = Dice::die(pick.of).roll(&mut Picked(pick.face));
+    let purpose = format!(
+        "a random action (confused): {} of {}, {}",
+        pick.face, pick.of, pick.label
+    );
+    ctx.log_roll(actor, &purpose, Some(roll), None, None);
+}
+
+/// A die that shows the face the pick already came to (from its own derived stream).
+struct Picked(u32);
+
+impl DieSource for Picked {
+    fn roll_die(&mut self, sides: u32) -> u32 {
+        self.0.clamp(1, sides.max(1))
     }
 }
 

@@ -9,6 +9,7 @@ use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 
+use crate::frightened::Frightened;
 use crate::gauge::Atg;
 use crate::rules::ATG;
 use crate::sheet::{Sheet, SheetData, compile};
@@ -18,8 +19,9 @@ use crate::state::{Oho, OhoState};
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "oho";
 
-/// The options OHO encounters may set: none (every number comes from the statblocks).
-pub const OPTIONS: &[OptionDef] = &[];
+/// The options OHO encounters may set: what frightened does (OHO-20); every other number
+/// comes from the statblocks.
+pub const OPTIONS: &[OptionDef] = &crate::frightened::OPTIONS;
 
 /// The OHO ruleset as the core sees it. It compiles each statblock once and shares the compiled
 /// sheet between every combatant spawned from it.
@@ -56,7 +58,12 @@ impl Ruleset for OhoRuleset {
     }
 
     fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
-        build.entity.insert(Oho::default());
+        let frightened =
+            Frightened::from_options(&build.spec.options.ruleset).map_err(SpawnError::Ruleset)?;
+        build.entity.insert(Oho {
+            frightened,
+            ..Oho::default()
+        });
         Ok(())
     }
 

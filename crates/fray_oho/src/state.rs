@@ -7,6 +7,7 @@ use bevy_ecs::prelude::*;
 use fray_core::intent::{Intent, Readied, Trigger};
 use serde::{Deserialize, Serialize};
 
+use crate::frightened::Frightened;
 use crate::statblock::Ability;
 
 /// An action withheld until its trigger (OHO-05). Its time was spent when it was withheld.
@@ -63,12 +64,16 @@ pub struct FullRound {
     pub intent: Intent,
 }
 
-/// Marks an OHO encounter and holds its full-round actions until the round ends.
+/// Marks an OHO encounter and holds its full-round actions until the round ends, and what
+/// frightened does in it.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[component(map_entities)]
 pub struct Oho {
     /// Full-round actions taken this round, in the order they were taken.
     pub pending: Vec<FullRound>,
+    /// What frightened does, from the encounter's options (OHO-20).
+    #[serde(default)]
+    pub frightened: Frightened,
 }
 
 impl MapEntities for Oho {

@@ -195,6 +195,18 @@ impl Fight {
         Self(OHO.fight(map, heroes, monsters, "", faces))
     }
 
+    /// [`Fight::new`] with `extra` fields of the encounter, such as its options:
+    /// `options: (ruleset: {"frightened_may_engage": true})`.
+    pub fn with(
+        map: &str,
+        heroes: &[(&str, u16, &str)],
+        monsters: &[(&str, u16, &str)],
+        extra: &str,
+        faces: &[u32],
+    ) -> Self {
+        Self(OHO.fight(map, heroes, monsters, extra, faces))
+    }
+
     /// A duel on `near-far`: `hero` and `monster` both in `near`; the hero acts first
     /// (initiative 6 against 1). `faces` follow the initiative rolls.
     pub fn duel(hero: &str, monster: &str, faces: &[u32]) -> Self {

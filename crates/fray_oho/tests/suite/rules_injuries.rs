@@ -483,6 +483,158 @@ fn oho20_a_confused_creature_takes_the_one_action_picked_at_random() {
 }
 
 #[test]
+fn oho20_core05_a_confused_creatures_random_pick_is_logged_as_a_roll() {
+    // The glare confuses the fighter; the action picked for it is a roll: a die as large as
+    // the list of what it could do, the face its place in the list, with what it picked.
+    let mut f = wounded("fighter", "witch", "Glare", &[]);
+    let picked = f.offers("Fighter")[0].clone();
+    f.ok("Fighter", picked.intent);
+    let picks: Vec<(String, i64, String)> = f
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            LogEvent::Roll {
+                purpose,
+                roll,
+                target: None,
+                success: None,
+                ..
+            } if purpose.starts_with("a random action") => {
+                Some((purpose, roll.total(), roll.notation().to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(picks.len(), 1, "{}", f.log());
+    let (purpose, face, notation) = &picks[0];
+    let sides: i64 = notation.trim_start_matches('d').parse().unwrap();
+    assert!((1..=sides).contains(face), "{notation}: {face}");
+    assert_eq!(
+        purpose,
+        &format!(
+            "a random action (confused): {} of {sides}, {}",
+            face, picked.label
+        )
+    );
+    assert!(
+        f.log().contains(&format!(
+            "Fighter rolls a random action (confused): {face} of {sides}, {}: d{sides} = [{face}] = {face}.",
+            picked.label
+        )),
+        "{}",
+        f.log()
+    );
+    assert_eq!(
+        f.faces_left(),
+        0,
+        "the pick spends no die of the fight's stream"
+    );
+}
+
+#[test]
+fn oho20_frightened_does_what_the_encounter_options_say() {
+    // Today's default: a frightened creature loses 1d6 on its attacks and will not engage.
+    // The fighter engages the brute, is frightened, and strikes with two dice: 4 + 4 = 8
+    // against 1, a hit, 5 damage against Fortitude 6.
+    let frighten = |f: &mut Fight| {
+        f.inflict(
+            "Fighter",
+            None,
+            EffectSpec::condition(Condition::FRIGHTENED, Duration::Rounds(2)),
+        );
+    };
+    let mut f = Fight::duel("fighter", "brute", &[]);
+    let engage = f.engage("Brute");
+    f.ok("Fighter", engage);
+    frighten(&mut f);
+    let disengage = Intent::Disengage;
+    f.ok("Fighter", disengage);
+    assert_eq!(
+        f.refused("Fighter", engage),
+        "it is frightened and will not close in"
+    );
+    f.end_turn();
+    f.end_turn();
+    let engage_again = f.engage("Brute");
+    assert!(f.offer("Fighter", &engage_again).is_none());
+    let mut f = Fight::duel("fighter", "brute", &[4, 4, 1, 5, 6]);
+    f.ok("Fighter", engage);
+    frighten(&mut f);
+    let sword = f.attack("Fighter", "Brute", "Sword");
+    f.ok("Fighter", sword);
+    assert_eq!(
+        f.attacks(),
+        ["Sword (Strength): 2d6 = [4, 4] = 8 vs 1, hit"]
+    );
+    // The options: it may close in and strikes with every die; or it loses two dice.
+    let options =
+        r#"options: (ruleset: {"frightened_may_engage": true, "frightened_attack_dice": 0})"#;
+    let mut g = Fight::with(
+        NEAR_FAR,
+        &[("fighter", 1, "near")],
+        &[("brute", 1, "near")],
+        options,
+        &[6, 1, 4, 4, 4, 1, 5, 6],
+    );
+    frighten(&mut g);
+    let engage = g.engage("Brute");
+    g.ok("Fighter", engage);
+    let sword = g.attack("Fighter", "Brute", "Sword");
+    g.ok("Fighter", sword);
+    assert_eq!(
+        g.attacks(),
+        ["Sword (Strength): 3d6 = [4, 4, 4] = 12 vs 1, hit"]
+    );
+    let options = r#"options: (ruleset: {"frightened_attack_dice": 2})"#;
+    let mut h = Fight::with(
+        NEAR_FAR,
+        &[("fighter", 1, "near")],
+        &[("brute", 1, "near")],
+        options,
+        &[6, 1, 4, 1, 5, 6],
+    );
+    let engage = h.engage("Brute");
+    h.ok("Fighter", engage);
+    frighten(&mut h);
+    let sword = h.attack("Fighter", "Brute", "Sword");
+    h.ok("Fighter", sword);
+    assert_eq!(h.attacks(), ["Sword (Strength): d6 = [4] = 4 vs 1, hit"]);
+    for x in [&f, &g, &h] {
+        assert_eq!(x.faces_left(), 0);
+    }
+}
+
+#[test]
+fn oho20_fray_check_refuses_a_frightened_option_out_of_range() {
+    let loader = loader();
+    let mut db = fray_content::ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/oho/blocks.ron", BLOCKS),
+        )
+        .unwrap();
+    let text = "Encounter(id: \"t\", name: \"T\", ruleset: \"oho\", map: Named(\"near-far\"),\n sides: [\n (name: \"A\", combatants: [(statblock: \"fighter\", region: \"near\")]),\n (name: \"B\", combatants: [(statblock: \"brute\", region: \"near\")]),\n ],\n options: (ruleset: {\"frightened_attack_dice\": -1}))";
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/oho/encounters/t.ron", text),
+        )
+        .unwrap();
+    let problems: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "t/oho/encounters/t.ron:6:22: option `frightened_attack_dice`: a number of d6 from 0 to 10, found -1"
+        ]
+    );
+}
+
+#[test]
 fn oho20_a_curse_takes_a_die_from_the_cursed_ability_only() {
     // The witch curses the mage's Strength: its sword (Strength) rolls 2 dice (3 + 3 = 6
     // against 5), its frost (Intellect) all 3 in round 2 (9 against 5).
