@@ -16,7 +16,7 @@ use crate::morale::{adjustment, break_chance, score};
 use crate::options::Ties;
 use crate::powers::{sleepers, struck};
 use crate::saves::chance;
-use crate::sheet::{Power, odds};
+use crate::sheet::Power;
 use crate::statblock::OnHit;
 use crate::tables::{SaveCategory, hits};
 use crate::vocabulary::SUBDUE;
@@ -163,8 +163,8 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
     };
     let hp = |e: Entity| i64::from(ctx.hp(e).map_or(0, |h| h.current));
     match &p.power {
-        Power::Missile { damage } => {
-            let outcomes = odds(damage).unwrap_or_default();
+        Power::Missile { .. } => {
+            let outcomes = &p.odds;
             let mean: f64 = outcomes.iter().map(|(v, q)| (*v).max(1) as f64 * q).sum();
             let kill: f64 = outcomes
                 .iter()
@@ -182,20 +182,17 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
         }
         Power::Save {
             save,
-            damage,
             inflicts,
             area,
+            ..
         } => {
-            let outcomes = damage
-                .as_ref()
-                .map(|d| odds(d).unwrap_or_default())
-                .unwrap_or_default();
+            let outcomes = &p.odds;
             let mut preview = Preview::default();
             for (i, e) in struck(ctx, actor, target, *area).into_iter().enumerate() {
                 let value = ctx.fighter(e).map_or(20, |f| f.sheet.0.saves.get(*save));
                 let fails = 1.0 - f64::from(chance(value));
                 let (mut mean, mut kill) = (0.0, 0.0);
-                for &(v, q) in &outcomes {
+                for &(v, q) in outcomes {
                     let full = v.max(0);
                     mean += q * (fails * full as f64 + (1.0 - fails) * (full / 2) as f64);
                     if full >= hp(e) {
@@ -218,14 +215,22 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
             }
             preview
         }
-        Power::Sleep { hd, max_hd } => {
-            // The target sleeps when the rolled hit dice cover it and everyone weaker before it.
-            let outcomes = odds(hd).unwrap_or_default();
-            let asleep: f64 = outcomes
+        Power::Sleep { max_hd, .. } => {
+            // The target sleeps when the rolled hit dice cover it and everyone weaker before
+            // it: the sleepers of the highest roll show how many hit dice that takes.
+            let most = p.odds.last().map_or(0, |(v, _)| *v);
+            let order = sleepers(ctx, actor, target, *max_hd, most);
+            let needed: i64 = match order.iter().position(|&e| e == target) {
+                Some(i) => order[..=i]
+                    .iter()
+                    .filter_map(|&e| ctx.fighter(e).map(|f| i64::from(f.sheet.0.hd.max(1))))
+                    .sum(),
+                None => i64::MAX,
+            };
+            let asleep: f64 = p
+                .odds
                 .iter()
-                .filter(|(total, _)| {
-                    sleepers(ctx, actor, target, *max_hd, *total).contains(&target)
-                })
+                .filter(|(v, _)| *v >= needed)
                 .map(|(_, q)| q)
                 .sum();
             Preview {
@@ -234,9 +239,8 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
                 ..Preview::default()
             }
         }
-        Power::Heal { amount } => {
-            let outcomes = odds(amount).unwrap_or_default();
-            let mean: f64 = outcomes.iter().map(|(v, q)| (*v).max(0) as f64 * q).sum();
+        Power::Heal { .. } => {
+            let mean: f64 = p.odds.iter().map(|(v, q)| (*v).max(0) as f64 * q).sum();
             Preview {
                 hit_chance: 1.0,
                 expected_healing: mean as f32,

@@ -96,6 +96,16 @@ pub enum Power {
 }
 
 impl Power {
+    /// Its dice, if it rolls any.
+    pub fn dice(&self) -> Option<&Dice> {
+        match self {
+            Power::Sleep { hd, .. } => Some(hd),
+            Power::Missile { damage } => Some(damage),
+            Power::Save { damage, .. } => damage.as_ref(),
+            Power::Heal { amount } => Some(amount),
+        }
+    }
+
     /// Whether it is aimed at an ally.
     pub fn helps(&self) -> bool {
         matches!(self, Power::Heal { .. })
@@ -117,6 +127,8 @@ pub struct SheetPower {
     pub uses: u8,
     /// What it does.
     pub power: Power,
+    /// The outcomes of its dice (damage, hit dice or healing) and their chances, for previews.
+    pub odds: Vec<(i64, f64)>,
 }
 
 /// A combatant's compiled numbers.
@@ -217,6 +229,7 @@ fn powers_of(spells: &[String], set: &StatblockSet<BxBlock>) -> Result<Vec<Sheet
                     amount: dice(amount)?,
                 },
             };
+            let odds = power.dice().map(odds).transpose()?.unwrap_or_default();
             Ok(SheetPower {
                 name: s.name.clone(),
                 label: format!("cast {}", s.name).into(),
@@ -224,6 +237,7 @@ fn powers_of(spells: &[String], set: &StatblockSet<BxBlock>) -> Result<Vec<Sheet
                 range: s.range,
                 uses: 1,
                 power,
+                odds,
             })
         })
         .collect()
@@ -272,18 +286,21 @@ pub fn monster(m: &MonsterBlock, set: &StatblockSet<BxBlock>) -> Result<SheetDat
         .specials
         .iter()
         .map(|s| {
+            let power = Power::Save {
+                save: s.save,
+                damage: s.damage.as_deref().map(dice).transpose()?,
+                inflicts: s.inflicts,
+                area: s.area,
+            };
+            let odds = power.dice().map(odds).transpose()?.unwrap_or_default();
             Ok(SheetPower {
                 name: s.name.clone(),
                 label: s.name.as_str().into(),
                 spell: false,
                 range: s.range,
                 uses: s.uses,
-                power: Power::Save {
-                    save: s.save,
-                    damage: s.damage.as_deref().map(dice).transpose()?,
-                    inflicts: s.inflicts,
-                    area: s.area,
-                },
+                power,
+                odds,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;

@@ -92,8 +92,6 @@ pub struct BxState {
     pub attacked: u32,
     /// It used a power (a spell or special attack) this round.
     pub powered: bool,
-    /// Its turn in the current step is over.
-    pub done: bool,
     /// Uses of each power so far this fight, by [`AbilityId`].
     pub used: SmallVec<[u8; 4]>,
     /// Subdual damage taken (BX-24).
@@ -110,7 +108,6 @@ impl BxState {
         self.retreating = false;
         self.attacked = 0;
         self.powered = false;
-        self.done = false;
     }
 
     /// Whether attack `index` was made this round.

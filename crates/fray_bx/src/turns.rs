@@ -351,37 +351,41 @@ pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
     if !ctx.is_active(actor) || ctx.conditions(actor).is_some_and(|c| !can_act(c)) {
         return TurnBegins::Skip;
     }
-    if let Some(mut f) = ctx.fighter_mut(actor) {
-        f.state.done = false;
-    }
     let Some(f) = ctx.fighter(actor) else {
         return TurnBegins::Skip;
     };
-    let (sheet, state) = (f.sheet.0.clone(), f.state.clone());
+    let sheet = f.sheet.0.clone();
+    let (declared, feet, moved, retreating, spell) = (
+        f.state.declared,
+        f.state.feet,
+        f.state.moved,
+        f.state.retreating,
+        f.state.spell(),
+    );
     let engaged = in_melee(ctx, actor);
     let has_foe_in_melee = engaged;
     let acts = match step(ctx) {
-        Step::Movement => match state.declared {
+        Step::Movement => match declared {
             Some(Declared::Withdrawal | Declared::Retreat) => {
                 movement::fall_back(ctx, actor);
                 false
             }
             Some(Declared::Spell { .. }) => false,
-            None => !engaged && state.feet > 0,
+            None => !engaged && feet > 0,
         },
         Step::Missiles => {
             !engaged
-                && !state.retreating
+                && !retreating
                 && (sheet.attacks.iter().any(|a| a.is_missile())
                     || sheet.powers.iter().any(|p| !p.spell))
         }
-        Step::Spells => state.spell().is_some() && !state.moved,
+        Step::Spells => spell.is_some() && !moved,
         Step::Melee => {
-            !state.retreating
+            !retreating
                 && has_foe_in_melee
                 && (ctx.battle().options.individual || !sheet.slow_melee())
         }
-        Step::Slow => !state.retreating && has_foe_in_melee && sheet.slow_melee(),
+        Step::Slow => !retreating && has_foe_in_melee && sheet.slow_melee(),
     };
     if acts {
         TurnBegins::Act
