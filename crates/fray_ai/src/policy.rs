@@ -84,7 +84,9 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
             _ => -1.0,
         },
         Intent::EndTurn => 0.0,
-        Intent::Flee | Intent::Retreat | Intent::Pass | Intent::Delay => -100.0,
+        // Declaring nothing (B/X) or passing a reaction beats any way of backing off.
+        Intent::Pass => -50.0,
+        Intent::Flee | Intent::Retreat | Intent::Disengage | Intent::Delay => -100.0,
         _ => -10.0,
     }
 }
@@ -94,6 +96,11 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
 /// often beats a slightly harder plain attack, and an effect the target already has counts
 /// for nothing (the preview's `inflicts` is zero then).
 const INFLICT_WORTH: f32 = 5.0;
+
+/// What breaking the foe's side is worth to the tactical policy, in hit points of damage: a
+/// rout ends the fight sooner than the blows it spares (the preview's `routs` is zero for
+/// rulesets without morale).
+const ROUT_WORTH: f32 = 12.0;
 
 /// What landing an attack is worth beyond its mean damage: a hit counts in itself (OHO records
 /// hits, which raise the odds of later injuries; many attacks carry effects on a hit), and the
@@ -122,7 +129,12 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             }
             let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
             let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;
-            10.0 + p.expected_damage + landing(p) + finishing + focus + p.inflicts * INFLICT_WORTH
+            10.0 + p.expected_damage
+                + landing(p)
+                + finishing
+                + focus
+                + p.inflicts * INFLICT_WORTH
+                + p.routs * ROUT_WORTH
                 - oa_cost * 1.5
         }
         Intent::UseAbility { target, .. } => {
@@ -130,7 +142,7 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             if p.expected_damage > 0.0 {
                 score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
             }
-            score += p.inflicts * INFLICT_WORTH;
+            score += p.inflicts * INFLICT_WORTH + p.routs * ROUT_WORTH;
             if p.expected_healing > 0.0 {
                 let who = target.unwrap_or(situation.actor());
                 let missing = situation.missing_hp(who) as f32;
@@ -145,7 +157,9 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 // A buff or a condition: worth a little, more when the fight is on.
                 score += 4.0 * p.hit_chance;
             }
-            score - oa_cost * 1.5
+            // A declared power may be lost before it comes off (B/X: a caster struck first):
+            // its worth is what survives.
+            score * (1.0 - p.lost) - oa_cost * 1.5
         }
         Intent::Rally => {
             if me < 0.5 {
@@ -182,14 +196,30 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             }
         }
         Intent::Disengage => {
-            if (me < 0.3 || broken) && situation.engaged() {
+            let losing = situation.side_losing() && me < 0.5;
+            if (me < 0.3 || broken || losing) && situation.engaged() {
                 8.0 * p.hit_chance
             } else {
                 -3.0
             }
         }
-        Intent::Retreat | Intent::Flee => {
-            if broken || (me < 0.15 && situation.side_losing()) {
+        Intent::Retreat => {
+            // Turning one's back on a foe (B/X: struck at +2, shield ignored) to get away:
+            // when broken, or hurt on a losing side.
+            if situation.engaged() && (broken || (situation.side_losing() && me < 0.35)) {
+                12.0
+            } else {
+                -50.0
+            }
+        }
+        Intent::Flee => {
+            // Leaving the fight: when broken, nearly down on a losing side, or badly hurt and
+            // the last of its side. (Counting heads says little of a fight against mooks, so
+            // being outnumbered alone is no reason.)
+            if broken
+                || (me < 0.15 && situation.side_losing())
+                || (me < 0.3 && situation.last_standing())
+            {
                 20.0
             } else {
                 -50.0

@@ -142,8 +142,8 @@ impl<'a> Situation<'a> {
         self.broken
     }
 
-    /// Fewer of the actor's side are still fighting than of its enemies.
-    pub fn side_losing(&self) -> bool {
+    /// How many of the actor's side, and of its enemies, are still fighting.
+    fn active_counts(&self) -> (u32, u32) {
         let (mut mine, mut theirs) = (0, 0);
         for (_, s) in self.lineup.iter().filter(|(_, s)| s.status.is_active()) {
             if s.side == self.side {
@@ -152,6 +152,18 @@ impl<'a> Situation<'a> {
                 theirs += 1;
             }
         }
+        (mine, theirs)
+    }
+
+    /// Fewer of the actor's side are still fighting than of its enemies.
+    pub fn side_losing(&self) -> bool {
+        let (mine, theirs) = self.active_counts();
         mine < theirs
+    }
+
+    /// The actor is the last of its side still fighting.
+    pub fn last_standing(&self) -> bool {
+        let (mine, theirs) = self.active_counts();
+        mine <= 1 && theirs > 0
     }
 }

@@ -25,6 +25,13 @@ use crate::statblock::{Invulnerability, OnHit};
 use crate::tables::{AttackRoll, SaveCategory, hits};
 use crate::vocabulary::SUBDUE;
 
+/// The missile penalty from an unstable surface (BX-24).
+pub const UNSTABLE_MISSILES: i32 = 4;
+
+/// The penalty to melee attack and damage rolls in water (BX-24; the seed says only that they
+/// "should be penalized": Fray's ruling).
+pub const IN_WATER: i32 = 2;
+
 /// The modifiers of an attack roll, each with its name for the log.
 pub type Modifiers = SmallVec<[(i32, &'static str); 6]>;
 
@@ -42,10 +49,20 @@ pub struct Setup {
     pub automatic: bool,
     /// A character's weapon deals the standard 1d6 (BX-23) rather than its own dice.
     pub standard_damage: bool,
-    /// The bonus added to the damage dice (STR on melee, magic).
-    pub damage_bonus: i32,
+    /// What is added to the damage dice (STR on melee, magic, fighting in water), each with
+    /// its name for the log.
+    pub damage_mods: Modifiers,
     /// The blow cannot harm the target (invulnerable).
     pub harmless: bool,
+}
+
+impl Setup {
+    /// The sum of the damage modifiers.
+    pub fn damage_bonus(&self) -> i32 {
+        self.damage_mods
+            .iter()
+            .fold(0i32, |sum, &(n, _)| sum.saturating_add(n))
+    }
 }
 
 /// Whether `a`'s attack `attack` can harm invulnerable `target` (BX-24): silver or magic as it
@@ -118,9 +135,23 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
     let automatic = missile.is_none() && ctx.conditions(target).is_some_and(helpless);
     let standard_damage =
         attack.wielded == Wielded::Weapon && !ctx.battle().options.variable_damage;
-    let mut bonus = attack.bonus;
-    if missile.is_none() && a.character {
-        bonus = bonus.saturating_add(a.str);
+    let mut damage_mods = Modifiers::new();
+    if missile.is_none() && a.character && a.str != 0 {
+        damage_mods.push((a.str, "STR"));
+    }
+    if attack.bonus != 0 {
+        damage_mods.push((attack.bonus, "magic"));
+    }
+    // Where the attacker stands (BX-24): missiles from unsteady footing are at -4; blows
+    // struck in water are at -2 to hit and to damage (Fray's numbers for "should be
+    // penalized"; missiles do not work there at all, see the legality check).
+    let ground = ctx.map().terrain(ctx.region(attacker));
+    if missile.is_some() && ground.unstable {
+        modifiers.push((-UNSTABLE_MISSILES, "unstable footing"));
+    }
+    if missile.is_none() && ground.water {
+        modifiers.push((-IN_WATER, "in water"));
+        damage_mods.push((-IN_WATER, "in water"));
     }
     Some(Setup {
         modifiers,
@@ -128,7 +159,7 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
         ac,
         automatic,
         standard_damage,
-        damage_bonus: bonus,
+        damage_mods,
         harmless: !harms(ctx, &a, attack, &t_sheet),
     })
 }
@@ -204,13 +235,12 @@ pub fn perform(
     } else {
         ctx.roll(&attack.damage)
     };
-    let amount = damage(rolled.total, s.damage_bonus);
+    let amount = damage(rolled.total, s.damage_bonus());
     if let Some(roll) = rolled.roll {
-        let roll = if s.damage_bonus != 0 {
-            roll.plus(i64::from(s.damage_bonus), "STR and magic")
-        } else {
-            roll
-        };
+        let roll = s
+            .damage_mods
+            .iter()
+            .fold(roll, |r, &(n, why)| r.plus(i64::from(n), why));
         let purpose = format!("{} damage (at least 1)", attack.name);
         ctx.log_roll(attacker, &purpose, Some(roll), None, None);
     }

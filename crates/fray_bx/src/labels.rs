@@ -12,6 +12,8 @@ pub struct Labels {
     pub withdrawal: Arc<str>,
     /// A retreat.
     pub retreat: Arc<str>,
+    /// Leaving the battle.
+    pub leave: Arc<str>,
     /// Declaring nothing.
     pub nothing: Arc<str>,
     /// Ending the turn.
@@ -27,6 +29,7 @@ impl Labels {
             engage: "close to melee".into(),
             withdrawal: "fighting withdrawal".into(),
             retreat: "retreat".into(),
+            leave: "leave the battle".into(),
             nothing: "declare nothing".into(),
             end_turn: "end turn".into(),
         })

@@ -125,6 +125,7 @@ fn declaration(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
             if !power.spell {
                 return Err("only spells are declared".into());
             }
+            steady(ctx, me)?;
             if me.row.conditions.has(Condition::BLINDED) && !power.power.helps() {
                 return Err("a blind caster cannot see its target".into());
             }
@@ -166,6 +167,13 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
                 _ => Err("the target is too far to close with this round".into()),
             }
         }
+        (Step::Movement, Intent::Flee) => {
+            moving(state, engaged)?;
+            if state.moved {
+                return Err("it leaves the battle instead of moving, not after".into());
+            }
+            Ok(Legal::costs(feet(state.feet.max(0))))
+        }
         (
             Step::Missiles,
             Intent::Attack {
@@ -187,6 +195,9 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
             attacking(me, state, attack, maneuver)?;
             if engaged {
                 return Err("it is in melee: no missile fire".into());
+            }
+            if ctx.map().terrain(me.row.region).water {
+                return Err("missiles do not work in water".into());
             }
             foe(ctx, me.entity, target)?;
             if feet_between(ctx, me.entity, target) > i32::from(long) {
@@ -233,6 +244,7 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
             if state.powered {
                 return Err("it has cast this round".into());
             }
+            steady(ctx, me)?;
             let power = power_left(sheet, state, ability)?;
             power_target(ctx, me.entity, power, target)?;
             Ok(Legal::costs(ACT))
@@ -277,7 +289,7 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
             }
             Ok(Legal::costs(ACT))
         }
-        (_, Intent::Move { .. } | Intent::Engage { .. }) => {
+        (_, Intent::Move { .. } | Intent::Engage { .. } | Intent::Flee) => {
             Err("movement comes first in a side's turn".into())
         }
         (_, Intent::Attack { .. } | Intent::UseAbility { .. }) => {
@@ -285,6 +297,15 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
         }
         _ => Err("B/X has no such action".into()),
     }
+}
+
+/// Whether `me` stands steady enough to cast: no spell can be cast on an unstable surface
+/// (BX-24).
+fn steady(ctx: &Ctx, me: &Me) -> Result<(), Refusal> {
+    if ctx.map().terrain(me.row.region).unstable {
+        return Err("no spell can be cast on an unstable surface".into());
+    }
+    Ok(())
 }
 
 fn feet(amount: i32) -> Cost {

@@ -135,12 +135,20 @@ impl Rules for BxRules {
         turns::declare(ctx, who, intent);
     }
 
+    fn declares(ctx: &Ctx, who: Entity) -> bool {
+        turns::may_declare(ctx, who)
+    }
+
     fn declarations_done(ctx: &mut Ctx) {
         turns::roll_initiative(ctx);
     }
 
     fn steps(ctx: &Ctx, unit: ActingUnit) -> Steps {
         turns::steps(ctx, unit)
+    }
+
+    fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
+        turns::has_turn(ctx, actor)
     }
 
     fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {

@@ -5,8 +5,15 @@
 //! Fray's positions are regions a `hop_feet` apart (the `region_feet` option, or the rolled
 //! encounter distance). Regions are coarse: a combatant that has not moved this round may always
 //! move one region, however slow it is (Fray's ruling); further regions cost their feet.
+//!
+//! Out of melee, a combatant may leave the battle instead of moving (Fray's ruling). The seed
+//! has no rule for running off mid-fight: evasion is only before combat, and a chase is the
+//! exploration layer's pursuit. Within the fight, the foes' only chance is to close first: a
+//! side that wins initiative can engage a combatant about to leave, which must then withdraw
+//! or retreat again.
 
 use bevy_ecs::prelude::*;
+use fray_core::combatant::Status;
 use fray_core::ids::RegionId;
 use smallvec::SmallVec;
 
@@ -82,4 +89,11 @@ pub fn fall_back(ctx: &mut Ctx, who: Entity) {
         f.state.feet = 0;
         f.state.moved = true;
     }
+}
+
+/// `who` leaves the battle: it counts as fled.
+pub fn leave(ctx: &mut Ctx, who: Entity) {
+    ctx.note(Some(who), || "leaves the battle.".into());
+    ctx.release_all(who);
+    ctx.set_status(who, Status::Fled);
 }

@@ -79,6 +79,7 @@ pub fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>) {
             for &to in ctx.map().neighbours(ctx.region(actor)) {
                 offer.consider(Intent::Move { to }, &labels.moving);
             }
+            offer.consider(Intent::Flee, &labels.leave);
         }
         Step::Missiles => {
             attacks(offer, true);

@@ -1,6 +1,12 @@
-//! How an encounter opens (BX-13, BX-14): surprise, the distance the sides meet at, and the
-//! monsters' reaction when the party speaks first. Evasion before combat belongs to the
-//! exploration layer; it would come here, before the first round.
+//! How an encounter opens (BX-13, BX-14): surprise, the distance the sides meet at, an
+//! evasion attempt, and the monsters' reaction when the party speaks first.
+//!
+//! Evasion is the exploration layer's: it works out the chance from its tables (movement
+//! rates, group sizes, the environment) and decides who pursues. The hook here takes that
+//! chance (the `evade` and `evade_chance` options) and applies what the seed says of surprise:
+//! a side that surprised the others evades at will, a surprised side may not evade. A failed
+//! evasion means a pursuit; within the encounter, Fray plays the pursuers catching up, so the
+//! fight goes on.
 
 use bevy_ecs::prelude::*;
 use fray_core::condition::Condition;
@@ -207,9 +213,48 @@ pub fn reaction(ctx: &mut Ctx) -> bool {
     false
 }
 
-/// The opening: surprise, distance, then the reaction roll.
+/// A side's attempt to evade the encounter before combat begins. Returns whether the fight
+/// goes on.
+pub fn evasion(ctx: &mut Ctx) -> bool {
+    let Some((side, chance)) = ctx.battle().evade else {
+        return true;
+    };
+    let surprised = ctx.battle().surprised;
+    let name = ctx.sides().name(side).to_string();
+    let evades = if surprised.contains(side) {
+        ctx.note(None, || {
+            format!("The {name} are surprised: they cannot evade.")
+        });
+        false
+    } else if !surprised.is_empty() {
+        ctx.note(None, || {
+            format!("The {name} surprised their foes: they slip away unseen.")
+        });
+        true
+    } else {
+        let rolled = ctx.roll_die(100);
+        table_roll(
+            ctx,
+            rolled.roll,
+            format!("evasion of the {name} ({chance}%)"),
+        );
+        rolled.total <= i64::from(chance)
+    };
+    if evades {
+        ctx.conclude(None, Ending::Evaded);
+        return false;
+    }
+    ctx.note(None, || {
+        format!("The {name} fail to evade: their foes catch up with them.")
+    });
+    true
+}
+
+/// The opening: surprise, distance, an evasion attempt, then the reaction roll.
 pub fn open(ctx: &mut Ctx) {
     surprise(ctx);
     distance(ctx);
-    reaction(ctx);
+    if evasion(ctx) {
+        reaction(ctx);
+    }
 }

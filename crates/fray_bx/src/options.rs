@@ -76,6 +76,16 @@ pub const OPTIONS: &[OptionDef] = &[
         doc: "cover against missiles by region: \"ruins=2, wall=full\" (-1..-4 or full, BX-20)",
     },
     OptionDef {
+        name: "evade",
+        default: OptionValue::Text(String::new()),
+        doc: "the side that tries to evade before combat, with `evade_chance` (BX-13's evasion hook)",
+    },
+    OptionDef {
+        name: "evade_chance",
+        default: OptionValue::Int(0),
+        doc: "its chance to evade in percent, 1..100, as the exploration layer works it out",
+    },
+    OptionDef {
         name: "parley",
         default: OptionValue::Text(String::new()),
         doc: "the side that speaks first: the others roll a 2d6 reaction (BX-14)",
@@ -133,6 +143,8 @@ pub struct BxOptions {
     pub light: Option<String>,
     /// The side that speaks first.
     pub parley: Option<String>,
+    /// The side that tries to evade before combat, and its chance in percent.
+    pub evade: Option<(String, u8)>,
     /// Cover against missiles by region id: a penalty of 1..4, or [`FULL_COVER`].
     pub cover: Vec<(String, u8)>,
 }
@@ -156,6 +168,7 @@ impl Default for BxOptions {
             unaware: Vec::new(),
             light: None,
             parley: None,
+            evade: None,
             cover: Vec::new(),
         }
     }
@@ -249,6 +262,17 @@ impl BxOptions {
                 .map(|n| side(n.trim()).map(Option::unwrap_or_default))
                 .collect::<Result<_, _>>()?,
         };
+        let evade_chance = int(set, "evade_chance", 0);
+        let evade = match (side(text(set, "evade"))?, evade_chance) {
+            (None, 0) => None,
+            (Some(side), chance @ 1..=100) => Some((side, chance as u8)),
+            (Some(_), _) => {
+                return Err(format!(
+                    "evade_chance {evade_chance}: an evading side needs a chance within 1..100"
+                ));
+            }
+            (None, _) => return Err("evade_chance needs `evade`: the side that evades".into()),
+        };
         Ok(Self {
             attack_roll,
             ties,
@@ -263,6 +287,7 @@ impl BxOptions {
             unaware,
             light: side(text(set, "light"))?,
             parley: side(text(set, "parley"))?,
+            evade,
             cover: cover(text(set, "cover"))?,
         })
     }

@@ -156,12 +156,20 @@ pub fn destroy_gear(ctx: &mut Ctx, who: Entity, category: SaveCategory) {
     }
     ctx.note(Some(who), || "is destroyed, and its gear with it.".into());
     let value = sheet.saves.get(category);
-    for (item, bonus) in &sheet.magic_items {
+    let mut items_saved = 0u32;
+    for (i, (item, bonus)) in sheet.magic_items.iter().enumerate() {
         let rolled = ctx.roll_die(20);
         let total = rolled.total.saturating_add(i64::from(*bonus));
         let saved = total >= i64::from(value);
         let roll = rolled.roll.map(|r| r.plus(i64::from(*bonus), "item bonus"));
         let purpose = format!("{item} survives");
         ctx.log_roll(who, &purpose, roll, Some(i64::from(value)), Some(saved));
+        if saved && let Some(bit) = u32::try_from(i).ok().and_then(|i| 1u32.checked_shl(i)) {
+            items_saved |= bit;
+        }
+    }
+    if let Some(mut f) = ctx.fighter_mut(who) {
+        f.state.gear_lost = true;
+        f.state.items_saved = items_saved;
     }
 }

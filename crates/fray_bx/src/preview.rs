@@ -111,7 +111,7 @@ pub fn attack_preview(
     };
     let (mut mean, mut kill) = (0.0f64, 0.0f64);
     let mut weigh = |value: i64, p: f64| {
-        let dealt = value.saturating_add(i64::from(s.damage_bonus)).max(1);
+        let dealt = value.saturating_add(i64::from(s.damage_bonus())).max(1);
         mean += dealt as f64 * p;
         if dealt.saturating_add(subdual) >= hp {
             kill += p;

@@ -6,7 +6,7 @@ use fray_core::turn::Approved;
 
 use crate::Ctx;
 use crate::attack::perform;
-use crate::movement::can_step;
+use crate::movement::{can_step, leave};
 use crate::powers::cast;
 use crate::turns::{Step, step};
 use crate::vocabulary::FEET;
@@ -18,7 +18,7 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
     };
     let Cost { amount, unit, .. } = approved.legal.cost;
     match approved.intent {
-        Intent::Move { .. } | Intent::Engage { .. } => {
+        Intent::Move { .. } | Intent::Engage { .. } | Intent::Flee => {
             if unit == FEET {
                 f.state.feet = f.state.feet.saturating_sub(i32::from(amount));
             }
@@ -56,6 +56,7 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) {
             ability,
             target: Some(target),
         } => cast(ctx, actor, ability, target),
+        Intent::Flee => leave(ctx, actor),
         _ => {}
     }
 }

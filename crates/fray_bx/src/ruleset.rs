@@ -102,6 +102,10 @@ impl Ruleset for BxRuleset {
             unaware,
             light: options.light.as_deref().and_then(side_of),
             parley: options.parley.as_deref().and_then(side_of),
+            evade: options
+                .evade
+                .as_ref()
+                .and_then(|(name, chance)| side_of(name).map(|s| (s, *chance))),
             options,
             ..Bx::default()
         });

@@ -380,7 +380,7 @@ pub fn character(c: &CharacterBlock, set: &StatblockSet<BxBlock>) -> Result<Shee
         movement: c.movement,
         attacks,
         powers: powers_of(&c.spells, set)?,
-        morale: c.morale,
+        morale: c.morale_rating(),
         intelligent: true,
         invulnerable: None,
         magic_items: c.magic_items.clone(),

@@ -209,13 +209,67 @@ pub struct CharacterBlock {
     /// Spells memorized for the day, by id (a spell listed twice is memorized twice).
     #[serde(default)]
     pub spells: Vec<String>,
-    /// Morale, for a mercenary or hireling (characters without one never check).
+    /// Morale, for a hireling the referee rates (characters without one never check: player
+    /// characters and retainers).
     #[serde(default)]
     pub morale: Option<i32>,
+    /// A mercenary's troop type: its morale comes from it alone (BX-25), not from `morale`.
+    #[serde(default)]
+    pub troops: Option<TroopsBlock>,
     /// Magic items it carries, with their bonus: each may save when a destructive attack kills
     /// it (BX-28).
     #[serde(default)]
     pub magic_items: Vec<(String, i32)>,
+}
+
+impl CharacterBlock {
+    /// Its morale rating: its troop type's for a mercenary, else its own, if any.
+    pub fn morale_rating(&self) -> Option<i32> {
+        self.troops.map(|t| t.morale()).or(self.morale)
+    }
+}
+
+/// A mercenary's kind of troops (BX-25's troop type morale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TroopKind {
+    /// Untrained, militia: 6.
+    Militia,
+    /// A barbarian horde: 7.
+    Barbarians,
+    /// Trained warriors: 8.
+    Trained,
+}
+
+/// A mercenary's troop type: the kind, and what raises its morale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TroopsBlock {
+    /// The kind of troops.
+    pub kind: TroopKind,
+    /// Mounted: +1.
+    #[serde(default)]
+    pub mounted: bool,
+    /// Elite troops: +1.
+    #[serde(default)]
+    pub elite: bool,
+    /// Fanatics or berserkers: +2.
+    #[serde(default)]
+    pub fanatic: bool,
+}
+
+impl TroopsBlock {
+    /// The morale of these troops: 6, 7 or 8 by kind, +1 mounted, +1 elite, +2 fanatics
+    /// (at most 12).
+    pub fn morale(self) -> i32 {
+        let base = match self.kind {
+            TroopKind::Militia => 6,
+            TroopKind::Barbarians => 7,
+            TroopKind::Trained => 8,
+        };
+        let raised =
+            base + i32::from(self.mounted) + i32::from(self.elite) + 2 * i32::from(self.fanatic);
+        raised.min(12)
+    }
 }
 
 fn base_move() -> i32 {
@@ -484,6 +538,12 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
         within(v, -3, 3, what, out);
     }
     morale_problem(c.morale, out);
+    if c.troops.is_some() && c.morale.is_some() {
+        out.push(
+            Problem::here("a mercenary's morale comes from its troop type alone")
+                .with_help("drop `morale`, or drop `troops` for a hireling the referee rates"),
+        );
+    }
     for w in c.weapon.iter().chain(&c.missile) {
         dice_problem(&w.damage, "damage", out);
         ranges_problem(w.ranges, &w.name, out);
@@ -497,6 +557,15 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
             format!("missile weapon `{}` needs `ranges`", m.name),
         ));
     }
+    if c.magic_items.len() > MAX_MAGIC_ITEMS {
+        out.push(
+            Problem::here(format!(
+                "a character carries at most {MAX_MAGIC_ITEMS} magic items, not {}",
+                c.magic_items.len()
+            ))
+            .with_help("list only the items that matter in a fight"),
+        );
+    }
     for (name, bonus) in &c.magic_items {
         if !(-5..=5).contains(bonus) {
             out.push(Problem::at(
@@ -507,6 +576,9 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
     }
     spell_refs(&c.spells, set, out);
 }
+
+/// The most magic items a character lists (their saves are kept as bits, BX-28).
+pub const MAX_MAGIC_ITEMS: usize = 32;
 
 fn class_problems(c: &ClassBlock, out: &mut Vec<Problem>) {
     if c.thac0.is_empty() || c.thac0.len() != c.saves.len() {

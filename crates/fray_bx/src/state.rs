@@ -37,6 +37,8 @@ pub struct Bx {
     pub light: Option<SideId>,
     /// The side that speaks first (the others roll a reaction, BX-14).
     pub parley: Option<SideId>,
+    /// The side that tries to evade before combat, and its chance in percent.
+    pub evade: Option<(SideId, u8)>,
     /// The step the log last headed: round, step, and the unit's sides (or combatant index).
     pub headed: (u32, u8, u64),
 }
@@ -96,6 +98,12 @@ pub struct BxState {
     pub used: SmallVec<[u8; 4]>,
     /// Subdual damage taken (BX-24).
     pub subdual: i32,
+    /// Its gear was destroyed with it by a destructive spell or attack (BX-28): everything it
+    /// carried but the magic items in `items_saved`. The exploration layer reads this.
+    pub gear_lost: bool,
+    /// The magic items that survived their save, a bit per entry of its sheet's
+    /// `magic_items`.
+    pub items_saved: u32,
 }
 
 impl BxState {

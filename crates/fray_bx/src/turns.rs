@@ -9,11 +9,12 @@ use fray_core::ids::SideId;
 use fray_core::intent::Intent;
 use fray_core::kit::{RoundPlan, TurnBegins};
 use fray_core::log::LogEvent;
+use fray_core::outcome::Ending;
 use fray_core::turn::{ActingUnit, SideSet, Steps, TurnEntry};
 use smallvec::SmallVec;
 
 use crate::Ctx;
-use crate::fighter::can_act;
+use crate::fighter::{can_act, helpless};
 use crate::morale;
 use crate::movement;
 use crate::options::Ties;
@@ -93,6 +94,26 @@ fn sides_in_play(ctx: &Ctx) -> SmallVec<[SideId; 4]> {
 /// A new round: last round's declarations and movement are forgotten, and the surprise of the
 /// first round is over. Combatants declare first when any has something to declare.
 pub fn round_start(ctx: &mut Ctx) -> RoundPlan {
+    match at_mercy(ctx) {
+        Mercy::FightOn => {}
+        Mercy::Won(winner) => {
+            crate::tell(ctx, None, |c| {
+                format!(
+                    "Every foe of the {} still in the fight is helpless: they have won.",
+                    c.sides().name(winner)
+                )
+            });
+            ctx.conclude(Some(winner), Ending::Victory);
+            return RoundPlan::Turns;
+        }
+        Mercy::NobodyStanding => {
+            ctx.note(None, || {
+                "No one on any side can act: nobody is left standing.".into()
+            });
+            ctx.conclude(None, Ending::MutualDestruction);
+            return RoundPlan::Turns;
+        }
+    }
     let everyone: SmallVec<[Entity; 16]> = ctx.roster().entities().collect();
     if ctx.round() == 2 {
         for &who in &everyone {
@@ -123,8 +144,60 @@ pub fn round_start(ctx: &mut Ctx) -> RoundPlan {
     }
 }
 
+/// Whether the fight goes on when some still in it are helpless (asleep, paralysed, held).
+enum Mercy {
+    /// Some on two sides can still act, or nobody is helpless.
+    FightOn,
+    /// Every foe of this side still in the fight is helpless, and some of it can act: it has
+    /// won (Fray's ruling: the helpless are at its mercy, and a foe it cannot harm is left
+    /// behind).
+    Won(SideId),
+    /// Everyone still in the fight is helpless: nobody is left standing (Fray's ruling: who
+    /// wakes first is beyond the encounter's rounds).
+    NobodyStanding,
+}
+
+fn at_mercy(ctx: &Ctx) -> Mercy {
+    let is_helpless = |e: Entity| ctx.conditions(e).is_some_and(helpless);
+    let mut able: Option<SideId> = None;
+    let mut anyone = false;
+    for who in ctx.roster().entities().filter(|&e| ctx.is_active(e)) {
+        anyone = true;
+        if is_helpless(who) {
+            continue;
+        }
+        let Some(side) = ctx.side(who) else {
+            return Mercy::FightOn;
+        };
+        if able.is_some_and(|s| s != side) {
+            return Mercy::FightOn;
+        }
+        able = Some(side);
+    }
+    let Some(winner) = able else {
+        return if anyone {
+            Mercy::NobodyStanding
+        } else {
+            Mercy::FightOn
+        };
+    };
+    let mut foes = ctx
+        .roster()
+        .entities()
+        .filter(|&e| ctx.is_active(e) && ctx.side(e) != Some(winner))
+        .peekable();
+    if foes.peek().is_none() {
+        return Mercy::FightOn;
+    }
+    if foes.all(is_helpless) {
+        Mercy::Won(winner)
+    } else {
+        Mercy::FightOn
+    }
+}
+
 /// Whether `who` has anything to declare: a spell it still has, or movement out of melee.
-fn may_declare(ctx: &Ctx, who: Entity) -> bool {
+pub fn may_declare(ctx: &Ctx, who: Entity) -> bool {
     if !ctx.is_active(who) || ctx.conditions(who).is_some_and(|c| !can_act(c)) {
         return false;
     }
@@ -157,6 +230,17 @@ pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
         f.state.declared = Some(declared);
         f.state.retreating = declared == Declared::Retreat;
     }
+    crate::tell(ctx, Some(who), |c| match declared {
+        Declared::Spell { power, target } => {
+            let spell = c
+                .fighter(who)
+                .and_then(|f| f.sheet.0.powers.get(usize::from(power.0)))
+                .map_or("a spell", |p| p.name.as_str());
+            format!("declares {spell} at {}.", c.name(target))
+        }
+        Declared::Withdrawal => "declares a fighting withdrawal.".into(),
+        Declared::Retreat => "declares a retreat.".into(),
+    });
 }
 
 /// Rolls the round's initiative into the turn order: a d6 per side (BX-16), or per combatant
@@ -309,7 +393,7 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
         Some(ActingUnit::Combatant(_)) => u64::from(ctx.id(actor).0) | 1 << 63,
         _ => sides.0,
     };
-    let key = (ctx.round(), ctx.turn().step, unit);
+    let key = (ctx.round(), step(ctx) as u8, unit);
     if ctx.battle().headed == key || !ctx.logging() {
         return;
     }
@@ -333,12 +417,56 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
     });
 }
 
-/// `actor`'s turn in a step begins. The first turn of a side's turn runs the side's morale
-/// checks (BX-18); a declared withdrawal or retreat moves on its own; a combatant with nothing
-/// to do in the step passes at once.
+/// Whether `actor` has a turn in the current step (BX-18): movement for those free to move or
+/// with a declared withdrawal or retreat, missiles for those with missiles or special attacks
+/// out of melee, spells for a declared caster who has not moved, melee for those in melee (slow
+/// weapons in their own step). The first with a turn in a step heads it in the log.
+pub fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
+    let acts = acts_in_step(ctx, actor);
+    if acts {
+        let sides = unit_sides(ctx, actor);
+        head_step(ctx, actor, sides);
+    }
+    acts
+}
+
+/// Whether `actor` has something to do in the current step.
+fn acts_in_step(ctx: &Ctx, actor: Entity) -> bool {
+    if !ctx.is_active(actor) || ctx.conditions(actor).is_some_and(|c| !can_act(c)) {
+        return false;
+    }
+    let Some(f) = ctx.fighter(actor) else {
+        return false;
+    };
+    let sheet = &f.sheet.0;
+    let state = &f.state;
+    let engaged = in_melee(ctx, actor);
+    match step(ctx) {
+        Step::Movement => match state.declared {
+            Some(Declared::Withdrawal | Declared::Retreat) => true,
+            Some(Declared::Spell { .. }) => false,
+            None => !engaged && state.feet > 0,
+        },
+        Step::Missiles => {
+            !engaged
+                && !state.retreating
+                && (sheet.attacks.iter().any(|a| a.is_missile())
+                    || sheet.powers.iter().any(|p| !p.spell))
+        }
+        Step::Spells => state.spell().is_some() && !state.moved,
+        Step::Melee => {
+            !state.retreating && engaged && (ctx.battle().options.individual || !sheet.slow_melee())
+        }
+        Step::Slow => !state.retreating && engaged && sheet.slow_melee(),
+    }
+}
+
+/// `actor`'s turn in a step begins (it has one: [`has_turn`]). The first turn of a side's turn
+/// runs the side's morale checks due (BX-18: before anything else the side does; a side whose
+/// members are all helpless has no turn, and its helpless do not check). A declared withdrawal
+/// or retreat moves on its own and ends the turn; otherwise it acts.
 pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
     let sides = unit_sides(ctx, actor);
-    head_step(ctx, actor, sides);
     let begun = ctx.battle().begun;
     if sides.0 & !begun.0 != 0 && step(ctx) != Step::Slow {
         ctx.battle_mut().begun = SideSet(begun.0 | sides.0);
@@ -347,49 +475,20 @@ pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
                 morale::checks_due(ctx, SideId(s));
             }
         }
+        if !acts_in_step(ctx, actor) {
+            return TurnBegins::Skip;
+        }
     }
-    if !ctx.is_active(actor) || ctx.conditions(actor).is_some_and(|c| !can_act(c)) {
+    let falls_back = step(ctx) == Step::Movement
+        && ctx.fighter(actor).is_some_and(|f| {
+            matches!(
+                f.state.declared,
+                Some(Declared::Withdrawal | Declared::Retreat)
+            )
+        });
+    if falls_back {
+        movement::fall_back(ctx, actor);
         return TurnBegins::Skip;
     }
-    let Some(f) = ctx.fighter(actor) else {
-        return TurnBegins::Skip;
-    };
-    let sheet = f.sheet.0.clone();
-    let (declared, feet, moved, retreating, spell) = (
-        f.state.declared,
-        f.state.feet,
-        f.state.moved,
-        f.state.retreating,
-        f.state.spell(),
-    );
-    let engaged = in_melee(ctx, actor);
-    let has_foe_in_melee = engaged;
-    let acts = match step(ctx) {
-        Step::Movement => match declared {
-            Some(Declared::Withdrawal | Declared::Retreat) => {
-                movement::fall_back(ctx, actor);
-                false
-            }
-            Some(Declared::Spell { .. }) => false,
-            None => !engaged && feet > 0,
-        },
-        Step::Missiles => {
-            !engaged
-                && !retreating
-                && (sheet.attacks.iter().any(|a| a.is_missile())
-                    || sheet.powers.iter().any(|p| !p.spell))
-        }
-        Step::Spells => spell.is_some() && !moved,
-        Step::Melee => {
-            !retreating
-                && has_foe_in_melee
-                && (ctx.battle().options.individual || !sheet.slow_melee())
-        }
-        Step::Slow => !retreating && has_foe_in_melee && sheet.slow_melee(),
-    };
-    if acts {
-        TurnBegins::Act
-    } else {
-        TurnBegins::Skip
-    }
+    TurnBegins::Act
 }

@@ -61,6 +61,9 @@ pub struct TerrainSpec {
     /// Crossing needs climbing.
     #[serde(default)]
     pub climb: bool,
+    /// Unsteady footing: a ship's deck in rough seas, a flying mount's back.
+    #[serde(default)]
+    pub unstable: bool,
 }
 
 /// Light level of a region (the lite5e bands; other rulesets read what they need).

@@ -25,6 +25,8 @@ pub enum Ending {
     /// No fight: the sides parted without one (B/X: the monsters' reaction roll was not
     /// hostile).
     Parley,
+    /// No fight: a side evaded the encounter before combat began (B/X).
+    Evaded,
 }
 
 /// The result of a fight.
@@ -62,6 +64,7 @@ impl Outcome {
             (None, Ending::Stalled) => format!("Draw: the fight stalled in round {round}."),
             (None, Ending::Aborted) => "The fight could not start.".to_string(),
             (_, Ending::Parley) => "No fight: the sides part ways.".to_string(),
+            (_, Ending::Evaded) => "No fight: a side evaded the encounter.".to_string(),
             (None, _) => format!("Nobody is left standing after round {round}."),
         }
     }

@@ -201,6 +201,7 @@ mod tests {
             Ending::Stalled,
             Ending::Aborted,
             Ending::Parley,
+            Ending::Evaded,
         ];
         let statuses = [
             Status::Active,

@@ -55,6 +55,9 @@ pub struct EndingCounts {
     /// No fight: the sides parted (B/X reaction rolls).
     #[serde(default)]
     pub parley: u64,
+    /// No fight: a side evaded before combat (B/X).
+    #[serde(default)]
+    pub evaded: u64,
 }
 
 impl EndingCounts {
@@ -68,6 +71,7 @@ impl EndingCounts {
             Ending::RoundLimit => self.round_limit += 1,
             Ending::Stalled | Ending::Aborted => self.stalled += 1,
             Ending::Parley => self.parley += 1,
+            Ending::Evaded => self.evaded += 1,
         }
     }
 
@@ -80,6 +84,7 @@ impl EndingCounts {
         self.round_limit += other.round_limit;
         self.stalled += other.stalled;
         self.parley += other.parley;
+        self.evaded += other.evaded;
     }
 }
 
@@ -313,6 +318,9 @@ impl BatchReport {
                 "  {} parleys: the sides parted without a fight",
                 e.parley
             );
+        }
+        if e.evaded > 0 {
+            let _ = writeln!(s, "  {} evasions: a side avoided the fight", e.evaded);
         }
         let _ = writeln!(
             s,

@@ -21,6 +21,13 @@ pub const BENCH: Bench = Bench {
     blocks: BLOCKS,
 };
 
+/// A ship's `deck` (unstable) beside a `pool` (water) and the `shore`, all linked.
+pub const SHIP: &str = r#"Inline(id: "ship", name: "Ship", regions: [
+    (id: "deck", terrain: (unstable: true)),
+    (id: "pool", terrain: (water: true)),
+    (id: "shore"),
+], links: [("deck", "shore"), ("pool", "shore"), ("deck", "pool")])"#;
+
 /// One region, `field`.
 pub const SINGLE: &str = r#"Named("single")"#;
 /// Two linked regions, `near` and `far`.
@@ -30,7 +37,8 @@ pub const NEAR_FAR: &str = r#"Named("near-far")"#;
 /// - `fighter`: fighter 1 (THAC0 19; saves 12 13 14 15 16), 8 HP, AC 4 with a shield, STR +1,
 ///   sword; `brute`: the same with a slow two-handed sword; `fists`: no weapon, STR +1;
 ///   `archer`: a short bow (50/100/150), DEX +1; `mage`: magic-user with `dart` (1d6+1, always
-///   hits) and `hold` (save versus spells or paralysed), 4 HP; `hireling`: morale 8.
+///   hits) and `hold` (save versus spells or paralysed), 4 HP; `hireling`: morale 8;
+///   `sellsword`: a mercenary of elite trained warriors (morale 8 + 1).
 /// - `orc` (HD 1, AC 6, 5 HP, morale 8) with an axe for 1d6; `ogre` (HD 4+1, AC 5, 20 HP,
 ///   morale 10) for 1d10; `ghoul` (HD 2, AC 6, 9 HP) with a paralysing claw for 1d3; `shade`
 ///   (HD 3, 13 HP, harmed only by silver or magic); `craven` (morale 2), `fearless` (morale
@@ -49,6 +57,8 @@ pub const BLOCKS: &str = r#"[
         missile: (name: "bow", damage: "1d6", ranges: (50, 100, 150))),
     Character(id: "mage", name: "Mage", class: "mu", level: 1, hp: 4, ac: 9, cha: 2, spells: ["dart", "hold"]),
     Character(id: "hireling", name: "Hireling", class: "warrior", level: 1, hp: 6, ac: 6, morale: 8),
+    Character(id: "sellsword", name: "Sellsword", class: "warrior", level: 1, hp: 6, ac: 6,
+        troops: (kind: Trained, elite: true)),
     Monster(id: "orc", name: "Orc", hd: "1", hp: 5, ac: 6, move: 120, morale: 8, attacks: [(name: "axe", damage: "1d6")]),
     Monster(id: "ogre", name: "Ogre", hd: "4+1", hp: 20, ac: 5, move: 90, morale: 10, attacks: [(name: "club", damage: "1d10")]),
     Monster(id: "ghoul", name: "Ghoul", hd: "2", hp: 9, ac: 6, move: 90, attacks: [(name: "claw", damage: "1d3", on_hit: Paralysis)]),

@@ -4,5 +4,6 @@
 
 mod bench;
 mod content;
+mod footing;
 mod rules;
 mod tables;

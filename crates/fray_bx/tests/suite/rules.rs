@@ -134,19 +134,35 @@ fn bx17_slow_weapons_strike_after_every_side() {
 fn bx18_a_side_turn_runs_movement_missiles_spells_then_melee() {
     let mut f = fight(
         SINGLE,
-        &[("fighter", 1, "field")],
+        &[
+            ("fighter", 1, "field"),
+            ("archer", 1, "field"),
+            ("mage", 1, "field"),
+        ],
         &[("orc", 1, "field")],
         "",
-        &[1, 6],
+        &[6, 1],
     );
-    f.ok("Orc", engage(&f, "Fighter"));
+    // Before initiative, only the mage has something to declare.
+    f.ok("Mage", spell(&f, 0, "Orc"));
+    f.ok("Fighter", engage(&f, "Orc"));
+    // The archer may move, then shoot; the declared mage does not move; the engaged fighter
+    // has no missile turn.
+    assert_eq!(f.turn(), "Archer", "{}", f.log());
+    f.end_turn();
+    assert_eq!(f.turn(), "Archer", "{}", f.log());
+    f.end_turn();
+    assert_eq!(f.turn(), "Mage", "{}", f.log());
+    f.end_turn();
+    assert_eq!(f.turn(), "Fighter", "{}", f.log());
     let log = f.log();
     let at = |s: &str| log.find(s).unwrap_or_else(|| panic!("no {s} in\n{log}"));
-    assert!(at("== Monsters: movement ==") < at("Orc engages Fighter"));
-    assert!(at("Orc engages Fighter") < at("== Monsters: missiles =="));
-    assert!(at("== Monsters: missiles ==") < at("== Monsters: spells =="));
-    assert!(at("== Monsters: spells ==") < at("== Monsters: melee =="));
-    assert_eq!(f.turn(), "Orc");
+    assert!(at("== Heroes: movement ==\nFighter's turn.") < at("Fighter engages Orc"));
+    assert!(at("Fighter engages Orc") < at("== Heroes: missiles ==\nArcher's turn."));
+    assert!(at("== Heroes: missiles ==") < at("== Heroes: spells ==\nMage's turn."));
+    assert!(at("== Heroes: spells ==") < at("== Heroes: melee ==\nFighter's turn."));
+    // Each combatant has a turn only in the steps it acts in.
+    assert_eq!(log.matches("Mage's turn.").count(), 1, "{log}");
 }
 
 #[test]
@@ -233,16 +249,17 @@ fn bx24_unarmed_blows_deal_1d2_plus_str() {
     );
     f.ok("Fists", engage(&f, "Orc"));
     f.ok("Fists", attack(&f, "Orc"));
-    assert!(has(&f, "d2+1 = [2] + 1 (STR and magic) = 3"), "{}", f.log());
+    assert!(has(&f, "d2+1 = [2] + 1 (STR) = 3"), "{}", f.log());
     assert_eq!(f.hp("Orc").current, 2);
 }
 
 #[test]
 fn bx24_paralysed_foes_are_hit_automatically_in_melee() {
+    // A hireling stands off, so that the Heroes still have someone able to fight.
     let mut f = fight(
-        SINGLE,
-        &[("fighter", 1, "field")],
-        &[("ghoul", 1, "field")],
+        NEAR_FAR,
+        &[("fighter", 1, "near"), ("hireling", 1, "far")],
+        &[("ghoul", 1, "near")],
         "",
         // Round 1: the ghoul's claw hits for 1, the fighter fails its save (5 < 14).
         // Round 2: no attack roll, 2 damage.
@@ -251,8 +268,8 @@ fn bx24_paralysed_foes_are_hit_automatically_in_melee() {
     f.ok("Ghoul", engage(&f, "Fighter"));
     f.ok("Ghoul", attack(&f, "Fighter"));
     assert!(f.has("Fighter", Condition::PARALYZED), "{}", f.log());
-    // Round 2: the helpless fighter declares nothing, nor does the ghoul.
-    f.ok("Fighter", Intent::Pass);
+    f.ok("Hireling", Intent::EndTurn);
+    // Round 2: the helpless fighter is not asked to declare; the ghoul declares nothing.
     f.ok("Ghoul", Intent::Pass);
     f.ok("Ghoul", attack(&f, "Fighter"));
     assert!(
@@ -295,7 +312,6 @@ fn bx21_a_caster_struck_before_it_acts_loses_its_spell() {
         &[1, 6, 20, 1],
     );
     f.ok("Mage", spell(&f, 0, "Orc"));
-    f.ok("Orc", Intent::Pass);
     f.ok("Orc", engage(&f, "Mage"));
     f.ok("Orc", attack(&f, "Mage"));
     assert!(
@@ -502,4 +518,21 @@ fn bx28_a_destructive_attack_destroys_gear_and_magic_items_may_save() {
         "{}",
         f.log()
     );
+    // What is left is kept on the fallen for whoever reads the fight afterwards.
+    let state = f.get::<BxState>("Fighter");
+    assert!(state.gear_lost);
+    assert_eq!(state.items_saved, 0b1);
+    // A roll one lower and the ring is gone too.
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("drake", 1, "field")],
+        "",
+        &[1, 6, 6, 6, 6, 1, 13],
+    );
+    f.end_turn();
+    f.ok("Drake", spell(&f, 0, "Fighter"));
+    let state = f.get::<BxState>("Fighter");
+    assert!(state.gear_lost);
+    assert_eq!(state.items_saved, 0);
 }

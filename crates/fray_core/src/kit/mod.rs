@@ -177,6 +177,13 @@ pub trait Rules: Sized + Send + Sync + 'static {
         let _ = (ctx, who, intent);
     }
 
+    /// Whether `who` is asked to declare this round (default: everyone active). A combatant
+    /// with nothing it could declare is passed over without a decision.
+    fn declares(ctx: &Ctx<Self>, who: Entity) -> bool {
+        let _ = (ctx, who);
+        true
+    }
+
     /// Everyone has declared: roll initiative, if the ruleset rolls it after declarations.
     fn declarations_done(ctx: &mut Ctx<Self>) {
         let _ = ctx;
@@ -186,6 +193,17 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn steps(ctx: &Ctx<Self>, unit: ActingUnit) -> Steps {
         let _ = (ctx, unit);
         Steps::default()
+    }
+
+    /// Whether `actor`, next in the turn order (in the current step, for units with steps), has
+    /// a turn at all (default: yes). Passing over it costs nothing: no turn starts, nothing is
+    /// logged, no start- or end-of-turn rules run. Rulesets whose steps concern only some
+    /// members say no for the rest (B/X: only those with missiles have a turn in the missile
+    /// step). It may change the fight: B/X rolls a side's morale checks when the first of its
+    /// turn is asked.
+    fn has_turn(ctx: &mut Ctx<Self>, actor: Entity) -> bool {
+        let _ = (ctx, actor);
+        true
     }
 
     /// `actor`'s turn starts: refill its budget, make its start-of-turn rolls. Returns whether

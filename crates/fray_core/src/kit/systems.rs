@@ -139,7 +139,11 @@ fn walk_on<R: Rules>(ctx: &mut Ctx<R>) -> Option<Entity> {
             walk::next(&mut e.turn, &mut e.order, e.roster, &ctx.m.status)
         };
         match next {
-            Next::Actor(actor) => return Some(actor),
+            Next::Actor(actor) => {
+                if R::has_turn(ctx, actor) {
+                    return Some(actor);
+                }
+            }
             Next::RoundOver => return None,
             Next::Unit(unit) => {
                 let mut steps = R::steps(ctx, unit);
@@ -176,6 +180,10 @@ pub(crate) fn turn_start<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>)
         let mut ctx = Ctx::new(parts, members);
         if ctx.e.encounter.phase() == Phase::RoundStart {
             let plan = R::round_start(&mut ctx);
+            if ctx.e.encounter.phase() == Phase::Ended {
+                // The ruleset concluded the fight ([`Ctx::conclude`]).
+                continue;
+            }
             {
                 let (e, m) = (&mut ctx.e, &mut *ctx.m);
                 durations::at_round_start(
@@ -191,7 +199,7 @@ pub(crate) fn turn_start<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>)
             if plan == RoundPlan::Declarations {
                 ctx.e.turn.member = 0;
                 flow::declare(&mut ctx.e.encounter);
-                let first = walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status);
+                let first = next_declarer(&mut ctx);
                 if first.is_none() {
                     finish_declarations(&mut ctx);
                 }
@@ -206,7 +214,8 @@ pub(crate) fn turn_start<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>)
 }
 
 /// The round's turns begin: the log says so, and the first actor's turn starts (or, with
-/// nobody in the order in the first round, the fight cannot start).
+/// nobody in the order in the first round, the fight cannot start; with nobody having a turn,
+/// the round passes).
 fn open_round<R: Rules>(ctx: &mut Ctx<R>) {
     {
         let e = &mut ctx.e;
@@ -226,8 +235,22 @@ fn open_round<R: Rules>(ctx: &mut Ctx<R>) {
             let e = &mut ctx.e;
             flow::end(&mut e.encounter, &mut e.log, outcome);
         }
-        // Nobody takes turns: the fight's outcome ends it.
-        None => {}
+        // Nobody has a turn this round ([`Rules::has_turn`]), or nobody takes turns at all
+        // (the fight's outcome ends it): the round passes, so the round limit still applies.
+        None => {
+            let e = &mut ctx.e;
+            walk::go_to(&mut e.encounter, &mut e.turn, &mut e.log, None);
+        }
+    }
+}
+
+/// The next combatant asked to declare ([`Rules::declares`]), after the current one.
+fn next_declarer<R: Rules>(ctx: &mut Ctx<R>) -> Option<Entity> {
+    loop {
+        let who = walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status)?;
+        if R::declares(ctx, who) {
+            return Some(who);
+        }
     }
 }
 
@@ -513,7 +536,7 @@ pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<Act
                 if let Some(approved) = ctx.e.turn.approved.take() {
                     R::declare(&mut ctx, approved.actor, approved.intent);
                     ctx.e.turn.record_resolved(approved.actor, approved.intent);
-                    let next = walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status);
+                    let next = next_declarer(&mut ctx);
                     if next.is_none() {
                         finish_declarations(&mut ctx);
                     }
@@ -595,7 +618,7 @@ pub(crate) fn aftermath<R: Rules>(
             let mut ctx = Ctx::new(parts, members);
             ctx.e.turn.request = None;
             ctx.e.turn.approved = None;
-            if walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status).is_none() {
+            if next_declarer(&mut ctx).is_none() {
                 finish_declarations(&mut ctx);
             }
             continue;
