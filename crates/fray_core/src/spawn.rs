@@ -367,6 +367,19 @@ fn populate(
     let mut sides = Sides::default();
     let mut roster = Roster::default();
     let mut groups = Groups::default();
+    // Combatants sharing a name are numbered across the whole encounter, whichever entries
+    // they come from, so that no two share a name.
+    let mut namesakes: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    for entry in spec.sides.iter().flat_map(|s| &s.combatants) {
+        let base = entry
+            .name
+            .clone()
+            .or_else(|| ruleset.statblock_name(content, &entry.statblock));
+        if let Some(base) = base {
+            let (total, _) = namesakes.entry(base).or_insert((0, 0));
+            *total = total.saturating_add(u32::from(entry.count.max(1)));
+        }
+    }
     for (side_index, side) in spec.sides.iter().enumerate() {
         let controller = side_controller(spec, side_index, settings);
         sides.0.push(SideInfo {
@@ -397,14 +410,16 @@ fn populate(
                         ),
                     })?,
             };
-            for n in 0..entry.count.max(1) {
+            for _ in 0..entry.count.max(1) {
                 if roster.entries.len() >= u16::MAX as usize {
                     return Err(SpawnError::TooLarge("more than 65535 combatants"));
                 }
-                let name = if entry.count > 1 {
-                    format!("{base_name} {}", n + 1)
-                } else {
-                    base_name.clone()
+                let name = match namesakes.get_mut(&base_name) {
+                    Some((total, given)) if *total > 1 => {
+                        *given = given.saturating_add(1);
+                        format!("{base_name} {given}")
+                    }
+                    _ => base_name.clone(),
                 };
                 let id = CombatantId(roster.entries.len() as u16);
                 let side_id = SideId(side_index as u8);

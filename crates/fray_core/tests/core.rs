@@ -728,3 +728,21 @@ fn a_side_override_and_unknown_ids_are_refused_cleanly() {
     );
     assert_eq!(count(&mut app), before);
 }
+
+#[test]
+fn combatants_sharing_a_name_are_numbered_across_entries() {
+    // Two entries of goblins, one in each region: three goblins, numbered 1 to 3; the lone
+    // knight keeps its plain name.
+    let fight = duel::bench().fight(
+        "Named(\"near-far\")",
+        &[("knight", 1, "near")],
+        &[("goblin", 1, "near"), ("goblin", 2, "far")],
+        "",
+        &[10, 15, 5, 11],
+    );
+    let goblins = ["Goblin 1", "Goblin 2", "Goblin 3"].map(|name| fight.who(name));
+    assert_ne!(goblins[0], goblins[1]);
+    assert_ne!(goblins[1], goblins[2]);
+    assert_ne!(goblins[0], goblins[2]);
+    assert_eq!(fight.name(fight.who("Knight")), "Knight");
+}
