@@ -213,6 +213,8 @@ pub fn may_declare(ctx: &Ctx, who: Entity) -> bool {
 }
 
 /// Records `who`'s declaration. A retreat counts from now: its foes strike it at +2 all round.
+/// A caster declares the spell (BX-18: "inform the referee if they intend to cast a spell");
+/// the target it names is its intent, and it picks the target when it casts (Fray's ruling).
 pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
     let declared = match intent {
         Intent::UseAbility {
@@ -231,12 +233,12 @@ pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
         f.state.retreating = declared == Declared::Retreat;
     }
     crate::tell(ctx, Some(who), |c| match declared {
-        Declared::Spell { power, target } => {
+        Declared::Spell { power, .. } => {
             let spell = c
                 .fighter(who)
                 .and_then(|f| f.sheet.0.powers.get(usize::from(power.0)))
                 .map_or("a spell", |p| p.name.as_str());
-            format!("declares {spell} at {}.", c.name(target))
+            format!("declares a spell: {spell}.")
         }
         Declared::Withdrawal => "declares a fighting withdrawal.".into(),
         Declared::Retreat => "declares a retreat.".into(),
