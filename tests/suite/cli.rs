@@ -246,3 +246,62 @@ fn cli_output_to_a_closed_pipe_ends_quietly() {
         assert!(!err.contains("panicked"), "fray {args:?}: {err}");
     }
 }
+
+#[test]
+fn batch_and_roll_refuse_counts_that_make_no_sense() {
+    let threads = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "5",
+        "--threads",
+        "1000",
+    ]);
+    assert_eq!(threads.status.code(), Some(2));
+    assert!(text(&threads.stderr).contains("at most 256 threads"));
+    let chunk = fray(&["batch", "archmage-bridge", "--runs", "5", "--chunk", "0"]);
+    assert_eq!(chunk.status.code(), Some(2));
+    assert!(text(&chunk.stderr).contains("at least one fight"));
+    let times = fray(&["roll", "2d6", "--times", "0"]);
+    assert_eq!(times.status.code(), Some(2));
+    assert!(text(&times.stdout).is_empty());
+}
+
+#[test]
+fn batch_checks_its_json_and_chart_paths_before_playing_and_json_dash_is_stdout() {
+    let dir = std::env::temp_dir().join(format!("fray-missing-{}", std::process::id()));
+    for (flag, file) in [("--json", "r.json"), ("--plot", "r.svg")] {
+        let path = dir.join(file);
+        let out = fray(&[
+            "batch",
+            "archmage-bridge",
+            "--runs",
+            "5",
+            "--quiet",
+            flag,
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{flag}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("cannot create {}", path.display())),
+            "{err}"
+        );
+        // Nothing was played: no summary.
+        assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    }
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "5",
+        "--quiet",
+        "--json",
+        "-",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(json["runs"], 5);
+    assert!(text(&out.stderr).contains("win %"));
+    assert!(!Path::new("-").exists());
+}

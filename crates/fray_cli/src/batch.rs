@@ -26,13 +26,14 @@ pub struct BatchArgs {
     /// Master seed (run i uses a seed derived from it and i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads, at most 256 (default, or 0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = thread_count)]
     pub threads: usize,
-    /// Fights played side by side in one World.
-    #[arg(long, default_value_t = fray_sim::batch::DEFAULT_CHUNK)]
+    /// Fights played side by side in one World (at least 1).
+    #[arg(long, default_value_t = fray_sim::batch::DEFAULT_CHUNK, value_parser = chunk_size)]
     pub chunk: usize,
-    /// Write every aggregate as JSON.
+    /// Write every aggregate as JSON (`-`: to standard output, and the summary to standard
+    /// error).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Write one CSV row per run (streamed as runs finish, in run order).
@@ -47,6 +48,65 @@ pub struct BatchArgs {
     /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
+}
+
+/// The most worker threads a batch starts.
+pub const MAX_THREADS: usize = 256;
+
+/// Parses `--threads`: 0 (one per core) up to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads"))?;
+    if n > MAX_THREADS {
+        return Err(format!(
+            "at most {MAX_THREADS} threads (0 starts one per core)"
+        ));
+    }
+    Ok(n)
+}
+
+/// Parses `--chunk`: at least one fight per World.
+fn chunk_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("a World plays at least one fight at a time".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a number of fights")),
+    }
+}
+
+/// Where the JSON report goes: a file created before the batch plays (so a bad path fails at
+/// once), or standard output.
+enum JsonOut {
+    File(PathBuf, File),
+    Stdout,
+}
+
+/// Opens every output file before the batch plays: a path that cannot be written fails at
+/// once, not after minutes of work.
+fn open_json(args: &BatchArgs) -> Result<Option<JsonOut>, String> {
+    match &args.json {
+        None => Ok(None),
+        Some(path) if path.as_os_str() == "-" => Ok(Some(JsonOut::Stdout)),
+        Some(path) => File::create(path)
+            .map(|f| Some(JsonOut::File(path.clone(), f)))
+            .map_err(|e| format!("cannot create {}: {e}", path.display())),
+    }
+}
+
+/// Checks that the chart's folder exists before the batch plays.
+fn check_plot_path(args: &BatchArgs) -> Result<(), String> {
+    let Some(path) = &args.plot else {
+        return Ok(());
+    };
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(format!(
+            "cannot create {}: no folder {}",
+            path.display(),
+            dir.display()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Runs `fray batch`, writing the summary to `out`.
@@ -81,6 +141,13 @@ pub fn run(
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
+    if let Err(e) = check_plot_path(args) {
+        return Ok(fail(1, e, &[]));
+    }
+    let json = match open_json(args) {
+        Ok(json) => json,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
     let config = BatchConfig {
         controllers,
         threads: args.threads,
@@ -112,8 +179,25 @@ pub fn run(
         }
         Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
-    write!(out, "{}", report.summary_table())?;
-    Ok(write_outputs(&report, args))
+    match json {
+        // The JSON takes standard output: the summary goes to standard error.
+        Some(JsonOut::Stdout) => {
+            eprint!("{}", report.summary_table());
+            writeln!(out, "{}", report.to_json())?;
+        }
+        Some(JsonOut::File(path, mut file)) => {
+            write!(out, "{}", report.summary_table())?;
+            if let Err(e) = file.write_all(report.to_json().as_bytes()) {
+                return Ok(fail(
+                    1,
+                    format!("cannot write {}: {e}", path.display()),
+                    &[],
+                ));
+            }
+        }
+        None => write!(out, "{}", report.summary_table())?,
+    }
+    Ok(write_plot(&report, args))
 }
 
 /// Plays a batch with a progress bar on a terminal.
@@ -146,16 +230,12 @@ fn play_into(
     result
 }
 
-fn write_outputs(report: &BatchReport, args: &BatchArgs) -> ExitCode {
-    if let Some(path) = &args.json
-        && let Err(e) = std::fs::write(path, report.to_json())
-    {
-        return fail(1, format!("cannot write {}: {e}", path.display()), &[]);
-    }
+/// Draws the chart, if asked.
+fn write_plot(report: &BatchReport, args: &BatchArgs) -> ExitCode {
     if let Some(path) = &args.plot
         && let Err(e) = plot(report, path)
     {
-        return fail(1, e, &[]);
+        return fail(1, format!("cannot draw {}: {e}", path.display()), &[]);
     }
     ExitCode::SUCCESS
 }

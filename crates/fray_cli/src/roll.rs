@@ -22,8 +22,8 @@ pub struct RollArgs {
     /// Seed for reproducible rolls (default: from the clock, printed so you can repeat it).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// How many times to roll [default: 1, or 10000 with --stats].
-    #[arg(long)]
+    /// How many times to roll, at least once [default: 1, or 10000 with --stats].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub times: Option<u64>,
     /// Print min, max, mean, standard deviation and a histogram instead of every roll.
     #[arg(long)]
