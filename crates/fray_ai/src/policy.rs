@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use fray_core::cost::{Cost, Timing};
 use fray_core::prelude::*;
 
 use crate::situation::Situation;
@@ -105,13 +106,31 @@ fn landing(p: &Preview) -> f32 {
     p.hit_chance * (2.0 + severity)
 }
 
+/// What a reaction that is not free is worth (taken when above 0, the worth of passing): what
+/// it gains - damage to enemies, damage spared, a finishing blow - less what it costs: the
+/// share of the decider's next turn it is paid from, and the share of a limited pool it
+/// spends, dearer as the pool runs low. So an answer is given when it changes the roll enough,
+/// and the last points are kept for the foe's answers.
+pub(crate) fn priced_reaction(p: &Preview, cost: &Cost, situation: &Situation) -> f32 {
+    let blow = situation.expected_opportunity_damage();
+    let gain = p.expected_damage + p.averts + p.kill_chance * blow;
+    let turn = if cost.timing == Timing::NextTurn {
+        cost.share() * blow
+    } else {
+        0.0
+    };
+    gain - turn - p.spends * blow
+}
+
 /// How much the tactical policy wants an option (higher is better; ending the turn is 0).
 pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     let me = situation.actor_hp_fraction();
     let danger = situation.threat_to_actor();
     let broken = situation.actor_morale_broken();
     let oa_cost = f32::from(p.provokes) * situation.expected_opportunity_damage();
-    match intent {
+    // A limited pool spent (mastery points) is priced like a reaction's.
+    let pool = p.spends * situation.expected_opportunity_damage();
+    -pool + match intent {
         Intent::Attack { target, .. } => {
             if situation.is_ally(*target) {
                 return -100.0;
