@@ -2,10 +2,10 @@
 //! content writes them in RON under `content/dierank/`.
 //!
 //! ```ron
-//! Hero((id: "warden", name: "Warden", rank: 2, health: 9, ap: 3, mp: 3,
+//! Hero(id: "warden", name: "Warden", rank: 2, health: 9, ap: 3, mp: 3,
 //!     reflexes: "D8", defense: "D10",
 //!     attacks: [(name: "spear", die: "D10"), (name: "sling", die: "D6", ranged: true, kind: Minor)]))
-//! Monster((id: "eel", name: "River Eel", rank: 1, health: 4, mp: 1, reflexes: "D10",
+//! Monster(id: "eel", name: "River Eel", rank: 1, health: 4, mp: 1, reflexes: "D10",
 //!     defense: "D6", swims: true, attacks: [(name: "bite", die: "D8")]))
 //! ```
 
