@@ -196,8 +196,9 @@ impl Rules for DrRules {
         resolve::pay(ctx, approved);
     }
 
+    /// An actor felled by a reaction (an opportunity attack, an interrupt) stops.
     fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
-        ctx.is_active(actor)
+        resolve::standing(ctx, actor)
     }
 
     fn react(

@@ -181,8 +181,9 @@ pub fn mastery_point(ctx: &Ctx, who: Entity, c: &Contest) -> Preview {
     p
 }
 
-/// The chance one more die on `who`'s initiative roll (DR-12) puts its unit ahead of at least
-/// one more enemy unit.
+/// What one more die on `who`'s initiative roll (DR-12) would gain: the share of the enemy
+/// units now ahead of or level with it that it would then act before, in expectation (as the
+/// preview's chance of success).
 fn initiative_point(ctx: &Ctx, who: Entity) -> Preview {
     let unit = initiative::unit_of(ctx, who);
     let rolls = &ctx.battle().initiative;
@@ -199,24 +200,18 @@ fn initiative_point(ctx: &Ctx, who: Entity) -> Preview {
             .is_some_and(|e| ctx.enemies(who, e)),
         fray_core::turn::ActingUnit::Sides(_) => false,
     };
-    let ahead: SmallVec<[i64; 8]> = rolls
-        .iter()
-        .filter(enemy)
-        .map(|r| r.hand.kept())
-        .filter(|&k| k >= kept)
-        .collect();
-    let Some(&nearest) = ahead.iter().min() else {
-        return Preview {
-            spends: one_point(ctx, who),
-            ..Preview::default()
-        };
-    };
+    let enemies: SmallVec<[i64; 8]> = rolls.iter().filter(enemy).map(|r| r.hand.kept()).collect();
+    let ahead: SmallVec<[i64; 8]> = enemies.iter().copied().filter(|&k| k >= kept).collect();
     let sides = mine.hand.die.sides();
-    let passing = (1..=sides)
-        .filter(|&f| mine.hand.kept_with(u8::try_from(f).unwrap_or(u8::MAX)) > nearest)
-        .count();
+    let passed: usize = (1..=sides)
+        .map(|f| {
+            let now = mine.hand.kept_with(u8::try_from(f).unwrap_or(u8::MAX));
+            ahead.iter().filter(|&&k| now > k).count()
+        })
+        .sum();
+    let share = passed as f32 / (sides.max(1) as f32 * enemies.len().max(1) as f32);
     Preview {
-        hit_chance: passing as f32 / sides.max(1) as f32,
+        hit_chance: share,
         spends: one_point(ctx, who),
         ..Preview::default()
     }

@@ -20,6 +20,12 @@ use crate::{Ctx, initiative, mastery, tell};
 /// Plain damage: die-rank names no damage types.
 const PLAIN: DamageType = DamageType(0);
 
+/// Whether `who` is still fighting: active, with health left (a blow that took its last point
+/// fells it at once, before the vitals catch up).
+pub fn standing(ctx: &Ctx, who: Entity) -> bool {
+    ctx.is_active(who) && ctx.hp(who).is_some_and(|h| h.current > 0)
+}
+
 /// `actor`'s turn starts: its mastery recovery check (DR-11), its defense no longer exposed,
 /// its readied attack gone, and its action points, less what its interrupts took (DR-14). A
 /// turn a major interrupt ended, or with no point left, is skipped; so is a fallen hero's.
@@ -181,7 +187,7 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
 /// attacker's answer (DR-09).
 fn begin(ctx: &mut Ctx, approved: &Approved, target: Entity, attack: u16) -> Step<Contest> {
     let actor = approved.actor;
-    if !ctx.is_active(target) {
+    if !standing(ctx, target) {
         ctx.note(Some(actor), || "its target is out of the fight.".into());
         return Step::Done;
     }
@@ -302,7 +308,7 @@ fn damage(ctx: &mut Ctx, (source, target): (Entity, Entity), hits: u32, cause: O
 /// A blow struck out of turn, at once: no mastery exchange (the kit's reactions do not pause;
 /// Fray's ruling).
 fn strike(ctx: &mut Ctx, (actor, target): (Entity, Entity), attack: u16, cause: &str) {
-    if !ctx.is_active(target) {
+    if !standing(ctx, target) || !standing(ctx, actor) {
         return;
     }
     let Some((act, res)) = hands(ctx, actor, target, attack) else {
@@ -329,7 +335,7 @@ pub fn react(
     reactor: Entity,
     reaction: Intent,
 ) -> bool {
-    if !ctx.is_active(reactor) {
+    if !standing(ctx, reactor) {
         return false;
     }
     match (kind, reaction) {
@@ -407,7 +413,7 @@ fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> b
         1
     };
     for n in 0..strikes {
-        if !ctx.is_active(attacker) || !ctx.is_active(reactor) {
+        if !standing(ctx, attacker) || !standing(ctx, reactor) {
             break;
         }
         if n > 0
