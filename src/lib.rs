@@ -36,8 +36,6 @@ pub use fray_ai as ai;
 pub use fray_archmage as archmage;
 /// The B/X ruleset (seed 004).
 pub use fray_bx as bx;
-/// The die-rank ruleset (seed 001).
-pub use fray_dierank as dierank;
 /// The command line.
 pub use fray_cli as cli;
 /// RON content loading.
@@ -46,6 +44,8 @@ pub use fray_content as content;
 pub use fray_core as core;
 /// Dice.
 pub use fray_dice as dice;
+/// The die-rank ruleset (seed 001).
+pub use fray_dierank as dierank;
 /// The OHO ruleset (seed 000).
 pub use fray_oho as oho;
 /// The headless batch runner.
@@ -58,9 +58,9 @@ pub mod prelude {
     pub use fray_ai::prelude::*;
     pub use fray_archmage::FrayArchmagePlugin;
     pub use fray_bx::FrayBxPlugin;
-    pub use fray_dierank::FrayDierankPlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
+    pub use fray_dierank::FrayDierankPlugin;
     pub use fray_oho::FrayOhoPlugin;
     pub use fray_sim::prelude::*;
 }

@@ -1,6 +1,9 @@
 //! Resisted rolls (DR-02..DR-06): a hand of dice on each side, the kept face, successes, and
 //! how a mastery point changes a hand (DR-09).
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_dice::{Advantage, DieRank, DieSource, Distribution, success_level};
@@ -127,6 +130,38 @@ pub fn odds(die: DieRank, level: i32) -> Distribution {
     Advantage(level.clamp(-MAX_LEVELS, MAX_LEVELS)).distribution(die.sides())
 }
 
+/// Levels of advantage either side of a roll that [`success_odds`] keeps worked out.
+const KEPT_LEVELS: i32 = 3;
+
+/// Combinations kept: every die and level on each side.
+const KEPT: usize = 14 * 7 * 14 * 7;
+
+/// The success odds worked out so far, by combination.
+static ODDS: [OnceLock<Box<[f64]>>; KEPT] = [const { OnceLock::new() }; KEPT];
+
+/// The exact chance of each number of successes of `acting` at `level` against `resisting` at
+/// `resisting_level` (entry `k`: exactly `k` successes), from the dice crate's distributions.
+/// Each combination with levels within three either way is worked out once and kept, so
+/// previews allocate nothing; others are worked out when asked.
+pub fn success_odds(
+    (acting, level): (DieRank, i32),
+    (resisting, resisting_level): (DieRank, i32),
+) -> Cow<'static, [f64]> {
+    let work =
+        || fray_dice::rank::success_odds(&odds(acting, level), &odds(resisting, resisting_level));
+    if level.abs() > KEPT_LEVELS || resisting_level.abs() > KEPT_LEVELS {
+        return Cow::Owned(work());
+    }
+    let at = |die: DieRank, level: i32| {
+        die.index() * 7 + usize::try_from(level + KEPT_LEVELS).unwrap_or(0)
+    };
+    let i = at(acting, level) * 98 + at(resisting, resisting_level);
+    match ODDS.get(i) {
+        Some(cell) => Cow::Borrowed(cell.get_or_init(|| work().into_boxed_slice())),
+        None => Cow::Owned(work()),
+    }
+}
+
 /// A roll being made on an attack, with the mastery points spent on it so far: the attacker's
 /// hand, the target's, and whose answer comes next (DR-09). It is the ruleset's pause: the
 /// attack waits on each answer.
@@ -184,6 +219,9 @@ mod tests {
         low.master(1);
         assert_eq!(low.kept(), 1, "the reroll stands even when lower");
         assert_eq!(low.faces.as_slice(), &[6, 1]);
-        assert_eq!(Hand::of(DieRank::D8, 1, &[2, 5]).describe(), "D8 with 1 advantage [(2), 5] = 5");
+        assert_eq!(
+            Hand::of(DieRank::D8, 1, &[2, 5]).describe(),
+            "D8 with 1 advantage [(2), 5] = 5"
+        );
     }
 }

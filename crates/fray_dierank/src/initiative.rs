@@ -43,7 +43,9 @@ pub fn roll(ctx: &mut Ctx) {
             continue;
         };
         let hand = Hand::roll(ctx, die, Advantage::NONE);
-        ctx.note(Some(who), || format!("rolls initiative: {}.", hand.describe()));
+        ctx.note(Some(who), || {
+            format!("rolls initiative: {}.", hand.describe())
+        });
         rolls.push(InitRoll { unit, hand });
     }
     ctx.battle_mut().initiative = rolls;
@@ -96,15 +98,18 @@ fn break_tie(ctx: &mut Ctx, entries: &mut [TurnEntry], tied: &[usize], rolls: &[
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(", ");
-        ctx.note(None, || format!("an initiative tie: {die} rerolled, {text}."));
+        ctx.note(None, || {
+            format!("an initiative tie: {die} rerolled, {text}.")
+        });
         let distinct = faces
             .iter()
             .enumerate()
             .all(|(a, x)| faces.iter().skip(a + 1).all(|y| x != y));
         if distinct {
             for (&j, &f) in tied.iter().zip(&faces) {
-                entries[j].tiebreak =
-                    entries[j].tiebreak.saturating_add(i32::try_from(f).unwrap_or(0));
+                entries[j].tiebreak = entries[j]
+                    .tiebreak
+                    .saturating_add(i32::try_from(f).unwrap_or(0));
             }
             return;
         }
@@ -142,7 +147,11 @@ fn members(ctx: &mut Ctx, unit: ActingUnit, count: i32, tiebreak: i32) {
 /// highest kept (a REF roll is never disadvantaged). Returns the new count.
 pub fn master(ctx: &mut Ctx, who: Entity) -> Option<i64> {
     let unit = unit_of(ctx, who);
-    let at = ctx.battle().initiative.iter().position(|r| r.unit == unit)?;
+    let at = ctx
+        .battle()
+        .initiative
+        .iter()
+        .position(|r| r.unit == unit)?;
     let die = ctx.battle().initiative.get(at)?.hand.die;
     let face = u8::try_from(ctx.rng().roll_die(die.sides())).unwrap_or(u8::MAX);
     let roll = ctx.battle_mut().initiative.get_mut(at)?;
@@ -170,5 +179,7 @@ pub fn after_delay(ctx: &mut Ctx, who: Entity) {
         .find(|e| e.unit == unit)
         .map_or(0, |e| e.tiebreak);
     members(ctx, unit, count, tiebreak);
-    ctx.note(Some(who), || format!("delays: its initiative is now {count}."));
+    ctx.note(Some(who), || {
+        format!("delays: its initiative is now {count}.")
+    });
 }

@@ -10,8 +10,8 @@ use fray_core::region::EncounterMap;
 
 use crate::movement::{Way, beset, provoked, way};
 use crate::sheet::{SheetAttack, SheetData};
-use crate::state::DrState;
 use crate::statblock::ActionKind;
+use crate::state::DrState;
 use crate::vocabulary::{MASTERY, PRESS, provokes, unit};
 use crate::{Ctx, Me, mastery};
 
@@ -130,14 +130,16 @@ pub fn check(
             Intent::UseAbility {
                 ability: MASTERY, ..
             } => Err("it has no mastery point to spend on initiative".into()),
-            _ => Err("before the first round one spends a mastery point on initiative, or not".into()),
+            _ => Err(
+                "before the first round one spends a mastery point on initiative, or not".into(),
+            ),
         },
     }
 }
 
 /// What may be done on one's turn.
 fn turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
-    let (sheet, state) = (&me.fighter.sheet.0, &*me.fighter.state);
+    let (sheet, state) = (&me.fighter.sheet.0, me.fighter.state);
     match *intent {
         Intent::Attack {
             target,
@@ -249,7 +251,7 @@ fn reaction(
     intent: &Intent,
     (provoker, provoking, kind): (Entity, &Intent, u8),
 ) -> Result<Legal, Refusal> {
-    let (sheet, state) = (&me.fighter.sheet.0, &*me.fighter.state);
+    let (sheet, state) = (&me.fighter.sheet.0, me.fighter.state);
     match (kind, *intent) {
         (
             provokes::MASTERY,
@@ -263,7 +265,9 @@ fn reaction(
                 return Err("one spends mastery points only on one's own rolls".into());
             }
             if !mastery::can_spend_on_roll(ctx, me.entity) {
-                return Err("no mastery point to spend, or its rank's worth spent on this roll".into());
+                return Err(
+                    "no mastery point to spend, or its rank's worth spent on this roll".into(),
+                );
             }
             Ok(Legal::costs(SPEND))
         }
@@ -275,9 +279,12 @@ fn reaction(
                 maneuver: Maneuver::STANDARD,
             },
         ) => {
-            let attacked = matches!(provoking, Intent::Attack { target, .. } if *target == me.entity);
+            let attacked =
+                matches!(provoking, Intent::Attack { target, .. } if *target == me.entity);
             if target != provoker || !attacked {
-                return Err("only the target of an attack interrupts it, striking its attacker".into());
+                return Err(
+                    "only the target of an attack interrupts it, striking its attacker".into(),
+                );
             }
             let a = attack(ctx, me, target, id.0)?;
             if state.readied == Some((provoker, id.0)) {

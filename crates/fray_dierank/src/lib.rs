@@ -48,10 +48,10 @@ pub mod resolve;
 pub mod ruleset;
 /// Compiled combatant numbers.
 pub mod sheet;
-/// Per-combatant and per-encounter changing state.
-pub mod state;
 /// The statblock schema.
 pub mod statblock;
+/// Per-combatant and per-encounter changing state.
+pub mod state;
 /// Rolls out of combat.
 pub mod uncontested;
 /// Die-rank's own words.
@@ -74,8 +74,8 @@ use crate::vocabulary::MASTERY;
 pub mod prelude {
     pub use crate::ruleset::DrRuleset;
     pub use crate::sheet::Sheet;
-    pub use crate::state::{Dr, DrState};
     pub use crate::statblock::DrBlock;
+    pub use crate::state::{Dr, DrState};
     pub use crate::{DrRules, FrayDierankPlugin, schema};
 }
 

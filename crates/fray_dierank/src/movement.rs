@@ -101,7 +101,12 @@ fn enemies_in(ctx: &Ctx, mover: Entity, region: RegionId) -> SmallVec<[Entity; 8
 /// The opportunity attacks a move of `mover` from `from` to `to` by `way` provokes (DR-16,
 /// DR-17, DR-18): every active enemy in a region it leaves, and for a run, a swim or a climb,
 /// in a region it enters; each at most once.
-pub fn provoked(ctx: &Ctx, mover: Entity, way: Way, (from, to): (RegionId, RegionId)) -> Provocations {
+pub fn provoked(
+    ctx: &Ctx,
+    mover: Entity,
+    way: Way,
+    (from, to): (RegionId, RegionId),
+) -> Provocations {
     let regions: SmallVec<[RegionId; 3]> = match way {
         Way::Careful => SmallVec::new(),
         Way::Walk => smallvec::smallvec![from],

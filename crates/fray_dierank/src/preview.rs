@@ -2,36 +2,37 @@
 //! distributions), what one more mastery point would change on a roll being made, the odds an
 //! initiative point gains a place, and the opportunity attacks a move draws.
 
+use std::borrow::Cow;
+
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
 use fray_core::legality::{Legal, Occasion};
 use fray_core::preview::Preview;
-use fray_dice::rank::success_odds;
 use smallvec::SmallVec;
 
-use crate::contest::{Contest, odds, successes};
+use crate::contest::{Contest, success_odds, successes};
 use crate::vocabulary::{MASTERY, PRESS, provokes};
 use crate::{Ctx, initiative, mastery};
 
 /// The exact chance of each number of successes of attack `attack` of `actor` on `target` as
 /// things stand (entry `k`: exactly `k` successes, so `k` points of damage).
-pub fn attack_odds(ctx: &Ctx, actor: Entity, target: Entity, attack: u16) -> Vec<f64> {
-    let Some(a) = ctx
-        .fighter(actor)
-        .and_then(|f| f.sheet.0.attacks.get(usize::from(attack)).cloned())
-    else {
-        return vec![1.0];
+pub fn attack_odds(ctx: &Ctx, actor: Entity, target: Entity, attack: u16) -> Cow<'static, [f64]> {
+    let Some(a) = ctx.fighter(actor).and_then(|f| {
+        f.sheet
+            .0
+            .attacks
+            .get(usize::from(attack))
+            .map(|a| (a.die, a.level.level()))
+    }) else {
+        return Cow::Borrowed(&[1.0]);
     };
     let Some((defense, exposed)) = ctx
         .fighter(target)
         .map(|f| (f.sheet.0.defense, f.state.exposed))
     else {
-        return vec![1.0];
+        return Cow::Borrowed(&[1.0]);
     };
-    success_odds(
-        &odds(a.die, a.level.level()),
-        &odds(defense, if exposed { -1 } else { 0 }),
-    )
+    success_odds(a, (defense, if exposed { -1 } else { 0 }))
 }
 
 /// A preview from the chance of each number of successes against a target with `health` left.
@@ -122,7 +123,11 @@ fn interrupt_odds(
         ) else {
             return;
         };
-        let first = 1.0 - success_odds(&odds(mine, 0), &odds(theirs, 0))[0];
+        let first = 1.0
+            - success_odds((mine, 0), (theirs, 0))
+                .first()
+                .copied()
+                .unwrap_or(1.0);
         let first = first as f32;
         p.hit_chance *= first;
         p.expected_damage *= first;
@@ -173,8 +178,13 @@ pub fn mastery_point(ctx: &Ctx, who: Entity, c: &Contest) -> Preview {
     };
     if acting {
         p.expected_damage = (mean - now) as f32;
-        p.kill_chance = (kill - if now >= f64::from(health.max(1)) { 1.0 } else { 0.0 }).max(0.0)
-            as f32;
+        p.kill_chance = (kill
+            - if now >= f64::from(health.max(1)) {
+                1.0
+            } else {
+                0.0
+            })
+        .max(0.0) as f32;
     } else {
         p.averts = (now - mean) as f32;
     }

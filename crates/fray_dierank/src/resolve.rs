@@ -152,8 +152,12 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
                 let what = match how {
                     Way::Walk => None,
                     Way::Careful => Some("leaves carefully, drawing no attack."),
-                    Way::Run { .. } => Some("runs: its defense is disadvantaged until its next turn."),
-                    Way::Hard => Some("swims or climbs: its defense is disadvantaged until its next turn."),
+                    Way::Run { .. } => {
+                        Some("runs: its defense is disadvantaged until its next turn.")
+                    }
+                    Way::Hard => {
+                        Some("swims or climbs: its defense is disadvantaged until its next turn.")
+                    }
                 };
                 if let Some(what) = what {
                     ctx.note(Some(actor), || what.into());
@@ -162,7 +166,9 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
             Step::Done
         }
         Intent::Disengage => {
-            ctx.note(Some(actor), || "means to leave its region carefully.".into());
+            ctx.note(Some(actor), || {
+                "means to leave its region carefully.".into()
+            });
             Step::Done
         }
         Intent::Ready { intent, .. } => {
@@ -231,7 +237,13 @@ fn say_rolls(ctx: &mut Ctx, c: &Contest) {
     tell(ctx, Some(c.actor), |x| {
         let name = x
             .fighter(c.actor)
-            .and_then(|f| f.sheet.0.attacks.get(usize::from(c.attack)).map(|a| a.name.clone()))
+            .and_then(|f| {
+                f.sheet
+                    .0
+                    .attacks
+                    .get(usize::from(c.attack))
+                    .map(|a| a.name.clone())
+            })
             .unwrap_or_default();
         format!(
             "{name} at {}: {} against defense {} - {} success(es) so far.",
@@ -266,15 +278,18 @@ pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contes
         } else {
             c.res.master(face);
         }
-        let text = if c.next == 0 {
-            c.act.describe()
-        } else {
-            c.res.describe()
-        };
         let now = c.successes();
+        let hand = if c.next == 0 { &c.act } else { &c.res };
         tell(ctx, Some(who), |_| {
-            let how = if rerolls { "rerolls its lowest" } else { "adds" };
-            format!("spends a mastery point: {how} a {die}, {face} - {text}; {now} success(es) now.")
+            let how = if rerolls {
+                "rerolls its lowest"
+            } else {
+                "adds"
+            };
+            format!(
+                "spends a mastery point: {how} a {die}, {face} - {}; {now} success(es) now.",
+                hand.describe()
+            )
         });
         c.passes = 0;
     } else {
@@ -346,7 +361,12 @@ pub fn react(
         }
         (provokes::OPPORTUNITY, Intent::Attack { attack, .. }) => {
             reaction_logged(ctx, reactor, approved.actor, kind);
-            strike(ctx, (reactor, approved.actor), attack.0, "opportunity attack");
+            strike(
+                ctx,
+                (reactor, approved.actor),
+                attack.0,
+                "opportunity attack",
+            );
             true
         }
         (provokes::INTERRUPT, Intent::Attack { attack, .. }) => {
@@ -379,7 +399,9 @@ fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> b
         if let Some(mut f) = ctx.fighter_mut(reactor) {
             f.state.readied = None;
         }
-        tell(ctx, Some(reactor), |_| "its readied attack fires: no roll needed.".into());
+        tell(ctx, Some(reactor), |_| {
+            "its readied attack fires: no roll needed.".into()
+        });
         strike(ctx, (reactor, attacker), attack, "readied attack");
         return true;
     }

@@ -8,8 +8,8 @@ use fray_core::compiled::CompiledStatblocks;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 
 use crate::sheet::{Sheet, SheetData};
-use crate::state::{Dr, DrState};
 use crate::statblock::DrBlock;
+use crate::state::{Dr, DrState};
 
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "dierank";

@@ -151,7 +151,10 @@ impl Statblock for DrBlock {
             if !(-20..=20).contains(&a.shift) {
                 out.push(Problem::at(
                     &a.name,
-                    format!("`{}`: shift is {}; it must be within -20..20", a.name, a.shift),
+                    format!(
+                        "`{}`: shift is {}; it must be within -20..20",
+                        a.name, a.shift
+                    ),
                 ));
             }
         }

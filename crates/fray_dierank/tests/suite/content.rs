@@ -37,10 +37,7 @@ fn every_dierank_content_file_loads_with_what_the_issue_asks() {
         })
     }));
     assert!(encounters.iter().any(|e| {
-        db.resolve_map(e).is_some_and(|m| {
-            m.regions
-                .iter()
-                .any(|r| r.terrain.water || r.terrain.climb)
-        })
+        db.resolve_map(e)
+            .is_some_and(|m| m.regions.iter().any(|r| r.terrain.water || r.terrain.climb))
     }));
 }
