@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::contest::{Contest, success_odds, successes};
 use crate::vocabulary::{MASTERY, PRESS, provokes};
-use crate::{Ctx, initiative, mastery};
+use crate::{Ctx, initiative, mastery, movement};
 
 /// The exact chance of each number of successes of attack `attack` of `actor` on `target` as
 /// things stand (entry `k`: exactly `k` successes, so `k` points of damage).
@@ -35,11 +35,17 @@ pub fn attack_odds(ctx: &Ctx, actor: Entity, target: Entity, attack: u16) -> Cow
     success_odds(a, (defense, if exposed { -1 } else { 0 }))
 }
 
-/// A preview from the chance of each number of successes against a target with `health` left.
+/// A preview from the chance of each number of successes against a target with `health` left
+/// (damage past its health counts for nothing).
 fn from_odds(odds: &[f64], health: i32) -> Preview {
     let miss = odds.first().copied().unwrap_or(1.0);
     let hit = (1.0 - miss).max(0.0);
-    let mean: f64 = odds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let cap = health.max(1) as f64;
+    let mean: f64 = odds
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (k as f64).min(cap) * p)
+        .sum();
     let kill: f64 = odds
         .iter()
         .enumerate()
@@ -99,10 +105,19 @@ pub fn preview(
                 .paused()
                 .map_or_else(Preview::default, |c| mastery_point(ctx, actor, c)),
         },
-        Intent::Move { .. } => Preview {
-            provokes: legal.count(provokes::OPPORTUNITY),
-            ..Preview::certain()
-        },
+        Intent::Move { to } => {
+            // Worked out here with the legality check's own code: an offer's price does not
+            // list what the move provokes.
+            let from = ctx.region(actor);
+            let drawn = ctx
+                .fighter(actor)
+                .and_then(|f| movement::way(ctx, &f.sheet.0, f.state.careful, from, to).ok())
+                .map_or(0, |how| movement::provoked(ctx, actor, how, (from, to)).len());
+            Preview {
+                provokes: u8::try_from(drawn).unwrap_or(u8::MAX),
+                ..Preview::certain()
+            }
+        }
         _ => Preview::certain(),
     }
 }
@@ -143,16 +158,17 @@ fn interrupt_odds(
 
 /// What one more mastery point by `who` would change on the roll `c` being made (DR-09): the
 /// actor's gain in damage, or the target's damage spared, over the faces the die may show,
-/// with the other hand as it stands.
+/// with the other hand as it stands (damage past the target's health counts for nothing).
 pub fn mastery_point(ctx: &Ctx, who: Entity, c: &Contest) -> Preview {
-    let now = f64::from(c.successes());
+    let health = ctx.hp(c.target).map_or(1, |h| h.current).max(1);
+    let cap = u32::try_from(health).unwrap_or(1);
+    let now = f64::from(c.successes().min(cap));
     let (hand, acting) = if who == c.actor {
         (&c.act, true)
     } else {
         (&c.res, false)
     };
     let sides = hand.die.sides();
-    let health = ctx.hp(c.target).map_or(1, |h| h.current);
     let (mut mean, mut hit, mut kill) = (0.0, 0.0, 0.0);
     for face in 1..=sides {
         let kept = hand.kept_with(u8::try_from(face).unwrap_or(u8::MAX));
@@ -161,11 +177,11 @@ pub fn mastery_point(ctx: &Ctx, who: Entity, c: &Contest) -> Preview {
         } else {
             successes(c.act.kept(), kept)
         };
-        mean += f64::from(k);
+        mean += f64::from(k.min(cap));
         if k > 0 {
             hit += 1.0;
         }
-        if i64::from(k) >= i64::from(health.max(1)) {
+        if k >= cap {
             kill += 1.0;
         }
     }
