@@ -112,7 +112,9 @@ pub fn preview(
             let drawn = ctx
                 .fighter(actor)
                 .and_then(|f| movement::way(ctx, &f.sheet.0, f.state.careful, from, to).ok())
-                .map_or(0, |how| movement::provoked(ctx, actor, how, (from, to)).len());
+                .map_or(0, |how| {
+                    movement::provoked(ctx, actor, how, (from, to)).len()
+                });
             Preview {
                 provokes: u8::try_from(drawn).unwrap_or(u8::MAX),
                 ..Preview::certain()

@@ -662,10 +662,18 @@ fn dr18_swimming_and_climbing_are_exclusive_with_runnings_penalties() {
 fn previews_give_the_odds_of_each_success_count_a_points_gain_and_provocations() {
     use fray_dice::Advantage;
     // The sword's D8 against the dummy's D6: the dice crate's exact odds.
-    let f = fight(NEAR_FAR, &[("warrior", 1, "near")], &[("dummy", 1, "near")], &[8, 1]);
+    let f = fight(
+        NEAR_FAR,
+        &[("warrior", 1, "near")],
+        &[("dummy", 1, "near")],
+        &[8, 1],
+    );
     let dummy = f.who("Dummy");
     let offers = f.offers("Warrior");
-    let sword = offers.iter().find(|o| o.intent == attack(dummy, 0)).unwrap();
+    let sword = offers
+        .iter()
+        .find(|o| o.intent == attack(dummy, 0))
+        .unwrap();
     let odds = DieRank::D8.success_odds(Advantage::NONE, DieRank::D6, Advantage::NONE);
     let mean: f64 = odds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     assert!((f64::from(sword.preview.hit_chance) - (1.0 - odds[0])).abs() < 1e-6);
@@ -678,12 +686,21 @@ fn previews_give_the_odds_of_each_success_count_a_points_gain_and_provocations()
     assert_eq!(away.preview.provokes, 1);
     // After the adept's 2 against the orc's 5, one more D8 hits on 5 to 8: half the time, one
     // point; the point is one of its three.
-    let mut f = fight(SINGLE, &[("adept", 1, "field")], &[("orc", 1, "field")], &[9, 2, 2, 5, 7, 3]);
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("orc", 1, "field")],
+        &[9, 2, 2, 5, 7, 3],
+    );
     pass_all(&mut f, &["Adept", "Orc"]);
     let orc = f.who("Orc");
     f.ok("Adept", attack(orc, 0));
     f.ok("Orc", Intent::Pass);
-    let spend = f.offers("Adept").into_iter().find(|o| o.intent == SPEND).unwrap();
+    let spend = f
+        .offers("Adept")
+        .into_iter()
+        .find(|o| o.intent == SPEND)
+        .unwrap();
     assert!((spend.preview.expected_damage - 0.5).abs() < 1e-6);
     assert!((spend.preview.hit_chance - 0.5).abs() < 1e-6);
     assert!((spend.preview.spends - 1.0 / 3.0).abs() < 1e-6);
