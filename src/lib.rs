@@ -44,13 +44,15 @@ pub use fray_content as content;
 pub use fray_core as core;
 /// Dice.
 pub use fray_dice as dice;
+/// The die-rank ruleset (seed 001).
+pub use fray_dierank as dierank;
 /// The OHO ruleset (seed 000).
 pub use fray_oho as oho;
 /// The headless batch runner.
 pub use fray_sim as sim;
 
 /// The types most users need. Each ruleset's own types (sheets, states, schemas) keep their
-/// names under [`archmage`], [`oho`] and [`bx`], where they cannot clash.
+/// names under [`archmage`], [`oho`], [`bx`] and [`dierank`], where they cannot clash.
 pub mod prelude {
     pub use crate::{FrayPlugins, content_loader, load_content};
     pub use fray_ai::prelude::*;
@@ -58,6 +60,7 @@ pub mod prelude {
     pub use fray_bx::FrayBxPlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
+    pub use fray_dierank::FrayDierankPlugin;
     pub use fray_oho::FrayOhoPlugin;
     pub use fray_sim::prelude::*;
 }
@@ -85,6 +88,7 @@ impl PluginGroup for FrayPlugins {
             .add(fray_archmage::FrayArchmagePlugin)
             .add(fray_oho::FrayOhoPlugin)
             .add(fray_bx::FrayBxPlugin)
+            .add(fray_dierank::FrayDierankPlugin)
     }
 }
 
@@ -94,6 +98,7 @@ pub fn content_loader() -> ContentLoader {
         .with_schema(fray_archmage::schema())
         .with_schema(fray_oho::schema())
         .with_schema(fray_bx::schema())
+        .with_schema(fray_dierank::schema())
         .with_policies(fray_ai::POLICY_NAMES)
 }
 

@@ -1,12 +1,13 @@
 //! The AI controllers the kit asks: each decision goes to its policy, which scores the options
 //! (asking for previews only of the options it weighs).
 
+use fray_core::cost::Timing;
 use fray_core::kit::{Controllers, Decision, DecisionKind};
 use fray_core::prelude::*;
 use fray_dice::DieSource;
 use smallvec::SmallVec;
 
-use crate::policy::{Policy, aggressive_score, tactical_score};
+use crate::policy::{Policy, aggressive_score, priced_reaction, tactical_score};
 use crate::situation::Situation;
 
 /// The built-in policies, as the kit's AI controllers.
@@ -85,6 +86,9 @@ impl Controllers for BuiltinPolicies {
                 // Reactions cost nothing on the turn: take any that hurts an enemy.
                 DecisionKind::Reaction => match intent {
                     Intent::Pass => 0.0,
+                    _ if preview.spends > 0.0 || options[i].cost.timing == Timing::NextTurn => {
+                        priced_reaction(preview, &options[i].cost, &situation)
+                    }
                     _ if preview.expected_damage > 0.0 || intent.kind() == IntentKind::Engage => {
                         1.0 + preview.expected_damage
                     }

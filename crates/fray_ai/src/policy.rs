@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use fray_core::cost::{Cost, Timing};
 use fray_core::prelude::*;
 
 use crate::situation::Situation;
@@ -112,130 +113,149 @@ fn landing(p: &Preview) -> f32 {
     p.hit_chance * (2.0 + severity)
 }
 
+/// What a reaction that is not free is worth (taken when above 0, the worth of passing): what
+/// it gains - damage to enemies, damage spared, a finishing blow - less what it costs: the
+/// share of the decider's next turn it is paid from, and the share of a limited pool it
+/// spends, dearer as the pool runs low. So an answer is given when it changes the roll enough,
+/// and the last points are kept for the foe's answers.
+pub(crate) fn priced_reaction(p: &Preview, cost: &Cost, situation: &Situation) -> f32 {
+    let blow = situation.expected_opportunity_damage();
+    let gain = p.expected_damage + p.averts + p.kill_chance * blow;
+    let turn = if cost.timing == Timing::NextTurn {
+        cost.share() * blow
+    } else {
+        0.0
+    };
+    gain - turn - p.spends * blow
+}
+
 /// How much the tactical policy wants an option (higher is better; ending the turn is 0).
 pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     let me = situation.actor_hp_fraction();
     let danger = situation.threat_to_actor();
     let broken = situation.actor_morale_broken();
     let oa_cost = f32::from(p.provokes) * situation.expected_opportunity_damage();
-    match intent {
-        Intent::Attack { target, .. } => {
-            if situation.is_ally(*target) {
-                return -100.0;
+    // A limited pool spent (mastery points) is priced like a reaction's.
+    let pool = p.spends * situation.expected_opportunity_damage();
+    -pool
+        + match intent {
+            Intent::Attack { target, .. } => {
+                if situation.is_ally(*target) {
+                    return -100.0;
+                }
+                if situation.is_down(*target) {
+                    // Finishing a fallen foe helps little while others still fight.
+                    return 1.0 + p.expected_damage * 0.1;
+                }
+                let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
+                let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;
+                10.0 + p.expected_damage
+                    + landing(p)
+                    + finishing
+                    + focus
+                    + p.inflicts * INFLICT_WORTH
+                    + p.routs * ROUT_WORTH
+                    - oa_cost * 1.5
             }
-            if situation.is_down(*target) {
-                // Finishing a fallen foe helps little while others still fight.
-                return 1.0 + p.expected_damage * 0.1;
+            Intent::UseAbility { target, .. } => {
+                let mut score = 0.0;
+                if p.expected_damage > 0.0 {
+                    score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
+                }
+                score += p.inflicts * INFLICT_WORTH + p.routs * ROUT_WORTH;
+                if p.expected_healing > 0.0 {
+                    let who = target.unwrap_or(situation.actor());
+                    let missing = situation.missing_hp(who) as f32;
+                    let down = if situation.is_down(who) { 30.0 } else { 0.0 };
+                    let urgency = 1.0 - situation.hp_fraction(who);
+                    score += p.expected_healing.min(missing) * (0.5 + urgency * 2.0) + down;
+                    if missing <= 0.0 {
+                        score -= 50.0;
+                    }
+                }
+                if p.expected_damage <= 0.0 && p.expected_healing <= 0.0 {
+                    // A buff or a condition: worth a little, more when the fight is on.
+                    score += 4.0 * p.hit_chance;
+                }
+                // A declared power may be lost before it comes off (B/X: a caster struck
+                // first): its worth is what survives.
+                score * (1.0 - p.lost) - oa_cost * 1.5
             }
-            let finishing = p.kill_chance * (10.0 + situation.threat_of(*target));
-            let focus = (1.0 - situation.hp_fraction(*target)) * 2.0;
-            10.0 + p.expected_damage
-                + landing(p)
-                + finishing
-                + focus
-                + p.inflicts * INFLICT_WORTH
-                + p.routs * ROUT_WORTH
-                - oa_cost * 1.5
-        }
-        Intent::UseAbility { target, .. } => {
-            let mut score = 0.0;
-            if p.expected_damage > 0.0 {
-                score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
-            }
-            score += p.inflicts * INFLICT_WORTH + p.routs * ROUT_WORTH;
-            if p.expected_healing > 0.0 {
-                let who = target.unwrap_or(situation.actor());
-                let missing = situation.missing_hp(who) as f32;
-                let down = if situation.is_down(who) { 30.0 } else { 0.0 };
-                let urgency = 1.0 - situation.hp_fraction(who);
-                score += p.expected_healing.min(missing) * (0.5 + urgency * 2.0) + down;
-                if missing <= 0.0 {
-                    score -= 50.0;
+            Intent::Rally => {
+                if me < 0.5 {
+                    5.0 + p.expected_healing * (1.5 - me)
+                } else {
+                    -5.0
                 }
             }
-            if p.expected_damage <= 0.0 && p.expected_healing <= 0.0 {
-                // A buff or a condition: worth a little, more when the fight is on.
-                score += 4.0 * p.hit_chance;
+            Intent::Stabilize { target } => {
+                if situation.is_down(*target) {
+                    25.0 * p.hit_chance
+                } else {
+                    -5.0
+                }
             }
-            // A declared power may be lost before it comes off (B/X: a caster struck first):
-            // its worth is what survives.
-            score * (1.0 - p.lost) - oa_cost * 1.5
-        }
-        Intent::Rally => {
-            if me < 0.5 {
-                5.0 + p.expected_healing * (1.5 - me)
-            } else {
-                -5.0
+            Intent::Engage { target } => {
+                if situation.can_attack_now() {
+                    -1.0
+                } else {
+                    6.0 + (1.0 - situation.hp_fraction(*target)) * 3.0 - oa_cost
+                }
             }
-        }
-        Intent::Stabilize { target } => {
-            if situation.is_down(*target) {
-                25.0 * p.hit_chance
-            } else {
-                -5.0
+            Intent::Move { to } => {
+                let gain = situation.closer_to_enemy(*to).unwrap_or(0);
+                if broken || (me < 0.25 && danger > 0.0) {
+                    // Get away from the enemy.
+                    (-gain) as f32 * 4.0 - oa_cost
+                } else if situation.can_attack_now() {
+                    -2.0 - oa_cost
+                } else if gain > 0 {
+                    5.0 + gain as f32 - oa_cost * 2.0
+                } else {
+                    -1.0 - oa_cost
+                }
             }
-        }
-        Intent::Engage { target } => {
-            if situation.can_attack_now() {
-                -1.0
-            } else {
-                6.0 + (1.0 - situation.hp_fraction(*target)) * 3.0 - oa_cost
+            Intent::Disengage => {
+                let losing = situation.side_losing() && me < 0.5;
+                if (me < 0.3 || broken || losing) && situation.engaged() {
+                    8.0 * p.hit_chance
+                } else {
+                    -3.0
+                }
             }
-        }
-        Intent::Move { to } => {
-            let gain = situation.closer_to_enemy(*to).unwrap_or(0);
-            if broken || (me < 0.25 && danger > 0.0) {
-                // Get away from the enemy.
-                (-gain) as f32 * 4.0 - oa_cost
-            } else if situation.can_attack_now() {
-                -2.0 - oa_cost
-            } else if gain > 0 {
-                5.0 + gain as f32 - oa_cost * 2.0
-            } else {
-                -1.0 - oa_cost
+            Intent::Retreat => {
+                // Turning one's back on a foe (B/X: struck at +2, shield ignored) to get
+                // away: when broken, or hurt on a losing side.
+                if situation.engaged() && (broken || (situation.side_losing() && me < 0.35)) {
+                    12.0
+                } else {
+                    -50.0
+                }
             }
-        }
-        Intent::Disengage => {
-            let losing = situation.side_losing() && me < 0.5;
-            if (me < 0.3 || broken || losing) && situation.engaged() {
-                8.0 * p.hit_chance
-            } else {
-                -3.0
+            Intent::Flee => {
+                // Leaving the fight: when broken, nearly down on a losing side, or badly hurt
+                // and the last of its side. (Counting heads says little of a fight against
+                // mooks, so being outnumbered alone is no reason.)
+                if broken
+                    || (me < 0.15 && situation.side_losing())
+                    || (me < 0.3 && situation.last_standing())
+                {
+                    20.0
+                } else {
+                    -50.0
+                }
             }
-        }
-        Intent::Retreat => {
-            // Turning one's back on a foe (B/X: struck at +2, shield ignored) to get away:
-            // when broken, or hurt on a losing side.
-            if situation.engaged() && (broken || (situation.side_losing() && me < 0.35)) {
-                12.0
-            } else {
-                -50.0
+            Intent::Defend => {
+                if danger > 0.0 && me < 0.4 {
+                    2.0
+                } else {
+                    -1.0
+                }
             }
+            Intent::Delay | Intent::Ready { .. } => -2.0,
+            Intent::Pass => 0.0,
+            Intent::EndTurn => 0.0,
         }
-        Intent::Flee => {
-            // Leaving the fight: when broken, nearly down on a losing side, or badly hurt and
-            // the last of its side. (Counting heads says little of a fight against mooks, so
-            // being outnumbered alone is no reason.)
-            if broken
-                || (me < 0.15 && situation.side_losing())
-                || (me < 0.3 && situation.last_standing())
-            {
-                20.0
-            } else {
-                -50.0
-            }
-        }
-        Intent::Defend => {
-            if danger > 0.0 && me < 0.4 {
-                2.0
-            } else {
-                -1.0
-            }
-        }
-        Intent::Delay | Intent::Ready { .. } => -2.0,
-        Intent::Pass => 0.0,
-        Intent::EndTurn => 0.0,
-    }
 }
 
 #[cfg(test)]

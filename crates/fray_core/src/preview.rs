@@ -36,6 +36,16 @@ pub struct Preview {
     /// its caster is hit before acting). Its other numbers assume it goes off.
     #[serde(default)]
     pub lost: f32,
+    /// Mean damage the option spares the decider (or its side): an answer that makes a
+    /// defense better, a blow turned aside (die-rank: a mastery point spent on a defense roll).
+    /// Zero for options that protect nothing.
+    #[serde(default)]
+    pub averts: f32,
+    /// Share of a limited resource that lasts the whole fight the option spends, out of what
+    /// the decider has left of it: 0 for none, 1 for the last of it (die-rank: one mastery
+    /// point of the three left is 1/3). Policies weigh it against what the option gains.
+    #[serde(default)]
+    pub spends: f32,
     /// Chance the intent breaks the nerve of the target's side: it fells a foe, and the side's
     /// morale check fails (B/X). Zero where a ruleset has no morale.
     #[serde(default)]

@@ -404,6 +404,25 @@ impl TurnOrder {
         true
     }
 
+    /// Gives `unit`'s entry the count `count` without moving it (die-rank: a delayed unit's
+    /// initiative becomes one below the last to act, DR-13). Returns false when `unit` has no
+    /// entry.
+    pub fn recount(&mut self, unit: ActingUnit, count: i32) -> bool {
+        match self.entries.iter_mut().find(|e| e.unit == unit) {
+            Some(entry) => {
+                entry.count = count;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The count of the entry just before `unit`'s (the unit that acts before it this round).
+    pub fn count_before(&self, unit: ActingUnit) -> Option<i32> {
+        let at = self.entries.iter().position(|e| e.unit == unit)?;
+        self.entries.get(at.checked_sub(1)?).map(|e| e.count)
+    }
+
     /// Moves `actor` to just before `other` and gives it `other`'s count (a readied action
     /// firing). `current` is whose turn it is now, so the walk through the round continues
     /// right after it.

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::advantage::Advantage;
+use crate::distribution::Distribution;
 use crate::error::DiceError;
 use crate::expr::Dice;
 
@@ -141,10 +142,65 @@ impl DieRank {
             .sum()
     }
 
+    /// The exact chance of each number of successes (DR-03) of an acting roll of `self` (with
+    /// `acting` advantage) against a resisting roll of `difficulty` (with `resisting`
+    /// advantage): entry `k` is the chance of exactly `k` successes, entry 0 a failure. An
+    /// acting 1 always fails (DR-06). See [`success_odds`] for any two distributions.
+    ///
+    /// ```
+    /// use fray_dice::{Advantage, DieRank};
+    /// let odds = DieRank::D8.success_odds(Advantage::NONE, DieRank::D6, Advantage::NONE);
+    /// // D8 against D6: an 8 against a 1 is eight successes.
+    /// assert_eq!(odds.len(), 9);
+    /// let total: f64 = odds.iter().sum();
+    /// assert!((total - 1.0).abs() < 1e-12);
+    /// ```
+    pub fn success_odds(
+        self,
+        acting: Advantage,
+        difficulty: DieRank,
+        resisting: Advantage,
+    ) -> Vec<f64> {
+        success_odds(
+            &acting.distribution(self.sides()),
+            &resisting.distribution(difficulty.sides()),
+        )
+    }
+
     /// One die of this rank.
     pub fn die(self) -> Dice {
         Dice::die(self.sides())
     }
+}
+
+/// The exact chance of each number of successes (DR-02, DR-03, DR-06) of an acting roll
+/// distributed as `acting` against a resisting roll distributed as `resisting`: entry `k` is
+/// the chance of exactly `k` successes ([`success_level`](crate::success_level) of the two
+/// rolls), entry 0 a failure; an acting 1 always fails.
+///
+/// ```
+/// use fray_dice::{Distribution, rank::success_odds};
+/// // A 6 for sure against a D6: 6 successes on a 1, 3 on a 2, 2 on a 3, 1 on a 4-6.
+/// let odds = success_odds(&Distribution::point(6), &Distribution::uniform(6));
+/// assert_eq!(odds.len(), 7);
+/// assert!((odds[1] - 0.5).abs() < 1e-12 && (odds[6] - 1.0 / 6.0).abs() < 1e-12);
+/// ```
+pub fn success_odds(acting: &Distribution, resisting: &Distribution) -> Vec<f64> {
+    let mut odds = vec![0.0; 1];
+    for (a, pa) in acting.iter() {
+        for (r, pr) in resisting.iter() {
+            let k = if a == 1 {
+                0
+            } else {
+                crate::chance::success_level(a, r) as usize
+            };
+            if odds.len() <= k {
+                odds.resize(k + 1, 0.0);
+            }
+            odds[k] += pa * pr;
+        }
+    }
+    odds
 }
 
 impl RankShift {
@@ -278,6 +334,22 @@ mod tests {
         // Against a resisting D2 with an acting D3: 2 and 3 always beat or tie.
         let p = DieRank::D3.contest(Advantage::NONE, DieRank::D2, Advantage::NONE);
         assert!((p - 2.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn dr03_success_odds_count_multiples_and_fumbles() {
+        // The seed's example: D8 against D6. A 6 against a 4 is one success, against a 3 two.
+        let odds = DieRank::D8.success_odds(Advantage::NONE, DieRank::D6, Advantage::NONE);
+        let total: f64 = odds.iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        let hit: f64 = odds[1..].iter().sum();
+        let p = DieRank::D8.contest(Advantage::NONE, DieRank::D6, Advantage::NONE);
+        assert!((hit - p).abs() < 1e-12, "{hit} {p}");
+        // Eight successes only on 8 against 1.
+        assert!((odds[8] - 1.0 / 48.0).abs() < 1e-12);
+        // D2 against D2: a 2 against a 1 is two successes, against a 2 one; a 1 fails.
+        let odds = DieRank::D2.success_odds(Advantage::NONE, DieRank::D2, Advantage::NONE);
+        assert_eq!(odds, vec![0.5, 0.25, 0.25]);
     }
 
     #[test]

@@ -95,6 +95,15 @@ impl Bench {
             side(heroes),
             side(monsters)
         );
+        self.fight_from(&text, faces)
+    }
+
+    /// A fight from a whole encounter file's text (its id `t`), for what [`Bench::fight`]
+    /// cannot say (groups, names, leaders), with every die forced to `faces`.
+    ///
+    /// # Panics
+    /// When the fight's content does not load or spawn: a defect of the test.
+    pub fn fight_from(&self, text: &str, faces: &[u32]) -> Fight {
         let loader = (self.loader)();
         let mut db = ContentDb::default();
         let blocks = format!("t/{}/blocks.ron", self.ruleset);
@@ -103,7 +112,7 @@ impl Bench {
             .add_source(&mut db, SourceFile::new(&blocks, self.blocks))
             .unwrap_or_else(|e| panic!("the test statblocks do not parse: {e:?}"));
         loader
-            .add_source(&mut db, SourceFile::new(&encounter, text))
+            .add_source(&mut db, SourceFile::new(&encounter, text.to_string()))
             .unwrap_or_else(|e| panic!("the test encounter does not parse: {e:?}"));
         let problems = loader.validate(&mut db);
         assert!(problems.is_empty(), "{problems:?}");

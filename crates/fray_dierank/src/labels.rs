@@ -1,0 +1,37 @@
+//! The labels of offered intents, made once.
+
+use std::sync::{Arc, OnceLock};
+
+/// Labels shared by every combatant's offers.
+pub struct Labels {
+    /// Moving to a region.
+    pub moving: Arc<str>,
+    /// Leaving carefully.
+    pub careful: Arc<str>,
+    /// Spending a mastery point.
+    pub mastery: Arc<str>,
+    /// Delaying.
+    pub delay: Arc<str>,
+    /// Readying an attack.
+    pub ready: Arc<str>,
+    /// Ending the turn.
+    pub end_turn: Arc<str>,
+    /// Keeping one's mastery points for later.
+    pub keep: Arc<str>,
+}
+
+impl Labels {
+    /// The labels.
+    pub fn get() -> &'static Labels {
+        static LABELS: OnceLock<Labels> = OnceLock::new();
+        LABELS.get_or_init(|| Labels {
+            moving: "move".into(),
+            careful: "leave carefully".into(),
+            mastery: "spend a mastery point".into(),
+            delay: "delay".into(),
+            ready: "ready an attack".into(),
+            end_turn: "end turn".into(),
+            keep: "keep mastery points".into(),
+        })
+    }
+}

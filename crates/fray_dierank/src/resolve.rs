@@ -1,0 +1,470 @@
+//! Turns, payment and resolution: action points (DR-14), attacks as resisted rolls with their
+//! mastery exchange (DR-03, DR-04, DR-06, DR-09), interrupts (DR-13), opportunity attacks and
+//! moves (DR-16..DR-18).
+
+use bevy_ecs::prelude::*;
+use fray_core::cost::Timing;
+use fray_core::intent::{Intent, Readied};
+use fray_core::kit::{Step, TurnBegins};
+use fray_core::log::LogEvent;
+use fray_core::prelude::Status;
+use fray_core::turn::Approved;
+use fray_core::vocabulary::DamageType;
+use fray_dice::{Advantage, DieSource};
+
+use crate::contest::{Contest, Hand, successes};
+use crate::movement::{self, Way};
+use crate::vocabulary::{provokes, unit};
+use crate::{Ctx, initiative, mastery, tell};
+
+/// Plain damage: die-rank names no damage types.
+const PLAIN: DamageType = DamageType(0);
+
+/// Whether `who` is still fighting: active, with health left (a blow that took its last point
+/// fells it at once, before the vitals catch up).
+pub fn standing(ctx: &Ctx, who: Entity) -> bool {
+    ctx.is_active(who) && ctx.hp(who).is_some_and(|h| h.current > 0)
+}
+
+/// `actor`'s turn starts: its mastery recovery check (DR-11), its defense no longer exposed,
+/// its readied attack gone, and its action points, less what its interrupts took (DR-14). A
+/// turn a major interrupt ended, or with no point left, is skipped; so is a fallen hero's.
+pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+    if !ctx.is_active(actor) {
+        return TurnBegins::Skip;
+    }
+    mastery::recover(ctx, actor);
+    let Some(mut f) = ctx.fighter_mut(actor) else {
+        return TurnBegins::Skip;
+    };
+    let ap = f.sheet.0.ap;
+    let s = &mut *f.state;
+    let (owed, forfeit) = (s.owed, s.forfeit);
+    s.turns = s.turns.saturating_add(1);
+    s.left = if forfeit { 0 } else { ap.saturating_sub(owed) };
+    s.owed = 0;
+    s.forfeit = false;
+    s.majors = 0;
+    s.spent = false;
+    s.ended = false;
+    s.careful = false;
+    s.exposed = false;
+    s.readied = None;
+    let left = s.left;
+    if forfeit {
+        ctx.note(Some(actor), || {
+            "its turn went on a major interrupt: it does nothing now.".into()
+        });
+    } else if owed > 0 {
+        ctx.note(Some(actor), || {
+            format!("has {left} of its {ap} action points: {owed} went on interrupts.")
+        });
+    }
+    if left == 0 {
+        TurnBegins::Skip
+    } else {
+        TurnBegins::Act
+    }
+}
+
+/// Pays `approved` at the price the legality check gave it (DR-14): action points of this
+/// turn or owed by the next, a major or exclusive action's end of turn, a pressed major's
+/// mastery point, a cooldown, a run's exposure.
+pub fn pay(ctx: &mut Ctx, approved: &Approved) {
+    let cost = approved.legal.cost;
+    let actor = approved.actor;
+    if cost.is_free() || cost.unit == unit::MP {
+        if let Intent::Disengage = approved.intent
+            && let Some(mut f) = ctx.fighter_mut(actor)
+        {
+            f.state.careful = true;
+        }
+        return;
+    }
+    let amount = u8::try_from(cost.amount).unwrap_or(u8::MAX);
+    let major = matches!(cost.unit, unit::MAJOR | unit::EXCLUSIVE | unit::PRESSED);
+    let exposes = match approved.intent {
+        Intent::Move { to } => ctx.fighter(actor).is_some_and(|f| {
+            let (sheet, careful) = (f.sheet.0.clone(), f.state.careful);
+            movement::way(ctx, &sheet, careful, ctx.region(actor), to).is_ok_and(Way::exposes)
+        }),
+        _ => false,
+    };
+    if let Some(mut f) = ctx.fighter_mut(actor) {
+        let s = &mut *f.state;
+        match cost.timing {
+            Timing::NextTurn => {
+                s.owed = s.owed.saturating_add(amount);
+                s.forfeit |= cost.unit == unit::MAJOR;
+            }
+            _ => {
+                s.left = s.left.saturating_sub(amount);
+                s.spent = true;
+                if major {
+                    s.majors = s.majors.saturating_add(1);
+                }
+                if matches!(cost.unit, unit::MAJOR | unit::EXCLUSIVE) {
+                    s.ended = true;
+                }
+                if cost.unit == unit::EXCLUSIVE {
+                    s.left = 0;
+                }
+                if exposes {
+                    s.exposed = true;
+                }
+                match approved.intent {
+                    Intent::Attack { attack, .. } => s.use_attack(attack.0),
+                    Intent::Ready {
+                        intent: Readied::Attack { target, attack, .. },
+                        ..
+                    } => {
+                        s.use_attack(attack.0);
+                        s.readied = Some((target, attack.0));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    if major {
+        mastery::stir(ctx, actor);
+    }
+    if cost.unit == unit::PRESSED {
+        mastery::spend(ctx, actor, false);
+        tell(ctx, Some(actor), |_| {
+            "spends a mastery point: this major action does not end its turn.".into()
+        });
+    }
+}
+
+/// Resolves `approved` on its turn.
+pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
+    let actor = approved.actor;
+    match approved.intent {
+        Intent::Attack { target, attack, .. } => begin(ctx, approved, target, attack.0),
+        Intent::Move { to } => {
+            let how = ctx.fighter(actor).and_then(|f| {
+                let (sheet, careful) = (f.sheet.0.clone(), f.state.careful);
+                movement::way(ctx, &sheet, careful, ctx.region(actor), to).ok()
+            });
+            if let Some(how) = how {
+                movement::go(ctx, actor, how, to);
+                let what = match how {
+                    Way::Walk => None,
+                    Way::Careful => Some("leaves carefully, drawing no attack."),
+                    Way::Run { .. } => {
+                        Some("runs: its defense is disadvantaged until its next turn.")
+                    }
+                    Way::Hard => {
+                        Some("swims or climbs: its defense is disadvantaged until its next turn.")
+                    }
+                };
+                if let Some(what) = what {
+                    ctx.note(Some(actor), || what.into());
+                }
+            }
+            Step::Done
+        }
+        Intent::Disengage => {
+            ctx.note(Some(actor), || {
+                "means to leave its region carefully.".into()
+            });
+            Step::Done
+        }
+        Intent::Ready { intent, .. } => {
+            if let Some(target) = intent.target() {
+                tell(ctx, Some(actor), |c| {
+                    format!("readies an attack for when {} attacks it.", c.name(target))
+                });
+            }
+            Step::Done
+        }
+        Intent::Delay => {
+            if ctx.delay_turn() {
+                initiative::after_delay(ctx, actor);
+            }
+            Step::Done
+        }
+        _ => Step::Done,
+    }
+}
+
+/// An attack on the turn: both rolls are made, then the mastery exchange begins with the
+/// attacker's answer (DR-09).
+fn begin(ctx: &mut Ctx, approved: &Approved, target: Entity, attack: u16) -> Step<Contest> {
+    let actor = approved.actor;
+    if !standing(ctx, target) {
+        ctx.note(Some(actor), || "its target is out of the fight.".into());
+        return Step::Done;
+    }
+    let Some((act, res)) = hands(ctx, actor, target, attack) else {
+        return Step::Done;
+    };
+    mastery::new_roll(ctx, &[actor, target]);
+    let contest = Contest {
+        actor,
+        target,
+        attack,
+        act,
+        res,
+        next: 0,
+        passes: 0,
+    };
+    say_rolls(ctx, &contest);
+    ask(ctx, approved, contest)
+}
+
+/// Rolls an attack of `actor` on `target`: the attack's die (with its shift's levels) against
+/// the target's defense die, disadvantaged while the target is exposed (DR-05, DR-17).
+fn hands(ctx: &mut Ctx, actor: Entity, target: Entity, attack: u16) -> Option<(Hand, Hand)> {
+    let a = ctx
+        .fighter(actor)?
+        .sheet
+        .0
+        .attacks
+        .get(usize::from(attack))
+        .map(|a| (a.die, a.level))?;
+    let (defense, exposed) = ctx
+        .fighter(target)
+        .map(|f| (f.sheet.0.defense, f.state.exposed))?;
+    let act = Hand::roll(ctx, a.0, a.1);
+    let res = Hand::roll(ctx, defense, Advantage(if exposed { -1 } else { 0 }));
+    Some((act, res))
+}
+
+/// Logs the two rolls of a contest.
+fn say_rolls(ctx: &mut Ctx, c: &Contest) {
+    tell(ctx, Some(c.actor), |x| {
+        let name = x
+            .fighter(c.actor)
+            .and_then(|f| {
+                f.sheet
+                    .0
+                    .attacks
+                    .get(usize::from(c.attack))
+                    .map(|a| a.name.clone())
+            })
+            .unwrap_or_default();
+        format!(
+            "{name} at {}: {} against defense {} - {} success(es) so far.",
+            x.name(c.target),
+            c.act.describe(),
+            c.res.describe(),
+            c.successes()
+        )
+    });
+}
+
+/// Asks the party whose turn it is to answer whether it spends a mastery point; the kit goes
+/// on at once (a pass) when it cannot.
+fn ask(ctx: &mut Ctx, approved: &Approved, contest: Contest) -> Step<Contest> {
+    ctx.battle_mut().answered = false;
+    ctx.open_window(approved.actor, provokes::MASTERY);
+    ctx.offer_reaction(contest.answering(), approved.intent);
+    Step::Wait(contest)
+}
+
+/// Goes on with the exchange after an answer: a point spent rolls its die (DR-09) and the
+/// other party answers; two passes in a row end it, and the attack lands.
+pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contest> {
+    if std::mem::take(&mut ctx.battle_mut().answered) {
+        let who = c.answering();
+        let hand = if c.next == 0 { &c.act } else { &c.res };
+        let die = hand.die;
+        let rerolls = hand.disadvantaged();
+        let face = u8::try_from(ctx.rng().roll_die(die.sides())).unwrap_or(u8::MAX);
+        if c.next == 0 {
+            c.act.master(face);
+        } else {
+            c.res.master(face);
+        }
+        let now = c.successes();
+        let hand = if c.next == 0 { &c.act } else { &c.res };
+        tell(ctx, Some(who), |_| {
+            let how = if rerolls {
+                "rerolls its lowest"
+            } else {
+                "adds"
+            };
+            format!(
+                "spends a mastery point: {how} a {die}, {face} - {}; {now} success(es) now.",
+                hand.describe()
+            )
+        });
+        c.passes = 0;
+    } else {
+        c.passes = c.passes.saturating_add(1);
+    }
+    if c.passes >= 2 {
+        land(ctx, &c);
+        return Step::Done;
+    }
+    c.next ^= 1;
+    ask(ctx, approved, c)
+}
+
+/// The attack lands: one point of damage per success (DR-03).
+fn land(ctx: &mut Ctx, c: &Contest) {
+    let hits = c.successes();
+    damage(ctx, (c.actor, c.target), hits, None);
+}
+
+/// `target` takes `hits` points, logged, and is harmed for its recovery (DR-11).
+fn damage(ctx: &mut Ctx, (source, target): (Entity, Entity), hits: u32, cause: Option<&str>) {
+    if hits == 0 {
+        tell(ctx, Some(source), |c| format!("misses {}.", c.name(target)));
+        return;
+    }
+    let amount = i32::try_from(hits).unwrap_or(i32::MAX);
+    ctx.deal_damage(target, amount, PLAIN, cause, Some(source));
+    mastery::stir(ctx, target);
+}
+
+/// A blow struck out of turn, at once: no mastery exchange (the kit's reactions do not pause;
+/// Fray's ruling).
+fn strike(ctx: &mut Ctx, (actor, target): (Entity, Entity), attack: u16, cause: &str) {
+    if !standing(ctx, target) || !standing(ctx, actor) {
+        return;
+    }
+    let Some((act, res)) = hands(ctx, actor, target, attack) else {
+        return;
+    };
+    let hits = successes(act.kept(), res.kept());
+    tell(ctx, Some(actor), |c| {
+        format!(
+            "{cause} on {}: {} against defense {} - {hits} success(es).",
+            c.name(target),
+            act.describe(),
+            res.describe()
+        )
+    });
+    damage(ctx, (actor, target), hits, Some(cause));
+}
+
+/// `reactor` answers `approved` with `reaction` in a window of `kind`. Returns whether it
+/// happened (it is paid then).
+pub fn react(
+    ctx: &mut Ctx,
+    approved: &Approved,
+    kind: u8,
+    reactor: Entity,
+    reaction: Intent,
+) -> bool {
+    if !standing(ctx, reactor) {
+        return false;
+    }
+    match (kind, reaction) {
+        (provokes::MASTERY, Intent::UseAbility { .. }) => {
+            let spent = mastery::spend(ctx, reactor, true);
+            ctx.battle_mut().answered = spent;
+            spent
+        }
+        (provokes::OPPORTUNITY, Intent::Attack { attack, .. }) => {
+            reaction_logged(ctx, reactor, approved.actor, kind);
+            strike(
+                ctx,
+                (reactor, approved.actor),
+                attack.0,
+                "opportunity attack",
+            );
+            true
+        }
+        (provokes::INTERRUPT, Intent::Attack { attack, .. }) => {
+            interrupt(ctx, approved.actor, reactor, attack.0)
+        }
+        _ => false,
+    }
+}
+
+/// Logs a reaction.
+fn reaction_logged(ctx: &mut Ctx, reactor: Entity, against: Entity, kind: u8) {
+    let (who, against) = (ctx.id(reactor), ctx.id(against));
+    ctx.record(|_| LogEvent::Reaction {
+        who,
+        against,
+        provocation: crate::vocabulary::provocation(kind).into_owned(),
+    });
+}
+
+/// `reactor` interrupts `attacker`'s attack on it (DR-13): an attack readied for it fires
+/// without a roll; otherwise REF against REF, and the interrupter strikes once per success -
+/// a major attack once (it ends the turn it is paid from), a minor one as often as its next
+/// turn's action points allow. A failed roll costs nothing: no action was taken.
+fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> bool {
+    let readied = ctx
+        .fighter(reactor)
+        .is_some_and(|f| f.state.readied == Some((attacker, attack)));
+    reaction_logged(ctx, reactor, attacker, provokes::INTERRUPT);
+    if readied {
+        if let Some(mut f) = ctx.fighter_mut(reactor) {
+            f.state.readied = None;
+        }
+        tell(ctx, Some(reactor), |_| {
+            "its readied attack fires: no roll needed.".into()
+        });
+        strike(ctx, (reactor, attacker), attack, "readied attack");
+        return true;
+    }
+    let (Some(mine), Some(theirs)) = (
+        ctx.fighter(reactor).map(|f| f.sheet.0.reflexes),
+        ctx.fighter(attacker).map(|f| f.sheet.0.reflexes),
+    ) else {
+        return false;
+    };
+    let a = Hand::roll(ctx, mine, Advantage::NONE);
+    let r = Hand::roll(ctx, theirs, Advantage::NONE);
+    let wins = successes(a.kept(), r.kept());
+    tell(ctx, Some(reactor), |_| {
+        format!(
+            "tries to interrupt: REF {} against REF {} - {wins} success(es).",
+            a.describe(),
+            r.describe()
+        )
+    });
+    if wins == 0 {
+        return false;
+    }
+    let (minor, room) = ctx.fighter(reactor).map_or((false, 0), |f| {
+        let a = f.sheet.0.attacks.get(usize::from(attack));
+        let minor = a.is_some_and(|a| a.kind == crate::statblock::ActionKind::Minor);
+        (minor, f.sheet.0.ap.saturating_sub(f.state.owed))
+    });
+    let strikes = if minor {
+        u32::from(room).min(wins).max(1)
+    } else {
+        1
+    };
+    for n in 0..strikes {
+        if !standing(ctx, attacker) || !standing(ctx, reactor) {
+            break;
+        }
+        if n > 0
+            && let Some(mut f) = ctx.fighter_mut(reactor)
+        {
+            // Strikes after the first are paid here; the kit pays the first.
+            f.state.owed = f.state.owed.saturating_add(1);
+        }
+        strike(ctx, (reactor, attacker), attack, "interrupt");
+    }
+    true
+}
+
+/// Whether `approved` ends its actor's turn: no action point left, a major action not pressed
+/// on, an exclusive one, a delay.
+pub fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
+    if approved.intent == Intent::Delay {
+        return true;
+    }
+    ctx.fighter(approved.actor)
+        .is_none_or(|f| f.state.ended || f.state.left == 0)
+}
+
+/// At 0 health a monster dies and a hero falls (Fray's ruling on health): out of the fight
+/// either way, and out of melee.
+pub fn vitals(ctx: &mut Ctx, who: Entity) {
+    if ctx.hp(who).is_some_and(|h| h.current <= 0) && ctx.is_active(who) {
+        let hero = ctx.fighter(who).is_some_and(|f| f.sheet.0.hero);
+        ctx.release_all(who);
+        ctx.set_status(who, if hero { Status::Down } else { Status::Dead });
+    }
+}

@@ -1,0 +1,70 @@
+//! The seam to the core: spawning die-rank encounters and combatants from content.
+
+use std::sync::Arc;
+
+use fray_content::db::ContentDb;
+use fray_core::combatant::Hp;
+use fray_core::compiled::CompiledStatblocks;
+use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+
+use crate::sheet::{Sheet, SheetData};
+use crate::statblock::DrBlock;
+use crate::state::{Dr, DrState};
+
+/// The ruleset's id, as encounter files name it.
+pub const ID: &str = "dierank";
+
+/// The die-rank ruleset as the core sees it. It compiles each statblock once and shares the
+/// compiled sheet between every combatant spawned from it.
+#[derive(Debug, Default)]
+pub struct DrRuleset {
+    sheets: CompiledStatblocks<SheetData>,
+}
+
+impl DrRuleset {
+    /// The compiled sheet of a statblock (compiled on first use).
+    pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
+        self.sheets.get_or_compile(content, id, || {
+            let set = content
+                .statblocks::<DrBlock>(ID)
+                .ok_or_else(|| SpawnError::Ruleset("no dierank content is loaded".into()))?;
+            match set.get(id) {
+                Some(DrBlock::Hero(c)) => Ok(SheetData::compile(c, true)),
+                Some(DrBlock::Monster(c)) => Ok(SheetData::compile(c, false)),
+                None => Err(SpawnError::UnknownStatblock {
+                    id: id.to_string(),
+                    help: "check content/dierank for heroes and monsters".to_string(),
+                }),
+            }
+        })
+    }
+}
+
+impl Ruleset for DrRuleset {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
+        build.entity.insert(Dr::default());
+        Ok(())
+    }
+
+    fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
+        let sheet = self.sheet(build.content, build.statblock)?;
+        let state = DrState {
+            mp: sheet.mp,
+            left: sheet.ap,
+            ..DrState::default()
+        };
+        build
+            .entity
+            .insert((Hp::new(i32::from(sheet.health)), state, Sheet(sheet)));
+        Ok(())
+    }
+
+    fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
+        let block = content.statblocks::<DrBlock>(ID)?.get(statblock)?;
+        Some(fray_content::schema::Statblock::name(block).to_string())
+    }
+}
