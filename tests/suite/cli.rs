@@ -305,3 +305,16 @@ fn batch_checks_its_json_and_chart_paths_before_playing_and_json_dash_is_stdout(
     assert!(text(&out.stderr).contains("win %"));
     assert!(!Path::new("-").exists());
 }
+
+#[test]
+fn roll_refuses_keeping_more_dice_than_rolled_and_cuts_a_long_expression() {
+    let keep = fray(&["roll", "4d6kh5"]);
+    assert_eq!(keep.status.code(), Some(2));
+    assert!(text(&keep.stderr).contains("keeps 5 dice of the 4 rolled"));
+    let long = format!("{}x", "1+".repeat(3000));
+    let out = fray(&["roll", &long]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("at most 4096 characters"), "{err}");
+    assert!(err.lines().all(|l| l.chars().count() <= 100), "{err}");
+}

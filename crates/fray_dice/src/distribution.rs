@@ -828,7 +828,7 @@ mod tests {
             "5d4kl3",
             "3d8kh1",
             "4d3kh0",
-            "3d4kh9",
+            "3d4kh3",
             "5d6kh3cs>=5",
             "4d6dl1cs=1",
             "3d4rr1kh2",

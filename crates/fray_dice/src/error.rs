@@ -36,8 +36,33 @@ impl DiceError {
         &self.message
     }
 
-    /// The input on one line and a caret under the column on the next.
+    /// The input on one line and a caret under the column on the next. A long input is cut to
+    /// a window around the column, with `...` where it was cut.
+    ///
+    /// ```
+    /// use fray_dice::Dice;
+    /// let long = format!("{}x", "1+".repeat(3000));
+    /// let err = Dice::parse(&long).unwrap_err();
+    /// let caret = err.caret(&long);
+    /// assert!(caret.lines().all(|l| l.chars().count() <= 80));
+    /// assert!(caret.ends_with('^'));
+    /// ```
     pub fn caret(&self, input: &str) -> String {
-        format!("{input}\n{}^", " ".repeat(self.column.saturating_sub(1)))
+        const BEFORE: usize = 50;
+        const AFTER: usize = 20;
+        let chars: Vec<char> = input.chars().collect();
+        let at = self.column.saturating_sub(1).min(chars.len());
+        let start = at.saturating_sub(BEFORE);
+        let end = at.saturating_add(AFTER).min(chars.len());
+        let mut shown: String = chars[start..end].iter().collect();
+        let mut pad = at - start;
+        if start > 0 {
+            shown.insert_str(0, "...");
+            pad += 3;
+        }
+        if end < chars.len() {
+            shown.push_str("...");
+        }
+        format!("{shown}\n{}^", " ".repeat(pad))
     }
 }

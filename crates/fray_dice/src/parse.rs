@@ -247,6 +247,21 @@ impl Parser {
         Ok(Node::Dice(term))
     }
 
+    /// Whether a keep or drop of `select` leaves some of `count` dice: keeping more than are
+    /// rolled, or dropping them all, is refused rather than read silently.
+    fn fits(&self, at: usize, select: Select, count: u32) -> Result<(), DiceError> {
+        match select {
+            Select::KeepHigh(n) | Select::KeepLow(n) if n > count => {
+                Err(self.error_at(at, format!("keeps {n} dice of the {count} rolled")))
+            }
+            Select::DropHigh(n) | Select::DropLow(n) if n >= count => Err(self.error_at(
+                at,
+                format!("drops {n} dice of the {count} rolled: none would be left"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     fn modifiers(&mut self, term: &mut Term) -> Result<(), DiceError> {
         loop {
             let at = self.i;
@@ -266,12 +281,14 @@ impl Parser {
                 if term.select.is_some() {
                     return Err(self.error_at(at, "only one keep or drop per term"));
                 }
-                term.select = Some(match word.as_str() {
+                let select = match word.as_str() {
                     "kh" => Select::KeepHigh(n),
                     "kl" => Select::KeepLow(n),
                     "dh" | "ph" => Select::DropHigh(n),
                     _ => Select::DropLow(n),
-                });
+                };
+                self.fits(at, select, term.count)?;
+                term.select = Some(select);
             } else if self.peek().is_some_and(|c| c.eq_ignore_ascii_case(&'k'))
                 && self.peek_at(1).is_some_and(|c| c.is_ascii_digit())
             {
@@ -280,6 +297,7 @@ impl Parser {
                 if term.select.is_some() {
                     return Err(self.error_at(at, "only one keep or drop per term"));
                 }
+                self.fits(at, Select::KeepHigh(n), term.count)?;
                 term.select = Some(Select::KeepHigh(n));
             } else if self.eat_word("ro") {
                 if term.reroll_once.is_some() {
@@ -456,6 +474,9 @@ mod tests {
             ("1d1rr1", 4, "forever"),
             ("1d1!", 4, "every face"),
             ("1d6kh1kl1", 7, "only one keep or drop"),
+            ("4d6kh5", 4, "keeps 5 dice of the 4 rolled"),
+            ("2d20k3", 5, "keeps 3 dice of the 2 rolled"),
+            ("4d6dl4", 4, "none would be left"),
             ("1d6mi5ma2", 7, "above"),
             ("1d6mi", 6, "expected a number after `mi`"),
             ("99999999999999999999", 1, "too large"),

@@ -11,8 +11,10 @@ fn modifier(n: u32, s: u32, which: usize) -> String {
         0 => String::new(),
         1 => format!("kh{}", n.div_ceil(2)),
         2 => "kl1".to_string(),
-        3 => "dl1".to_string(),
-        4 => "dh1".to_string(),
+        // Dropping the only die is refused: a single die keeps its lowest instead.
+        3 if n > 1 => "dl1".to_string(),
+        4 if n > 1 => "dh1".to_string(),
+        3 | 4 => "kl1".to_string(),
         5 => "ro1".to_string(),
         6 => "ro<3".to_string(),
         7 => "rr1".to_string(),
