@@ -177,6 +177,17 @@ pub fn run(
             let path = path.unwrap_or_default();
             return Ok(fail(1, format!("cannot write {path}: {why}"), &[]));
         }
+        Err(BatchError::Panicked(p)) => {
+            let replay: Vec<String> = p
+                .runs
+                .iter()
+                .map(|(_, seed)| {
+                    format!("replay it with `fray run {} --seed {seed}`", args.encounter)
+                })
+                .collect();
+            let hints: Vec<&str> = replay.iter().map(String::as_str).take(1).collect();
+            return Ok(fail(1, BatchError::Panicked(p), &hints));
+        }
         Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
     match json {

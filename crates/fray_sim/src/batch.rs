@@ -2,7 +2,8 @@
 //! it finishes.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use bevy_ecs::entity::Entity;
@@ -78,6 +79,47 @@ pub enum BatchError {
     /// The runs' CSV could not be written (the batch stopped there).
     #[error("cannot write the runs' CSV: {0}")]
     Csv(String),
+    /// A fight panicked (a defect, or content the checks let through): the batch stopped.
+    #[error("{}", describe_panic(.0))]
+    Panicked(RunPanic),
+}
+
+/// A panic in a worker: the runs it was playing side by side (one of them caused it), each
+/// with the seed that replays it (`fray run <encounter> --seed <seed>`), and what it said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunPanic {
+    /// The runs in play, as (run index, seed).
+    pub runs: Vec<(u64, u64)>,
+    /// The panic's message.
+    pub message: String,
+}
+
+fn describe_panic(p: &RunPanic) -> String {
+    /// Runs named in full; the rest are counted.
+    const NAMED: usize = 3;
+    let runs: Vec<String> = p
+        .runs
+        .iter()
+        .take(NAMED)
+        .map(|(i, seed)| format!("run {i} (seed {seed})"))
+        .collect();
+    let more = p.runs.len().saturating_sub(NAMED);
+    let which = match (runs.len(), more) {
+        (0, _) => "a run".to_string(),
+        (1, _) => runs.join(""),
+        (_, 0) => format!("one of {}", runs.join(", ")),
+        _ => format!("one of {} and {more} more", runs.join(", ")),
+    };
+    format!("{which} panicked: {}", p.message)
+}
+
+/// The text a panic carried.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic with no message".to_string())
 }
 
 /// Plays the batch. `progress` is called with the number of runs finished so far (from worker
@@ -98,8 +140,8 @@ pub fn run_batch_with_progress(
 /// does not start a chunk further ahead than that). Each worker folds its runs into its own
 /// [`Aggregate`] and keeps nothing else, so memory does not grow with the number of runs.
 ///
-/// A write error stops the batch: [`BatchError::Csv`]. A panic in a worker is resumed on the
-/// calling thread.
+/// A write error stops the batch: [`BatchError::Csv`]. A fight that panics stops the batch
+/// too: [`BatchError::Panicked`] names the runs in play and their seeds.
 pub fn run_batch_with_csv(
     engine: &Engine,
     config: &BatchConfig,
@@ -165,6 +207,7 @@ pub fn run_batch_with_csv(
         chunk,
         next: AtomicU64::new(0),
         done: AtomicU64::new(0),
+        failed: AtomicBool::new(false),
         progress,
         rows: rows.as_ref(),
     };
@@ -174,14 +217,22 @@ pub fn run_batch_with_csv(
             .map(|_| scope.spawn(|| play.worker()))
             .collect();
         let mut totals = Aggregate::default();
+        let mut panicked: Option<RunPanic> = None;
         for worker in workers {
             match worker.join() {
-                Ok(mine) => totals.merge(&mine),
+                Ok(Ok(mine)) => totals.merge(&mine),
+                Ok(Err(p)) => {
+                    panicked.get_or_insert(p);
+                }
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        totals
+        (totals, panicked)
     });
+    let (totals, panicked) = totals;
+    if let Some(p) = panicked {
+        return Err(BatchError::Panicked(p));
+    }
     let wall = started.elapsed();
     if let Some(rows) = rows {
         let header = header(std::iter::empty()).map_err(io::Error::from);
@@ -213,6 +264,8 @@ struct Play<'a, 'o> {
     next: AtomicU64,
     /// Runs finished.
     done: AtomicU64,
+    /// A fight panicked: every worker stops taking runs.
+    failed: AtomicBool,
     progress: &'a (dyn Fn(u64) + Sync),
     /// Where CSV rows go, if anywhere.
     rows: Option<&'a InOrder<'o>>,
@@ -242,7 +295,7 @@ impl Play<'_, '_> {
     /// soon as one ends folds it into its totals (and its CSV row into the output) and starts
     /// the next run in the same encounter, reset in place: the World never runs a tick for
     /// fights that are over while others go on, and steady play spawns nothing.
-    fn worker(&self) -> Aggregate {
+    fn worker(&self) -> Result<Aggregate, RunPanic> {
         let _stop = StopOnPanic(self.rows);
         let mut app = self.engine.app();
         let mut settings = self.settings.clone();
@@ -291,7 +344,20 @@ impl Play<'_, '_> {
             if playing == 0 {
                 break;
             }
-            let report = tick(world);
+            let report = match catch_unwind(AssertUnwindSafe(|| tick(world))) {
+                Ok(report) => report,
+                Err(payload) => {
+                    self.failed.store(true, Ordering::Relaxed);
+                    if let Some(rows) = self.rows {
+                        rows.stop();
+                    }
+                    let in_play: Vec<(u64, u64)> = slots.iter().filter_map(|s| s.run).collect();
+                    return Err(RunPanic {
+                        runs: self.culprits(&in_play),
+                        message: panic_text(payload.as_ref()),
+                    });
+                }
+            };
             // Runs that ended (or, with no encounter able to go on, that never will) are
             // collected, and their slots freed for the next runs.
             let idle = slots.len() - playing;
@@ -318,13 +384,54 @@ impl Play<'_, '_> {
                 world.clear_trackers();
             }
         }
-        totals
+        Ok(totals)
+    }
+
+    /// The first of `runs` (played side by side when one of them panicked) that panics when
+    /// replayed alone, in a World of its own: the seed worth replaying. All of them, should
+    /// none panic alone.
+    fn culprits(&self, runs: &[(u64, u64)]) -> Vec<(u64, u64)> {
+        /// Ticks a replay may take before it counts as not panicking.
+        const REPLAY_TICKS: u32 = 1_000_000;
+        let mut settings = self.settings.clone();
+        let found: Vec<(u64, u64)> = runs
+            .iter()
+            .copied()
+            .find(|&(_, seed)| {
+                settings.seed = seed;
+                let mut app = self.engine.app();
+                let replay = catch_unwind(AssertUnwindSafe(|| {
+                    let world = app.world_mut();
+                    if world
+                        .spawn_encounter(&self.config.encounter, &settings)
+                        .is_err()
+                    {
+                        return;
+                    }
+                    for _ in 0..REPLAY_TICKS {
+                        if tick(world).running == 0 {
+                            return;
+                        }
+                    }
+                }));
+                replay.is_err()
+            })
+            .into_iter()
+            .collect();
+        if found.is_empty() {
+            runs.to_vec()
+        } else {
+            found
+        }
     }
 
     /// The next run this worker may start, `playing` runs being on hand: the one it took
     /// earlier but could not start, else a new one. With CSV output a run may start only
     /// inside the output's window; a worker with nothing on hand waits for it.
     fn next_run(&self, waiting: &mut Option<u64>, playing: usize) -> NextRun {
+        if self.failed.load(Ordering::Relaxed) {
+            return NextRun::Done;
+        }
         let i = match waiting.take() {
             Some(i) => i,
             None => self.next.fetch_add(1, Ordering::Relaxed),
@@ -385,6 +492,9 @@ impl Play<'_, '_> {
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
+
+    use bevy_ecs::prelude::*;
+    use fray_core::schedule::FrayTick;
 
     use super::*;
 
@@ -516,5 +626,57 @@ mod tests {
         // The first piece failed, so no worker started a chunk a window (2 threads x 2 runs x
         // 2) past it.
         assert!(done.load(Ordering::Relaxed) <= 8);
+    }
+
+    /// The seed of run 5 of a batch seeded 31: the trap below panics in that run's fight.
+    fn trapped() -> u64 {
+        derive_seed(31, 5)
+    }
+
+    /// A system that panics in the fight of [`trapped`]'s seed, once it reaches round 2.
+    fn trap(encounters: Query<&Encounter>) {
+        for e in &encounters {
+            assert!(!(e.seed == trapped() && e.round() >= 2), "the trap springs");
+        }
+    }
+
+    #[test]
+    fn a_panicking_fight_stops_the_batch_and_names_its_run_and_seed() {
+        let mut engine = engine();
+        engine.install = |app| {
+            app.add_plugins((
+                FrayCorePlugin {
+                    run: FrayRunMode::Manual,
+                    ..Default::default()
+                },
+                fray_ai::FrayAiPlugin,
+                fray_archmage::FrayArchmagePlugin,
+            ));
+            app.add_systems(FrayTick, trap.ambiguous_with_all());
+        };
+        for (threads, chunk) in [(1, 1), (2, 8)] {
+            let config = BatchConfig {
+                threads,
+                chunk,
+                ..BatchConfig::new("archmage-bridge", 40, 31)
+            };
+            let mut csv = Vec::new();
+            let Err(BatchError::Panicked(p)) =
+                run_batch_with_csv(&engine, &config, &|_| {}, Some(&mut csv))
+            else {
+                panic!("the batch should stop on the panic");
+            };
+            assert_eq!(
+                p.runs,
+                vec![(5, trapped())],
+                "{threads} threads, chunk {chunk}"
+            );
+            assert!(p.message.contains("the trap springs"), "{}", p.message);
+            let text = BatchError::Panicked(p).to_string();
+            assert!(
+                text.starts_with(&format!("run 5 (seed {})", trapped())),
+                "{text}"
+            );
+        }
     }
 }
