@@ -318,3 +318,41 @@ fn roll_refuses_keeping_more_dice_than_rolled_and_cuts_a_long_expression() {
     assert!(err.contains("at most 4096 characters"), "{err}");
     assert!(err.lines().all(|l| l.chars().count() <= 100), "{err}");
 }
+
+#[test]
+fn check_and_list_read_one_file_in_the_context_of_the_content() {
+    let file = "content/archmage/encounters/bridge-skirmish.ron";
+    let check = fray(&["check", file]);
+    assert!(check.status.success(), "{}", text(&check.stdout));
+    assert!(text(&check.stdout).contains("1 files checked: no problems."));
+    let folder = fray(&["check", "content/archmage/encounters"]);
+    assert!(folder.status.success(), "{}", text(&folder.stdout));
+    let list = fray(&["list", file]);
+    assert!(list.status.success(), "{}", text(&list.stderr));
+    let listed = text(&list.stdout);
+    assert!(listed.contains("archmage-bridge"), "{listed}");
+    assert!(!listed.contains("archmage-ambush"), "{listed}");
+}
+
+#[test]
+fn a_copy_of_an_encounter_runs_and_duplicates_say_where_the_first_is() {
+    let dir = std::env::temp_dir().join(format!("fray-copy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("bridge.ron");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("content/archmage/encounters/bridge-skirmish.ron"),
+        &copy,
+    )
+    .unwrap();
+    let run = fray(&["run", copy.to_str().unwrap(), "--seed", "3"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let again = dir.join("bridge-again.ron");
+    std::fs::copy(&copy, &again).unwrap();
+    let check = fray(&["check", dir.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(1));
+    let out = text(&check.stdout);
+    assert!(out.contains("is defined twice"), "{out}");
+    assert!(out.contains("it was first defined at"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

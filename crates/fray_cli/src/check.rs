@@ -17,22 +17,36 @@ pub struct CheckArgs {
 }
 
 /// Runs `fray check`: every problem as `path:line:col: message` to `out`; exit code 1 if any.
+/// Files and folders named are checked in the context of the content directory (the
+/// statblocks and maps they use), and only their own problems are shown.
 pub fn run(
     cli: &CliEngine,
     content: Option<&Path>,
     args: &CheckArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let paths = if args.paths.is_empty() {
-        vec![content_dir(content)]
+    let root = content_dir(content);
+    let (db, problems) = if args.paths.is_empty() {
+        cli.loader.check_paths(&[root])
     } else {
-        args.paths.clone()
+        cli.loader.check_in_context(&args.paths, &[root])
     };
-    let (db, problems) = cli.loader.check_paths(&paths);
-    for d in problems.iter() {
+    let targets: Vec<PathBuf> = args
+        .paths
+        .iter()
+        .map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()))
+        .collect();
+    let mine = |path: &Path| {
+        targets.is_empty() || {
+            let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+            targets.iter().any(|t| path.starts_with(t))
+        }
+    };
+    let problems: Vec<_> = problems.iter().filter(|d| mine(&d.path)).collect();
+    for d in &problems {
         writeln!(out, "{d}")?;
     }
-    let files = db.sources().len();
+    let files = db.sources().iter().filter(|s| mine(&s.path)).count();
     if problems.is_empty() {
         writeln!(out, "{files} files checked: no problems.")?;
         Ok(ExitCode::SUCCESS)

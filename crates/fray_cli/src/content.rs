@@ -32,15 +32,16 @@ pub enum ContentError {
     NotAnEncounter(String),
 }
 
-/// Loads the content, plus `extra` encounter file when it lies outside the content directory,
-/// and returns the engine and the encounter id `what` names (an id or a `.ron` path).
+/// Loads the content, plus the encounter file `what` names when it lies outside the content
+/// directory (shadowing the encounter of its id there), and returns the engine and the
+/// encounter id `what` names (an id or a `.ron` path).
 pub fn engine_for(
     cli: &CliEngine,
     dir: Option<&Path>,
     what: &str,
 ) -> Result<(Engine, String), ContentError> {
     let root = content_dir(dir);
-    let mut paths = vec![root.clone()];
+    let mut extra = None;
     let file = Path::new(what);
     let id = if what.ends_with(".ron") {
         let source =
@@ -53,16 +54,21 @@ pub fn engine_for(
             _ => false,
         };
         if !inside {
-            paths.push(file.to_path_buf());
+            extra = Some(file.to_path_buf());
         }
         spec.id
     } else {
         what.to_string()
     };
-    let db = cli
-        .loader
-        .load_paths(&paths)
-        .map_err(ContentError::Invalid)?;
+    // An encounter file outside the content directory shadows the encounter of its id there
+    // (an edited copy runs as it is).
+    let (db, problems) = match &extra {
+        Some(file) => cli.loader.check_in_context(&[file], &[&root]),
+        None => cli.loader.check_paths(&[&root]),
+    };
+    if !problems.is_empty() {
+        return Err(ContentError::Invalid(problems));
+    }
     Ok((Engine::new(cli.install, Arc::new(db)), id))
 }
 

@@ -12,7 +12,8 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray list`.
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// A content directory (default: the content directory).
+    /// A content file or folder to list, read in the context of the content directory
+    /// (default: the whole content directory).
     pub path: Option<PathBuf>,
 }
 
@@ -23,21 +24,41 @@ pub fn run(
     args: &ListArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let dir = args.path.clone().unwrap_or_else(|| content_dir(content));
-    let db = match cli.loader.load_paths(&[&dir]) {
-        Ok(db) => db,
-        Err(problems) => {
-            print_problems(&problems);
-            return Ok(fail(
-                1,
-                format!("{} does not load", dir.display()),
-                &["run `fray check` for details"],
-            ));
-        }
+    let root = content_dir(content);
+    let dir = args.path.clone().unwrap_or_else(|| root.clone());
+    let (db, problems) = match &args.path {
+        Some(path) => cli.loader.check_in_context(&[path], &[&root]),
+        None => cli.loader.check_paths(&[&root]),
+    };
+    if !problems.is_empty() {
+        print_problems(&problems);
+        return Ok(fail(
+            1,
+            format!("{} does not load", dir.display()),
+            &["run `fray check` for details"],
+        ));
+    }
+    // What the path itself defines (the rest of the content is only its context).
+    let own = args
+        .path
+        .as_ref()
+        .map(|path| cli.loader.check_paths(&[path]).0);
+    let listed = |ruleset: &str, id: &str| {
+        own.as_ref().is_none_or(|own| {
+            own.encounter(id).is_some()
+                || own.statblock_summaries(ruleset).iter().any(|s| s.id == id)
+        })
     };
     for ruleset in cli.loader.ruleset_ids() {
-        let encounters: Vec<_> = db.encounters().filter(|e| e.ruleset == ruleset).collect();
-        let statblocks = db.statblock_summaries(ruleset);
+        let encounters: Vec<_> = db
+            .encounters()
+            .filter(|e| e.ruleset == ruleset && listed(ruleset, &e.id))
+            .collect();
+        let statblocks: Vec<_> = db
+            .statblock_summaries(ruleset)
+            .iter()
+            .filter(|s| listed(ruleset, &s.id))
+            .collect();
         if encounters.is_empty() && statblocks.is_empty() {
             continue;
         }

@@ -99,6 +99,58 @@ impl ContentLoader {
         (db, Diagnostics(problems))
     }
 
+    /// Checks `targets` (files or folders) in the context of `context` (the content they use:
+    /// statblocks, maps, other encounters). Targets are read first, and shadow the context: an
+    /// encounter or map of the context with the id of a target's is skipped, so that a copy of
+    /// an encounter can be edited and run beside the original. Returns what loaded and every
+    /// problem, in targets and context alike (callers show the targets' problems, or refuse
+    /// any).
+    pub fn check_in_context<P: AsRef<Path>, Q: AsRef<Path>>(
+        &self,
+        targets: &[P],
+        context: &[Q],
+    ) -> (ContentDb, Diagnostics) {
+        let mut db = ContentDb::default();
+        let mut problems = Vec::new();
+        let mut seen: Vec<PathBuf> = Vec::new();
+        let mut shadowed = (BTreeSet::new(), BTreeSet::new());
+        let groups = targets
+            .iter()
+            .map(|p| (p.as_ref(), true))
+            .chain(context.iter().map(|p| (p.as_ref(), false)));
+        for (path, target) in groups {
+            let mut files = Vec::new();
+            if let Err(d) = collect_ron_files(path, &mut files) {
+                problems.push(d);
+            }
+            for file in files {
+                let canonical = file.canonicalize().unwrap_or_else(|_| file.clone());
+                if seen.contains(&canonical) {
+                    continue;
+                }
+                seen.push(canonical);
+                let source = match SourceFile::read(&file) {
+                    Ok(source) => source,
+                    Err(d) => {
+                        problems.push(d);
+                        continue;
+                    }
+                };
+                if !target && shadows(&source, &shadowed) {
+                    continue;
+                }
+                if target {
+                    note_ids(&source, &mut shadowed);
+                }
+                if let Err(ds) = self.add_source(&mut db, source) {
+                    problems.extend(ds);
+                }
+            }
+        }
+        problems.extend(self.validate(&mut db));
+        (db, Diagnostics(problems))
+    }
+
     /// Parses one file into the database (without cross-file validation; call
     /// [`validate`](Self::validate) once everything is added).
     pub fn add_source(&self, db: &mut ContentDb, file: SourceFile) -> Result<(), Diagnostics> {
@@ -110,20 +162,29 @@ impl ContentLoader {
         let index = db.sources.len();
         let result = match file.top_level_name() {
             Some("Encounter") => file.parse::<EncounterSpec>().and_then(|spec| {
-                if db.encounters.contains_key(&spec.id) {
-                    Err(file.diagnostic_at(
+                if let Some((_, first)) = db.encounters.get(&spec.id) {
+                    let mut d = file.diagnostic_at(
                         &spec.id,
                         format!("encounter id `{}` is defined twice", spec.id),
-                    ))
+                    );
+                    d.help = Some(where_first(db, *first, &spec.id));
+                    Err(d)
                 } else {
                     db.encounters.insert(spec.id.clone(), (spec, index));
                     Ok(())
                 }
             }),
             Some("Map") => file.parse::<MapSpec>().and_then(|map| {
-                if db.maps.contains_key(&map.id) || MapSpec::builtin(&map.id).is_some() {
-                    Err(file
-                        .diagnostic_at(&map.id, format!("map id `{}` is defined twice", map.id)))
+                if let Some((_, first)) = db.maps.get(&map.id) {
+                    let mut d = file
+                        .diagnostic_at(&map.id, format!("map id `{}` is defined twice", map.id));
+                    d.help = Some(where_first(db, *first, &map.id));
+                    Err(d)
+                } else if MapSpec::builtin(&map.id).is_some() {
+                    let mut d = file
+                        .diagnostic_at(&map.id, format!("map id `{}` is defined twice", map.id));
+                    d.help = Some(format!("`{}` is a built-in map: pick another id", map.id));
+                    Err(d)
                 } else {
                     db.maps.insert(map.id.clone(), (map, index));
                     Ok(())
@@ -369,6 +430,55 @@ impl ContentLoader {
 }
 
 /// Collects `.ron` files under `path` (or `path` itself), sorted by path.
+/// Where an id was first defined: the file and line of source `index`.
+fn where_first(db: &ContentDb, index: usize, id: &str) -> String {
+    match db.sources.get(index) {
+        Some(first) => {
+            let at = first.diagnostic_at(id, String::new());
+            format!(
+                "it was first defined at {}:{}:{}",
+                at.path.display(),
+                at.line,
+                at.column
+            )
+        }
+        None => "it was defined earlier".to_string(),
+    }
+}
+
+/// The encounter and map ids a target file defines, which shadow the context's.
+type Shadowed = (BTreeSet<String>, BTreeSet<String>);
+
+/// Notes the id of `source` when it is an encounter or a map.
+fn note_ids(source: &SourceFile, shadowed: &mut Shadowed) {
+    match source.top_level_name() {
+        Some("Encounter") => {
+            if let Ok(spec) = source.parse::<EncounterSpec>() {
+                shadowed.0.insert(spec.id);
+            }
+        }
+        Some("Map") => {
+            if let Ok(map) = source.parse::<MapSpec>() {
+                shadowed.1.insert(map.id);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a context file is an encounter or map that a target shadows.
+fn shadows(source: &SourceFile, shadowed: &Shadowed) -> bool {
+    match source.top_level_name() {
+        Some("Encounter") => source
+            .parse::<EncounterSpec>()
+            .is_ok_and(|spec| shadowed.0.contains(&spec.id)),
+        Some("Map") => source
+            .parse::<MapSpec>()
+            .is_ok_and(|map| shadowed.1.contains(&map.id)),
+        _ => false,
+    }
+}
+
 fn collect_ron_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Diagnostic> {
     let meta = std::fs::metadata(path)
         .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read: {e}")))?;
