@@ -356,3 +356,16 @@ fn a_copy_of_an_encounter_runs_and_duplicates_say_where_the_first_is() {
     assert!(out.contains("it was first defined at"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn run_as_json_names_sides_combatants_and_regions_first() {
+    let out = fray(&["run", "archmage-bridge", "--seed", "3", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    let names = &first["names"];
+    assert_eq!(names["sides"][0], "Heroes");
+    assert_eq!(names["combatants"][0]["side"], 0);
+    assert!(names["combatants"][0]["name"].is_string());
+    assert!(!names["regions"].as_array().unwrap().is_empty());
+}

@@ -88,6 +88,9 @@ pub fn run(
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     match args.format {
         Format::Json => {
+            if let Some(names) = fight.json_names() {
+                writeln!(out, "{names}")?;
+            }
             write!(out, "{}", fight.json_log())?;
             if let Some(record) = fight.record(seed) {
                 writeln!(

@@ -24,6 +24,45 @@ impl Fight {
             .unwrap_or_default()
     }
 
+    /// The names behind the log's indices, as one JSON object for the head of a JSON stream:
+    /// `sides` by side id, `combatants` by combatant id (with their side and statblock), and
+    /// `regions` by region id. A streaming consumer can label every event from it.
+    pub fn json_names(&self) -> Option<String> {
+        let w = self.app.world();
+        let roster = w.get::<Roster>(self.encounter)?;
+        let sides = w.get::<Sides>(self.encounter)?;
+        let map = w.get::<EncounterMap>(self.encounter)?;
+        let side_names: Vec<&str> = (0..sides.len())
+            .filter_map(|s| u8::try_from(s).ok())
+            .map(|s| sides.name(SideId(s)))
+            .collect();
+        let combatants: Vec<serde_json::Value> = roster
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(id, e)| {
+                serde_json::json!({
+                    "id": id,
+                    "name": e.name,
+                    "side": e.side.0,
+                    "statblock": e.statblock,
+                })
+            })
+            .collect();
+        let regions: Vec<&str> = (0..map.len())
+            .filter_map(|r| u16::try_from(r).ok())
+            .map(|r| map.name(RegionId(r)))
+            .collect();
+        let head = serde_json::json!({
+            "names": {
+                "sides": side_names,
+                "combatants": combatants,
+                "regions": regions,
+            }
+        });
+        Some(head.to_string())
+    }
+
     /// The log as JSON lines.
     pub fn json_log(&self) -> String {
         self.log().to_json_lines()
