@@ -369,3 +369,14 @@ fn run_as_json_names_sides_combatants_and_regions_first() {
     assert!(names["combatants"][0]["name"].is_string());
     assert!(!names["regions"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn batch_table_says_how_each_combatant_ended_with_a_legend() {
+    let out = fray(&["batch", "oho-crossroads", "--runs", "200", "--quiet"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    for column in ["active", "down", "dead", "gave up", "drops"] {
+        assert!(table.contains(column), "{column} in {table}");
+    }
+    assert!(table.contains("down - out but alive"), "{table}");
+}

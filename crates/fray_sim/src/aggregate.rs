@@ -45,6 +45,12 @@ pub struct CombatantTotals {
     pub survived: u64,
     /// Runs it died.
     pub died: u64,
+    /// Runs it ended down: out of the fight but alive (unconscious, dying, petrified).
+    #[serde(default)]
+    pub down: u64,
+    /// Runs it ended fled or surrendered.
+    #[serde(default)]
+    pub gave_up: u64,
     /// Runs its morale broke, or it fled or surrendered.
     pub morale_broken: u64,
     /// Damage dealt.
@@ -158,6 +164,8 @@ impl CombatantTotals {
         use fray_core::prelude::Status;
         self.survived += u64::from(c.status == Status::Active);
         self.died += u64::from(c.status == Status::Dead);
+        self.down += u64::from(c.status == Status::Down);
+        self.gave_up += u64::from(matches!(c.status, Status::Fled | Status::Surrendered));
         self.morale_broken +=
             u64::from(c.morale_broken || matches!(c.status, Status::Fled | Status::Surrendered));
         self.damage_dealt += c.damage_dealt;
@@ -169,6 +177,8 @@ impl CombatantTotals {
     pub fn merge(&mut self, other: &Self) {
         self.survived += other.survived;
         self.died += other.died;
+        self.down += other.down;
+        self.gave_up += other.gave_up;
         self.morale_broken += other.morale_broken;
         self.damage_dealt += other.damage_dealt;
         self.damage_taken += other.damage_taken;

@@ -97,10 +97,16 @@ pub struct CombatantStats {
     pub statblock: String,
     /// Side name.
     pub side: String,
-    /// Share of runs it ended standing (active).
+    /// Share of runs it ended still in the fight (active).
     pub survival_rate: f64,
     /// Share of runs it died.
     pub death_rate: f64,
+    /// Share of runs it ended down: out of the fight but alive.
+    #[serde(default)]
+    pub down_rate: f64,
+    /// Share of runs it ended fled or surrendered.
+    #[serde(default)]
+    pub gave_up_rate: f64,
     /// Mean damage dealt per run.
     pub mean_damage_dealt: f64,
     /// Mean damage taken per run.
@@ -233,6 +239,8 @@ impl BatchReport {
                         .unwrap_or_default(),
                     survival_rate: t.survived as f64 / n,
                     death_rate: t.died as f64 / n,
+                    down_rate: t.down as f64 / n,
+                    gave_up_rate: t.gave_up as f64 / n,
                     mean_damage_dealt: t.damage_dealt as f64 / n,
                     mean_damage_taken: t.damage_taken as f64 / n,
                     mean_times_dropped: t.times_dropped as f64 / n,
@@ -334,22 +342,28 @@ impl BatchReport {
         );
         let _ = writeln!(
             s,
-            "\n  {:<30} {:<12} {:>9} {:>7} {:>9} {:>9} {:>7}",
-            "combatant", "side", "survives", "dies", "dealt", "taken", "drops"
+            "\n  {:<30} {:<12} {:>7} {:>7} {:>7} {:>8} {:>8} {:>8} {:>6}",
+            "combatant", "side", "active", "down", "dead", "gave up", "dealt", "taken", "drops"
         );
         for c in &self.combatants {
             let _ = writeln!(
                 s,
-                "  {:<30} {:<12} {:>8.1}% {:>6.1}% {:>9.1} {:>9.1} {:>7.2}",
+                "  {:<30} {:<12} {:>6.1}% {:>6.1}% {:>6.1}% {:>7.1}% {:>8.1} {:>8.1} {:>6.2}",
                 truncate(&c.name, 30),
                 truncate(&c.side, 12),
                 c.survival_rate * 100.0,
+                c.down_rate * 100.0,
                 c.death_rate * 100.0,
+                c.gave_up_rate * 100.0,
                 c.mean_damage_dealt,
                 c.mean_damage_taken,
                 c.mean_times_dropped
             );
         }
+        let _ = writeln!(
+            s,
+            "  (at the end of a run: active - still fighting; down - out but alive; dead; gave up -\n   fled or surrendered. dealt, taken: damage per run; drops: times down or dead per run)"
+        );
         for note in &self.notes {
             let _ = writeln!(s, "\n  note: {note}");
         }
