@@ -380,3 +380,35 @@ fn batch_table_says_how_each_combatant_ended_with_a_legend() {
     }
     assert!(table.contains("down - out but alive"), "{table}");
 }
+
+#[test]
+fn run_and_batch_take_ruleset_options_and_a_round_limit() {
+    let short = fray(&["run", "archmage-bridge", "--seed", "3", "--max-rounds", "1"]);
+    assert!(short.status.success(), "{}", text(&short.stderr));
+    assert!(text(&short.stdout).contains("the round limit (1) was reached"));
+    let batch = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "50",
+        "--quiet",
+        "--option",
+        "lasting_wounds=true",
+        "--max-rounds",
+        "2",
+    ]);
+    assert!(batch.status.success(), "{}", text(&batch.stderr));
+    assert!(text(&batch.stdout).contains("round limits"));
+    let typo = fray(&["run", "archmage-bridge", "--option", "lasting_wound=true"]);
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(text(&typo.stderr).contains("did you mean `lasting_wounds`"));
+    let kind = fray(&["run", "archmage-bridge", "--option", "lasting_wounds=3"]);
+    assert_eq!(kind.status.code(), Some(2));
+    assert!(
+        text(&kind.stderr).contains("takes"),
+        "{}",
+        text(&kind.stderr)
+    );
+    let zero = fray(&["run", "archmage-bridge", "--max-rounds", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+}

@@ -13,6 +13,7 @@ use fray_sim::report::BatchReport;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{ContentError, engine_for, parse_ai, print_problems};
+use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
 /// Arguments of `fray batch`.
@@ -48,6 +49,9 @@ pub struct BatchArgs {
     /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
+    /// Ruleset options and the round limit, for this command only.
+    #[command(flatten)]
+    pub overrides: Overrides,
 }
 
 /// The most worker threads a batch starts.
@@ -116,7 +120,7 @@ pub fn run(
     args: &BatchArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let (engine, id) = match engine_for(cli, content, &args.encounter) {
+    let (engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,
         Err(ContentError::Invalid(problems)) => {
             print_problems(&problems);
@@ -125,6 +129,9 @@ pub fn run(
                 "the content has problems",
                 &["fix them, or run `fray check` for the full list"],
             ));
+        }
+        Err(ContentError::BadOverride(why)) => {
+            return Ok(fail(2, why, &["`fray list` shows each ruleset's options"]));
         }
         Err(ContentError::NotAnEncounter(why)) => {
             return Ok(fail(

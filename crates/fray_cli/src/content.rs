@@ -11,6 +11,7 @@ use fray_core::combatant::Controller;
 use fray_sim::engine::Engine;
 
 use crate::CliEngine;
+use crate::overrides::Overrides;
 
 /// The content directory: the one given, else `./content`, else the one Fray was built from.
 pub fn content_dir(given: Option<&Path>) -> PathBuf {
@@ -30,15 +31,19 @@ pub enum ContentError {
     Invalid(Diagnostics),
     /// A named file cannot be read or is not an encounter.
     NotAnEncounter(String),
+    /// A command-line override does not fit the encounter's ruleset.
+    BadOverride(String),
 }
 
 /// Loads the content, plus the encounter file `what` names when it lies outside the content
-/// directory (shadowing the encounter of its id there), and returns the engine and the
-/// encounter id `what` names (an id or a `.ron` path).
+/// directory (shadowing the encounter of its id there), applies the command line's
+/// `overrides`, and returns the engine and the encounter id `what` names (an id or a `.ron`
+/// path).
 pub fn engine_for(
     cli: &CliEngine,
     dir: Option<&Path>,
     what: &str,
+    overrides: &Overrides,
 ) -> Result<(Engine, String), ContentError> {
     let root = content_dir(dir);
     let mut extra = None;
@@ -62,13 +67,16 @@ pub fn engine_for(
     };
     // An encounter file outside the content directory shadows the encounter of its id there
     // (an edited copy runs as it is).
-    let (db, problems) = match &extra {
+    let (mut db, problems) = match &extra {
         Some(file) => cli.loader.check_in_context(&[file], &[&root]),
         None => cli.loader.check_paths(&[&root]),
     };
     if !problems.is_empty() {
         return Err(ContentError::Invalid(problems));
     }
+    overrides
+        .apply(cli, &mut db, &id)
+        .map_err(ContentError::BadOverride)?;
     Ok((Engine::new(cli.install, Arc::new(db)), id))
 }
 

@@ -8,6 +8,7 @@ mod content;
 mod demo;
 mod list;
 mod narrate;
+mod overrides;
 mod roll;
 mod run;
 

@@ -10,6 +10,7 @@ use fray_sim::single::play_one;
 
 use crate::content::{ContentError, engine_for, parse_ai, print_problems};
 use crate::narrate::{closing_lines, narrate};
+use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
 /// Output formats.
@@ -35,6 +36,9 @@ pub struct RunArgs {
     /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
+    /// Ruleset options and the round limit, for this command only.
+    #[command(flatten)]
+    pub overrides: Overrides,
 }
 
 /// Runs `fray run`, writing the fight to `out`.
@@ -44,7 +48,7 @@ pub fn run(
     args: &RunArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let (engine, id) = match engine_for(cli, content, &args.encounter) {
+    let (engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,
         Err(ContentError::Invalid(problems)) => {
             print_problems(&problems);
@@ -53,6 +57,9 @@ pub fn run(
                 "the content has problems",
                 &["fix them, or run `fray check` for the full list"],
             ));
+        }
+        Err(ContentError::BadOverride(why)) => {
+            return Ok(fail(2, why, &["`fray list` shows each ruleset's options"]));
         }
         Err(ContentError::NotAnEncounter(why)) => {
             return Ok(fail(

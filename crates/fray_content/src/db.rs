@@ -68,6 +68,12 @@ impl ContentDb {
         self.encounters.get(id).map(|(spec, _)| spec)
     }
 
+    /// An encounter by id, to change it (a command line's overrides); the caller keeps it
+    /// valid.
+    pub fn encounter_mut(&mut self, id: &str) -> Option<&mut EncounterSpec> {
+        self.encounters.get_mut(id).map(|(spec, _)| spec)
+    }
+
     /// All encounters in id order.
     pub fn encounters(&self) -> impl Iterator<Item = &EncounterSpec> + Clone {
         self.encounters.values().map(|(spec, _)| spec)

@@ -429,7 +429,6 @@ impl ContentLoader {
     }
 }
 
-/// Collects `.ron` files under `path` (or `path` itself), sorted by path.
 /// Where an id was first defined: the file and line of source `index`.
 fn where_first(db: &ContentDb, index: usize, id: &str) -> String {
     match db.sources.get(index) {
@@ -479,6 +478,7 @@ fn shadows(source: &SourceFile, shadowed: &Shadowed) -> bool {
     }
 }
 
+/// Collects `.ron` files under `path` (or `path` itself), sorted by path.
 fn collect_ron_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Diagnostic> {
     let meta = std::fs::metadata(path)
         .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read: {e}")))?;
