@@ -4,9 +4,11 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
-use fray_sim::batch::{BatchConfig, BatchError, run_batch_with_csv};
+use fray_sim::batch::{BatchConfig, BatchError, run_batch_until};
 use fray_sim::engine::Engine;
 use fray_sim::plot::{ChartFormat, plot};
 use fray_sim::report::BatchReport;
@@ -215,7 +217,12 @@ pub fn run(
         }
         None => write!(out, "{}", report.summary_table())?,
     }
-    Ok(write_plot(&report, args))
+    let code = write_plot(&report, args);
+    if report.runs < args.runs && code == ExitCode::SUCCESS {
+        // Interrupted: the summary is out; the exit says it is partial (128 + SIGINT).
+        return Ok(ExitCode::from(130));
+    }
+    Ok(code)
 }
 
 /// Plays a batch with a progress bar on a terminal.
@@ -243,8 +250,16 @@ fn play_into(
         );
         bar
     };
-    let result = run_batch_with_csv(engine, config, &|done| bar.set_position(done), csv);
+    // Ctrl-C stops the batch: the runs in play finish, and the summary covers what was
+    // played. A second Ctrl-C, once the handler is gone, ends the process as usual.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let handled = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)).is_ok();
+    let result = run_batch_until(engine, config, &|done| bar.set_position(done), csv, &stop);
     bar.finish_and_clear();
+    if handled && stop.load(Ordering::Relaxed) {
+        eprintln!("interrupted: the summary covers the runs played so far");
+    }
     result
 }
 

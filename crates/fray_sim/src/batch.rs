@@ -148,6 +148,19 @@ pub fn run_batch_with_csv(
     progress: &(dyn Fn(u64) + Sync),
     csv: Option<&mut (dyn Write + Send)>,
 ) -> Result<BatchReport, BatchError> {
+    run_batch_until(engine, config, progress, csv, &AtomicBool::new(false))
+}
+
+/// [`run_batch_with_csv`], stopping early once `stop` is set (a user's Ctrl-C): no run starts
+/// after it, the runs in play finish, and the report covers the runs played (its `runs`
+/// says how many) with a note; the CSV has a row for each of them.
+pub fn run_batch_until(
+    engine: &Engine,
+    config: &BatchConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    csv: Option<&mut (dyn Write + Send)>,
+    stop: &AtomicBool,
+) -> Result<BatchReport, BatchError> {
     if config.runs == 0 {
         return Err(BatchError::NoRuns);
     }
@@ -208,6 +221,7 @@ pub fn run_batch_with_csv(
         next: AtomicU64::new(0),
         done: AtomicU64::new(0),
         failed: AtomicBool::new(false),
+        stop,
         progress,
         rows: rows.as_ref(),
     };
@@ -241,6 +255,12 @@ pub fn run_batch_with_csv(
             .map_err(|e| BatchError::Csv(e.to_string()))?;
     }
     let timing = Timing::measure(&totals, wall, threads, config.chunk);
+    if totals.runs < config.runs {
+        notes.push(format!(
+            "stopped early: {} of the {} runs asked for were played",
+            totals.runs, config.runs
+        ));
+    }
     Ok(BatchReport::from_totals(
         spec, config, totals, timing, notes,
     ))
@@ -266,6 +286,8 @@ struct Play<'a, 'o> {
     done: AtomicU64,
     /// A fight panicked: every worker stops taking runs.
     failed: AtomicBool,
+    /// The caller asked to stop: no run starts after it.
+    stop: &'a AtomicBool,
     progress: &'a (dyn Fn(u64) + Sync),
     /// Where CSV rows go, if anywhere.
     rows: Option<&'a InOrder<'o>>,
@@ -429,7 +451,7 @@ impl Play<'_, '_> {
     /// earlier but could not start, else a new one. With CSV output a run may start only
     /// inside the output's window; a worker with nothing on hand waits for it.
     fn next_run(&self, waiting: &mut Option<u64>, playing: usize) -> NextRun {
-        if self.failed.load(Ordering::Relaxed) {
+        if self.failed.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
             return NextRun::Done;
         }
         let i = match waiting.take() {
@@ -678,5 +700,33 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_stopped_batch_reports_and_writes_the_runs_it_played() {
+        let engine = engine();
+        let config = BatchConfig {
+            threads: 2,
+            chunk: 4,
+            ..BatchConfig::new("archmage-bridge", 100_000, 31)
+        };
+        let stop = AtomicBool::new(false);
+        let mut csv = Vec::new();
+        let report = run_batch_until(
+            &engine,
+            &config,
+            &|done| {
+                if done >= 20 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            },
+            Some(&mut csv),
+            &stop,
+        )
+        .unwrap();
+        assert!((20..1000).contains(&report.runs), "{}", report.runs);
+        assert!(report.notes.iter().any(|n| n.contains("stopped early")));
+        let rows = String::from_utf8(csv).unwrap().lines().count() as u64;
+        assert_eq!(rows, report.runs + 1, "a header and one row per run played");
     }
 }

@@ -131,6 +131,13 @@ impl<'a> InOrder<'a> {
         if let Some(e) = state.error {
             return Err(e);
         }
+        let mut state = state;
+        // A batch stopped early leaves pieces after the runs it never started: they are
+        // written in run order all the same, one row for every run played.
+        let waiting = std::mem::take(&mut state.waiting);
+        for piece in waiting.into_values() {
+            state.write(piece)?;
+        }
         if !state.header_written {
             state.out.write_all(header)?;
         }
