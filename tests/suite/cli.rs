@@ -412,3 +412,17 @@ fn run_and_batch_take_ruleset_options_and_a_round_limit() {
     let zero = fray(&["run", "archmage-bridge", "--max-rounds", "0"]);
     assert_eq!(zero.status.code(), Some(2));
 }
+
+#[test]
+fn completions_cover_every_command() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = fray(&["completions", shell]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for command in ["run", "batch", "list", "check", "roll"] {
+            assert!(script.contains(command), "{shell}: {command}");
+        }
+    }
+    let bad = fray(&["completions", "cmd.exe"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

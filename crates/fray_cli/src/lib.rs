@@ -4,6 +4,7 @@
 
 mod batch;
 mod check;
+mod completions;
 mod content;
 mod demo;
 mod list;
@@ -56,6 +57,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Roll dice: `fray roll 4d6kh3 --times 6`.
     Roll(roll::RollArgs),
+    /// Print the shell's tab completion: `fray completions bash`.
+    Completions(completions::CompletionsArgs),
 }
 
 /// Parses the process arguments and runs `fray`.
@@ -82,6 +85,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),
         Some(Command::Roll(args)) => roll::run(&args, out),
+        Some(Command::Completions(args)) => completions::run(&args, out),
     }
 }
 
