@@ -47,7 +47,9 @@ fn play() -> Result<(), Box<dyn std::error::Error>> {
             // decision.options: every legal intent with its cost and an exact preview;
             // this player takes the likeliest damage.
             let best = decision.options.iter().max_by(|a, b| {
-                a.preview.expected_damage.total_cmp(&b.preview.expected_damage)
+                a.preview
+                    .expected_damage
+                    .total_cmp(&b.preview.expected_damage)
             });
             let Some(pick) = best.map(|o| o.intent) else {
                 continue;
@@ -59,7 +61,10 @@ fn play() -> Result<(), Box<dyn std::error::Error>> {
             });
         }
     }
-    let outcome = app.world().get::<Encounter>(fight).and_then(|e| e.outcome());
+    let outcome = app
+        .world()
+        .get::<Encounter>(fight)
+        .and_then(|e| e.outcome());
     println!("{actions} actions resolved; outcome: {outcome:?}");
     Ok(())
 }

@@ -426,3 +426,31 @@ fn completions_cover_every_command() {
     let bad = fray(&["completions", "cmd.exe"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn the_built_in_content_works_from_any_folder_and_list_says_which_is_in_use() {
+    // An empty `content/` folder where fray runs hides nothing.
+    let dir = std::env::temp_dir().join(format!("fray-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("content")).unwrap();
+    let in_dir = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_fray"))
+            .args(args)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    };
+    let list = in_dir(&["list"]);
+    assert!(list.status.success(), "{}", text(&list.stderr));
+    let listed = text(&list.stdout);
+    assert!(listed.starts_with("content: built in"), "{listed}");
+    assert!(listed.contains("archmage-bridge"), "{listed}");
+    let run = in_dir(&["run", "bx-goblin-cave", "--seed", "2"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    // A folder named on purpose is used, and an empty one says so.
+    let empty = in_dir(&["--content", "content", "list"]);
+    assert_eq!(empty.status.code(), Some(1));
+    assert!(text(&empty.stdout).starts_with("content: content/"));
+    assert!(text(&empty.stderr).contains("no encounters or statblocks found"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -7,12 +7,13 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::CliEngine;
-use crate::content::content_dir;
+use crate::content::content_source;
 
 /// Arguments of `fray check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files or directories (default: the content directory).
+    /// Files or directories, checked in the context of the content in use (default: that
+    /// content).
     pub paths: Vec<PathBuf>,
 }
 
@@ -25,12 +26,7 @@ pub fn run(
     args: &CheckArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let root = content_dir(content);
-    let (db, problems) = if args.paths.is_empty() {
-        cli.loader.check_paths(&[root])
-    } else {
-        cli.loader.check_in_context(&args.paths, &[root])
-    };
+    let (db, problems) = content_source(content).check(cli, &args.paths);
     let targets: Vec<PathBuf> = args
         .paths
         .iter()

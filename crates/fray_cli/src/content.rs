@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fray_content::db::ContentDb;
-use fray_content::diagnostic::Diagnostics;
+use fray_content::diagnostic::{Diagnostic, Diagnostics};
 use fray_content::encounter::EncounterSpec;
+use fray_content::loader::read_tree;
 use fray_content::source::SourceFile;
 use fray_core::combatant::Controller;
 use fray_sim::engine::Engine;
@@ -13,16 +14,101 @@ use fray_sim::engine::Engine;
 use crate::CliEngine;
 use crate::overrides::Overrides;
 
-/// The content directory: the one given, else `./content`, else the one Fray was built from.
-pub fn content_dir(given: Option<&Path>) -> PathBuf {
+mod built_in {
+    include!(concat!(env!("OUT_DIR"), "/built_in_content.rs"));
+}
+
+/// Where the content comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ContentSource {
+    /// A folder: the one given with `--content`, or `./content` when it holds content.
+    Dir(PathBuf),
+    /// The content built into the binary.
+    BuiltIn,
+}
+
+/// The content in use: the folder given, else `./content` if it holds any `.ron` file, else
+/// the content built into the binary (so `fray` works from any directory, and an empty
+/// `content/` folder hides nothing).
+pub fn content_source(given: Option<&Path>) -> ContentSource {
     if let Some(dir) = given {
-        return dir.to_path_buf();
+        return ContentSource::Dir(dir.to_path_buf());
     }
     let here = PathBuf::from("content");
-    if here.is_dir() {
-        return here;
+    if here.is_dir() && !read_tree(&here).0.is_empty() {
+        return ContentSource::Dir(here);
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content")
+    ContentSource::BuiltIn
+}
+
+impl ContentSource {
+    /// Says which content is in use, for the head of `fray list`.
+    pub fn describe(&self) -> String {
+        match self {
+            ContentSource::Dir(dir) => format!("content: {}/", dir.display()),
+            ContentSource::BuiltIn => format!(
+                "content: built in ({} files; `--content DIR` or a ./content folder replaces it)",
+                built_in::BUILT_IN.len()
+            ),
+        }
+    }
+
+    /// Every file, with the problems of those that cannot be read.
+    pub fn sources(&self) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+        match self {
+            ContentSource::Dir(dir) => read_tree(dir),
+            ContentSource::BuiltIn => (
+                built_in::BUILT_IN
+                    .iter()
+                    .map(|(path, text)| SourceFile::new(format!("content/{path}"), *text))
+                    .collect(),
+                Vec::new(),
+            ),
+        }
+    }
+
+    /// Whether `file` lies in this content (a folder's file; nothing lies in the built-in).
+    pub fn holds(&self, file: &Path) -> bool {
+        match self {
+            ContentSource::Dir(dir) => match (file.canonicalize(), dir.canonicalize()) {
+                (Ok(f), Ok(d)) => f.starts_with(d),
+                _ => false,
+            },
+            ContentSource::BuiltIn => false,
+        }
+    }
+
+    /// Checks the content alone, or `targets` (files and folders) in its context: what
+    /// loaded and every problem.
+    pub fn check(&self, cli: &CliEngine, targets: &[PathBuf]) -> (ContentDb, Diagnostics) {
+        let (context, mut problems) = self.sources();
+        let mut seen: Vec<PathBuf> = Vec::new();
+        let mut mine = Vec::new();
+        for target in targets {
+            let (files, mut found) = read_tree(target);
+            problems.append(&mut found);
+            for file in files {
+                let canonical = file
+                    .path
+                    .canonicalize()
+                    .unwrap_or_else(|_| file.path.clone());
+                if !seen.contains(&canonical) {
+                    seen.push(canonical);
+                    mine.push(file);
+                }
+            }
+        }
+        let context = context
+            .into_iter()
+            .filter(|s| {
+                let canonical = s.path.canonicalize().unwrap_or_else(|_| s.path.clone());
+                !seen.contains(&canonical)
+            })
+            .collect();
+        let (db, mut more) = cli.loader.check_sources_in_context(mine, context);
+        problems.append(&mut more.0);
+        (db, Diagnostics(problems))
+    }
 }
 
 /// Why content could not be used.
@@ -45,7 +131,7 @@ pub fn engine_for(
     what: &str,
     overrides: &Overrides,
 ) -> Result<(Engine, String), ContentError> {
-    let root = content_dir(dir);
+    let content = content_source(dir);
     let mut extra = None;
     let file = Path::new(what);
     let id = if what.ends_with(".ron") {
@@ -54,11 +140,7 @@ pub fn engine_for(
         let spec: EncounterSpec = source
             .parse()
             .map_err(|d| ContentError::NotAnEncounter(d.to_string()))?;
-        let inside = match (file.canonicalize(), root.canonicalize()) {
-            (Ok(f), Ok(r)) => f.starts_with(r),
-            _ => false,
-        };
-        if !inside {
+        if !content.holds(file) {
             extra = Some(file.to_path_buf());
         }
         spec.id
@@ -67,10 +149,8 @@ pub fn engine_for(
     };
     // An encounter file outside the content directory shadows the encounter of its id there
     // (an edited copy runs as it is).
-    let (mut db, problems) = match &extra {
-        Some(file) => cli.loader.check_in_context(&[file], &[&root]),
-        None => cli.loader.check_paths(&[&root]),
-    };
+    let targets: Vec<PathBuf> = extra.into_iter().collect();
+    let (mut db, problems) = content.check(cli, &targets);
     if !problems.is_empty() {
         return Err(ContentError::Invalid(problems));
     }
@@ -82,7 +162,12 @@ pub fn engine_for(
 
 /// Loads the content directory.
 pub fn load(cli: &CliEngine, dir: Option<&Path>) -> Result<Arc<ContentDb>, Diagnostics> {
-    cli.loader.load_paths(&[content_dir(dir)]).map(Arc::new)
+    let (db, problems) = content_source(dir).check(cli, &[]);
+    if problems.is_empty() {
+        Ok(Arc::new(db))
+    } else {
+        Err(problems)
+    }
 }
 
 /// Parses `SIDE=POLICY` overrides.

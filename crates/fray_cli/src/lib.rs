@@ -36,7 +36,8 @@ pub struct CliEngine {
 #[derive(Debug, Parser)]
 #[command(name = "fray", version, long_about = None)]
 pub struct Cli {
-    /// The content directory (default: `content/` here, or the one Fray was built with).
+    /// The content directory (default: `content/` here when it holds content, else the
+    /// content built into `fray`).
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
     /// What to do (without one: a narrated demo fight, then 10 000 more).

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::content::{content_dir, print_problems};
+use crate::content::{content_source, print_problems};
 use crate::{CliEngine, fail};
 
 /// Arguments of `fray list`.
@@ -24,20 +24,22 @@ pub fn run(
     args: &ListArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let root = content_dir(content);
-    let dir = args.path.clone().unwrap_or_else(|| root.clone());
-    let (db, problems) = match &args.path {
-        Some(path) => cli.loader.check_in_context(&[path], &[&root]),
-        None => cli.loader.check_paths(&[&root]),
-    };
+    let source = content_source(content);
+    let targets: Vec<PathBuf> = args.path.iter().cloned().collect();
+    let (db, problems) = source.check(cli, &targets);
     if !problems.is_empty() {
         print_problems(&problems);
+        let what = args
+            .path
+            .as_ref()
+            .map_or_else(|| source.describe(), |p| p.display().to_string());
         return Ok(fail(
             1,
-            format!("{} does not load", dir.display()),
+            format!("{what} does not load"),
             &["run `fray check` for details"],
         ));
     }
+    writeln!(out, "{}", source.describe())?;
     // What the path itself defines (the rest of the content is only its context).
     let own = args
         .path
@@ -49,6 +51,7 @@ pub fn run(
                 || own.statblock_summaries(ruleset).iter().any(|s| s.id == id)
         })
     };
+    let mut shown = 0;
     for ruleset in cli.loader.ruleset_ids() {
         let encounters: Vec<_> = db
             .encounters()
@@ -62,6 +65,7 @@ pub fn run(
         if encounters.is_empty() && statblocks.is_empty() {
             continue;
         }
+        shown += 1;
         writeln!(out, "{}", console::style(ruleset).bold())?;
         writeln!(out, "  encounters:")?;
         for e in encounters {
@@ -102,6 +106,13 @@ pub fn run(
                 )?;
             }
         }
+    }
+    if shown == 0 {
+        return Ok(fail(
+            1,
+            "no encounters or statblocks found",
+            &["content is RON files under a ruleset's folder: content/<ruleset>/..."],
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -99,52 +99,26 @@ impl ContentLoader {
         (db, Diagnostics(problems))
     }
 
-    /// Checks `targets` (files or folders) in the context of `context` (the content they use:
-    /// statblocks, maps, other encounters). Targets are read first, and shadow the context: an
-    /// encounter or map of the context with the id of a target's is skipped, so that a copy of
-    /// an encounter can be edited and run beside the original. Returns what loaded and every
-    /// problem, in targets and context alike (callers show the targets' problems, or refuse
-    /// any).
-    pub fn check_in_context<P: AsRef<Path>, Q: AsRef<Path>>(
+    /// Checks the `targets` files in the context of the `context` files. Targets are added
+    /// first, and shadow the context: an encounter or map of the context with the id of a
+    /// target's is skipped, so that a copy of an encounter can be edited and run beside the
+    /// original. Returns what loaded and every problem, in targets and context alike
+    /// (callers show the targets' problems, or refuse any).
+    pub fn check_sources_in_context(
         &self,
-        targets: &[P],
-        context: &[Q],
+        targets: Vec<SourceFile>,
+        context: Vec<SourceFile>,
     ) -> (ContentDb, Diagnostics) {
         let mut db = ContentDb::default();
         let mut problems = Vec::new();
-        let mut seen: Vec<PathBuf> = Vec::new();
         let mut shadowed = (BTreeSet::new(), BTreeSet::new());
-        let groups = targets
-            .iter()
-            .map(|p| (p.as_ref(), true))
-            .chain(context.iter().map(|p| (p.as_ref(), false)));
-        for (path, target) in groups {
-            let mut files = Vec::new();
-            if let Err(d) = collect_ron_files(path, &mut files) {
-                problems.push(d);
-            }
-            for file in files {
-                let canonical = file.canonicalize().unwrap_or_else(|_| file.clone());
-                if seen.contains(&canonical) {
-                    continue;
-                }
-                seen.push(canonical);
-                let source = match SourceFile::read(&file) {
-                    Ok(source) => source,
-                    Err(d) => {
-                        problems.push(d);
-                        continue;
-                    }
-                };
-                if !target && shadows(&source, &shadowed) {
-                    continue;
-                }
-                if target {
-                    note_ids(&source, &mut shadowed);
-                }
-                if let Err(ds) = self.add_source(&mut db, source) {
-                    problems.extend(ds);
-                }
+        for source in &targets {
+            note_ids(source, &mut shadowed);
+        }
+        let context = context.into_iter().filter(|s| !shadows(s, &shadowed));
+        for source in targets.into_iter().chain(context) {
+            if let Err(ds) = self.add_source(&mut db, source) {
+                problems.extend(ds);
             }
         }
         problems.extend(self.validate(&mut db));
@@ -476,6 +450,27 @@ fn shadows(source: &SourceFile, shadowed: &Shadowed) -> bool {
             .is_ok_and(|map| shadowed.1.contains(&map.id)),
         _ => false,
     }
+}
+
+/// Reads every `.ron` file under `path` (or `path` itself), sorted by path, with the problems
+/// of those that cannot be read.
+pub fn read_tree(path: &Path) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    if let Err(d) = collect_ron_files(path, &mut files) {
+        problems.push(d);
+    }
+    let sources = files
+        .iter()
+        .filter_map(|file| match SourceFile::read(file) {
+            Ok(source) => Some(source),
+            Err(d) => {
+                problems.push(d);
+                None
+            }
+        })
+        .collect();
+    (sources, problems)
 }
 
 /// Collects `.ron` files under `path` (or `path` itself), sorted by path.
