@@ -18,6 +18,19 @@ use fray_dice::Dice;
 use serde::{Deserialize, Serialize};
 
 use crate::slots::Slot;
+
+/// The largest hit points, and the largest damage a die expression may reach, that content may
+/// give: the rules' arithmetic stays far from overflow below them.
+pub const LIMIT: i64 = 10_000;
+
+/// The largest defense, bonus, ability score or die size content may give.
+pub const SMALL_LIMIT: i64 = 100;
+
+/// A problem when `value` (named `what`) lies outside `lo..=hi`.
+fn outside(value: i64, lo: i64, hi: i64, what: &str) -> Option<Problem> {
+    (!(lo..=hi).contains(&value))
+        .then(|| Problem::here(format!("{what} {value} is outside {lo}..={hi}")))
+}
 use crate::vocabulary::{ArchCondition, DamageKind};
 
 /// One archmage statblock.
@@ -459,6 +472,67 @@ impl ArchBlock {
     }
 }
 
+impl ArchBlock {
+    /// Numbers outside what the rules' arithmetic is safe with: hit points, defenses,
+    /// initiative, ability scores, attack bonuses, die sizes, and how far damage dice reach.
+    fn number_problems(&self) -> Vec<Problem> {
+        let (s, l) = (SMALL_LIMIT, LIMIT);
+        let mut checks: Vec<Option<Problem>> = Vec::new();
+        match self {
+            ArchBlock::Monster(m) => {
+                checks.push(outside(i64::from(m.hp), 1, l, "hp"));
+                for (what, v) in [("ac", m.ac), ("pd", m.pd), ("md", m.md)] {
+                    checks.push(outside(i64::from(v), 0, s, what));
+                }
+                checks.push(outside(i64::from(m.initiative), -s, s, "initiative"));
+            }
+            ArchBlock::Hero(h) => {
+                checks.push(outside(i64::from(h.hp), 1, l, "hp"));
+                let b = &h.base;
+                for (what, v) in [("ac", b.ac), ("pd", b.pd), ("md", b.md)] {
+                    checks.push(outside(i64::from(v), 0, s, what));
+                }
+                let a = &h.abilities;
+                for (what, v) in [
+                    ("str", a.str),
+                    ("con", a.con),
+                    ("dex", a.dex),
+                    ("int", a.int),
+                    ("wis", a.wis),
+                    ("cha", a.cha),
+                ] {
+                    checks.push(outside(i64::from(v), 0, s, what));
+                }
+                checks.push(outside(i64::from(h.recovery_die), 1, s, "recovery_die"));
+            }
+        }
+        for a in self.attacks() {
+            if let Some(bonus) = a.bonus {
+                checks.push(outside(i64::from(bonus), -s, s, "an attack's bonus"));
+            }
+            checks.push(outside(i64::from(a.extra), -s, s, "an attack's extra"));
+            match &a.damage {
+                DamageSpec::Dice(d) if d.min() < -l || d.max() > l => {
+                    checks.push(Some(Problem::here(format!(
+                        "damage `{}` reaches {}..={}, outside -{l}..={l}",
+                        d.notation(),
+                        d.min(),
+                        d.max()
+                    ))));
+                }
+                DamageSpec::Dice(_) => {}
+                DamageSpec::Weapon(die) => checks.push(outside(i64::from(*die), 1, s, "die size")),
+                DamageSpec::PerLevel(n, die) => {
+                    checks.push(outside(i64::from(*n), 1, s, "dice per level"));
+                    checks.push(outside(i64::from(*die), 1, s, "die size"));
+                }
+                DamageSpec::Unarmed => {}
+            }
+        }
+        checks.into_iter().flatten().collect()
+    }
+}
+
 impl Statblock for ArchBlock {
     fn id(&self) -> &str {
         match self {
@@ -483,16 +557,14 @@ impl Statblock for ArchBlock {
 
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
         let mut out = Vec::new();
-        let (level, hp) = match self {
-            ArchBlock::Monster(m) => (m.level, m.hp),
-            ArchBlock::Hero(h) => (h.level, h.hp),
+        let level = match self {
+            ArchBlock::Monster(m) => m.level,
+            ArchBlock::Hero(h) => h.level,
         };
         if !(1..=15).contains(&level) {
             out.push(Problem::here(format!("level {level} is outside 1..=15")));
         }
-        if hp <= 0 {
-            out.push(Problem::here("hp must be positive"));
-        }
+        out.extend(self.number_problems());
         let attacks = self.attacks();
         if attacks.is_empty() {
             out.push(Problem::here("needs at least one attack"));

@@ -295,11 +295,18 @@ impl Statblock for OhoBlock {
             OhoBlock::Armor { reduction, .. } if *reduction < 0 => {
                 vec![Problem::here("reduction cannot be negative")]
             }
+            OhoBlock::Armor { reduction, .. } if i64::from(*reduction) > LIMIT => {
+                vec![Problem::here(format!("reduction is at most {LIMIT}"))]
+            }
             OhoBlock::Hero(c) | OhoBlock::Monster(c) => creature_problems(c, set),
             OhoBlock::Proficiency { .. } | OhoBlock::Armor { .. } => Vec::new(),
         }
     }
 }
+
+/// The largest health, speed, reduction and reach of damage dice content may give: the
+/// rules' arithmetic stays far from overflow below them.
+pub const LIMIT: i64 = 10_000;
 
 fn of_kind<'a>(
     set: &'a StatblockSet<OhoBlock>,
@@ -319,6 +326,14 @@ fn weapon_problems(w: &WeaponBlock, set: &StatblockSet<OhoBlock>) -> Vec<Problem
             )
             .with_help(help_for(&w.proficiency, of_kind(set, "proficiency"))),
         );
+    }
+    if w.damage.min() < -LIMIT || w.damage.max() > LIMIT {
+        out.push(Problem::here(format!(
+            "damage `{}` reaches {}..={}, outside -{LIMIT}..={LIMIT}",
+            w.damage.notation(),
+            w.damage.min(),
+            w.damage.max()
+        )));
     }
     if w.extra_damage == 0 {
         out.push(Problem::here(
@@ -361,8 +376,17 @@ fn creature_problems(c: &CreatureBlock, set: &StatblockSet<OhoBlock>) -> Vec<Pro
     if c.health <= 0 {
         out.push(Problem::here("health must be positive"));
     }
+    if i64::from(c.health) > LIMIT {
+        out.push(Problem::here(format!(
+            "health {} is above {LIMIT}",
+            c.health
+        )));
+    }
     if c.speed == 0 {
         out.push(Problem::here("speed must be positive"));
+    }
+    if i64::from(c.speed) > LIMIT || c.dash.is_some_and(|d| i64::from(d) > LIMIT) {
+        out.push(Problem::here(format!("speeds are at most {LIMIT}")));
     }
     if c.reflex == 0 {
         out.push(Problem::here("reflex must be at least 1"));

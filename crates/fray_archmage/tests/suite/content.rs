@@ -161,3 +161,39 @@ fn ar20_fray_check_refuses_an_unarmed_attack_that_is_not_strength_against_ac_at_
         "{problems:?}"
     );
 }
+
+#[test]
+fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
+    // The hit points and damage a new user tried (issue 14): both passed `fray check` and then
+    // overflowed in a fight. Now the check refuses them, and a sound statblock still passes.
+    let monster = |id: &str, hp: &str, damage: &str| {
+        format!(
+            "    Monster(id: \"{id}\", name: \"{id}\", level: 2, hp: {hp}, ac: 16, pd: 14, md: 12, initiative: 5, attacks: [(id: \"bite\", name: \"Bite\", kind: Melee, vs: AC, bonus: Some(7), damage: Dice(\"{damage}\"))]),\n"
+        )
+    };
+    let text = [
+        "[\n".to_string(),
+        monster("sound", "30", "1d8+2"),
+        monster("huge", "2147483647", "1d8+2"),
+        monster("biting", "30", "1d8+2147483647"),
+        "]\n".to_string(),
+    ]
+    .concat();
+    let dir = std::env::temp_dir().join(format!("fray-limits-{}", std::process::id()));
+    let file = dir.join("archmage").join("beasts.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, &text).unwrap();
+    let (_, problems) = loader().check_paths(&[&dir]);
+    std::fs::remove_dir_all(&dir).ok();
+    let messages: Vec<String> = problems.0.iter().map(|d| d.message.clone()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    let has = |text: &str| messages.iter().any(|m| m.contains(text));
+    assert!(
+        has("huge: hp 2147483647 is outside 1..=10000"),
+        "{messages:?}"
+    );
+    assert!(
+        has("biting: damage `d8+2147483647` reaches 2147483648..=2147483655, outside"),
+        "{messages:?}"
+    );
+}

@@ -116,3 +116,38 @@ fn a_logged_content_fight_reads_like_a_fight() {
     assert!(text.contains("left)"), "{text}");
     assert!(app.world().get::<Encounter>(e).unwrap().outcome().is_some());
 }
+
+#[test]
+fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
+    // Health and damage far past anything the rules count with passed `fray check` and then
+    // overflowed in a fight (issue 14); the check refuses them now.
+    let text = r#"[
+    Proficiency(id: "blades", name: "Blades", ability: Strength),
+    Weapon(id: "sword", name: "Sword", proficiency: "blades", damage: "1d20", damage_type: Slashing, extra_damage: 2),
+    Weapon(id: "vorpal", name: "Vorpal", proficiency: "blades", damage: "1d20+2147483647", damage_type: Slashing, extra_damage: 2),
+    Monster(id: "titan", name: "Titan", health: 2147483647, speed: 30, reflex: 1, fortitude: 1, weapons: ["sword"], proficiencies: {"blades": 1}),
+]"#;
+    let loader = loader();
+    let mut db = fray_content::ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/oho/blocks.ron", text),
+        )
+        .unwrap();
+    let problems: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    let has = |s: &str| problems.iter().any(|p| p.contains(s));
+    assert!(
+        has("titan: health 2147483647 is above 10000"),
+        "{problems:?}"
+    );
+    assert!(
+        has("vorpal: damage `d20+2147483647` reaches 2147483648..=2147483667"),
+        "{problems:?}"
+    );
+}
