@@ -44,7 +44,7 @@ impl SourceFile {
                     &self.path,
                     e.span.start.line.max(1),
                     e.span.start.col.max(1),
-                    e.code.to_string(),
+                    readable(&e.code.to_string()),
                 )
             })
     }
@@ -129,10 +129,71 @@ impl SourceFile {
     }
 }
 
+/// A parser message in an author's words: Fray's type names (`struct `AttackDef``,
+/// `enum `DamageSpec``) become what they are (`an attack`, `a damage`).
+fn readable(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = ["struct `", "enum `"]
+        .iter()
+        .filter_map(|kind| rest.find(kind).map(|i| (i, kind.len())))
+        .min()
+    {
+        let (start, skip) = at;
+        let after = &rest[start + skip..];
+        let Some(end) = after.find('`') else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str(&described(&after[..end]));
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `AttackDef` as "an attack", `EncounterSpec` as "an encounter", `MapSpec` as "a map".
+fn described(type_name: &str) -> String {
+    let base = ["Def", "Block", "Spec"]
+        .iter()
+        .find_map(|suffix| type_name.strip_suffix(suffix).filter(|b| !b.is_empty()))
+        .unwrap_or(type_name);
+    let mut words = String::new();
+    for (i, c) in base.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            words.push(' ');
+        }
+        words.extend(c.to_lowercase());
+    }
+    let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {words}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn parser_messages_name_what_content_means_not_fray_types() {
+        assert_eq!(
+            readable("Expected opening `(` for struct `AttackDef`"),
+            "Expected opening `(` for an attack"
+        );
+        assert_eq!(
+            readable("Unexpected variant named `Foo` in enum `DamageSpec`"),
+            "Unexpected variant named `Foo` in a damage"
+        );
+        assert_eq!(
+            readable("struct `MapSpec` and enum `Light`"),
+            "a map and a light"
+        );
+        assert_eq!(readable("no type names here"), "no type names here");
+    }
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
