@@ -454,3 +454,25 @@ fn the_built_in_content_works_from_any_folder_and_list_says_which_is_in_use() {
     assert!(text(&empty.stderr).contains("no encounters or statblocks found"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn show_prints_an_encounter_a_map_and_a_statblock() {
+    let enc = fray(&["show", "bx-goblin-cave"]);
+    assert!(enc.status.success(), "{}", text(&enc.stderr));
+    let out = text(&enc.stdout);
+    for part in [
+        "side Goblins",
+        "3 x Mire Goblin (mire-goblin) in fire-pit",
+        "region den",
+        "ties = ",
+    ] {
+        assert!(out.contains(part), "{part} in {out}");
+    }
+    let map = fray(&["show", "bx-barge"]);
+    assert!(text(&map.stdout).contains("(WellLit, unstable)"));
+    let block = fray(&["show", "goblin-chief"]);
+    assert!(text(&block.stdout).contains("Monster(id: \"goblin-chief\""));
+    let typo = fray(&["show", "gobln-chief"]);
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(text(&typo.stderr).contains("did you mean `goblin-chief`"));
+}

@@ -12,6 +12,7 @@ mod narrate;
 mod overrides;
 mod roll;
 mod run;
+mod show;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -54,6 +55,8 @@ pub enum Command {
     Batch(batch::BatchArgs),
     /// List encounters and statblocks, by ruleset.
     List(list::ListArgs),
+    /// Show what an encounter, a map or a statblock holds: `fray show bx-goblin-cave`.
+    Show(show::ShowArgs),
     /// Validate content files: prints `path:line:col: message` for each problem.
     Check(check::CheckArgs),
     /// Roll dice: `fray roll 4d6kh3 --times 6`.
@@ -85,6 +88,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),
+        Some(Command::Show(args)) => show::run(engine, content, &args, out),
         Some(Command::Roll(args)) => roll::run(&args, out),
         Some(Command::Completions(args)) => completions::run(&args, out),
     }
