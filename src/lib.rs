@@ -36,7 +36,8 @@ pub use fray_ai as ai;
 pub use fray_archmage as archmage;
 /// The B/X ruleset (seed 004).
 pub use fray_bx as bx;
-/// The command line.
+/// The command line (the `cli` feature, on by default).
+#[cfg(feature = "cli")]
 pub use fray_cli as cli;
 /// RON content loading.
 pub use fray_content as content;
@@ -48,7 +49,8 @@ pub use fray_dice as dice;
 pub use fray_dierank as dierank;
 /// The OHO ruleset (seed 000).
 pub use fray_oho as oho;
-/// The headless batch runner.
+/// The headless batch runner (the `sim` feature, on by default).
+#[cfg(feature = "sim")]
 pub use fray_sim as sim;
 
 /// The types most users need. Each ruleset's own types (sheets, states, schemas) keep their
@@ -62,6 +64,7 @@ pub mod prelude {
     pub use fray_dice::prelude::*;
     pub use fray_dierank::FrayDierankPlugin;
     pub use fray_oho::FrayOhoPlugin;
+    #[cfg(feature = "sim")]
     pub use fray_sim::prelude::*;
 }
 
@@ -108,6 +111,7 @@ pub fn load_content(path: impl AsRef<Path>) -> Result<Arc<ContentDb>, Diagnostic
 }
 
 /// Everything the `fray` command line needs.
+#[cfg(feature = "cli")]
 pub fn cli_engine() -> fray_cli::CliEngine {
     fray_cli::CliEngine {
         install: |app| {
