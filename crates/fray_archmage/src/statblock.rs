@@ -26,10 +26,17 @@ pub const LIMIT: i64 = 10_000;
 /// The largest defense, bonus, ability score or die size content may give.
 pub const SMALL_LIMIT: i64 = 100;
 
-/// A problem when `value` (named `what`) lies outside `lo..=hi`.
-fn outside(value: i64, lo: i64, hi: i64, what: &str) -> Option<Problem> {
-    (!(lo..=hi).contains(&value))
-        .then(|| Problem::here(format!("{what} {value} is outside {lo}..={hi}")))
+/// A problem when `value` (named `what`) lies outside `lo..=hi`, pointing at the field when
+/// `what` is one (`hp`), else at the statblock.
+fn outside(value: i64, lo: i64, hi: i64, what: &'static str) -> Option<Problem> {
+    (!(lo..=hi).contains(&value)).then(|| {
+        let message = format!("{what} {value} is outside {lo}..={hi}");
+        if what.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            Problem::field(what, message)
+        } else {
+            Problem::here(message)
+        }
+    })
 }
 use crate::vocabulary::{ArchCondition, DamageKind};
 

@@ -432,11 +432,18 @@ fn dice_problem(text: &str, what: &str, out: &mut Vec<Problem>) {
     }
 }
 
-fn within(value: i32, lo: i32, hi: i32, what: &str, out: &mut Vec<Problem>) {
+/// A problem when `value` (named `what`) lies outside `lo..=hi`, pointing at the field when
+/// `what` is one (`hp`), else at the statblock.
+fn within(value: i32, lo: i32, hi: i32, what: &'static str, out: &mut Vec<Problem>) {
     if !(lo..=hi).contains(&value) {
-        out.push(Problem::here(format!(
-            "{what} is {value}; it must be within {lo}..{hi}"
-        )));
+        let message = format!("{what} is {value}; it must be within {lo}..{hi}");
+        out.push(
+            if what.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                Problem::field(what, message)
+            } else {
+                Problem::here(message)
+            },
+        );
     }
 }
 

@@ -40,6 +40,9 @@ pub struct Problem {
     /// Text in the statblock's file to point at (a quoted string's content, usually an id),
     /// found from the statblock's own id on; the statblock's own id when `None`.
     pub at: Option<String>,
+    /// A field of the statblock to point at (`hp`, for `hp: 0`), found from its id on; it
+    /// wins over `at` when the file writes it.
+    pub field: Option<&'static str>,
     /// What is wrong.
     pub message: String,
     /// What to do.
@@ -51,6 +54,7 @@ impl Problem {
     pub fn at(at: impl Into<String>, message: impl Into<String>) -> Self {
         Self {
             at: Some(at.into()),
+            field: None,
             message: message.into(),
             help: None,
         }
@@ -60,6 +64,18 @@ impl Problem {
     pub fn here(message: impl Into<String>) -> Self {
         Self {
             at: None,
+            field: None,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// A problem pointing at one of the statblock's fields, where the file writes it (at the
+    /// statblock itself when it does not: a default).
+    pub fn field(field: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            at: None,
+            field: Some(field),
             message: message.into(),
             help: None,
         }
@@ -271,7 +287,11 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
             };
             for problem in statblock.problems(set) {
                 let at = problem.at.as_deref().unwrap_or(id);
-                let mut d = file.diagnostic_after(id, at, format!("{id}: {}", problem.message));
+                let message = format!("{id}: {}", problem.message);
+                let mut d = match problem.field.and_then(|f| file.locate_field_after(id, f)) {
+                    Some((line, column)) => Diagnostic::new(&file.path, line, column, message),
+                    None => file.diagnostic_after(id, at, message),
+                };
                 d.help = problem.help;
                 out.push(d);
             }

@@ -82,6 +82,30 @@ impl SourceFile {
         Some(self.position_of(offset))
     }
 
+    /// Line and column of the field `name` (written `name:`, as a whole word) from the first
+    /// occurrence of `"anchor"` on, before the next statblock's `id:` (so a field another
+    /// statblock writes is not taken for a default here).
+    pub fn locate_field_after(&self, anchor: &str, name: &str) -> Option<(usize, usize)> {
+        let from = self.text.find(&format!("\"{anchor}\""))?;
+        let rest = &self.text[from..];
+        let end = rest[1..].find("id:").map_or(rest.len(), |i| i + 1);
+        let scope = &rest[..end];
+        let key = format!("{name}:");
+        let mut search = 0;
+        while let Some(i) = scope[search..].find(&key) {
+            let at = search + i;
+            let whole = scope[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            if whole {
+                return Some(self.position_of(from + at));
+            }
+            search = at + key.len();
+        }
+        None
+    }
+
     /// Line and column (1-based, in characters) of the first occurrence of `"needle"`, quotes
     /// included, or of the bare text when no quoted occurrence exists.
     pub fn locate(&self, needle: &str) -> Option<(usize, usize)> {
@@ -177,6 +201,18 @@ fn described(type_name: &str) -> String {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn a_field_is_found_in_its_statblock_and_not_in_the_next() {
+        let file = SourceFile::new(
+            "t.ron",
+            "[\n  (id: \"a\", max_hp: 3, hp: 0),\n  (id: \"b\", hp: 5),\n]",
+        );
+        assert_eq!(file.locate_field_after("a", "hp"), Some((2, 24)));
+        assert_eq!(file.locate_field_after("b", "hp"), Some((3, 13)));
+        // Not written in `a`'s own text: no place (the caller points at the id).
+        assert_eq!(file.locate_field_after("a", "speed"), None);
+    }
 
     #[test]
     fn parser_messages_name_what_content_means_not_fray_types() {

@@ -374,16 +374,16 @@ fn weapon_problems(w: &WeaponBlock, set: &StatblockSet<OhoBlock>) -> Vec<Problem
 fn creature_problems(c: &CreatureBlock, set: &StatblockSet<OhoBlock>) -> Vec<Problem> {
     let mut out = Vec::new();
     if c.health <= 0 {
-        out.push(Problem::here("health must be positive"));
+        out.push(Problem::field("health", "health must be positive"));
     }
     if i64::from(c.health) > LIMIT {
-        out.push(Problem::here(format!(
-            "health {} is above {LIMIT}",
-            c.health
-        )));
+        out.push(Problem::field(
+            "health",
+            format!("health {} is above {LIMIT}", c.health),
+        ));
     }
     if c.speed == 0 {
-        out.push(Problem::here("speed must be positive"));
+        out.push(Problem::field("speed", "speed must be positive"));
     }
     if i64::from(c.speed) > LIMIT || c.dash.is_some_and(|d| i64::from(d) > LIMIT) {
         out.push(Problem::here(format!("speeds are at most {LIMIT}")));
