@@ -2,8 +2,9 @@
 //! morale bonus by HD, with disadvantage when the roller is burdened (load, injury) or follows
 //! a retreating PC (L5-17). Failure surrenders (when engaged) or flees.
 //!
-//! Fray's rulings on when: at the battle's start the monsters of a side weaker than an enemy
-//! side (less standing strength, below) check whether they fight at all; at the side's first
+//! Fray's rulings on when: at the battle's start the monsters of a side clearly weaker than an
+//! enemy side (standing strength, below, under two thirds of the enemy's) check whether they
+//! fight at all; at the side's first
 //! fall, monsters check;
 //! when the side's leader falls, and when the tide is obvious, everyone of the side checks,
 //! PCs too (each alone, as PCs always roll). The tide is obvious (checked once per side, at the
@@ -44,7 +45,7 @@ pub fn triggered(ctx: &mut Ctx, side: SideId, trigger: MoraleTrigger) {
             let mine = strength(ctx, side);
             let weaker = (0..u8::try_from(ctx.sides().len()).unwrap_or(0))
                 .map(SideId)
-                .any(|o| o != side && strength(ctx, o) > mine);
+                .any(|o| o != side && mine.saturating_mul(3) < strength(ctx, o).saturating_mul(2));
             if !weaker {
                 return;
             }

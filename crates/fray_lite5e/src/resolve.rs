@@ -181,9 +181,12 @@ fn heal(ctx: &mut Ctx, caster: Entity, index: usize, target: Entity) {
     ctx.heal(target, i32::try_from(amount).unwrap_or(i32::MAX));
 }
 
-/// Brings `who`'s status in line after a change of its hit points: at 0 it is incapacitated
-/// (L5-13).
+/// Brings `who`'s status in line after a change of its hit points: hit points never go below
+/// 0 (L5-15); at 0 it is incapacitated (L5-13).
 pub fn vitals(ctx: &mut Ctx, who: Entity) {
+    if ctx.hp(who).is_some_and(|h| h.current < 0) {
+        ctx.change_hp(who, |h| h.current = 0);
+    }
     let zero = ctx.hp(who).is_some_and(|h| h.current <= 0);
     if zero && ctx.is_active(who) {
         injury::fall(ctx, who);
