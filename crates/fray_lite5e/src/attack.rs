@@ -44,12 +44,7 @@ pub fn flanked(ctx: &Ctx, attacker: Entity, target: Entity) -> bool {
         .roster()
         .side(side)
         .filter(|&e| ctx.is_active(e) && ctx.region(e) == ctx.region(target))
-        .filter(|&e| {
-            e == attacker
-                || ctx
-                    .engagement(e)
-                    .is_some_and(|g| g.is_engaged_with(target))
-        })
+        .filter(|&e| e == attacker || ctx.engagement(e).is_some_and(|g| g.is_engaged_with(target)))
         .count();
     engagers >= 2
 }
@@ -132,6 +127,12 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
         });
     }
     let amount = i32::try_from(amount).unwrap_or(i32::MAX);
-    ctx.deal_damage(target, amount, DamageType::default(), Some(&a.name), Some(attacker));
+    ctx.deal_damage(
+        target,
+        amount,
+        DamageType::default(),
+        Some(&a.name),
+        Some(attacker),
+    );
     true
 }

@@ -63,7 +63,11 @@ pub fn order(ctx: &mut Ctx) {
         .filter_map(|e| {
             let (count, tiebreak) = ctx.fighter(e)?.state.initiative;
             let first = ambush.is_some_and(|s| ctx.side(e) == Some(s));
-            let count = if first { count.saturating_add(AMBUSH) } else { count };
+            let count = if first {
+                count.saturating_add(AMBUSH)
+            } else {
+                count
+            };
             Some(TurnEntry::combatant(e, count, tiebreak))
         })
         .collect();

@@ -76,7 +76,9 @@ pub fn attempt(ctx: &mut Ctx, medic: Entity, target: Entity) -> bool {
 /// `who` is stabilized: the injury table, then back at 1 HP (or more). Returns whether it
 /// lives.
 pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
-    tell(ctx, Some(who), |_| "is stabilized and rolls on the injury table.".into());
+    tell(ctx, Some(who), |_| {
+        "is stabilized and rolls on the injury table.".into()
+    });
     let rolled = ctx.roll_die(20);
     if let Some(r) = rolled.roll {
         ctx.log_roll(who, "injury table", Some(r), None, None);
@@ -101,17 +103,21 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
                 f.state.lost[i] = f.state.lost[i].saturating_add(loss);
                 zero = f.sheet.0.scores[i] <= f.state.lost[i];
             }
-            tell(ctx, Some(who), |_| format!("loses {loss} {}.", ability.name()));
+            tell(ctx, Some(who), |_| {
+                format!("loses {loss} {}.", ability.name())
+            });
             if zero {
-                tell(ctx, Some(who), |_| format!("has no {} left: it dies.", ability.name()));
+                tell(ctx, Some(who), |_| {
+                    format!("has no {} left: it dies.", ability.name())
+                });
                 die(ctx, who);
                 return false;
             }
         }
         8..=13 => {
-            let n = ctx
-                .fighter(who)
-                .map_or(0, |f| u32::try_from(f.sheet.0.body_parts.len()).unwrap_or(0));
+            let n = ctx.fighter(who).map_or(0, |f| {
+                u32::try_from(f.sheet.0.body_parts.len()).unwrap_or(0)
+            });
             if n > 0 {
                 let pick = ctx.roll_die(n).total;
                 let i = u8::try_from(pick.saturating_sub(1)).unwrap_or(0);
@@ -119,7 +125,11 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
                     if !f.state.parts.contains(&i) {
                         f.state.parts.push(i);
                     }
-                    f.sheet.0.body_parts.get(usize::from(i)).map(|p| p.name.clone())
+                    f.sheet
+                        .0
+                        .body_parts
+                        .get(usize::from(i))
+                        .map(|p| p.name.clone())
                 });
                 if let Some(name) = name {
                     tell(ctx, Some(who), |_| format!("loses {name} for good."));
@@ -130,11 +140,17 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
             if let Some(mut f) = ctx.fighter_mut(who) {
                 f.state.shaken = true;
             }
-            tell(ctx, Some(who), |_| "has disadvantage on all checks until rest.".into());
+            tell(ctx, Some(who), |_| {
+                "has disadvantage on all checks until rest.".into()
+            });
         }
         _ => {
-            hp = i32::try_from(ctx.roll(&Dice::die(8)).total).unwrap_or(1).max(1);
-            tell(ctx, Some(who), |_| format!("stands at once and heals {hp} HP."));
+            hp = i32::try_from(ctx.roll(&Dice::die(8)).total)
+                .unwrap_or(1)
+                .max(1);
+            tell(ctx, Some(who), |_| {
+                format!("stands at once and heals {hp} HP.")
+            });
         }
     }
     if let Some(mut f) = ctx.fighter_mut(who) {
@@ -189,7 +205,9 @@ pub fn at_the_end(ctx: &mut Ctx) {
             }
         }
         if !saved && ctx.status(who) == Status::Down {
-            tell(ctx, Some(who), |_| "is not stabilized in time: it dies.".into());
+            tell(ctx, Some(who), |_| {
+                "is not stabilized in time: it dies.".into()
+            });
             die(ctx, who);
         }
     }

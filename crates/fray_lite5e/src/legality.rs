@@ -10,8 +10,8 @@ use fray_core::legality::{Legal, Occasion, Refusal};
 use fray_core::region::RangeBand;
 
 use crate::sheet::SheetData;
-use crate::state::L5State;
 use crate::statblock::{AttackBlock, AttackKind, Reach};
+use crate::state::L5State;
 use crate::vocabulary::{ACTIVE, FULL, HIDE, MOVEMENT, QUICK};
 use crate::{Ctx, Me};
 
@@ -54,9 +54,7 @@ pub fn move_feet(ctx: &Ctx, to: fray_core::ids::RegionId) -> u16 {
 /// can become a movement action.
 pub fn reachable_feet(speed: u16, state: &L5State) -> u16 {
     let actions = u16::from(state.movement) + u16::from(state.active);
-    state
-        .feet
-        .saturating_add(speed.saturating_mul(actions))
+    state.feet.saturating_add(speed.saturating_mul(actions))
 }
 
 /// Whether an attack counts as ranged (L5-09): a ranged weapon, or a spell that reaches beyond
@@ -149,6 +147,9 @@ pub fn check(ctx: &Ctx, me: &Me, intent: &Intent, occasion: &Occasion) -> Result
             if state.acted {
                 return Err("it has acted this turn".into());
             }
+            if state.delayed == ctx.round() {
+                return Err("it has delayed once this round".into());
+            }
             if !ctx.can_delay() {
                 return Err("nobody acts later this round".into());
             }
@@ -192,10 +193,9 @@ pub fn check(ctx: &Ctx, me: &Me, intent: &Intent, occasion: &Occasion) -> Result
             if !state.active {
                 return Err("hiding is an active action".into());
             }
-            let watched = ctx
-                .roster()
-                .entities()
-                .any(|e| ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region);
+            let watched = ctx.roster().entities().any(|e| {
+                ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region
+            });
             if watched {
                 return Err("it cannot hide with an enemy close by".into());
             }
@@ -241,10 +241,9 @@ pub fn check(ctx: &Ctx, me: &Me, intent: &Intent, occasion: &Occasion) -> Result
             if state.acted || !(state.active && state.movement && state.quick) {
                 return Err("retreat takes the whole turn".into());
             }
-            let threatened = ctx
-                .roster()
-                .entities()
-                .any(|e| ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region);
+            let threatened = ctx.roster().entities().any(|e| {
+                ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region
+            });
             if !threatened {
                 return Err("with no enemy close it simply moves away".into());
             }

@@ -26,10 +26,10 @@ pub mod attack;
 pub mod check;
 /// A combatant's components.
 pub mod fighter;
-/// Incapacitation, stabilizing and the injury table.
-pub mod injury;
 /// Initiative in DEX order.
 pub mod initiative;
+/// Incapacitation, stabilizing and the injury table.
+pub mod injury;
 mod labels;
 /// The legality function and the action economy.
 pub mod legality;
@@ -73,8 +73,8 @@ use fray_core::turn::Approved;
 pub mod prelude {
     pub use crate::ruleset::L5Ruleset;
     pub use crate::sheet::Sheet;
-    pub use crate::state::{L5, L5State};
     pub use crate::statblock::L5Block;
+    pub use crate::state::{L5, L5State};
     pub use crate::{FrayLite5ePlugin, L5Rules, schema};
 }
 

@@ -39,12 +39,7 @@ pub fn of_rank(rank: u8) -> Light {
 
 /// The light in `region` now: the map's level raised by light carried there.
 pub fn level(ctx: &Ctx, region: RegionId) -> Light {
-    let base = ctx
-        .battle()
-        .light
-        .get(region.index())
-        .copied()
-        .unwrap_or(2);
+    let base = ctx.battle().light.get(region.index()).copied().unwrap_or(2);
     let carried = ctx
         .roster()
         .entities()

@@ -84,7 +84,13 @@ pub fn tide(ctx: &mut Ctx) {
             .unwrap_or(0);
         if mine > 0 && mine.saturating_mul(3) < theirs {
             ctx.battle_mut().tide_checked |= 1u64 << s;
-            check_side(ctx, side, Who::Everyone, "the tide has turned against it", false);
+            check_side(
+                ctx,
+                side,
+                Who::Everyone,
+                "the tide has turned against it",
+                false,
+            );
         }
     }
 }
@@ -163,7 +169,9 @@ pub fn check_side(ctx: &mut Ctx, side: SideId, who: Who, why: &str, harder: bool
         format!("The {} check morale: {why}.", c.sides().name(side))
     });
     for unit in units {
-        let Some(&roller) = unit.first() else { continue };
+        let Some(&roller) = unit.first() else {
+            continue;
+        };
         let held = roll(ctx, roller, harder);
         if !held {
             for e in unit {

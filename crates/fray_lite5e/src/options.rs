@@ -58,7 +58,11 @@ impl L5Options {
                 OptionValue::Text(t) if t == "side" => MoraleBy::Side,
                 OptionValue::Text(t) if t == "group" || t.is_empty() => MoraleBy::Group,
                 OptionValue::Text(t) if t == "individual" => MoraleBy::Individual,
-                other => return Err(format!("morale: {other:?} is not side, group or individual")),
+                other => {
+                    return Err(format!(
+                        "morale: {other:?} is not side, group or individual"
+                    ));
+                }
             };
         }
         if let Some(v) = set.get("region_feet") {

@@ -9,15 +9,15 @@ use fray_core::intent::Intent;
 use fray_core::preview::Preview;
 use fray_dice::Dice;
 
+use crate::Ctx;
 use crate::attack::setup;
 use crate::check::{self, face};
 use crate::injury::{INJURY_ODDS, STABILIZE_DC, stabilize_chance, stabilizer};
-use crate::retreat::{self, attackers};
 use crate::resolve::{STEALTH_DC, stealth};
+use crate::retreat::{self, attackers};
 use crate::sheet::Ability;
 use crate::statblock::AttackBlock;
 use crate::vocabulary::HIDE;
-use crate::Ctx;
 
 /// The chances of an attack: `(plain hit, natural 20, natural 1 that hits)`.
 pub fn chances(advantage: fray_dice::Advantage, bonus: i32, ac: i64) -> (f64, f64, f64) {
@@ -37,7 +37,12 @@ fn reaches(dice: &Dice, plus: i32, times: i64, hp: i64) -> f64 {
     match dice.distribution() {
         Ok(d) => d
             .iter()
-            .filter(|&(v, _)| v.saturating_add(i64::from(plus)).max(0).saturating_mul(times) >= hp)
+            .filter(|&(v, _)| {
+                v.saturating_add(i64::from(plus))
+                    .max(0)
+                    .saturating_mul(times)
+                    >= hp
+            })
             .map(|(_, p)| p)
             .sum(),
         Err(_) => 0.0,
@@ -58,7 +63,11 @@ pub fn attack(ctx: &Ctx, attacker: Entity, target: Entity, a: &AttackBlock) -> P
         + (crit + fumble) * reaches(&a.damage, s.damage_mod, 2, hp);
     Preview {
         hit_chance: hit as f32,
-        damage_on_hit: if hit > 0.0 { (expected / hit) as f32 } else { 0.0 },
+        damage_on_hit: if hit > 0.0 {
+            (expected / hit) as f32
+        } else {
+            0.0
+        },
         expected_damage: expected as f32,
         kill_chance: kill as f32,
         ..Preview::default()
@@ -72,7 +81,9 @@ pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent) -> Preview {
             .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
     };
     match *intent {
-        Intent::Attack { target, attack: i, .. } => match attack_of(usize::from(i.0)) {
+        Intent::Attack {
+            target, attack: i, ..
+        } => match attack_of(usize::from(i.0)) {
             Some(a) => attack(ctx, actor, target, &a),
             None => Preview::default(),
         },

@@ -99,8 +99,14 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) {
             injury::attempt(ctx, actor, target);
         }
         Intent::Retreat => crate::retreat::retreat(ctx, actor),
-        Intent::Delay if ctx.delay_turn() => {
-            tell(ctx, Some(actor), |_| "delays to a slower count.".into());
+        Intent::Delay => {
+            let round = ctx.round();
+            if let Some(mut f) = ctx.fighter_mut(actor) {
+                f.state.delayed = round;
+            }
+            if ctx.delay_turn() {
+                tell(ctx, Some(actor), |_| "delays to a slower count.".into());
+            }
         }
         _ => {}
     }
@@ -177,7 +183,11 @@ fn heal(ctx: &mut Ctx, caster: Entity, index: usize, target: Entity) {
         return;
     }
     let m = check::bonus(ctx, caster, Ability::of_attack(a.kind), false);
-    let amount = ctx.roll(&a.damage).total.saturating_add(i64::from(m)).max(0);
+    let amount = ctx
+        .roll(&a.damage)
+        .total
+        .saturating_add(i64::from(m))
+        .max(0);
     ctx.heal(target, i32::try_from(amount).unwrap_or(i32::MAX));
 }
 

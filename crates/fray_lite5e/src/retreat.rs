@@ -52,7 +52,9 @@ pub fn retreat(ctx: &mut Ctx, who: Entity) {
         if !ctx.is_active(who) {
             break;
         }
-        tell(ctx, Some(enemy), |_| "strikes at the retreating foe.".into());
+        tell(ctx, Some(enemy), |_| {
+            "strikes at the retreating foe.".into()
+        });
         hit |= perform(ctx, enemy, who, i);
     }
     let pc = ctx.fighter(who).is_some_and(|f| f.sheet.0.pc);
@@ -71,7 +73,9 @@ pub fn retreat(ctx: &mut Ctx, who: Entity) {
             .filter(|&e| ctx.fighter(e).is_some_and(|f| !f.sheet.0.pc))
             .collect();
         for e in followers {
-            tell(ctx, Some(e), |_| "checks morale as its leader retreats.".into());
+            tell(ctx, Some(e), |_| {
+                "checks morale as its leader retreats.".into()
+            });
             if !morale::roll(ctx, e, true) {
                 morale::break_nerve(ctx, e);
             }

@@ -11,8 +11,8 @@ use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use crate::light::rank;
 use crate::options::L5Options;
 use crate::sheet::{Sheet, SheetData};
-use crate::state::{L5, L5State};
 use crate::statblock::L5Block;
+use crate::state::{L5, L5State};
 
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "lite5e";

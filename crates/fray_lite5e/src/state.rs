@@ -36,6 +36,9 @@ pub struct L5State {
     pub feet: u16,
     /// It acted this turn (no delay after that).
     pub acted: bool,
+    /// The round it last delayed in: once a round (two combatants cannot wait on each other
+    /// forever).
+    pub delayed: u32,
     /// In stealth: it cannot be targeted (L5-08).
     pub hidden: bool,
     /// The round it fell to 0 HP (L5-13), while incapacitated.

@@ -38,8 +38,16 @@ fn every_lite5e_content_file_loads_with_what_the_issue_asks() {
     assert!(levels.len() >= 3);
     let attacks: Vec<_> = pcs.iter().flat_map(|c| c.attacks.iter()).collect();
     assert!(attacks.iter().any(|a| a.heal));
-    assert!(attacks.iter().any(|a| a.kind == AttackKind::Arcane && !a.heal));
-    assert!(attacks.iter().any(|a| a.kind == AttackKind::Divine && !a.heal));
+    assert!(
+        attacks
+            .iter()
+            .any(|a| a.kind == AttackKind::Arcane && !a.heal)
+    );
+    assert!(
+        attacks
+            .iter()
+            .any(|a| a.kind == AttackKind::Divine && !a.heal)
+    );
     let encounters: Vec<_> = db.encounters().filter(|e| e.ruleset == "lite5e").collect();
     assert!(encounters.len() >= 5);
     // An ambush, a fight in darkness, a leader fight.
@@ -48,11 +56,11 @@ fn every_lite5e_content_file_loads_with_what_the_issue_asks() {
         db.resolve_map(e)
             .is_some_and(|m| m.regions.iter().any(|r| r.light == Light::Darkness))
     }));
-    assert!(
-        encounters
+    assert!(encounters.iter().any(|e| {
+        e.sides
             .iter()
-            .any(|e| e.sides.iter().any(|s| s.combatants.iter().any(|c| c.leader)))
-    );
+            .any(|s| s.combatants.iter().any(|c| c.leader))
+    }));
     // An even 4v4.
     assert!(encounters.iter().any(|e| {
         e.sides.len() == 2

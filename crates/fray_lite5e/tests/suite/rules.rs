@@ -52,7 +52,10 @@ fn l501_advantage_and_disadvantage_cancel_and_keep_the_high_or_low_die() {
     f.end_turn();
     f.ok("Porter", attack(dummy, 0));
     let log = f.log();
-    assert!(log.contains("d20+2 = [10] + 2 (mod) = 12 vs 10, success"), "{log}");
+    assert!(
+        log.contains("d20+2 = [10] + 2 (mod) = 12 vs 10, success"),
+        "{log}"
+    );
     let mut g = fight(
         SINGLE,
         &[("porter", 1, "field"), ("mage", 1, "field")],
@@ -62,7 +65,12 @@ fn l501_advantage_and_disadvantage_cancel_and_keep_the_high_or_low_die() {
     let dummy = g.who("Dummy");
     g.end_turn();
     g.ok("Porter", attack(dummy, 0));
-    assert!(g.log().contains("2d20kl1+2 = [(15), 4] + 2 (mod) = 6 vs 10, failure"), "{}", g.log());
+    assert!(
+        g.log()
+            .contains("2d20kl1+2 = [(15), 4] + 2 (mod) = 6 vs 10, failure"),
+        "{}",
+        g.log()
+    );
 }
 
 #[test]
@@ -80,8 +88,14 @@ fn l502_proficient_checks_add_the_proficiency_bonus() {
     // Flanked by the hero, the mage rolls with advantage: two d20s, no modifier.
     f.ok("Mage", attack(dummy, 0));
     let log = f.log();
-    assert!(log.contains("2d20kh1 = [9, (3)] = 9 vs 10, failure"), "{log}");
-    assert!(log.contains("d20+4 = [12] + 4 (mod) = 16 vs 10, success"), "{log}");
+    assert!(
+        log.contains("2d20kh1 = [9, (3)] = 9 vs 10, failure"),
+        "{log}"
+    );
+    assert!(
+        log.contains("d20+4 = [12] + 4 (mod) = 16 vs 10, success"),
+        "{log}"
+    );
     assert_eq!(f.hp("Dummy").current, 23, "1d8 [5] + STR 2");
     assert_eq!(f.faces_left(), 0, "{log}");
 }
@@ -111,7 +125,10 @@ fn l503_active_trades_down_to_movement_or_quick_and_movement_to_quick() {
     g.ok("Hero", Intent::Move { to: at::B });
     g.ok("Hero", Intent::Move { to: at::C });
     let reason = g.act("Hero", attack(dummy, hero::SWORD)).unwrap();
-    assert!(reason.to_string().contains("active action is spent"), "{reason}");
+    assert!(
+        reason.to_string().contains("active action is spent"),
+        "{reason}"
+    );
     g.ok("Hero", attack(dummy, hero::DART));
 }
 
@@ -225,7 +242,10 @@ fn l507_two_allies_engaging_the_target_flank_it_for_advantage() {
     f.end_turn();
     f.ok("Mage", attack(orc, 0));
     let log = f.log();
-    assert!(log.contains("2d20kh1 = [(3), 15] = 15 vs 13, success"), "{log}");
+    assert!(
+        log.contains("2d20kh1 = [(3), 15] = 15 vs 13, success"),
+        "{log}"
+    );
     assert_eq!(f.hp("Orc").current, 30 - 7 - 4);
 }
 
@@ -278,7 +298,12 @@ fn l509_range_bands_close_ranged_far_and_ranged_attacks_at_close_have_disadvanta
             .any(|o| o.intent == attack(goblin, hero::BOW))
     );
     f.ok("Hero", attack(dummy, hero::BOW));
-    assert!(f.log().contains("2d20kl1+5 = [(15), 4] + 5 (mod) = 9 vs 10"), "{}", f.log());
+    assert!(
+        f.log()
+            .contains("2d20kl1+5 = [(15), 4] + 5 (mod) = 9 vs 10"),
+        "{}",
+        f.log()
+    );
 }
 
 #[test]
@@ -367,7 +392,11 @@ fn l513_at_0_hp_incapacitated_and_dead_unless_stabilized_within_10_rounds_or_by_
     while g.encounter().round() < 11 {
         g.end_turn();
     }
-    assert_eq!(g.status("Mage"), Status::Down, "nobody dies of the clock mid-fight");
+    assert_eq!(
+        g.status("Mage"),
+        Status::Down,
+        "nobody dies of the clock mid-fight"
+    );
     g.set_hp("Dummy", 0);
     assert_eq!(g.status("Mage"), Status::Dead);
     assert!(g.log().contains("not stabilized in time"), "{}", g.log());
@@ -403,7 +432,10 @@ fn l514_stabilizing_then_every_row_of_the_injury_table() {
     let mut f = mage_down(&[6, 3, 4]);
     stabilize(&mut f);
     assert_eq!(state(&f, "Mage").lost, [0, 4, 0, 0, 0, 0]);
-    assert_eq!((f.status("Mage"), f.hp("Mage").current), (Status::Active, 1));
+    assert_eq!(
+        (f.status("Mage"), f.hp("Mage").current),
+        (Status::Active, 1)
+    );
     // 8-13: a body part its statblock lists (d2: 2, a foot: -10 ft for good).
     let mut f = mage_down(&[6, 10, 2]);
     stabilize(&mut f);
@@ -417,12 +449,18 @@ fn l514_stabilizing_then_every_row_of_the_injury_table() {
     // 20: stands at once and heals 1d8 (6).
     let mut f = mage_down(&[6, 20, 6]);
     stabilize(&mut f);
-    assert_eq!((f.status("Mage"), f.hp("Mage").current), (Status::Active, 6));
+    assert_eq!(
+        (f.status("Mage"), f.hp("Mage").current),
+        (Status::Active, 6)
+    );
     // A healing spell stabilizes too: injury 16, then 1d8 [5] + WIS 4 on top of 1 HP.
     let mut f = mage_down(&[16, 5]);
     let mage = f.who("Mage");
     f.ok("Hero", cast(mage, hero::CURE));
-    assert_eq!((f.status("Mage"), f.hp("Mage").current), (Status::Active, 8));
+    assert_eq!(
+        (f.status("Mage"), f.hp("Mage").current),
+        (Status::Active, 8)
+    );
 }
 
 #[test]
@@ -438,7 +476,11 @@ fn l515_hit_points_stay_within_0_and_max_and_magic_heals_by_dice() {
     f.set_hp("Hero", 10);
     let me = f.who("Hero");
     f.ok("Hero", cast(me, hero::CURE));
-    assert_eq!(f.hp("Hero").current, 12, "1d8 [5] + 4 = 9, no higher than the maximum");
+    assert_eq!(
+        f.hp("Hero").current,
+        12,
+        "1d8 [5] + 4 = 9, no higher than the maximum"
+    );
 }
 
 #[test]
@@ -452,7 +494,12 @@ fn l516_morale_is_dc_11_with_wis_proficiency_and_the_monsters_bonus() {
         &[3, 9, 5],
     );
     f.set_hp("Orc 1", 0);
-    assert!(f.log().contains("morale: d20+5 = [5] + 5 (mod) = 10 vs 11, failure"), "{}", f.log());
+    assert!(
+        f.log()
+            .contains("morale: d20+5 = [5] + 5 (mod) = 10 vs 11, failure"),
+        "{}",
+        f.log()
+    );
     assert_eq!(f.status("Orc 2"), Status::Fled);
     // Engaged, a broken orc surrenders instead.
     let mut g = fight(
@@ -469,21 +516,34 @@ fn l516_morale_is_dc_11_with_wis_proficiency_and_the_monsters_bonus() {
 
 #[test]
 fn l516_monsters_roll_by_side_by_group_or_alone_and_pcs_always_alone() {
-    let blocks = |by: &str| {
-        format!(r#"options: (ruleset: {{ "morale": "{by}" }})"#)
-    };
-    let monsters = [("orc", 1, "field"), ("goblin", 1, "field"), ("hireling", 1, "field")];
+    let blocks = |by: &str| format!(r#"options: (ruleset: {{ "morale": "{by}" }})"#);
+    let monsters = [
+        ("orc", 1, "field"),
+        ("goblin", 1, "field"),
+        ("hireling", 1, "field"),
+    ];
     let heroes = [("hero", 1, "field"), ("mage", 1, "field")];
     // By side: one roll, on the most hit dice (the orc, +5): 4 + 5 fails - all flee.
     let mut f = BENCH.fight(SINGLE, &heroes, &monsters, &blocks("side"), &[4]);
     f.set_hp("Hireling", 0);
-    assert_eq!((f.status("Orc"), f.status("Goblin")), (Status::Fled, Status::Fled));
+    assert_eq!(
+        (f.status("Orc"), f.status("Goblin")),
+        (Status::Fled, Status::Fled)
+    );
     // Alone: the orc holds (15 + 5), the goblin (2 + 1) flees.
     let mut g = BENCH.fight(SINGLE, &heroes, &monsters, &blocks("individual"), &[15, 2]);
     g.set_hp("Hireling", 0);
-    assert_eq!((g.status("Orc"), g.status("Goblin")), (Status::Active, Status::Fled));
+    assert_eq!(
+        (g.status("Orc"), g.status("Goblin")),
+        (Status::Active, Status::Fled)
+    );
     // The tide is obvious (12 HP against 40): the hero rolls alone, WIS +4: 3 + 4 fails.
-    let h = fight(SINGLE, &[("hero", 1, "field")], &[("brute", 1, "field")], &[3]);
+    let h = fight(
+        SINGLE,
+        &[("hero", 1, "field")],
+        &[("brute", 1, "field")],
+        &[3],
+    );
     assert!(h.log().contains("tide has turned"), "{}", h.log());
     assert_eq!(h.status("Hero"), Status::Fled);
 }
@@ -498,7 +558,11 @@ fn l516_morale_at_battle_start_and_at_the_leaders_fall() {
         &[11],
     );
     f.end_turn();
-    assert!(f.log().contains("the battle begins against a stronger foe"), "{}", f.log());
+    assert!(
+        f.log().contains("the battle begins against a stronger foe"),
+        "{}",
+        f.log()
+    );
     assert_eq!(f.status("Hireling"), Status::Active);
     // The hireling falls first: the orc and the goblin hold (15, 15); then the leader falls:
     // its side checks again (the goblin, +1: 3 fails).
@@ -541,7 +605,10 @@ fn l517_retreat_takes_the_turn_a_check_and_the_enemies_blows() {
         &[10, 15, 7, 15, 12],
     );
     g.ok("Hero", Intent::Retreat);
-    assert_eq!((g.status("Hero"), g.hp("Hero").current), (Status::Active, 2));
+    assert_eq!(
+        (g.status("Hero"), g.hp("Hero").current),
+        (Status::Active, 2)
+    );
     // A failed check (5 + 3): it fails even though the orc misses.
     let mut h = fight(
         SINGLE,
@@ -558,7 +625,12 @@ fn l517_retreat_takes_the_turn_a_check_and_the_enemies_blows() {
 fn l518_darkness_disadvantage_darksight_inverts_it_and_carried_light_raises_it() {
     // In darkness the hero strikes the darksighted goblin at disadvantage on its attack and
     // on the goblin's defense (inverted: the goblin defends with advantage).
-    let mut f = fight(LINE, &[("hero", 1, "dark")], &[("goblin", 1, "dark")], &[15, 4, 5, 14, 2]);
+    let mut f = fight(
+        LINE,
+        &[("hero", 1, "dark")],
+        &[("goblin", 1, "dark")],
+        &[15, 4, 5, 14, 2],
+    );
     let goblin = f.who("Goblin");
     f.ok("Hero", attack(goblin, hero::SWORD));
     assert!(f.log().contains("2d20kl1+4 = [(15), 4]"), "{}", f.log());
@@ -576,7 +648,11 @@ fn l518_darkness_disadvantage_darksight_inverts_it_and_carried_light_raises_it()
     );
     let goblin = g.who("Goblin");
     g.ok("Hero", attack(goblin, hero::SWORD));
-    assert!(g.log().contains("d20+4 = [15] + 4 (mod) = 19"), "{}", g.log());
+    assert!(
+        g.log().contains("d20+4 = [15] + 4 (mod) = 19"),
+        "{}",
+        g.log()
+    );
 }
 
 #[test]
@@ -586,13 +662,23 @@ fn l518_dim_light_hampers_ranged_attacks_brilliant_light_long_range_and_stealth(
     let dummy = f.who("Dummy");
     f.ok("Hero", attack(dummy, hero::BOW));
     assert!(f.log().contains("2d20kl1+5 = [(15), 4]"), "{}", f.log());
-    let mut g = fight(LINE, &[("hero", 1, "b")], &[("dummy", 1, "dusk")], &[4, 15, 3]);
+    let mut g = fight(
+        LINE,
+        &[("hero", 1, "b")],
+        &[("dummy", 1, "dusk")],
+        &[4, 15, 3],
+    );
     let dummy = g.who("Dummy");
     g.ok("Hero", attack(dummy, hero::BOW));
     assert!(g.log().contains("2d20kh1+5 = [(4), 15]"), "{}", g.log());
     // Brilliant light: a long-range shot (two regions away) at disadvantage, a nearer one
     // plain.
-    let mut h = fight(LINE, &[("hero", 1, "glare")], &[("dummy", 1, "c")], &[15, 4]);
+    let mut h = fight(
+        LINE,
+        &[("hero", 1, "glare")],
+        &[("dummy", 1, "c")],
+        &[15, 4],
+    );
     let dummy = h.who("Dummy");
     h.ok("Hero", attack(dummy, hero::BOW));
     assert!(h.log().contains("2d20kl1+5 = [(15), 4]"), "{}", h.log());
@@ -637,7 +723,10 @@ fn previews_give_hit_chance_with_advantage_crits_fumbles_and_expected_damage() {
         .iter()
         .find(|o| o.intent == Intent::Stabilize { target: mage })
         .unwrap();
-    assert!((st.preview.hit_chance - 0.75).abs() < 1e-6, "WIS +4 against DC 10");
+    assert!(
+        (st.preview.hit_chance - 0.75).abs() < 1e-6,
+        "WIS +4 against DC 10"
+    );
     assert!((st.preview.bands[4] - INJURY_ODDS[4] * 0.75).abs() < 1e-6);
     // The brute (+9) against the mage (AC 10): every roll hits, a natural 20 and a natural 1
     // double 2d6+6 (13 -> 26): 0.9 x 13 + 0.1 x 26. Against the hero (AC 14): 5 or more,
