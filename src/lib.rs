@@ -47,6 +47,8 @@ pub use fray_core as core;
 pub use fray_dice as dice;
 /// The die-rank ruleset (seed 001).
 pub use fray_dierank as dierank;
+/// The lite5e ruleset (seed 002).
+pub use fray_lite5e as lite5e;
 /// The OHO ruleset (seed 000).
 pub use fray_oho as oho;
 /// The headless batch runner (the `sim` feature, on by default).
@@ -54,7 +56,7 @@ pub use fray_oho as oho;
 pub use fray_sim as sim;
 
 /// The types most users need. Each ruleset's own types (sheets, states, schemas) keep their
-/// names under [`archmage`], [`oho`], [`bx`] and [`dierank`], where they cannot clash.
+/// names under [`archmage`], [`oho`], [`bx`], [`dierank`] and [`lite5e`], where they cannot clash.
 pub mod prelude {
     pub use crate::{FrayPlugins, content_loader, load_content};
     pub use fray_ai::prelude::*;
@@ -63,6 +65,7 @@ pub mod prelude {
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
     pub use fray_dierank::FrayDierankPlugin;
+    pub use fray_lite5e::FrayLite5ePlugin;
     pub use fray_oho::FrayOhoPlugin;
     #[cfg(feature = "sim")]
     pub use fray_sim::prelude::*;
@@ -92,6 +95,7 @@ impl PluginGroup for FrayPlugins {
             .add(fray_oho::FrayOhoPlugin)
             .add(fray_bx::FrayBxPlugin)
             .add(fray_dierank::FrayDierankPlugin)
+            .add(fray_lite5e::FrayLite5ePlugin)
     }
 }
 
@@ -102,6 +106,7 @@ pub fn content_loader() -> ContentLoader {
         .with_schema(fray_oho::schema())
         .with_schema(fray_bx::schema())
         .with_schema(fray_dierank::schema())
+        .with_schema(fray_lite5e::schema())
         .with_policies(fray_ai::POLICY_NAMES)
 }
 

@@ -1,0 +1,159 @@
+//! Previews: what an intent would do, exactly, without rolling - the hit chance with advantage
+//! or disadvantage, the crit (a natural 20 doubles) and the fumble (a monster's natural 1 that
+//! lands on a PC doubles), expected damage, the chance to take the target out; the stabilize
+//! chance and the injury table's odds (in [`Preview::bands`], mildest first: instant heal,
+//! disadvantage until rest, lost body part, lost ability, death).
+
+use bevy_ecs::prelude::*;
+use fray_core::intent::Intent;
+use fray_core::preview::Preview;
+use fray_dice::Dice;
+
+use crate::Ctx;
+use crate::attack::setup;
+use crate::check::{self, face};
+use crate::injury::{INJURY_ODDS, STABILIZE_DC, stabilize_chance, stabilizer};
+use crate::resolve::{STEALTH_DC, stealth};
+use crate::retreat::{self, attackers};
+use crate::sheet::Ability;
+use crate::statblock::AttackBlock;
+use crate::vocabulary::HIDE;
+
+/// The chances of an attack: `(plain hit, natural 20, natural 1 that hits)`.
+pub fn chances(advantage: fray_dice::Advantage, bonus: i32, ac: i64) -> (f64, f64, f64) {
+    let crit = face(advantage, 20);
+    let one = if 1 + i64::from(bonus) >= ac {
+        face(advantage, 1)
+    } else {
+        0.0
+    };
+    let total = check::chance(advantage, bonus, ac).max(crit);
+    let plain = (total - crit - one).max(0.0);
+    (plain, crit, one)
+}
+
+/// Chance `dice` + `plus`, times `times`, reaches `hp`.
+fn reaches(dice: &Dice, plus: i32, times: i64, hp: i64) -> f64 {
+    match dice.distribution() {
+        Ok(d) => d
+            .iter()
+            .filter(|&(v, _)| {
+                v.saturating_add(i64::from(plus))
+                    .max(0)
+                    .saturating_mul(times)
+                    >= hp
+            })
+            .map(|(_, p)| p)
+            .sum(),
+        Err(_) => 0.0,
+    }
+}
+
+/// The preview of `attacker` attacking `target` with `a`.
+pub fn attack(ctx: &Ctx, attacker: Entity, target: Entity, a: &AttackBlock) -> Preview {
+    let s = setup(ctx, attacker, target, a);
+    let (plain, crit, one) = chances(s.advantage, s.bonus, s.ac);
+    let fumble = if s.fumble_doubles { one } else { 0.0 };
+    let one_plain = one - fumble;
+    let mean = ((a.damage.min() + a.damage.max()) as f64 / 2.0 + f64::from(s.damage_mod)).max(0.0);
+    let hit = plain + crit + one;
+    let expected = mean * (plain + one_plain) + 2.0 * mean * (crit + fumble);
+    let hp = ctx.hp(target).map_or(1, |h| i64::from(h.current.max(1)));
+    let kill = (plain + one_plain) * reaches(&a.damage, s.damage_mod, 1, hp)
+        + (crit + fumble) * reaches(&a.damage, s.damage_mod, 2, hp);
+    Preview {
+        hit_chance: hit as f32,
+        damage_on_hit: if hit > 0.0 {
+            (expected / hit) as f32
+        } else {
+            0.0
+        },
+        expected_damage: expected as f32,
+        kill_chance: kill as f32,
+        ..Preview::default()
+    }
+}
+
+/// What `intent` of `actor` would do.
+pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent) -> Preview {
+    let attack_of = |i: usize| {
+        ctx.fighter(actor)
+            .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
+    };
+    match *intent {
+        Intent::Attack {
+            target, attack: i, ..
+        } => match attack_of(usize::from(i.0)) {
+            Some(a) => attack(ctx, actor, target, &a),
+            None => Preview::default(),
+        },
+        Intent::UseAbility {
+            ability: HIDE,
+            target: None,
+        } => {
+            let (bonus, adv) = stealth(ctx, actor);
+            Preview {
+                hit_chance: check::chance(adv, bonus, STEALTH_DC) as f32,
+                ..Preview::default()
+            }
+        }
+        Intent::UseAbility {
+            ability,
+            target: Some(target),
+        } => {
+            let Some(a) = attack_of(usize::from(ability.0)) else {
+                return Preview::default();
+            };
+            let m = check::bonus(ctx, actor, Ability::of_attack(a.kind), false);
+            let mean = ((a.damage.min() + a.damage.max()) as f64 / 2.0 + f64::from(m)).max(0.0);
+            let down = ctx
+                .fighter(target)
+                .is_some_and(|f| f.state.down_since.is_some());
+            let (healing, bands) = if down {
+                (mean * 0.95 + 1.0, INJURY_ODDS)
+            } else {
+                (mean, [0.0; 5])
+            };
+            Preview {
+                hit_chance: 1.0,
+                expected_healing: healing as f32,
+                bands,
+                ..Preview::default()
+            }
+        }
+        Intent::Stabilize { .. } => {
+            let p = stabilize_chance(ctx, actor);
+            Preview {
+                hit_chance: p as f32,
+                expected_healing: (p * 0.95 * (1.0 + 0.05 * 4.5)) as f32,
+                bands: INJURY_ODDS.map(|b| b * p as f32),
+                ..Preview::default()
+            }
+        }
+        Intent::Retreat => {
+            let (bonus, adv) = retreat::retreat_check(ctx, actor);
+            let mut p = check::chance(adv, bonus, retreat::DC);
+            for (enemy, i) in attackers(ctx, actor) {
+                let Some(a) = ctx
+                    .fighter(enemy)
+                    .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
+                else {
+                    continue;
+                };
+                let q = attack(ctx, enemy, actor, &a);
+                p *= 1.0 - f64::from(q.hit_chance);
+            }
+            Preview {
+                hit_chance: p as f32,
+                ..Preview::default()
+            }
+        }
+        _ => Preview::certain(),
+    }
+}
+
+/// The chance `who` stabilizes an ally with one check, and the DC (for UIs).
+pub fn stabilize_odds(ctx: &Ctx, who: Entity) -> (f64, i64, i32) {
+    let (bonus, _) = stabilizer(ctx, who);
+    (stabilize_chance(ctx, who), STABILIZE_DC, bonus)
+}

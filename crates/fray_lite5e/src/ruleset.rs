@@ -1,0 +1,98 @@
+//! The seam to the core: spawning lite5e encounters and combatants from content.
+
+use std::sync::Arc;
+
+use fray_content::db::ContentDb;
+use fray_core::combatant::Hp;
+use fray_core::compiled::CompiledStatblocks;
+use fray_core::ids::SideId;
+use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+
+use crate::light::rank;
+use crate::options::L5Options;
+use crate::sheet::{Sheet, SheetData};
+use crate::statblock::L5Block;
+use crate::state::{L5, L5State};
+
+/// The ruleset's id, as encounter files name it.
+pub const ID: &str = "lite5e";
+
+/// The lite5e ruleset as the core sees it. It compiles each statblock once and shares the
+/// compiled sheet between every combatant spawned from it.
+#[derive(Debug, Default)]
+pub struct L5Ruleset {
+    sheets: CompiledStatblocks<SheetData>,
+}
+
+impl L5Ruleset {
+    /// The compiled sheet of a statblock (compiled on first use).
+    pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
+        self.sheets.get_or_compile(content, id, || {
+            let set = content
+                .statblocks::<L5Block>(ID)
+                .ok_or_else(|| SpawnError::Ruleset("no lite5e content is loaded".into()))?;
+            match set.get(id) {
+                Some(L5Block::Pc(c)) => Ok(SheetData::compile(c, true)),
+                Some(L5Block::Monster(c)) => Ok(SheetData::compile(c, false)),
+                None => Err(SpawnError::UnknownStatblock {
+                    id: id.to_string(),
+                    help: "check content/lite5e for PCs and monsters".to_string(),
+                }),
+            }
+        })
+    }
+}
+
+impl Ruleset for L5Ruleset {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn build_encounter(&self, mut build: EncounterBuild<'_>) -> Result<(), SpawnError> {
+        let options = L5Options::read(&build.spec.options.ruleset)
+            .map_err(|e| SpawnError::Ruleset(format!("option {e}")))?;
+        let map = build
+            .content
+            .resolve_map(build.spec)
+            .ok_or_else(|| SpawnError::UnknownMap(build.spec.id.clone()))?;
+        let ambush = match &build.spec.options.ambush {
+            Some(a) => {
+                let i = build
+                    .spec
+                    .sides
+                    .iter()
+                    .position(|s| s.name == a.side)
+                    .and_then(|i| u8::try_from(i).ok())
+                    .ok_or_else(|| {
+                        SpawnError::Ruleset(format!("ambush names unknown side `{}`", a.side))
+                    })?;
+                Some(SideId(i))
+            }
+            None => None,
+        };
+        build.entity.insert(L5 {
+            options,
+            light: map.regions.iter().map(|r| rank(r.light)).collect(),
+            ambush,
+            tide_checked: 0,
+        });
+        Ok(())
+    }
+
+    fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
+        let sheet = self.sheet(build.content, build.statblock)?;
+        let state = L5State {
+            hidden: sheet.hidden,
+            ..L5State::default()
+        };
+        build
+            .entity
+            .insert((Hp::new(i32::from(sheet.hp)), state, Sheet(sheet)));
+        Ok(())
+    }
+
+    fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
+        let block = content.statblocks::<L5Block>(ID)?.get(statblock)?;
+        Some(fray_content::schema::Statblock::name(block).to_string())
+    }
+}
