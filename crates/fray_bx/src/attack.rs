@@ -209,7 +209,7 @@ pub fn perform(
         return;
     };
     let hit = if s.automatic {
-        crate::tell(ctx, Some(attacker), |c| {
+        ctx.tell(Some(attacker), |c| {
             format!(
                 "strikes the helpless {} with {}: an automatic hit.",
                 c.name(target),

@@ -68,7 +68,6 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
-use fray_core::log::LogEvent;
 use fray_core::morale::MoraleTrigger;
 use fray_core::prelude::*;
 use fray_core::turn::{ActingUnit, Approved, Steps};
@@ -92,15 +91,6 @@ pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, BxRule
 
 /// A combatant as B/X's legality check judges it.
 pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, BxRules>;
-
-/// Records a note about `who` (or the fight) whose text reads the encounter, when the log
-/// records.
-pub(crate) fn tell(ctx: &mut Ctx, who: Option<Entity>, text: impl FnOnce(&Ctx) -> String) {
-    ctx.record(|c| LogEvent::Note {
-        who: who.map(|w| c.id(w)),
-        text: text(c),
-    });
-}
 
 /// B/X's rules, as the kit's hooks.
 #[derive(Debug, Clone, Copy, Default)]

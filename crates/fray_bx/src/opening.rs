@@ -96,7 +96,7 @@ pub fn surprise(ctx: &mut Ctx) {
             continue;
         }
         if dark && light.is_some_and(|l| l != side) {
-            crate::tell(ctx, None, |c| {
+            ctx.tell(None, |c| {
                 format!(
                     "The {} see the light of their enemies coming: they cannot be surprised.",
                     c.sides().name(side)
@@ -122,7 +122,7 @@ pub fn surprise(ctx: &mut Ctx) {
     }
     for &side in &all {
         if surprised.contains(side) {
-            crate::tell(ctx, None, |c| {
+            ctx.tell(None, |c| {
                 format!(
                     "The {} are surprised and lose the first round.",
                     c.sides().name(side)
@@ -202,7 +202,7 @@ pub fn reaction(ctx: &mut Ctx) -> bool {
             format!("reaction of the {}", ctx.sides().name(side)),
         );
         let reaction = Reaction::of(total);
-        crate::tell(ctx, None, |c| {
+        ctx.tell(None, |c| {
             format!("The {} are {}.", c.sides().name(side), reaction.name())
         });
         if reaction.fights() {

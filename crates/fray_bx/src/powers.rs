@@ -72,7 +72,7 @@ pub fn afflict(ctx: &mut Ctx, who: Entity, affliction: Affliction) {
         Affliction::Blindness => Condition::BLINDED,
     };
     ctx.set_innate(who, condition, true);
-    crate::tell(ctx, Some(who), |c| {
+    ctx.tell(Some(who), |c| {
         format!("is {}.", c.condition_name(condition))
     });
     if affliction == Affliction::Petrification {
@@ -89,7 +89,7 @@ pub fn cast(ctx: &mut Ctx, caster: Entity, ability: AbilityId, target: Entity) {
     let Some(p) = sheet.powers.get(usize::from(ability.0)) else {
         return;
     };
-    crate::tell(ctx, Some(caster), |c| {
+    ctx.tell(Some(caster), |c| {
         format!(
             "{} {} at {}.",
             if p.spell { "casts" } else { "uses" },

@@ -97,7 +97,7 @@ pub fn round_start(ctx: &mut Ctx) -> RoundPlan {
     match at_mercy(ctx) {
         Mercy::FightOn => {}
         Mercy::Won(winner) => {
-            crate::tell(ctx, None, |c| {
+            ctx.tell(None, |c| {
                 format!(
                     "Every foe of the {} still in the fight is helpless: they have won.",
                     c.sides().name(winner)
@@ -232,7 +232,7 @@ pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
         f.state.declared = Some(declared);
         f.state.retreating = declared == Declared::Retreat;
     }
-    crate::tell(ctx, Some(who), |c| match declared {
+    ctx.tell(Some(who), |c| match declared {
         Declared::Spell { power, .. } => {
             let spell = c
                 .fighter(who)
@@ -401,7 +401,7 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
     }
     ctx.battle_mut().headed = key;
     let now = step(ctx);
-    crate::tell(ctx, None, |c| {
+    ctx.tell(None, |c| {
         let names: SmallVec<[&str; 4]> = (0..64u8)
             .filter(|&s| sides.contains(SideId(s)))
             .map(|s| c.sides().name(SideId(s)))

@@ -63,7 +63,6 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
 use fray_core::kit::{Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
-use fray_core::log::LogEvent;
 use fray_core::prelude::*;
 use fray_core::turn::Approved;
 
@@ -89,15 +88,6 @@ pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, DrRule
 
 /// A combatant as die-rank's legality check judges it.
 pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, DrRules>;
-
-/// Records a note about `who` (or the fight) whose text reads the encounter, when the log
-/// records.
-pub(crate) fn tell(ctx: &mut Ctx, who: Option<Entity>, text: impl FnOnce(&Ctx) -> String) {
-    ctx.record(|c| LogEvent::Note {
-        who: who.map(|w| c.id(w)),
-        text: text(c),
-    });
-}
 
 /// Die-rank's rules, as the kit's hooks.
 #[derive(Debug, Clone, Copy, Default)]

@@ -15,7 +15,7 @@ use fray_dice::{Advantage, DieSource};
 use crate::contest::{Contest, Hand, successes};
 use crate::movement::{self, Way};
 use crate::vocabulary::{provokes, unit};
-use crate::{Ctx, initiative, mastery, tell};
+use crate::{Ctx, initiative, mastery};
 
 /// Plain damage: die-rank names no damage types.
 const PLAIN: DamageType = DamageType(0);
@@ -131,7 +131,7 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
     }
     if cost.unit == unit::PRESSED {
         mastery::spend(ctx, actor, false);
-        tell(ctx, Some(actor), |_| {
+        ctx.tell(Some(actor), |_| {
             "spends a mastery point: this major action does not end its turn.".into()
         });
     }
@@ -173,7 +173,7 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
         }
         Intent::Ready { intent, .. } => {
             if let Some(target) = intent.target() {
-                tell(ctx, Some(actor), |c| {
+                ctx.tell(Some(actor), |c| {
                     format!("readies an attack for when {} attacks it.", c.name(target))
                 });
             }
@@ -234,7 +234,7 @@ fn hands(ctx: &mut Ctx, actor: Entity, target: Entity, attack: u16) -> Option<(H
 
 /// Logs the two rolls of a contest.
 fn say_rolls(ctx: &mut Ctx, c: &Contest) {
-    tell(ctx, Some(c.actor), |x| {
+    ctx.tell(Some(c.actor), |x| {
         let name = x
             .fighter(c.actor)
             .and_then(|f| {
@@ -280,7 +280,7 @@ pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contes
         }
         let now = c.successes();
         let hand = if c.next == 0 { &c.act } else { &c.res };
-        tell(ctx, Some(who), |_| {
+        ctx.tell(Some(who), |_| {
             let how = if rerolls {
                 "rerolls its lowest"
             } else {
@@ -312,7 +312,7 @@ fn land(ctx: &mut Ctx, c: &Contest) {
 /// `target` takes `hits` points, logged, and is harmed for its recovery (DR-11).
 fn damage(ctx: &mut Ctx, (source, target): (Entity, Entity), hits: u32, cause: Option<&str>) {
     if hits == 0 {
-        tell(ctx, Some(source), |c| format!("misses {}.", c.name(target)));
+        ctx.tell(Some(source), |c| format!("misses {}.", c.name(target)));
         return;
     }
     let amount = i32::try_from(hits).unwrap_or(i32::MAX);
@@ -330,7 +330,7 @@ fn strike(ctx: &mut Ctx, (actor, target): (Entity, Entity), attack: u16, cause: 
         return;
     };
     let hits = successes(act.kept(), res.kept());
-    tell(ctx, Some(actor), |c| {
+    ctx.tell(Some(actor), |c| {
         format!(
             "{cause} on {}: {} against defense {} - {hits} success(es).",
             c.name(target),
@@ -399,7 +399,7 @@ fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> b
         if let Some(mut f) = ctx.fighter_mut(reactor) {
             f.state.readied = None;
         }
-        tell(ctx, Some(reactor), |_| {
+        ctx.tell(Some(reactor), |_| {
             "its readied attack fires: no roll needed.".into()
         });
         strike(ctx, (reactor, attacker), attack, "readied attack");
@@ -414,7 +414,7 @@ fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> b
     let a = Hand::roll(ctx, mine, Advantage::NONE);
     let r = Hand::roll(ctx, theirs, Advantage::NONE);
     let wins = successes(a.kept(), r.kept());
-    tell(ctx, Some(reactor), |_| {
+    ctx.tell(Some(reactor), |_| {
         format!(
             "tries to interrupt: REF {} against REF {} - {wins} success(es).",
             a.describe(),

@@ -17,7 +17,7 @@ use crate::check::{self, burdened, net};
 use crate::legality::{band, is_ranged};
 use crate::sheet::Ability;
 use crate::statblock::{AttackBlock, AttackKind};
-use crate::{Ctx, light, tell};
+use crate::{Ctx, light};
 
 /// Everything about an attack before its roll.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -116,13 +116,13 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
     let mut amount = base;
     if crit {
         amount = amount.saturating_mul(2);
-        tell(ctx, Some(attacker), |_| {
+        ctx.tell(Some(attacker), |_| {
             "rolls a natural 20: a critical hit doubles the damage.".into()
         });
     }
     if fumble {
         amount = amount.saturating_mul(2);
-        tell(ctx, Some(target), |_| {
+        ctx.tell(Some(target), |_| {
             "suffers a natural 1 that still lands: the damage it takes is doubled.".into()
         });
     }

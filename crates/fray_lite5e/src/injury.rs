@@ -19,9 +19,9 @@ use fray_core::combatant::Status;
 use fray_core::condition::Condition;
 use fray_dice::{Advantage, Dice};
 
+use crate::Ctx;
 use crate::check::{self, burdened, net};
 use crate::sheet::Ability;
-use crate::{Ctx, tell};
 
 /// The DC of a stabilizing check.
 pub const STABILIZE_DC: i64 = 10;
@@ -56,7 +56,7 @@ pub fn fall(ctx: &mut Ctx, who: Entity) {
     ctx.release_all(who);
     ctx.set_innate(who, Condition::UNCONSCIOUS, true);
     ctx.set_status(who, Status::Down);
-    tell(ctx, Some(who), |_| {
+    ctx.tell(Some(who), |_| {
         "is incapacitated: it dies unless stabilized within 10 rounds or by the end of the fight."
             .into()
     });
@@ -76,7 +76,7 @@ pub fn attempt(ctx: &mut Ctx, medic: Entity, target: Entity) -> bool {
 /// `who` is stabilized: the injury table, then back at 1 HP (or more). Returns whether it
 /// lives.
 pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
-    tell(ctx, Some(who), |_| {
+    ctx.tell(Some(who), |_| {
         "is stabilized and rolls on the injury table.".into()
     });
     let rolled = ctx.roll_die(20);
@@ -86,7 +86,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
     let mut hp = 1i32;
     match rolled.total {
         i64::MIN..=1 => {
-            tell(ctx, Some(who), |_| "a false hope: it dies.".into());
+            ctx.tell(Some(who), |_| "a false hope: it dies.".into());
             die(ctx, who);
             return false;
         }
@@ -103,11 +103,9 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
                 f.state.lost[i] = f.state.lost[i].saturating_add(loss);
                 zero = f.sheet.0.scores[i] <= f.state.lost[i];
             }
-            tell(ctx, Some(who), |_| {
-                format!("loses {loss} {}.", ability.name())
-            });
+            ctx.tell(Some(who), |_| format!("loses {loss} {}.", ability.name()));
             if zero {
-                tell(ctx, Some(who), |_| {
+                ctx.tell(Some(who), |_| {
                     format!("has no {} left: it dies.", ability.name())
                 });
                 die(ctx, who);
@@ -132,7 +130,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
                         .map(|p| p.name.clone())
                 });
                 if let Some(name) = name {
-                    tell(ctx, Some(who), |_| format!("loses {name} for good."));
+                    ctx.tell(Some(who), |_| format!("loses {name} for good."));
                 }
             }
         }
@@ -140,7 +138,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
             if let Some(mut f) = ctx.fighter_mut(who) {
                 f.state.shaken = true;
             }
-            tell(ctx, Some(who), |_| {
+            ctx.tell(Some(who), |_| {
                 "has disadvantage on all checks until rest.".into()
             });
         }
@@ -148,9 +146,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
             hp = i32::try_from(ctx.roll(&Dice::die(8)).total)
                 .unwrap_or(1)
                 .max(1);
-            tell(ctx, Some(who), |_| {
-                format!("stands at once and heals {hp} HP.")
-            });
+            ctx.tell(Some(who), |_| format!("stands at once and heals {hp} HP."));
         }
     }
     if let Some(mut f) = ctx.fighter_mut(who) {
@@ -205,9 +201,7 @@ pub fn at_the_end(ctx: &mut Ctx) {
             }
         }
         if !saved && ctx.status(who) == Status::Down {
-            tell(ctx, Some(who), |_| {
-                "is not stabilized in time: it dies.".into()
-            });
+            ctx.tell(Some(who), |_| "is not stabilized in time: it dies.".into());
             die(ctx, who);
         }
     }

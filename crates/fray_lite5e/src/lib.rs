@@ -64,7 +64,6 @@ use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
 use fray_core::condition::Condition;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
-use fray_core::log::LogEvent;
 use fray_core::morale::MoraleTrigger;
 use fray_core::prelude::*;
 use fray_core::turn::Approved;
@@ -88,15 +87,6 @@ pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, L5Rule
 
 /// A combatant as lite5e's legality check judges it.
 pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, L5Rules>;
-
-/// Records a note about `who` (or the fight) whose text reads the encounter, when the log
-/// records.
-pub(crate) fn tell(ctx: &mut Ctx, who: Option<Entity>, text: impl FnOnce(&Ctx) -> String) {
-    ctx.record(|c| LogEvent::Note {
-        who: who.map(|w| c.id(w)),
-        text: text(c),
-    });
-}
 
 /// Lite5e's rules, as the kit's hooks.
 #[derive(Debug, Clone, Copy, Default)]

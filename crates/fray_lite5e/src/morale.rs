@@ -21,10 +21,10 @@ use fray_core::ids::SideId;
 use fray_core::morale::MoraleTrigger;
 use smallvec::SmallVec;
 
+use crate::Ctx;
 use crate::check::{self, burdened, net};
 use crate::options::MoraleBy;
 use crate::sheet::Ability;
-use crate::{Ctx, tell};
 
 /// The DC of every morale check.
 pub const DC: i64 = 11;
@@ -165,7 +165,7 @@ pub fn check_side(ctx: &mut Ctx, side: SideId, who: Who, why: &str, harder: bool
     if units.is_empty() {
         return;
     }
-    tell(ctx, None, |c| {
+    ctx.tell(None, |c| {
         format!("The {} check morale: {why}.", c.sides().name(side))
     });
     for unit in units {
@@ -202,7 +202,7 @@ pub fn break_nerve(ctx: &mut Ctx, who: Entity) {
     } else {
         Status::Fled
     };
-    tell(ctx, Some(who), |_| {
+    ctx.tell(Some(who), |_| {
         if engaged {
             "loses its nerve and surrenders.".into()
         } else {

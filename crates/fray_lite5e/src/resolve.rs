@@ -12,7 +12,7 @@ use crate::check::{self, burdened, net};
 use crate::legality::speed;
 use crate::sheet::Ability;
 use crate::vocabulary::{ACTIVE, FULL, HIDE, MOVEMENT, QUICK};
-use crate::{Ctx, injury, light, tell};
+use crate::{Ctx, injury, light};
 
 /// The DC of a stealth check (Fray's ruling: the seed's standard DC 11).
 pub const STEALTH_DC: i64 = 11;
@@ -105,7 +105,7 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) {
                 f.state.delayed = round;
             }
             if ctx.delay_turn() {
-                tell(ctx, Some(actor), |_| "delays to a slower count.".into());
+                ctx.tell(Some(actor), |_| "delays to a slower count.".into());
             }
         }
         _ => {}
@@ -139,7 +139,7 @@ fn reveal(ctx: &mut Ctx, who: Entity) {
             f.state.hidden = false;
         }
         ctx.set_innate(e, Condition::HIDDEN, false);
-        tell(ctx, Some(e), |_| "is found.".into());
+        ctx.tell(Some(e), |_| "is found.".into());
     }
 }
 
@@ -160,7 +160,7 @@ fn hide(ctx: &mut Ctx, who: Entity) {
             f.state.hidden = true;
         }
         ctx.set_innate(who, Condition::HIDDEN, true);
-        tell(ctx, Some(who), |_| "slips into stealth.".into());
+        ctx.tell(Some(who), |_| "slips into stealth.".into());
     }
 }
 

@@ -12,7 +12,7 @@ use crate::attack::perform;
 use crate::check::{self, burdened, net};
 use crate::sheet::Ability;
 use crate::statblock::Reach;
-use crate::{Ctx, morale, tell};
+use crate::{Ctx, morale};
 
 /// The DC of the retreat check.
 pub const DC: i64 = 11;
@@ -52,18 +52,16 @@ pub fn retreat(ctx: &mut Ctx, who: Entity) {
         if !ctx.is_active(who) {
             break;
         }
-        tell(ctx, Some(enemy), |_| {
-            "strikes at the retreating foe.".into()
-        });
+        ctx.tell(Some(enemy), |_| "strikes at the retreating foe.".into());
         hit |= perform(ctx, enemy, who, i);
     }
     let pc = ctx.fighter(who).is_some_and(|f| f.sheet.0.pc);
     if ok && !hit && ctx.is_active(who) {
-        tell(ctx, Some(who), |_| "retreats from the battle.".into());
+        ctx.tell(Some(who), |_| "retreats from the battle.".into());
         ctx.release_all(who);
         ctx.set_status(who, Status::Fled);
     } else {
-        tell(ctx, Some(who), |_| "fails to get away.".into());
+        ctx.tell(Some(who), |_| "fails to get away.".into());
     }
     if pc {
         let followers: SmallVec<[Entity; 8]> = ctx
@@ -73,9 +71,7 @@ pub fn retreat(ctx: &mut Ctx, who: Entity) {
             .filter(|&e| ctx.fighter(e).is_some_and(|f| !f.sheet.0.pc))
             .collect();
         for e in followers {
-            tell(ctx, Some(e), |_| {
-                "checks morale as its leader retreats.".into()
-            });
+            ctx.tell(Some(e), |_| "checks morale as its leader retreats.".into());
             if !morale::roll(ctx, e, true) {
                 morale::break_nerve(ctx, e);
             }

@@ -467,6 +467,15 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         }
     }
 
+    /// Records a note about `who` (or the fight) whose text reads the encounter (names,
+    /// sides), when the log records: the text is not built otherwise.
+    pub fn tell(&mut self, who: Option<Entity>, text: impl FnOnce(&Self) -> String) {
+        self.record(|c| LogEvent::Note {
+            who: who.map(|w| c.id(w)),
+            text: text(c),
+        });
+    }
+
     /// Records a roll of `who` for `purpose` (nothing when the log does not record: `roll` is
     /// `None` then).
     pub fn log_roll(
