@@ -60,6 +60,30 @@ fn dr02_dr04_the_targets_roll_is_the_difficulty_and_a_tie_succeeds() {
 }
 
 #[test]
+fn dr04_the_same_attack_roll_fares_by_what_the_target_itself_rolls() {
+    // No fixed difficulty: a sword roll of 6 is one success against the dummy's own 4, and
+    // three against its 2 (9 health: 8, then 5).
+    let mut f = fight(
+        SINGLE,
+        &[("warrior", 1, "field")],
+        &[("dummy", 1, "field")],
+        &[8, 1, 6, 4, 6, 2],
+    );
+    let dummy = f.who("Dummy");
+    f.ok("Warrior", attack(dummy, 0));
+    assert_eq!(f.hp("Dummy").current, 8, "{}", f.log());
+    f.until("Warrior");
+    f.ok("Warrior", attack(dummy, 0));
+    assert!(
+        f.log()
+            .contains("D8 [6] = 6 against defense D6 [2] = 2 - 3 success(es)"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.hp("Dummy").current, 5, "a triple success is three points");
+}
+
+#[test]
 fn dr03_each_multiple_of_success_is_a_point_of_damage() {
     // The seed's example: a D8 attack rolls 6 against a D6 defense's 4: a hit, one point; had
     // the defense rolled 3, a double success and two points.
