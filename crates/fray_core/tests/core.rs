@@ -517,6 +517,40 @@ fn engagements_of_the_dead_are_dropped() {
     assert!(dropped);
 }
 
+/// A morale check that routs a side changes statuses after the turn's bookkeeping: the kit
+/// books them in the same tick (engagements let go, falls tallied, triggers noted), so the
+/// fight is settled where it stops and a further tick finds nothing left to do.
+#[test]
+fn a_rout_is_booked_in_the_tick_of_the_morale_check() {
+    let content = content();
+    let mut routs = 0;
+    for seed in 1..=12u64 {
+        let mut app = app(&content);
+        let e = spawn(&mut app, "routed", seed);
+        run_until_blocked(app.world_mut(), 100_000);
+        let o = outcome(&app, e).unwrap();
+        if o.ending != Ending::Fled {
+            continue;
+        }
+        routs += 1;
+        let roster = app.world().get::<Roster>(e).unwrap().clone();
+        for c in roster.entities() {
+            if *app.world().get::<Status>(c).unwrap() == Status::Fled {
+                let engaged = app.world().get::<Engagement>(c).unwrap().is_engaged();
+                assert!(!engaged, "seed {seed}: a fled combatant is still engaged");
+            }
+        }
+        let settled = save_encounter(app.world(), e).unwrap();
+        tick(app.world_mut());
+        assert_eq!(
+            settled,
+            save_encounter(app.world(), e).unwrap(),
+            "seed {seed}: a tick after the end changed the fight"
+        );
+    }
+    assert!(routs > 0, "no seed ended in a rout");
+}
+
 /// Drives the `manual` encounter turn by turn with `EndTurn`s and returns the actor order.
 fn end_turns(app: &mut App, e: Entity, turns: usize) -> Vec<Entity> {
     let mut actors = Vec::new();

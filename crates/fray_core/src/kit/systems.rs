@@ -85,6 +85,7 @@ pub(crate) struct Scratch {
     gone: Vec<(Entity, Entity, Status)>,
     effects: Vec<(u32, u16)>,
     encounters: Vec<Entity>,
+    statuses: Vec<Status>,
 }
 
 /// `Setup`, first: every row of a lineup whose combatant changed since the last tick is
@@ -699,12 +700,7 @@ pub(crate) fn turn_end<R: Rules>(
     } = &mut kit;
     scratch.encounters.clear();
     for &(encounter, who, status) in &scratch.gone {
-        if status.is_gone() {
-            crate::engagement::release_all(&mut members.engagement, who);
-        }
-        if let Ok(mut tally) = members.tally.get_mut(who) {
-            tally.note_status(status);
-        }
+        book_status(members, who, status);
         if scratch.encounters.last() != Some(&encounter) {
             scratch.encounters.push(encounter);
         }
@@ -722,21 +718,7 @@ pub(crate) fn turn_end<R: Rules>(
             &mut parts.log,
         );
         if touched {
-            note_status_triggers(
-                &parts.encounter,
-                parts.roster,
-                parts.sides,
-                &mut parts.morale,
-                &mut parts.log,
-                |e| {
-                    members
-                        .morale
-                        .get(e)
-                        .ok()
-                        .map(|(_, leader)| leader)
-                        .and_then(|leader| members.status.get(e).ok().map(|s| (*s, leader)))
-                },
-            );
+            note_triggers(&mut parts, members);
         }
     }
 }
@@ -753,12 +735,51 @@ fn mirror_engagements<R: Rules>(lineup: &mut crate::lineup::Lineup, members: &Me
     }
 }
 
+/// What a change of status means to the kit: the gone let go of their engagements, and falls
+/// are tallied. Doing it twice for the same status changes nothing.
+fn book_status<R: Rules>(members: &mut Members<R>, who: Entity, status: Status) {
+    if status.is_gone() {
+        crate::engagement::release_all(&mut members.engagement, who);
+    }
+    if let Ok(mut tally) = members.tally.get_mut(who) {
+        tally.note_status(status);
+    }
+}
+
+/// Notes the morale triggers the encounter's statuses now fire.
+fn note_triggers<R: Rules>(
+    parts: &mut crate::kit::EncounterPartsItem<'_, '_, R>,
+    members: &Members<R>,
+) {
+    note_status_triggers(
+        &parts.encounter,
+        parts.roster,
+        parts.sides,
+        &mut parts.morale,
+        &mut parts.log,
+        |e| {
+            members
+                .morale
+                .get(e)
+                .ok()
+                .map(|(_, leader)| leader)
+                .and_then(|leader| members.status.get(e).ok().map(|s| (*s, leader)))
+        },
+    );
+}
+
 /// `Morale`: the ruleset rolls the checks the triggers call for; the queue is cleared.
-pub(crate) fn morale<R: Rules>(mut kit: Kit<R>) {
+///
+/// A check can change statuses (a side flees or surrenders). Those changes are booked at once,
+/// and the triggers they fire (half the side out, the leader gone) are checked in the same
+/// tick, so a fight that then waits on a decision has nothing left to settle: the next tick,
+/// whatever requests it brings, finds the fight as it was left.
+pub(crate) fn morale<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>) {
     let Kit {
         encounters,
         members,
     } = &mut kit;
+    let statuses = &mut scratch.statuses;
     for parts in encounters.iter_mut() {
         if parts.morale.pending.is_empty() {
             continue;
@@ -766,9 +787,40 @@ pub(crate) fn morale<R: Rules>(mut kit: Kit<R>) {
         let mut ctx = Ctx::new(parts, members);
         if ctx.e.encounter.phase() != Phase::Ended {
             let mut i = 0;
-            while let Some(&(side, trigger)) = ctx.e.morale.pending.get(i) {
-                R::morale(&mut ctx, side, trigger);
-                i += 1;
+            loop {
+                statuses.clear();
+                let m = &*ctx.m;
+                statuses.extend(
+                    ctx.e
+                        .roster
+                        .entries
+                        .iter()
+                        .map(|entry| m.status.get(entry.entity).map_or(Status::Dead, |s| *s)),
+                );
+                while let Some(&(side, trigger)) = ctx.e.morale.pending.get(i) {
+                    R::morale(&mut ctx, side, trigger);
+                    i += 1;
+                }
+                let (e, m) = (&mut ctx.e, &mut *ctx.m);
+                let mut changed = false;
+                for (entry, &before) in e.roster.entries.iter().zip(statuses.iter()) {
+                    let Ok(&now) = m.status.get(entry.entity) else {
+                        continue;
+                    };
+                    if now != before {
+                        changed = true;
+                        book_status(m, entry.entity, now);
+                    }
+                }
+                if !changed {
+                    break;
+                }
+                mirror_engagements(&mut e.lineup, m);
+                note_triggers(e, m);
+                // Each trigger fires once a battle, so this ends.
+                if e.morale.pending.len() <= i {
+                    break;
+                }
             }
         }
         ctx.e.morale.pending.clear();
@@ -821,6 +873,16 @@ pub(crate) fn outcome<R: Rules>(
                 durations::at_battle_end(&mut e.lineup, &mut m.conditions);
             }
             R::battle_end(&mut ctx);
+            // What the fight's end changed (the fallen stabilized or dead at last) counts now:
+            // no later tick of this encounter runs the turn's bookkeeping.
+            let m = &mut *ctx.m;
+            for entry in &ctx.e.roster.entries {
+                if let (Ok(status), Ok(mut tally)) =
+                    (m.status.get(entry.entity), m.tally.get_mut(entry.entity))
+                {
+                    tally.note_status(*status);
+                }
+            }
         }
         report.count(state);
     }
