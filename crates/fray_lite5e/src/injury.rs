@@ -86,7 +86,9 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
     let mut hp = 1i32;
     match rolled.total {
         i64::MIN..=1 => {
-            ctx.tell(Some(who), |_| "a false hope: it dies.".into());
+            ctx.tell(Some(who), |_| {
+                "has only a false hope: it dies of its wounds.".into()
+            });
             die(ctx, who);
             return false;
         }

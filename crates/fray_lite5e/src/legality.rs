@@ -5,7 +5,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::Cost;
-use fray_core::intent::Intent;
+use fray_core::intent::{Intent, Maneuver};
 use fray_core::legality::{Legal, Occasion, Refusal};
 use fray_core::region::RangeBand;
 
@@ -169,7 +169,14 @@ pub fn check(ctx: &Ctx, me: &Me, intent: &Intent, occasion: &Occasion) -> Result
             }
             Ok(Legal::costs(Cost::new(feet, MOVEMENT, 500)))
         }
-        Intent::Attack { target, attack, .. } => {
+        Intent::Attack {
+            target,
+            attack,
+            maneuver,
+        } => {
+            if maneuver != Maneuver::STANDARD {
+                return Err("lite5e has no combat maneuvers: attack plainly".into());
+            }
             let a = sheet
                 .attacks
                 .get(usize::from(attack.0))

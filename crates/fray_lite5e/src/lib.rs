@@ -94,6 +94,8 @@ pub struct L5Rules;
 
 impl Rules for L5Rules {
     const ID: &'static str = ruleset::ID;
+    /// Hit points never go below 0 (L5-15): the damage past them is lost.
+    const HP_FLOOR: Option<i32> = Some(0);
     type Battle = state::L5;
     type Fighter = fighter::Fighter;
     type Extra = ();

@@ -17,8 +17,10 @@ pub const QUICK: u8 = 2;
 /// Cost unit: the whole turn (retreat, L5-17).
 pub const FULL: u8 = 3;
 
-/// The ability id of hiding (L5-08); attacks are abilities by their index below it.
-pub const HIDE: AbilityId = AbilityId(u16::MAX);
+/// The ability of hiding (L5-08), used with no target. Healing spells are abilities by their
+/// index in the sheet's attack list and always name a target, so the two never meet; the id
+/// is a small one, like every id a statblock hands out.
+pub const HIDE: AbilityId = AbilityId(0);
 
 /// What lite5e calls things.
 #[derive(Debug, Clone, Copy, Default)]

@@ -516,7 +516,15 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         let Ok(mut hp) = self.m.hp.get_mut(target) else {
             return DamageTaken::default();
         };
-        let taken = hp.take_damage(amount);
+        let mut taken = hp.take_damage(amount);
+        if let Some(floor) = R::HP_FLOOR
+            && hp.current < floor
+        {
+            taken.from_hp = taken
+                .from_hp
+                .saturating_sub(floor.saturating_sub(hp.current));
+            hp.current = floor;
+        }
         let left = hp.current;
         let now = *hp;
         if let Some(row) = self.e.lineup.row_mut(target) {

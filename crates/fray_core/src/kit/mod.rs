@@ -132,6 +132,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The ruleset id, as encounter files name it (`archmage`).
     const ID: &'static str;
 
+    /// The fewest hit points damage can leave ([`Ctx::deal_damage`]): `Some(0)` where hit
+    /// points stop at 0 and the damage past them is lost (lite5e), so the log and the tally
+    /// show what was really lost. `None`, the default, lets them go below 0 for rulesets that
+    /// count there.
+    const HP_FLOOR: Option<i32> = None;
+
     /// The ruleset's battle-wide state, on the encounter entity; it also marks the ruleset's
     /// encounters.
     type Battle: Component<Mutability = Mutable>;

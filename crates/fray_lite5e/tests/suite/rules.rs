@@ -363,6 +363,35 @@ fn l512_a_monsters_natural_1_that_damages_a_pc_doubles_the_damage() {
 }
 
 #[test]
+fn l515_damage_past_0_hp_is_lost_and_the_log_shows_0_left() {
+    // The brute's doubled 26 on the mage: hit points stop at 0 (L5-15). The log line shows 0
+    // left, and the tallies count only the hit points the mage had.
+    let mut f = fight(
+        SINGLE,
+        &[("hero", 1, "field"), ("mage", 1, "field")],
+        &[("brute", 1, "field")],
+        &[1, 3, 4],
+    );
+    let mage = f.who("Mage");
+    let had = f.hp("Mage").current;
+    assert!(had < 26);
+    f.until("Brute");
+    f.ok("Brute", attack(mage, 0));
+    let left: Vec<i32> = f
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            LogEvent::Damage { hp, .. } => Some(*hp),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(left, [0]);
+    assert_eq!(f.hp("Mage").current, 0);
+    assert_eq!(f.get::<Tally>("Mage").damage_taken, i64::from(had));
+    assert_eq!(f.get::<Tally>("Brute").damage_dealt, i64::from(had));
+}
+
+#[test]
 fn l513_at_0_hp_incapacitated_and_dead_unless_stabilized_within_10_rounds_or_by_the_end() {
     // The mage falls in round 1 and the fight ends at once: it has 10 rounds left, and the
     // hero, still standing, stabilizes it (WIS +4: 6 is 10) - injury 16, back at 1 HP.
