@@ -120,6 +120,7 @@ impl Rules for L5Rules {
         for e in hidden {
             ctx.set_innate(e, Condition::HIDDEN, true);
         }
+        light::note_carriers(ctx);
         initiative::roll(ctx);
     }
 
@@ -131,6 +132,12 @@ impl Rules for L5Rules {
         }
         morale::tide(ctx);
         RoundPlan::Turns
+    }
+
+    /// An incapacitated combatant can do nothing (L5-13): it is passed over, and its clock
+    /// runs by rounds all the same.
+    fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
+        ctx.status(actor) != fray_core::combatant::Status::Down
     }
 
     fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {

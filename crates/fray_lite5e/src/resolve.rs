@@ -176,6 +176,9 @@ fn heal(ctx: &mut Ctx, caster: Entity, index: usize, target: Entity) {
     if let Some(mut f) = ctx.fighter_mut(caster) {
         f.state.use_attack(index);
     }
+    ctx.tell(Some(caster), |c| {
+        format!("casts {} on {}.", a.name, c.name(target))
+    });
     let down = ctx
         .fighter(target)
         .is_some_and(|f| f.state.down_since.is_some());

@@ -405,6 +405,14 @@ fn l513_at_0_hp_incapacitated_and_dead_unless_stabilized_within_10_rounds_or_by_
     assert_eq!(f.status("Mage"), Status::Down);
     assert!(f.has("Mage", Condition::UNCONSCIOUS));
     assert!(f.offers("Mage").iter().all(|o| o.intent == Intent::EndTurn));
+    // Incapacitated, it can do nothing: a full round of turns passes it over.
+    let mut turns = Vec::new();
+    for _ in 0..4 {
+        turns.push(f.turn());
+        f.end_turn();
+    }
+    assert!(!turns.iter().any(|t| t == "Mage"), "{turns:?}");
+    assert_eq!(f.status("Mage"), Status::Down);
     f.set_hp("Dummy", 0);
     assert!(f.encounter().is_over());
     assert_eq!(f.status("Mage"), Status::Active);
