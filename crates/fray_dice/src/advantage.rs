@@ -109,12 +109,79 @@ impl Advantage {
             (i64::from(v), p)
         }))
     }
+
+    /// The chance that the kept die of `sides` shows `face` exactly: the same number as
+    /// [`Advantage::distribution`] gives, in closed form (no table is built, for previews
+    /// asked many times a turn).
+    ///
+    /// ```
+    /// use fray_dice::Advantage;
+    /// assert!((Advantage(1).face(20, 20) - 39.0 / 400.0).abs() < 1e-12);
+    /// assert_eq!(Advantage(-1).face(20, 21), 0.0);
+    /// ```
+    pub fn face(self, sides: u32, face: i64) -> f64 {
+        let sides = sides.max(1);
+        if face < 1 || face > i64::from(sides) {
+            return 0.0;
+        }
+        // Both are at most `sides`, a u32.
+        let (v, s) = (face as f64, f64::from(sides));
+        let n = self.dice_count() as i32;
+        if self.0 >= 0 {
+            (v / s).powi(n) - ((v - 1.0) / s).powi(n)
+        } else {
+            ((s - v + 1.0) / s).powi(n) - ((s - v) / s).powi(n)
+        }
+    }
+
+    /// The chance that the kept die of `sides` shows `need` or more, in closed form (the same
+    /// number as [`Advantage::distribution`]'s `at_least`).
+    ///
+    /// ```
+    /// use fray_dice::Advantage;
+    /// assert!((Advantage::NONE.at_least(20, 11) - 0.5).abs() < 1e-12);
+    /// assert!((Advantage(1).at_least(20, 11) - 0.75).abs() < 1e-12);
+    /// assert!((Advantage(-1).at_least(20, 11) - 0.25).abs() < 1e-12);
+    /// assert_eq!(Advantage(-1).at_least(20, 0), 1.0);
+    /// ```
+    pub fn at_least(self, sides: u32, need: i64) -> f64 {
+        let sides = sides.max(1);
+        if need <= 1 {
+            return 1.0;
+        }
+        if need > i64::from(sides) {
+            return 0.0;
+        }
+        // `need` is within 2..=sides here.
+        let s = f64::from(sides);
+        let below = (need - 1) as f64 / s;
+        let n = self.dice_count() as i32;
+        if self.0 >= 0 {
+            1.0 - below.powi(n)
+        } else {
+            (1.0 - below).powi(n)
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ScriptedDice;
+
+    #[test]
+    fn closed_forms_match_the_distribution_for_every_face_and_level() {
+        for level in -3..=3 {
+            let a = Advantage(level);
+            for sides in [1u32, 2, 6, 20] {
+                let d = a.distribution(sides);
+                for v in -2..=i64::from(sides) + 2 {
+                    assert!((a.face(sides, v) - d.probability(v)).abs() < 1e-12);
+                    assert!((a.at_least(sides, v) - d.at_least(v)).abs() < 1e-12);
+                }
+            }
+        }
+    }
 
     #[test]
     fn dr05_advantage_and_disadvantage_cancel_one_for_one() {

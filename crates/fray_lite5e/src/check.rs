@@ -92,10 +92,10 @@ pub fn roll(
 /// Chance a check with `advantage` and `bonus` meets `dc`.
 pub fn chance(advantage: Advantage, bonus: i32, dc: i64) -> f64 {
     let need = dc.saturating_sub(i64::from(bonus));
-    advantage.distribution(20).at_least(need)
+    advantage.at_least(20, need)
 }
 
 /// Chance the kept d20 with `advantage` shows `face`.
 pub fn face(advantage: Advantage, face: i64) -> f64 {
-    advantage.distribution(20).probability(face)
+    advantage.face(20, face)
 }

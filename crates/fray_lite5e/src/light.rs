@@ -14,6 +14,7 @@
 use bevy_ecs::prelude::*;
 use fray_content::map::Light;
 use fray_core::ids::RegionId;
+use smallvec::SmallVec;
 
 use crate::Ctx;
 
@@ -37,15 +38,32 @@ pub fn of_rank(rank: u8) -> Light {
     }
 }
 
-/// The light in `region` now: the map's level raised by light carried there.
-pub fn level(ctx: &Ctx, region: RegionId) -> Light {
-    let base = ctx.battle().light.get(region.index()).copied().unwrap_or(2);
-    let carried = ctx
+/// Notes who carries a light, once as the fight begins (see [`crate::state::L5::carriers`]).
+pub fn note_carriers(ctx: &mut Ctx) {
+    let carriers: SmallVec<[(u16, u8); 4]> = ctx
         .roster()
         .entities()
-        .filter(|&e| ctx.status(e).takes_turns() && ctx.region(e) == region)
-        .filter_map(|e| ctx.fighter(e).and_then(|f| f.sheet.0.light))
-        .map(rank)
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let light = ctx.fighter(e).and_then(|f| f.sheet.0.light)?;
+            Some((u16::try_from(i).ok()?, rank(light)))
+        })
+        .collect();
+    ctx.battle_mut().carriers = carriers;
+}
+
+/// The light in `region` now: the map's level raised by light carried there.
+pub fn level(ctx: &Ctx, region: RegionId) -> Light {
+    let battle = ctx.battle();
+    let base = battle.light.get(region.index()).copied().unwrap_or(2);
+    let carried = battle
+        .carriers
+        .iter()
+        .filter(|&&(_, light)| light > base)
+        .filter_map(|&(i, light)| {
+            let e = ctx.roster().entries.get(usize::from(i))?.entity;
+            (ctx.status(e).takes_turns() && ctx.region(e) == region).then_some(light)
+        })
         .max()
         .unwrap_or(0);
     of_rank(base.max(carried))

@@ -34,6 +34,18 @@ pub fn chances(advantage: fray_dice::Advantage, bonus: i32, ac: i64) -> (f64, f6
 
 /// Chance `dice` + `plus`, times `times`, reaches `hp`.
 fn reaches(dice: &Dice, plus: i32, times: i64, hp: i64) -> f64 {
+    let total = |v: i64| {
+        v.saturating_add(i64::from(plus))
+            .max(0)
+            .saturating_mul(times)
+    };
+    // Most targets are out of reach, or sure to fall: no table is needed for those.
+    if total(dice.min()) >= hp {
+        return 1.0;
+    }
+    if total(dice.max()) < hp {
+        return 0.0;
+    }
     match dice.distribution() {
         Ok(d) => d
             .iter()

@@ -7,6 +7,7 @@ use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
 use fray_core::ids::SideId;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use smallvec::SmallVec;
 
 use crate::light::rank;
 use crate::options::L5Options;
@@ -75,6 +76,7 @@ impl Ruleset for L5Ruleset {
             light: map.regions.iter().map(|r| rank(r.light)).collect(),
             ambush,
             tide_checked: 0,
+            carriers: SmallVec::new(),
         });
         Ok(())
     }

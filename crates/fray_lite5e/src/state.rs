@@ -21,6 +21,11 @@ pub struct L5 {
     pub ambush: Option<SideId>,
     /// Sides whose "tide is obvious" check was made (L5-16), as a bit set.
     pub tide_checked: u64,
+    /// The combatants who carry a light, by roster index, with its rank: set once when the
+    /// fight begins (sheets do not change), so a region's light is found without reading
+    /// every combatant's sheet.
+    #[serde(default)]
+    pub carriers: SmallVec<[(u16, u8); 4]>,
 }
 
 /// A combatant's lite5e state.
