@@ -19,10 +19,11 @@ pub struct Universe {
     pub maneuvers: Vec<Maneuver>,
 }
 
-const TRIGGERS: [Trigger; 3] = [
+const TRIGGERS: [Trigger; 4] = [
     Trigger::EnemyMoves,
     Trigger::EnemyEngagesMe,
     Trigger::EnemyAttacksMe,
+    Trigger::EnemyEntersMyRegion,
 ];
 
 impl Universe {

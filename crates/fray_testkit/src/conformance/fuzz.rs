@@ -124,6 +124,7 @@ impl Pool {
                     Trigger::EnemyMoves,
                     Trigger::EnemyEngagesMe,
                     Trigger::EnemyAttacksMe,
+                    Trigger::EnemyEntersMyRegion,
                 ]),
                 intent: self.readied(dice),
             },
