@@ -213,12 +213,16 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal, Refu
             trigger: Trigger::EnemyEntersMyRegion,
             intent:
                 Readied::Attack {
+                    target,
                     attack: id,
                     maneuver: Maneuver::STANDARD,
-                    ..
                 },
         } => {
-            // The target is whoever enters: the attack must reach into its own region.
+            // The target is whoever enters; until then the intent names the readier. The
+            // attack must reach into its own region.
+            if target != me.entity {
+                return Err("a readied attack for the next to enter names no target yet".into());
+            }
             let a = sheet
                 .attacks
                 .get(usize::from(id.0))

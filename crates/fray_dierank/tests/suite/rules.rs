@@ -808,7 +808,11 @@ fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
     f.ok("Adept", Intent::Pass);
     assert_eq!(f.hp("Adept").current, 8);
     assert_eq!(state(&f, "Adept").mp, 2);
-    assert_eq!(f.turn(), "Orc", "the adept's turn went on the major interrupt");
+    assert_eq!(
+        f.turn(),
+        "Orc",
+        "the adept's turn went on the major interrupt"
+    );
     let log = f.log();
     let ref_roll = at_line(
         &log,
