@@ -164,9 +164,6 @@ pub enum Trigger {
     EnemyEngagesMe,
     /// An enemy attacks you.
     EnemyAttacksMe,
-    /// An enemy enters your region ("I will attack the next enemy who comes through the
-    /// door"): a readied intent's target is whoever enters.
-    EnemyEntersMyRegion,
 }
 
 /// The kind of an intent, without its arguments.

@@ -209,8 +209,10 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal, Refu
             affords(ActionKind::Major, sheet, state)?;
             Ok(Legal::costs(Cost::FREE))
         }
+        // Die-rank reads the core's "an enemy moves" as "the next enemy to enter my region"
+        // (DR-13: "I will attack the next enemy who comes through the door").
         Intent::Ready {
-            trigger: Trigger::EnemyEntersMyRegion,
+            trigger: Trigger::EnemyMoves,
             intent:
                 Readied::Attack {
                     target,

@@ -11,7 +11,9 @@
 //!
 //! Fray's rulings: a run crosses no water and no cliff; each enemy makes at most one
 //! opportunity attack against one move; the opportunity attacks of a move all come before it
-//! (the kit's reactions resolve before the intent), those of the regions entered included.
+//! (the kit's reactions resolve before the intent), those of the regions entered included; an
+//! enemy with an attack readied for the next to enter a region the move enters strikes with it
+//! instead of an opportunity attack, also before the move (it meets the mover at the door).
 
 use bevy_ecs::prelude::*;
 use fray_core::ids::RegionId;

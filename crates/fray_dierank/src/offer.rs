@@ -97,7 +97,7 @@ pub fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, DrRules>) {
                     let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
                     offer.consider(
                         Intent::Ready {
-                            trigger: Trigger::EnemyEntersMyRegion,
+                            trigger: Trigger::EnemyMoves,
                             // The target is whoever enters; until then, the readier.
                             intent: Readied::Attack {
                                 target: actor,

@@ -1,6 +1,12 @@
 //! Turns, payment and resolution: action points (DR-14), attacks as resisted rolls with their
 //! mastery exchange (DR-03, DR-04, DR-06, DR-09), interrupts (DR-13), opportunity attacks and
 //! moves (DR-16..DR-18).
+//!
+//! Every roll made out of turn - an opportunity attack, a readied attack, an interrupt's REF
+//! against REF roll and each of its blows - has its mastery exchange too (DR-09: the other side
+//! may answer any roll): the kit's reactions pause on it ([`fray_core::kit::Reacted`]). A
+//! readied attack fires, with no roll to interrupt, when the foe it names attacks the readier
+//! or, readied for the next to enter, when an enemy enters the readier's region (DR-13).
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::Timing;
@@ -121,7 +127,7 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
                     } => {
                         s.use_attack(attack.0);
                         s.readied = Some(match trigger {
-                            Trigger::EnemyEntersMyRegion => Ready::Enters { attack: attack.0 },
+                            Trigger::EnemyMoves => Ready::Enters { attack: attack.0 },
                             _ => Ready::Attacked {
                                 by: target,
                                 attack: attack.0,
@@ -187,7 +193,7 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
         }
         Intent::Ready { trigger, intent } => {
             match (trigger, intent.target()) {
-                (Trigger::EnemyEntersMyRegion, _) => ctx.note(Some(actor), || {
+                (Trigger::EnemyMoves, _) => ctx.note(Some(actor), || {
                     "readies an attack for the next enemy to enter its region.".into()
                 }),
                 (_, Some(target)) => ctx.tell(Some(actor), |c| {

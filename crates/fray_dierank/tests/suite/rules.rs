@@ -894,7 +894,7 @@ fn dr13_an_attack_readied_for_the_next_enemy_to_enter_fires_without_a_roll() {
     );
     let (orc, warrior) = (f.who("Orc"), f.who("Warrior"));
     let ready = Intent::Ready {
-        trigger: Trigger::EnemyEntersMyRegion,
+        trigger: Trigger::EnemyMoves,
         intent: Readied::Attack {
             target: orc,
             attack: AttackId(0),

@@ -19,11 +19,10 @@ pub struct Universe {
     pub maneuvers: Vec<Maneuver>,
 }
 
-const TRIGGERS: [Trigger; 4] = [
+const TRIGGERS: [Trigger; 3] = [
     Trigger::EnemyMoves,
     Trigger::EnemyEngagesMe,
     Trigger::EnemyAttacksMe,
-    Trigger::EnemyEntersMyRegion,
 ];
 
 impl Universe {

@@ -124,7 +124,6 @@ impl Pool {
                     Trigger::EnemyMoves,
                     Trigger::EnemyEngagesMe,
                     Trigger::EnemyAttacksMe,
-                    Trigger::EnemyEntersMyRegion,
                 ]),
                 intent: self.readied(dice),
             },
