@@ -217,9 +217,6 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                     (-gain) as f32 * 4.0 - oa_cost
                 } else if situation.can_attack_now() {
                     -2.0 - oa_cost
-                } else if gain > 0 && me < 0.5 && situation.enemy_in(*to) {
-                    // Hurt, it does not walk into a foe's region to be struck first.
-                    -1.0 - oa_cost
                 } else if gain > 0 {
                     5.0 + gain as f32 - oa_cost * 2.0
                 } else {

@@ -107,11 +107,6 @@ impl<'a> Situation<'a> {
             .min()
     }
 
-    /// Whether an active enemy stands in region `to`.
-    pub fn enemy_in(&self, to: RegionId) -> bool {
-        self.enemy_regions.contains(&to)
-    }
-
     /// How many hops nearer the closest active enemy `to` is than where the actor stands
     /// (negative: farther).
     pub fn closer_to_enemy(&self, to: RegionId) -> Option<i32> {
