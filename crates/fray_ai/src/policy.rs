@@ -75,6 +75,9 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
             let hurt = 1.0 - situation.hp_fraction(*target);
             1000.0 + hurt * 100.0 + p.expected_damage + p.kill_chance * 10.0
         }
+        // A point of a scarce pool (mastery points) spent on no blow is kept for blows and
+        // answers: below passing.
+        Intent::UseAbility { .. } if p.spends > 0.0 && p.expected_damage <= 0.0 => -60.0,
         Intent::UseAbility { target, .. } if p.expected_damage > 0.0 => {
             let hurt = target.map_or(0.0, |t| 1.0 - situation.hp_fraction(t));
             1000.0 + hurt * 100.0 + p.expected_damage
@@ -129,14 +132,19 @@ pub(crate) fn priced_reaction(p: &Preview, cost: &Cost, situation: &Situation) -
     gain - turn - p.spends * blow
 }
 
+/// How much dearer the tactical policy prices a point of a limited pool spent on its own turn
+/// than one spent answering a foe's roll.
+const KEEP_FOR_ANSWERS: f32 = 2.0;
+
 /// How much the tactical policy wants an option (higher is better; ending the turn is 0).
 pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     let me = situation.actor_hp_fraction();
     let danger = situation.threat_to_actor();
     let broken = situation.actor_morale_broken();
     let oa_cost = f32::from(p.provokes) * situation.expected_opportunity_damage();
-    // A limited pool spent (mastery points) is priced like a reaction's.
-    let pool = p.spends * situation.expected_opportunity_damage();
+    // A limited pool spent on one's own turn or declaration (mastery points) is priced at
+    // twice a reaction's: a point kept answers a foe's roll later.
+    let pool = p.spends * situation.expected_opportunity_damage() * KEEP_FOR_ANSWERS;
     -pool
         + match intent {
             Intent::Attack { target, .. } => {

@@ -162,16 +162,57 @@ pub fn success_odds(
     }
 }
 
-/// A roll being made on an attack, with the mastery points spent on it so far: the attacker's
-/// hand, the target's, and whose answer comes next (DR-09). It is the ruleset's pause: the
-/// attack waits on each answer.
+/// What a contest is rolled for, and so what follows when its mastery exchange ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Purpose {
+    /// An attack on the actor's own turn: it lands.
+    Attack,
+    /// A blow struck out of turn (DR-13, DR-16): it lands, and `more` blows of the same
+    /// interrupt follow it.
+    Strike {
+        /// What the blow is.
+        cause: Cause,
+        /// Blows of the same interrupt still to come after it.
+        more: u8,
+    },
+    /// The REF against REF roll of an interrupt (DR-13): one blow per success follows.
+    Interrupt,
+}
+
+/// Why a blow is struck out of turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cause {
+    /// Leaving (or running through) the striker's region (DR-16, DR-17).
+    Opportunity,
+    /// An attack readied for its trigger, with no roll (DR-13).
+    Readied,
+    /// An interrupt won by a REF roll (DR-13).
+    Interrupt,
+}
+
+impl Cause {
+    /// How logs call the blow.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::Opportunity => "opportunity attack",
+            Cause::Readied => "readied attack",
+            Cause::Interrupt => "interrupt",
+        }
+    }
+}
+
+/// A roll being made, with the mastery points spent on it so far: the actor's hand, the
+/// resister's, and whose answer comes next (DR-09). It is the ruleset's pause: the attack,
+/// the interrupt or the blow struck out of turn waits on each answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contest {
+    /// What the roll is for.
+    pub purpose: Purpose,
     /// Who acts.
     pub actor: Entity,
     /// Who resists.
     pub target: Entity,
-    /// The attack, by index.
+    /// The attack, by index (the attack an interrupt's blows use, for its REF roll).
     pub attack: u16,
     /// The acting hand.
     pub act: Hand,

@@ -25,7 +25,8 @@ pub fn unit_of(ctx: &Ctx, who: Entity) -> ActingUnit {
         .map_or(ActingUnit::Combatant(who), ActingUnit::Group)
 }
 
-/// Rolls every unit's REF die (a group rolls its first member's), logged, and sets the order.
+/// Rolls every unit's REF die (a group rolls its first member's), logged. The order is set
+/// ([`order`]) once any mastery points on the rolls are spent.
 pub fn roll(ctx: &mut Ctx) {
     let mut rolls: SmallVec<[InitRoll; 8]> = SmallVec::new();
     for index in 0..ctx.roster().len() {
@@ -49,7 +50,6 @@ pub fn roll(ctx: &mut Ctx) {
         rolls.push(InitRoll { unit, hand });
     }
     ctx.battle_mut().initiative = rolls;
-    order(ctx);
 }
 
 /// Sets the turn order from the initiative rolls: highest first, ties to the larger REF die,

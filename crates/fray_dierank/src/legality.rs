@@ -8,10 +8,10 @@ use fray_core::intent::{Intent, Maneuver, Readied, Trigger};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 use fray_core::region::EncounterMap;
 
-use crate::movement::{Way, beset, provoked, way};
+use crate::movement::{Way, beset, entered, provoked, way};
 use crate::sheet::{SheetAttack, SheetData};
 use crate::statblock::ActionKind;
-use crate::state::DrState;
+use crate::state::{DrState, Ready};
 use crate::vocabulary::{MASTERY, PRESS, provokes, unit};
 use crate::{Ctx, Me, mastery};
 
@@ -209,6 +209,41 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal, Refu
             affords(ActionKind::Major, sheet, state)?;
             Ok(Legal::costs(Cost::FREE))
         }
+        // Die-rank reads the core's "an enemy moves" as "the next enemy to enter my region"
+        // (DR-13: "I will attack the next enemy who comes through the door").
+        Intent::Ready {
+            trigger: Trigger::EnemyMoves,
+            intent:
+                Readied::Attack {
+                    target,
+                    attack: id,
+                    maneuver: Maneuver::STANDARD,
+                },
+        } => {
+            // The target is whoever enters; until then the intent names the readier. The
+            // attack must reach into its own region.
+            if target != me.entity {
+                return Err("a readied attack for the next to enter names no target yet".into());
+            }
+            let a = sheet
+                .attacks
+                .get(usize::from(id.0))
+                .ok_or("it has no such attack")?;
+            if a.ranged {
+                return Err("one readies a melee attack for the next to enter".into());
+            }
+            if a.cooldown && state.cooling(id.0) {
+                return Err("that attack is cooling down: not this turn or the next".into());
+            }
+            if a.kind == ActionKind::Exclusive {
+                return Err("an exclusive attack cannot be readied".into());
+            }
+            if state.readied.is_some() {
+                return Err("it has an attack readied already".into());
+            }
+            affords(a.kind, sheet, state)?;
+            Ok(Legal::costs(price(a.kind, sheet.ap, state.left)))
+        }
         Intent::Ready {
             trigger: Trigger::EnemyAttacksMe,
             intent:
@@ -228,9 +263,10 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent, scope: Scope) -> Result<Legal, Refu
             affords(a.kind, sheet, state)?;
             Ok(Legal::costs(price(a.kind, sheet.ap, state.left)))
         }
-        Intent::Ready { .. } => {
-            Err("one readies a plain attack on a foe, for when that foe attacks".into())
-        }
+        Intent::Ready { .. } => Err(
+            "one readies a plain attack, for when a foe attacks or an enemy enters its region"
+                .into(),
+        ),
         Intent::Delay => {
             if state.spent || state.careful {
                 return Err("it has acted this turn".into());
@@ -287,7 +323,12 @@ fn reaction(
                 );
             }
             let a = attack(ctx, me, target, id.0)?;
-            if state.readied == Some((provoker, id.0)) {
+            if state.readied
+                == Some(Ready::Attacked {
+                    by: provoker,
+                    attack: id.0,
+                })
+            {
                 return Ok(Legal::costs(Cost::FREE));
             }
             interrupting(a, sheet, state)
@@ -334,6 +375,33 @@ fn reaction(
             Ok(Legal::costs(
                 price(ActionKind::Minor, sheet.ap, sheet.ap).paid(Timing::NextTurn),
             ))
+        }
+        (
+            provokes::ENTERING,
+            Intent::Attack {
+                target,
+                attack: id,
+                maneuver: Maneuver::STANDARD,
+            },
+        ) => {
+            if target != provoker {
+                return Err("a readied attack strikes the one who enters".into());
+            }
+            if state.readied != Some(Ready::Enters { attack: id.0 }) {
+                return Err("it readied no such attack for the next to enter".into());
+            }
+            let Intent::Move { to } = *provoking else {
+                return Err("only a move enters a region".into());
+            };
+            foe(ctx, me.entity, target)?;
+            let mover = ctx.fighter(provoker).ok_or("no such mover")?;
+            let from = ctx.region(provoker);
+            let how = way(ctx, &mover.sheet.0, mover.state.careful, from, to)?;
+            if !entered(how, to).contains(&me.row.region) {
+                return Err("the move does not enter its region".into());
+            }
+            // Paid on the turn it was readied.
+            Ok(Legal::costs(Cost::FREE))
         }
         _ => Err("it cannot do that now".into()),
     }

@@ -62,7 +62,7 @@ use std::borrow::Cow;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::{Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
+use fray_core::kit::{Offer, Reacted, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
 use fray_core::prelude::*;
 use fray_core::turn::Approved;
 
@@ -122,16 +122,19 @@ impl Rules for DrRules {
     }
 
     /// Before the first round's turns, whoever has a mastery point may spend it on its
-    /// initiative roll (DR-12).
+    /// initiative roll (DR-12), and the order is set (and logged, once) when they are done.
     fn round_start(ctx: &mut Ctx) -> RoundPlan {
-        let anyone = ctx.round() <= 1
-            && ctx
-                .roster()
-                .entities()
-                .any(|e| ctx.is_active(e) && mastery::can_spend_on_roll(ctx, e));
+        if ctx.round() > 1 {
+            return RoundPlan::Turns;
+        }
+        let anyone = ctx
+            .roster()
+            .entities()
+            .any(|e| ctx.is_active(e) && mastery::can_spend_on_roll(ctx, e));
         if anyone {
             RoundPlan::Declarations
         } else {
+            initiative::order(ctx);
             RoundPlan::Turns
         }
     }
@@ -144,6 +147,18 @@ impl Rules for DrRules {
         {
             initiative::master(ctx, who);
         }
+    }
+
+    /// A combatant that spent a mastery point on its initiative may spend another, up to its
+    /// rank (DR-09, DR-12).
+    fn declares_again(ctx: &Ctx, who: Entity, intent: &Intent) -> bool {
+        matches!(
+            intent,
+            Intent::UseAbility {
+                ability: MASTERY,
+                ..
+            }
+        ) && mastery::can_spend_on_roll(ctx, who)
     }
 
     fn declarations_done(ctx: &mut Ctx) {
@@ -191,14 +206,26 @@ impl Rules for DrRules {
         resolve::standing(ctx, actor)
     }
 
-    fn react(
+    fn react_step(
         ctx: &mut Ctx,
         approved: &Approved,
         kind: u8,
         reactor: Entity,
         reaction: Intent,
-    ) -> bool {
+    ) -> Reacted<Contest> {
         resolve::react(ctx, approved, kind, reactor, reaction)
+    }
+
+    /// A roll made inside a reaction goes on after each answer of its mastery exchange
+    /// (DR-09).
+    fn resume_reaction(
+        ctx: &mut Ctx,
+        _: &Approved,
+        _: u8,
+        reaction: &Approved,
+        pause: Contest,
+    ) -> Reacted<Contest> {
+        resolve::resume_reaction(ctx, reaction.intent, pause)
     }
 
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {

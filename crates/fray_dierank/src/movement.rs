@@ -11,7 +11,9 @@
 //!
 //! Fray's rulings: a run crosses no water and no cliff; each enemy makes at most one
 //! opportunity attack against one move; the opportunity attacks of a move all come before it
-//! (the kit's reactions resolve before the intent), those of the regions entered included.
+//! (the kit's reactions resolve before the intent), those of the regions entered included; an
+//! enemy with an attack readied for the next to enter a region the move enters strikes with it
+//! instead of an opportunity attack, also before the move (it meets the mover at the door).
 
 use bevy_ecs::prelude::*;
 use fray_core::ids::RegionId;
@@ -20,6 +22,7 @@ use smallvec::SmallVec;
 
 use crate::Ctx;
 use crate::sheet::SheetData;
+use crate::state::Ready;
 use crate::vocabulary::provokes;
 
 /// How a move goes.
@@ -27,7 +30,7 @@ use crate::vocabulary::provokes;
 pub enum Way {
     /// To a neighbouring region: minor, provokes in the region left.
     Walk,
-    /// To a neighbouring region, carefully: major, provokes nothing.
+    /// To a neighbouring region, carefully: major, provokes no opportunity attack.
     Careful,
     /// Two regions at full speed through `via`: minor, provokes in every region left or
     /// entered, exposes the runner's defense.
@@ -98,9 +101,24 @@ fn enemies_in(ctx: &Ctx, mover: Entity, region: RegionId) -> SmallVec<[Entity; 8
         .collect()
 }
 
-/// The opportunity attacks a move of `mover` from `from` to `to` by `way` provokes (DR-16,
-/// DR-17, DR-18): every active enemy in a region it leaves, and for a run, a swim or a climb,
-/// in a region it enters; each at most once.
+/// The regions a move by `way` to `to` enters.
+pub fn entered(way: Way, to: RegionId) -> SmallVec<[RegionId; 2]> {
+    match way {
+        Way::Run { via } => smallvec::smallvec![via, to],
+        _ => smallvec::smallvec![to],
+    }
+}
+
+/// Whether `who` has an attack readied for the next enemy to enter its region (DR-13).
+fn lying_in_wait(ctx: &Ctx, who: Entity) -> bool {
+    ctx.fighter(who)
+        .is_some_and(|f| matches!(f.state.readied, Some(Ready::Enters { .. })))
+}
+
+/// The reactions a move of `mover` from `from` to `to` by `way` provokes: first, the attacks
+/// readied for the next enemy to enter a region it enters (DR-13); then opportunity attacks
+/// (DR-16, DR-17, DR-18) from every other active enemy in a region it leaves, and for a run, a
+/// swim or a climb, in a region it enters; each enemy at most once.
 pub fn provoked(
     ctx: &Ctx,
     mover: Entity,
@@ -114,6 +132,16 @@ pub fn provoked(
         Way::Run { via } => smallvec::smallvec![from, via, to],
     };
     let mut out = Provocations::new();
+    for region in entered(way, to) {
+        for reactor in enemies_in(ctx, mover, region) {
+            if lying_in_wait(ctx, reactor) && !out.iter().any(|p| p.reactor == reactor) {
+                out.push(Provocation {
+                    reactor,
+                    kind: provokes::ENTERING,
+                });
+            }
+        }
+    }
     for region in regions {
         for reactor in enemies_in(ctx, mover, region) {
             if !out.iter().any(|p| p.reactor == reactor) {

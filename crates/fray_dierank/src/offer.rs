@@ -92,6 +92,23 @@ pub fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, DrRules>) {
                     );
                 }
             }
+            for (i, a) in sheet.attacks.iter().enumerate() {
+                if !a.ranged {
+                    let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                    offer.consider(
+                        Intent::Ready {
+                            trigger: Trigger::EnemyMoves,
+                            // The target is whoever enters; until then, the readier.
+                            intent: Readied::Attack {
+                                target: actor,
+                                attack,
+                                maneuver: Maneuver::STANDARD,
+                            },
+                        },
+                        &labels.ready,
+                    );
+                }
+            }
             offer.consider(Intent::Delay, &labels.delay);
             offer.consider(Intent::EndTurn, &labels.end_turn);
         }

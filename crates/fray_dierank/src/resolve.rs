@@ -1,19 +1,26 @@
 //! Turns, payment and resolution: action points (DR-14), attacks as resisted rolls with their
 //! mastery exchange (DR-03, DR-04, DR-06, DR-09), interrupts (DR-13), opportunity attacks and
 //! moves (DR-16..DR-18).
+//!
+//! Every roll made out of turn - an opportunity attack, a readied attack, an interrupt's REF
+//! against REF roll and each of its blows - has its mastery exchange too (DR-09: the other side
+//! may answer any roll): the kit's reactions pause on it ([`fray_core::kit::Reacted`]). A
+//! readied attack fires, with no roll to interrupt, when the foe it names attacks the readier
+//! or, readied for the next to enter, when an enemy enters the readier's region (DR-13).
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::Timing;
-use fray_core::intent::{Intent, Readied};
-use fray_core::kit::{Step, TurnBegins};
+use fray_core::intent::{Intent, Readied, Trigger};
+use fray_core::kit::{Reacted, Step, TurnBegins};
 use fray_core::log::LogEvent;
 use fray_core::prelude::Status;
 use fray_core::turn::Approved;
 use fray_core::vocabulary::DamageType;
 use fray_dice::{Advantage, DieSource};
 
-use crate::contest::{Contest, Hand, successes};
+use crate::contest::{Cause, Contest, Hand, Purpose};
 use crate::movement::{self, Way};
+use crate::state::Ready;
 use crate::vocabulary::{provokes, unit};
 use crate::{Ctx, initiative, mastery};
 
@@ -115,11 +122,17 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
                 match approved.intent {
                     Intent::Attack { attack, .. } => s.use_attack(attack.0),
                     Intent::Ready {
+                        trigger,
                         intent: Readied::Attack { target, attack, .. },
-                        ..
                     } => {
                         s.use_attack(attack.0);
-                        s.readied = Some((target, attack.0));
+                        s.readied = Some(match trigger {
+                            Trigger::EnemyMoves => Ready::Enters { attack: attack.0 },
+                            _ => Ready::Attacked {
+                                by: target,
+                                attack: attack.0,
+                            },
+                        });
                     }
                     _ => {}
                 }
@@ -130,8 +143,15 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
         mastery::stir(ctx, actor);
     }
     if cost.unit == unit::PRESSED {
+        // Logged once the attack it keeps going is done ([`pressed_on`]).
         mastery::spend(ctx, actor, false);
-        ctx.tell(Some(actor), |_| {
+    }
+}
+
+/// Logs the mastery point a pressed major attack spent (DR-14), after the attack.
+fn pressed_on(ctx: &mut Ctx, approved: &Approved) {
+    if approved.legal.cost.unit == unit::PRESSED {
+        ctx.tell(Some(approved.actor), |_| {
             "spends a mastery point: this major action does not end its turn.".into()
         });
     }
@@ -171,11 +191,15 @@ pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
             });
             Step::Done
         }
-        Intent::Ready { intent, .. } => {
-            if let Some(target) = intent.target() {
-                ctx.tell(Some(actor), |c| {
+        Intent::Ready { trigger, intent } => {
+            match (trigger, intent.target()) {
+                (Trigger::EnemyMoves, _) => ctx.note(Some(actor), || {
+                    "readies an attack for the next enemy to enter its region.".into()
+                }),
+                (_, Some(target)) => ctx.tell(Some(actor), |c| {
                     format!("readies an attack for when {} attacks it.", c.name(target))
-                });
+                }),
+                _ => {}
             }
             Step::Done
         }
@@ -195,13 +219,29 @@ fn begin(ctx: &mut Ctx, approved: &Approved, target: Entity, attack: u16) -> Ste
     let actor = approved.actor;
     if !standing(ctx, target) {
         ctx.note(Some(actor), || "its target is out of the fight.".into());
+        pressed_on(ctx, approved);
         return Step::Done;
     }
-    let Some((act, res)) = hands(ctx, actor, target, attack) else {
+    let Some(contest) = contest(ctx, Purpose::Attack, (actor, target), attack) else {
+        pressed_on(ctx, approved);
         return Step::Done;
     };
+    ask(ctx, (approved.actor, approved.intent), &contest);
+    Step::Wait(contest)
+}
+
+/// Rolls attack `attack` of `actor` on `target` for `purpose`, logged: a new roll nobody has
+/// spent on yet.
+fn contest(
+    ctx: &mut Ctx,
+    purpose: Purpose,
+    (actor, target): (Entity, Entity),
+    attack: u16,
+) -> Option<Contest> {
+    let (act, res) = hands(ctx, actor, target, attack)?;
     mastery::new_roll(ctx, &[actor, target]);
     let contest = Contest {
+        purpose,
         actor,
         target,
         attack,
@@ -211,7 +251,7 @@ fn begin(ctx: &mut Ctx, approved: &Approved, target: Entity, attack: u16) -> Ste
         passes: 0,
     };
     say_rolls(ctx, &contest);
-    ask(ctx, approved, contest)
+    Some(contest)
 }
 
 /// Rolls an attack of `actor` on `target`: the attack's die (with its shift's levels) against
@@ -245,6 +285,10 @@ fn say_rolls(ctx: &mut Ctx, c: &Contest) {
                     .map(|a| a.name.clone())
             })
             .unwrap_or_default();
+        let name = match c.purpose {
+            Purpose::Strike { cause, .. } => format!("{} with its {name}", cause.name()),
+            _ => name,
+        };
         format!(
             "{name} at {}: {} against defense {} - {} success(es) so far.",
             x.name(c.target),
@@ -255,18 +299,17 @@ fn say_rolls(ctx: &mut Ctx, c: &Contest) {
     });
 }
 
-/// Asks the party whose turn it is to answer whether it spends a mastery point; the kit goes
-/// on at once (a pass) when it cannot.
-fn ask(ctx: &mut Ctx, approved: &Approved, contest: Contest) -> Step<Contest> {
+/// Asks the party whose turn it is to answer whether it spends a mastery point on the roll
+/// `provoker`'s `intent` made; the kit goes on at once (a pass) when it cannot.
+fn ask(ctx: &mut Ctx, (provoker, intent): (Entity, Intent), contest: &Contest) {
     ctx.battle_mut().answered = false;
-    ctx.open_window(approved.actor, provokes::MASTERY);
-    ctx.offer_reaction(contest.answering(), approved.intent);
-    Step::Wait(contest)
+    ctx.open_window(provoker, provokes::MASTERY);
+    ctx.offer_reaction(contest.answering(), intent);
 }
 
-/// Goes on with the exchange after an answer: a point spent rolls its die (DR-09) and the
-/// other party answers; two passes in a row end it, and the attack lands.
-pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contest> {
+/// Takes the answer just given: a point spent rolls its die (DR-09) and the other party
+/// answers; two passes in a row end the exchange. Returns whether it goes on.
+fn answered(ctx: &mut Ctx, c: &mut Contest) -> bool {
     if std::mem::take(&mut ctx.battle_mut().answered) {
         let who = c.answering();
         let hand = if c.next == 0 { &c.act } else { &c.res };
@@ -296,17 +339,59 @@ pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contes
         c.passes = c.passes.saturating_add(1);
     }
     if c.passes >= 2 {
-        land(ctx, &c);
-        return Step::Done;
+        return false;
     }
     c.next ^= 1;
-    ask(ctx, approved, c)
+    true
+}
+
+/// Goes on with an attack's exchange after an answer; when it ends, the attack lands.
+pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contest> {
+    if answered(ctx, &mut c) {
+        ask(ctx, (approved.actor, approved.intent), &c);
+        return Step::Wait(c);
+    }
+    land(ctx, &c, None);
+    pressed_on(ctx, approved);
+    Step::Done
+}
+
+/// Goes on with the exchange on a roll made inside a reaction (an opportunity attack, a
+/// readied attack, an interrupt's REF roll or blow) after an answer (DR-09); when it ends,
+/// what the roll was for follows.
+pub fn resume_reaction(ctx: &mut Ctx, reaction: Intent, mut c: Contest) -> Reacted<Contest> {
+    if answered(ctx, &mut c) {
+        ask(ctx, (c.actor, reaction), &c);
+        return Reacted::Wait(c);
+    }
+    match c.purpose {
+        Purpose::Attack => {
+            land(ctx, &c, None);
+            Reacted::Done
+        }
+        Purpose::Strike { cause, more } => {
+            land(ctx, &c, Some(cause.name()));
+            if more == 0 || !standing(ctx, c.target) || !standing(ctx, c.actor) {
+                return Reacted::Done;
+            }
+            if let Some(mut f) = ctx.fighter_mut(c.actor) {
+                // Blows after an interrupt's first are paid here; the kit pays the first.
+                f.state.owed = f.state.owed.saturating_add(1);
+            }
+            let next = Purpose::Strike {
+                cause,
+                more: more.saturating_sub(1),
+            };
+            strike(ctx, reaction, (c.actor, c.target), c.attack, next)
+        }
+        Purpose::Interrupt => won_interrupt(ctx, reaction, &c),
+    }
 }
 
 /// The attack lands: one point of damage per success (DR-03).
-fn land(ctx: &mut Ctx, c: &Contest) {
+fn land(ctx: &mut Ctx, c: &Contest, cause: Option<&str>) {
     let hits = c.successes();
-    damage(ctx, (c.actor, c.target), hits, None);
+    damage(ctx, (c.actor, c.target), hits, cause);
 }
 
 /// `target` takes `hits` points, logged, and is harmed for its recovery (DR-11).
@@ -320,59 +405,63 @@ fn damage(ctx: &mut Ctx, (source, target): (Entity, Entity), hits: u32, cause: O
     mastery::stir(ctx, target);
 }
 
-/// A blow struck out of turn, at once: no mastery exchange (the kit's reactions do not pause;
-/// Fray's ruling).
-fn strike(ctx: &mut Ctx, (actor, target): (Entity, Entity), attack: u16, cause: &str) {
+/// A blow struck out of turn by `actor` on `target` with attack `attack` (for `purpose`, a
+/// [`Purpose::Strike`]): rolled, then its mastery exchange (DR-09) inside the reaction
+/// `reaction`. A striker or target already out of the fight strikes nothing.
+fn strike(
+    ctx: &mut Ctx,
+    reaction: Intent,
+    (actor, target): (Entity, Entity),
+    attack: u16,
+    purpose: Purpose,
+) -> Reacted<Contest> {
     if !standing(ctx, target) || !standing(ctx, actor) {
-        return;
+        return Reacted::Done;
     }
-    let Some((act, res)) = hands(ctx, actor, target, attack) else {
-        return;
-    };
-    let hits = successes(act.kept(), res.kept());
-    ctx.tell(Some(actor), |c| {
-        format!(
-            "{cause} on {}: {} against defense {} - {hits} success(es).",
-            c.name(target),
-            act.describe(),
-            res.describe()
-        )
-    });
-    damage(ctx, (actor, target), hits, Some(cause));
+    match contest(ctx, purpose, (actor, target), attack) {
+        Some(c) => {
+            ask(ctx, (actor, reaction), &c);
+            Reacted::Wait(c)
+        }
+        None => Reacted::Done,
+    }
 }
 
-/// `reactor` answers `approved` with `reaction` in a window of `kind`. Returns whether it
-/// happened (it is paid then).
+/// `reactor` answers `approved` with `reaction` in a window of `kind`: a mastery point spent
+/// (done at once), or a blow out of turn, which rolls and pauses on its mastery exchange
+/// ([`resume_reaction`] goes on). [`Reacted::Not`] when it did not happen (it is not paid).
 pub fn react(
     ctx: &mut Ctx,
     approved: &Approved,
     kind: u8,
     reactor: Entity,
     reaction: Intent,
-) -> bool {
+) -> Reacted<Contest> {
     if !standing(ctx, reactor) {
-        return false;
+        return Reacted::Not;
     }
     match (kind, reaction) {
         (provokes::MASTERY, Intent::UseAbility { .. }) => {
             let spent = mastery::spend(ctx, reactor, true);
             ctx.battle_mut().answered = spent;
-            spent
+            if spent { Reacted::Done } else { Reacted::Not }
         }
         (provokes::OPPORTUNITY, Intent::Attack { attack, .. }) => {
             reaction_logged(ctx, reactor, approved.actor, kind);
-            strike(
-                ctx,
-                (reactor, approved.actor),
-                attack.0,
-                "opportunity attack",
-            );
-            true
+            let blow = Purpose::Strike {
+                cause: Cause::Opportunity,
+                more: 0,
+            };
+            strike(ctx, reaction, (reactor, approved.actor), attack.0, blow)
+        }
+        (provokes::ENTERING, Intent::Attack { attack, .. }) => {
+            reaction_logged(ctx, reactor, approved.actor, kind);
+            fire_readied(ctx, reaction, (reactor, approved.actor), attack.0)
         }
         (provokes::INTERRUPT, Intent::Attack { attack, .. }) => {
-            interrupt(ctx, approved.actor, reactor, attack.0)
+            interrupt(ctx, (reactor, reaction), approved.actor, attack.0)
         }
-        _ => false,
+        _ => Reacted::Not,
     }
 }
 
@@ -386,46 +475,96 @@ fn reaction_logged(ctx: &mut Ctx, reactor: Entity, against: Entity, kind: u8) {
     });
 }
 
-/// `reactor` interrupts `attacker`'s attack on it (DR-13): an attack readied for it fires
-/// without a roll; otherwise REF against REF, and the interrupter strikes once per success -
-/// a major attack once (it ends the turn it is paid from), a minor one as often as its next
-/// turn's action points allow. A failed roll costs nothing: no action was taken.
-fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> bool {
-    let readied = ctx
-        .fighter(reactor)
-        .is_some_and(|f| f.state.readied == Some((attacker, attack)));
+/// `reactor`'s readied attack fires at `target` with no roll to interrupt (DR-13): it is
+/// spent.
+fn fire_readied(
+    ctx: &mut Ctx,
+    reaction: Intent,
+    (reactor, target): (Entity, Entity),
+    attack: u16,
+) -> Reacted<Contest> {
+    if let Some(mut f) = ctx.fighter_mut(reactor) {
+        f.state.readied = None;
+    }
+    ctx.tell(Some(reactor), |_| {
+        "its readied attack fires: no roll needed.".into()
+    });
+    let blow = Purpose::Strike {
+        cause: Cause::Readied,
+        more: 0,
+    };
+    strike(ctx, reaction, (reactor, target), attack, blow)
+}
+
+/// `reactor` interrupts `attacker`'s attack on it with `reaction` (DR-13): an attack readied for it
+/// fires without a roll; otherwise REF against REF, a roll either side may master (DR-09),
+/// and [`won_interrupt`] follows.
+fn interrupt(
+    ctx: &mut Ctx,
+    (reactor, reaction): (Entity, Intent),
+    attacker: Entity,
+    attack: u16,
+) -> Reacted<Contest> {
+    let readied = ctx.fighter(reactor).is_some_and(|f| {
+        f.state.readied
+            == Some(Ready::Attacked {
+                by: attacker,
+                attack,
+            })
+    });
     reaction_logged(ctx, reactor, attacker, provokes::INTERRUPT);
     if readied {
-        if let Some(mut f) = ctx.fighter_mut(reactor) {
-            f.state.readied = None;
-        }
-        ctx.tell(Some(reactor), |_| {
-            "its readied attack fires: no roll needed.".into()
-        });
-        strike(ctx, (reactor, attacker), attack, "readied attack");
-        return true;
+        return fire_readied(ctx, reaction, (reactor, attacker), attack);
     }
     let (Some(mine), Some(theirs)) = (
         ctx.fighter(reactor).map(|f| f.sheet.0.reflexes),
         ctx.fighter(attacker).map(|f| f.sheet.0.reflexes),
     ) else {
-        return false;
+        return Reacted::Not;
     };
-    let a = Hand::roll(ctx, mine, Advantage::NONE);
-    let r = Hand::roll(ctx, theirs, Advantage::NONE);
-    let wins = successes(a.kept(), r.kept());
+    let act = Hand::roll(ctx, mine, Advantage::NONE);
+    let res = Hand::roll(ctx, theirs, Advantage::NONE);
+    mastery::new_roll(ctx, &[reactor, attacker]);
+    let c = Contest {
+        purpose: Purpose::Interrupt,
+        actor: reactor,
+        target: attacker,
+        attack,
+        act,
+        res,
+        next: 0,
+        passes: 0,
+    };
     ctx.tell(Some(reactor), |_| {
         format!(
-            "tries to interrupt: REF {} against REF {} - {wins} success(es).",
-            a.describe(),
-            r.describe()
+            "tries to interrupt: REF {} against REF {} - {} success(es) so far.",
+            c.act.describe(),
+            c.res.describe(),
+            c.successes()
         )
     });
+    ask(ctx, (reactor, reaction), &c);
+    Reacted::Wait(c)
+}
+
+/// The interrupt's REF roll `c` is settled: the interrupter strikes once per success - a
+/// major attack once (it ends the turn it is paid from), a minor one as often as its next
+/// turn's action points allow. A failed roll costs nothing: no action was taken.
+fn won_interrupt(ctx: &mut Ctx, reaction: Intent, c: &Contest) -> Reacted<Contest> {
+    let (reactor, attacker) = (c.actor, c.target);
+    let wins = c.successes();
+    ctx.tell(Some(reactor), |_| {
+        if wins == 0 {
+            "fails to interrupt.".into()
+        } else {
+            format!("interrupts with {wins} success(es).")
+        }
+    });
     if wins == 0 {
-        return false;
+        return Reacted::Not;
     }
     let (minor, room) = ctx.fighter(reactor).map_or((false, 0), |f| {
-        let a = f.sheet.0.attacks.get(usize::from(attack));
+        let a = f.sheet.0.attacks.get(usize::from(c.attack));
         let minor = a.is_some_and(|a| a.kind == crate::statblock::ActionKind::Minor);
         (minor, f.sheet.0.ap.saturating_sub(f.state.owed))
     });
@@ -434,19 +573,11 @@ fn interrupt(ctx: &mut Ctx, attacker: Entity, reactor: Entity, attack: u16) -> b
     } else {
         1
     };
-    for n in 0..strikes {
-        if !standing(ctx, attacker) || !standing(ctx, reactor) {
-            break;
-        }
-        if n > 0
-            && let Some(mut f) = ctx.fighter_mut(reactor)
-        {
-            // Strikes after the first are paid here; the kit pays the first.
-            f.state.owed = f.state.owed.saturating_add(1);
-        }
-        strike(ctx, (reactor, attacker), attack, "interrupt");
-    }
-    true
+    let blow = Purpose::Strike {
+        cause: Cause::Interrupt,
+        more: u8::try_from(strikes.saturating_sub(1)).unwrap_or(u8::MAX),
+    };
+    strike(ctx, reaction, (reactor, attacker), c.attack, blow)
 }
 
 /// Whether `approved` ends its actor's turn: no action point left, a major action not pressed

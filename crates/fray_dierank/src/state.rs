@@ -99,9 +99,27 @@ pub struct DrState {
     pub turns: u32,
     /// The turn each attack was last used on, by attack index (0: never).
     pub used: SmallVec<[u32; 4]>,
-    /// An attack readied against a foe: it fires without a roll when that foe attacks it
-    /// (DR-13), until its next turn.
-    pub readied: Option<(Entity, u16)>,
+    /// An attack readied for a declared trigger: it fires without a roll (DR-13), until its
+    /// next turn.
+    pub readied: Option<Ready>,
+}
+
+/// An attack readied for a simple declared trigger (DR-13: "I will attack the next enemy who
+/// comes through the door").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ready {
+    /// When foe `by` attacks it, attack `attack` strikes that foe first.
+    Attacked {
+        /// The foe.
+        by: Entity,
+        /// The attack, by index.
+        attack: u16,
+    },
+    /// When an enemy enters its region, attack `attack` (a melee attack) strikes it.
+    Enters {
+        /// The attack, by index.
+        attack: u16,
+    },
 }
 
 impl DrState {
@@ -123,8 +141,8 @@ impl DrState {
 
 impl MapEntities for DrState {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
-        if let Some((target, _)) = &mut self.readied {
-            *target = mapper.get_mapped(*target);
+        if let Some(Ready::Attacked { by, .. }) = &mut self.readied {
+            *by = mapper.get_mapped(*by);
         }
     }
 }

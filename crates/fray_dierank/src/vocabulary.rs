@@ -35,6 +35,8 @@ pub mod provokes {
     pub const OPPORTUNITY: u8 = 1;
     /// A roll made: its roller and its resister may spend mastery points on it (DR-09).
     pub const MASTERY: u8 = 2;
+    /// Entering a region where an enemy readied an attack for the next to enter (DR-13).
+    pub const ENTERING: u8 = 3;
 }
 
 /// What die-rank calls things.
@@ -76,6 +78,7 @@ pub fn provocation(kind: u8) -> Cow<'static, str> {
         provokes::INTERRUPT => "an attack on it",
         provokes::OPPORTUNITY => "leaving or running through its region",
         provokes::MASTERY => "a roll it may master",
+        provokes::ENTERING => "entering the region it watches",
         _ => "something",
     })
 }

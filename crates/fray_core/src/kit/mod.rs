@@ -21,7 +21,8 @@
 //!   kind by kind, each in a [`ReactionWindow`](crate::reaction::ReactionWindow) the encounter
 //!   waits on, then the intent itself ([`Rules::execute`]), which may pause again mid-way with
 //!   the ruleset's own continuation state ([`Rules::Pause`]) - a roll that waits for others to
-//!   answer.
+//!   answer. A reaction may pause the same way ([`Rules::react_step`], [`Rules::resume_reaction`]):
+//!   a roll made inside an opportunity attack waits for answers too.
 //! - **The turn structure** the rule systems need: acting units (a combatant, a group, sides
 //!   in steps), simultaneous steps, declarations before initiative, and costs charged to the
 //!   next turn (see [`turn`](crate::turn) and [`cost`](crate::cost)).
@@ -52,7 +53,7 @@ pub use decision::{AiControllers, Controllers, Decision, DecisionKind, FightView
 pub use members::{Kit, Members};
 pub use offer::Offer;
 pub use plugin::RulesetPlugin;
-pub use resolution::{Resolving, Step};
+pub use resolution::{Reacted, Resolving, Step};
 
 use crate::ids::SideId;
 use crate::intent::Intent;
@@ -112,8 +113,9 @@ pub enum RoundPlan {
     /// Turns start at once, in the turn order.
     #[default]
     Turns,
-    /// Every combatant able to act declares first, in roster order ([`Rules::declare`]); then
-    /// [`Rules::declarations_done`] (which may roll initiative) and the turns.
+    /// Every combatant able to act declares first, in roster order ([`Rules::declare`]), each
+    /// again while [`Rules::declares_again`] says so; then [`Rules::declarations_done`] (which
+    /// may roll initiative) and the turns.
     Declarations,
 }
 
@@ -181,6 +183,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// [`Occasion::Declaration`]).
     fn declare(ctx: &mut Ctx<Self>, who: Entity, intent: Intent) {
         let _ = (ctx, who, intent);
+    }
+
+    /// Whether `who`, having just declared `intent`, is asked to declare again before the next
+    /// combatant (default: no). A ruleset whose declarations may repeat says yes while the
+    /// combatant may still add one (die-rank: another mastery point on its initiative roll,
+    /// up to its rank); a pass, or anything [`Rules::check`] then refuses, ends its turn to
+    /// declare.
+    fn declares_again(ctx: &Ctx<Self>, who: Entity, intent: &Intent) -> bool {
+        let _ = (ctx, who, intent);
+        false
     }
 
     /// Whether `who` is asked to declare this round (default: everyone active). A combatant
@@ -270,8 +282,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
     // --- Resolution ---
 
     /// Pays a legal intent's cost, at the price [`Rules::check`] gave it: an intent of a turn
-    /// before anything else of it resolves; a reaction once it happened ([`Rules::react`]
-    /// returned true), its cost's [`Timing`](crate::cost::Timing) saying what it is paid from
+    /// before anything else of it resolves; a reaction once it happened ([`Rules::react_step`]
+    /// returned [`Reacted::Done`]), its cost's [`Timing`](crate::cost::Timing) saying what it is paid from
     /// (the reactions of the round, the actor's next turn).
     fn pay(ctx: &mut Ctx<Self>, approved: &Approved) {
         let _ = (ctx, approved);
@@ -283,13 +295,56 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// `reactor` takes `reaction` against `approved` (one answer of a window of `kind`).
     /// Returns whether it happened (a reactor cut down before its turn came does nothing).
+    ///
+    /// This is the hook of rulesets whose reactions never pause; the kit calls it through
+    /// [`Rules::react_step`]. A ruleset that overrides `react_step` need not implement it
+    /// (default: nothing happens).
     fn react(
         ctx: &mut Ctx<Self>,
         approved: &Approved,
         kind: u8,
         reactor: Entity,
         reaction: Intent,
-    ) -> bool;
+    ) -> bool {
+        let _ = (ctx, approved, kind, reactor, reaction);
+        false
+    }
+
+    /// `reactor` takes `reaction` against `approved` (one answer of a window of `kind`), and
+    /// may pause inside it as [`Rules::execute`] does: it opens a window
+    /// ([`Ctx::open_window`], [`Ctx::offer_reaction`]) and returns [`Reacted::Wait`] with its
+    /// continuation state, and the kit calls [`Rules::resume_reaction`] once that window is
+    /// answered (at once if nobody was offered anything). The window's own answers resolve
+    /// through this hook again, so pauses nest. The reaction is paid when it is
+    /// [`Reacted::Done`]; the reactions after it in its window, and then the intent, wait.
+    ///
+    /// Default: [`Rules::react`], which never pauses.
+    fn react_step(
+        ctx: &mut Ctx<Self>,
+        approved: &Approved,
+        kind: u8,
+        reactor: Entity,
+        reaction: Intent,
+    ) -> Reacted<Self::Pause> {
+        if Self::react(ctx, approved, kind, reactor, reaction) {
+            Reacted::Done
+        } else {
+            Reacted::Not
+        }
+    }
+
+    /// Goes on with `reaction` (an answer of a window of `kind` to `approved`) that paused in
+    /// [`Rules::react_step`] or here, once its window is answered. Default: it is done.
+    fn resume_reaction(
+        ctx: &mut Ctx<Self>,
+        approved: &Approved,
+        kind: u8,
+        reaction: &Approved,
+        pause: Self::Pause,
+    ) -> Reacted<Self::Pause> {
+        let _ = (ctx, approved, kind, reaction, pause);
+        Reacted::Done
+    }
 
     /// The intent itself, after its reactions.
     fn execute(ctx: &mut Ctx<Self>, approved: &Approved) -> Step<Self::Pause>;

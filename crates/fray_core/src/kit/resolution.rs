@@ -31,6 +31,19 @@ pub enum Step<P> {
     Wait(P),
 }
 
+/// What comes of a ruleset's [`Rules::react_step`] or [`Rules::resume_reaction`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reacted<P> {
+    /// Nothing happened (a reactor cut down before its turn came): it is not paid.
+    Not,
+    /// The reaction happened: the kit pays it ([`Rules::pay`]) and goes on with the next.
+    Done,
+    /// The reaction waits on the reaction window the ruleset opened ([`Ctx::open_window`],
+    /// [`Ctx::offer_reaction`]) - a roll made inside it that others may answer - and goes on
+    /// from `P` once that window is answered ([`Rules::resume_reaction`]).
+    Wait(P),
+}
+
 /// Where a paused resolution goes on from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "P: Serialize + serde::de::DeserializeOwned")]
@@ -39,6 +52,52 @@ pub(crate) enum At<P> {
     Stage(u8),
     /// Inside the ruleset's resolution.
     Inside(P),
+    /// Inside a reaction ([`Reacted::Wait`]).
+    Reacting(Box<Reacting<P>>),
+}
+
+/// A reaction paused inside the ruleset's resolution of it, with what follows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "P: Serialize + serde::de::DeserializeOwned")]
+pub(crate) struct Reacting<P> {
+    /// The kind of the window it answered.
+    kind: u8,
+    /// The reaction, with the price it was offered at.
+    reaction: Approved,
+    /// Where the ruleset's resolution of it paused.
+    pause: P,
+    /// The answers of its window still to resolve after it, in order.
+    rest: SmallVec<[Approved; 8]>,
+    /// Where the resolution goes on from after them.
+    then: At<P>,
+}
+
+impl<P: MapEntities> MapEntities for At<P> {
+    fn map_entities<M: bevy_ecs::entity::EntityMapper>(&mut self, mapper: &mut M) {
+        match self {
+            At::Stage(_) => {}
+            At::Inside(p) => p.map_entities(mapper),
+            At::Reacting(r) => {
+                r.reaction.map_entities(mapper);
+                r.pause.map_entities(mapper);
+                for a in &mut r.rest {
+                    a.map_entities(mapper);
+                }
+                r.then.map_entities(mapper);
+            }
+        }
+    }
+}
+
+impl<P> At<P> {
+    /// The innermost pause inside the ruleset's resolution, if any.
+    fn pause(&self) -> Option<&P> {
+        match self {
+            At::Stage(_) => None,
+            At::Inside(p) => Some(p),
+            At::Reacting(r) => Some(&r.pause),
+        }
+    }
 }
 
 /// The resolution an encounter of ruleset `R` is waiting in, if any (held on the encounter).
@@ -74,6 +133,15 @@ impl<R: Rules> Resolving<R> {
         self.approved.as_ref()
     }
 
+    /// The intent the open window answers: the paused reaction's, when a reaction waits
+    /// ([`Reacted::Wait`]), else the one being resolved.
+    pub fn answering(&self) -> Option<Intent> {
+        match &self.at {
+            Some(At::Reacting(r)) => Some(r.reaction.intent),
+            _ => self.approved.as_ref().map(|a| a.intent),
+        }
+    }
+
     /// Nothing waits any more.
     pub(crate) fn clear(&mut self) {
         self.approved = None;
@@ -84,8 +152,8 @@ impl<R: Rules> Resolving<R> {
 impl<R: Rules> MapEntities for Resolving<R> {
     fn map_entities<M: bevy_ecs::entity::EntityMapper>(&mut self, mapper: &mut M) {
         self.approved.map_entities(mapper);
-        if let Some(At::Inside(p)) = &mut self.at {
-            p.map_entities(mapper);
+        if let Some(at) = &mut self.at {
+            at.map_entities(mapper);
         }
     }
 }
@@ -129,13 +197,11 @@ impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
     }
 
     /// Where the resolution waiting on the open window paused inside [`Rules::execute`] or
-    /// [`Rules::resume`] ([`Step::Wait`]), while the window waits: the previews of the
-    /// reactions it offers may read it (the roll they answer).
+    /// [`Rules::resume`] ([`Step::Wait`]), or inside a reaction ([`Reacted::Wait`]), while the
+    /// window waits: the previews of the reactions it offers may read it (the roll they
+    /// answer).
     pub fn paused(&self) -> Option<&R::Pause> {
-        match &self.e.resolving.at {
-            Some(At::Inside(pause)) => Some(pause),
-            _ => None,
-        }
+        self.e.resolving.at.as_ref().and_then(At::pause)
     }
 
     /// Adds `reactor` to the open window, with the reactions [`Rules::offer`] and
@@ -225,9 +291,13 @@ fn run<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, from: u8) {
 /// Waits on the open window. An external reactor's UI gets every preview at once (they see
 /// where the resolution paused).
 fn wait<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, at: At<R::Pause>) {
+    let intent = match &at {
+        At::Reacting(r) => r.reaction.intent,
+        _ => approved.intent,
+    };
     let occasion = Occasion::Reaction {
-        provoker: approved.actor,
-        intent: approved.intent,
+        provoker: ctx.e.turn.window.provoker.unwrap_or(approved.actor),
+        intent,
         kind: ctx.e.turn.window.kind,
     };
     ctx.e.resolving.approved = Some(approved);
@@ -272,17 +342,98 @@ pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
     let reactions = taken(&ctx.e.turn.window);
     ctx.e.turn.window.clear();
     flow::close_window(&mut ctx.e.encounter);
-    for reaction in reactions {
-        if R::react(ctx, &approved, kind, reaction.actor, reaction.intent) {
-            R::pay(ctx, &reaction);
-            ctx.e.turn.record_resolved(reaction.actor, reaction.intent);
+    react_all(ctx, approved, kind, reactions, at);
+}
+
+/// Resolves `reactions` (the answers of a window of `kind`) in order, then goes on from
+/// `then`. A reaction that pauses ([`Reacted::Wait`]) waits on its window with the rest.
+fn react_all<R: Rules>(
+    ctx: &mut Ctx<R>,
+    approved: Approved,
+    kind: u8,
+    reactions: SmallVec<[Approved; 8]>,
+    then: At<R::Pause>,
+) {
+    let mut rest = reactions.into_iter();
+    while let Some(reaction) = rest.next() {
+        let step = R::react_step(ctx, &approved, kind, reaction.actor, reaction.intent);
+        if let Reacted::Wait(pause) = step {
+            let paused = Reacting {
+                kind,
+                reaction,
+                pause,
+                rest: rest.collect(),
+                then,
+            };
+            react_paused(ctx, approved, paused);
+            return;
+        }
+        reacted(ctx, &reaction, &step);
+    }
+    go_on(ctx, approved, then);
+}
+
+/// Pays and records a reaction that happened.
+fn reacted<R: Rules>(ctx: &mut Ctx<R>, reaction: &Approved, step: &Reacted<R::Pause>) {
+    if matches!(step, Reacted::Done) {
+        R::pay(ctx, reaction);
+        ctx.e.turn.record_resolved(reaction.actor, reaction.intent);
+    }
+}
+
+/// A reaction paused: it waits on its window, or, with nobody to wait for, goes on at once
+/// (again and again, until it is done or waits).
+fn react_paused<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, mut paused: Reacting<R::Pause>) {
+    loop {
+        if ctx.e.turn.window.is_open() && !ctx.e.turn.window.is_empty() {
+            wait(ctx, approved, At::Reacting(Box::new(paused)));
+            return;
+        }
+        ctx.e.turn.window.clear();
+        let step = R::resume_reaction(ctx, &approved, paused.kind, &paused.reaction, paused.pause);
+        match step {
+            Reacted::Wait(pause) => paused.pause = pause,
+            step => {
+                reacted(ctx, &paused.reaction, &step);
+                react_all(ctx, approved, paused.kind, paused.rest, paused.then);
+                return;
+            }
         }
     }
+}
+
+/// Goes on from where the resolution paused, once its window's answers resolved.
+fn go_on<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, at: At<R::Pause>) {
     match at {
         At::Stage(from) => run(ctx, approved, from),
         At::Inside(pause) => {
             let step = R::resume(ctx, &approved, pause);
             after(ctx, approved, step);
+        }
+        At::Reacting(paused) => {
+            let Reacting {
+                kind,
+                reaction,
+                pause,
+                rest,
+                then,
+            } = *paused;
+            match R::resume_reaction(ctx, &approved, kind, &reaction, pause) {
+                Reacted::Wait(pause) => {
+                    let paused = Reacting {
+                        kind,
+                        reaction,
+                        pause,
+                        rest,
+                        then,
+                    };
+                    react_paused(ctx, approved, paused);
+                }
+                step => {
+                    reacted(ctx, &reaction, &step);
+                    react_all(ctx, approved, kind, rest, then);
+                }
+            }
         }
     }
 }

@@ -405,9 +405,8 @@ pub(crate) fn decide<R: Rules>(mut kit: Kit<R>, controllers: Option<Res<AiContro
                 let intent = ctx
                     .e
                     .resolving
-                    .approved
-                    .as_ref()
-                    .map_or(crate::intent::Intent::Pass, |a| a.intent);
+                    .answering()
+                    .unwrap_or(crate::intent::Intent::Pass);
                 let occasion = Occasion::Reaction {
                     provoker,
                     intent,
@@ -537,8 +536,10 @@ pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<Act
                 if let Some(approved) = ctx.e.turn.approved.take() {
                     R::declare(&mut ctx, approved.actor, approved.intent);
                     ctx.e.turn.record_resolved(approved.actor, approved.intent);
-                    let next = next_declarer(&mut ctx);
-                    if next.is_none() {
+                    if R::declares_again(&ctx, approved.actor, &approved.intent) {
+                        // The same declarer is asked again, with fresh options.
+                        ctx.e.turn.touch();
+                    } else if next_declarer(&mut ctx).is_none() {
                         finish_declarations(&mut ctx);
                     }
                 }

@@ -729,3 +729,215 @@ fn previews_give_the_odds_of_each_success_count_a_points_gain_and_provocations()
     assert!((spend.preview.hit_chance - 0.5).abs() < 1e-6);
     assert!((spend.preview.spends - 1.0 / 3.0).abs() < 1e-6);
 }
+
+/// The position of `needle` in `log`, failing with the log when it is missing.
+fn at_line(log: &str, needle: &str) -> usize {
+    log.find(needle)
+        .unwrap_or_else(|| panic!("no {needle:?} in\n{log}"))
+}
+
+#[test]
+fn dr09_the_mover_answers_with_a_mastery_point_inside_an_opportunity_attack() {
+    // The adept leaves the orc's region: the orc's opportunity attack rolls its axe, 6 against
+    // the adept's defense 2 - three successes. The orc has no point to add; the adept answers
+    // with a D8, 7: 6 against 7 is a miss. The adept passes and the blow misses.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("adept", 1, "near")],
+        &[("orc", 1, "near")],
+        &[9, 2, 6, 2, 7],
+    );
+    pass_all(&mut f, &["Adept", "Orc"]);
+    let adept = f.who("Adept");
+    f.ok("Adept", Intent::Move { to: RegionId(1) });
+    f.ok("Orc", attack(adept, 0));
+    assert!(
+        f.offers("Adept").iter().any(|o| o.intent == SPEND),
+        "the mover may answer the roll"
+    );
+    f.ok("Adept", SPEND);
+    f.ok("Adept", Intent::Pass);
+    assert_eq!(
+        f.hp("Adept").current,
+        8,
+        "the point turned three points into none"
+    );
+    assert_eq!(state(&f, "Adept").mp, 2);
+    assert_eq!(
+        state(&f, "Orc").owed,
+        1,
+        "the opportunity attack is still paid"
+    );
+    assert_eq!(f.region("Adept"), RegionId(1));
+    let log = f.log();
+    let roll = at_line(
+        &log,
+        "opportunity attack with its axe at Adept: D8 [6] = 6 against defense D8 [2] = 2 - 3 success(es) so far.",
+    );
+    let spend = at_line(
+        &log,
+        "Adept spends a mastery point: adds a D8, 7 - D8 with 1 advantage [(2), 7] = 7; 0 success(es) now.",
+    );
+    let miss = at_line(&log, "Orc misses Adept.");
+    assert!(roll < spend && spend < miss, "{log}");
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
+    // The orc swings at the adept, who tries to interrupt: REF D10 2 against the orc's D6 5,
+    // no success. The adept adds a D10, 9: one success, one sword blow, 6 against the orc's
+    // defense 3 - two points. Then the orc's axe: 1 against 4, a fumble.
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("orc", 1, "field")],
+        &[1, 6, 2, 5, 9, 6, 3, 1, 4],
+    );
+    pass_all(&mut f, &["Adept", "Orc"]);
+    let (adept, orc) = (f.who("Adept"), f.who("Orc"));
+    assert_eq!(f.turn(), "Orc");
+    f.ok("Orc", attack(adept, 0));
+    f.ok("Adept", attack(orc, 0));
+    // The REF roll's exchange: the adept adds a die, then passes.
+    f.ok("Adept", SPEND);
+    f.ok("Adept", Intent::Pass);
+    // The blow's exchange, then the orc's attack's.
+    f.ok("Adept", Intent::Pass);
+    assert_eq!(f.hp("Orc").current, 4);
+    f.ok("Adept", Intent::Pass);
+    assert_eq!(f.hp("Adept").current, 8);
+    assert_eq!(state(&f, "Adept").mp, 2);
+    assert_eq!(
+        f.turn(),
+        "Orc",
+        "the adept's turn went on the major interrupt"
+    );
+    let log = f.log();
+    let ref_roll = at_line(
+        &log,
+        "tries to interrupt: REF D10 [2] = 2 against REF D6 [5] = 5 - 0 success(es) so far.",
+    );
+    let spend = at_line(
+        &log,
+        "adds a D10, 9 - D10 with 1 advantage [(2), 9] = 9; 1 success(es) now.",
+    );
+    let won = at_line(&log, "interrupts with 1 success(es).");
+    let blow = at_line(
+        &log,
+        "interrupt with its sword at Orc: D8 [6] = 6 against defense D6 [3] = 3 - 2 success(es) so far.",
+    );
+    assert!(ref_roll < spend && spend < won && won < blow, "{log}");
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn dr09_dr12_a_combatant_spends_up_to_its_rank_on_initiative() {
+    // The adept (rank 2, 3 points) rolls 2 against the orc's 5, adds a 3, then an 8: its
+    // rank's worth. It is not asked a third time; the orc passes; the adept acts on 8.
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("orc", 1, "field")],
+        &[2, 5, 3, 8],
+    );
+    f.ok("Adept", SPEND);
+    assert!(f.offers("Adept").iter().any(|o| o.intent == SPEND));
+    f.ok("Adept", SPEND);
+    f.ok("Orc", Intent::Pass);
+    assert_eq!(f.turn(), "Adept");
+    assert_eq!(f.get::<Initiative>("Adept").count, 8);
+    assert_eq!(state(&f, "Adept").mp, 1);
+    assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn dr12_initiative_is_logged_once_after_the_mastery_points_spent_on_it() {
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("orc", 1, "field")],
+        &[2, 5, 8],
+    );
+    f.ok("Adept", SPEND);
+    f.ok("Adept", Intent::Pass);
+    f.ok("Orc", Intent::Pass);
+    let log = f.log();
+    assert_eq!(log.matches("acts on initiative").count(), 2, "{log}");
+    let spend = at_line(&log, "Adept spends a mastery point on initiative");
+    let order = at_line(&log, "Adept acts on initiative 8.");
+    assert!(spend < order, "{log}");
+    // Without points to spend, the order is logged once as well.
+    let f = fight(
+        SINGLE,
+        &[("warrior", 1, "field")],
+        &[("orc", 1, "field")],
+        &[3, 5],
+    );
+    assert_eq!(
+        f.log().matches("acts on initiative").count(),
+        2,
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn dr13_an_attack_readied_for_the_next_enemy_to_enter_fires_without_a_roll() {
+    // The orc readies its axe for the next enemy to enter its region (its major action). The
+    // warrior walks in: the axe strikes first, 6 against 3 - two points, no REF roll.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("warrior", 1, "near")],
+        &[("orc", 1, "far")],
+        &[1, 5, 6, 3],
+    );
+    let (orc, warrior) = (f.who("Orc"), f.who("Warrior"));
+    let ready = Intent::Ready {
+        trigger: Trigger::EnemyMoves,
+        intent: Readied::Attack {
+            target: orc,
+            attack: AttackId(0),
+            maneuver: Maneuver::STANDARD,
+        },
+    };
+    assert!(f.offers("Orc").iter().any(|o| o.intent == ready));
+    f.ok("Orc", ready);
+    assert_eq!(f.turn(), "Warrior");
+    f.ok("Warrior", Intent::Move { to: RegionId(1) });
+    f.ok("Orc", attack(warrior, 0));
+    assert_eq!(f.hp("Warrior").current, 8);
+    assert_eq!(f.region("Warrior"), RegionId(1));
+    assert_eq!(state(&f, "Orc").owed, 0, "paid on the turn it was readied");
+    assert_eq!(state(&f, "Orc").readied, None, "it fires once");
+    assert!(
+        f.log().contains(
+            "readied attack with its axe at Warrior: D8 [6] = 6 against defense D6 [3] = 3"
+        ),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.faces_left(), 0, "no REF roll");
+}
+
+#[test]
+fn dr14_the_mastery_point_pressing_a_major_action_on_is_logged_after_its_attack() {
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("dummy", 1, "field")],
+        &[9, 1, 5, 5],
+    );
+    pass_all(&mut f, &["Adept", "Dummy"]);
+    let dummy = f.who("Dummy");
+    f.ok("Adept", pressed(dummy, 0));
+    f.ok("Adept", Intent::Pass);
+    let log = f.log();
+    let blow = at_line(&log, "Adept sword at Dummy: D8 [5] = 5");
+    let point = at_line(
+        &log,
+        "Adept spends a mastery point: this major action does not end its turn.",
+    );
+    assert!(blow < point, "{log}");
+    assert_eq!(log.matches("does not end its turn").count(), 1);
+}
