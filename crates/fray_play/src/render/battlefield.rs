@@ -84,6 +84,20 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     );
 }
 
+/// Rows the battlefield needs inside its border: a line a region and a combatant, a blank
+/// line, two for the turn order and one for the acting combatant.
+pub fn rows(app: &App) -> u16 {
+    let world = app.fight().world();
+    let encounter = app.fight().encounter();
+    let regions = world
+        .get::<EncounterMap>(encounter)
+        .map_or(0, EncounterMap::len);
+    let combatants = world
+        .get::<Roster>(encounter)
+        .map_or(0, |r| r.entries.len());
+    u16::try_from(regions + combatants + 4).unwrap_or(u16::MAX)
+}
+
 /// One combatant: marker, name, HP bar, status, engagements, conditions and effects.
 fn combatant_line(app: &App, who: Entity, acting: bool) -> Line<'static> {
     let world = app.fight().world();

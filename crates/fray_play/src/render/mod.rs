@@ -34,8 +34,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
     frame.render_widget(Paragraph::new(title_line(app)), title);
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body);
+    // The battlefield takes the rows it needs, up to 60% of the height; decisions get the rest.
+    let wanted = battlefield::rows(app).saturating_add(2);
+    let cap = left.height.saturating_mul(3) / 5;
     let [field, lower] =
-        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
+        Layout::vertical([Constraint::Length(wanted.min(cap)), Constraint::Min(8)]).areas(left);
     battlefield::draw(frame, field, app);
     if app.fight().is_over() {
         end::draw(frame, lower, app);
