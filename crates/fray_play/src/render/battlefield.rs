@@ -85,7 +85,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 }
 
 /// Rows the battlefield needs inside its border: a line a region and a combatant, a blank
-/// line, two for the turn order and one for the acting combatant.
+/// line, up to four for the turn order and one for the acting combatant.
 pub fn rows(app: &App) -> u16 {
     let world = app.fight().world();
     let encounter = app.fight().encounter();
@@ -95,7 +95,7 @@ pub fn rows(app: &App) -> u16 {
     let combatants = world
         .get::<Roster>(encounter)
         .map_or(0, |r| r.entries.len());
-    u16::try_from(regions + combatants + 4).unwrap_or(u16::MAX)
+    u16::try_from(regions + combatants + 6).unwrap_or(u16::MAX)
 }
 
 /// One combatant: marker, name, HP bar, status, engagements, conditions and effects.

@@ -4,6 +4,7 @@
 use fray_core::client::budget;
 use fray_core::kit::DecisionKind;
 use fray_core::preview::Preview;
+use fray_core::turn::Turn;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -28,10 +29,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         );
         return;
     };
-    let what = match decision.kind {
-        DecisionKind::Turn => "turn",
-        DecisionKind::Reaction => "reaction",
-        DecisionKind::Declaration => "declaration",
+    let acting = world
+        .get::<Turn>(decision.encounter)
+        .and_then(|t| t.actor)
+        .filter(|a| *a != decision.actor);
+    let what = match (decision.kind, acting) {
+        (DecisionKind::Turn, _) => "turn".to_string(),
+        (DecisionKind::Reaction, Some(to)) => format!("reaction to {}", name(world, to)),
+        (DecisionKind::Reaction, None) => "reaction".to_string(),
+        (DecisionKind::Declaration, _) => "declaration".to_string(),
     };
     let gauges: Vec<String> = budget(world, decision.actor)
         .iter()

@@ -50,3 +50,16 @@ fn a_person_plays_a_whole_fight_by_keys() {
         );
     }
 }
+
+#[test]
+fn every_built_in_encounter_plays_to_the_end_by_keys() {
+    let content = crate::common::content();
+    let mut ids: Vec<String> = content.encounters().map(|e| e.id.clone()).collect();
+    ids.sort();
+    for encounter in ids {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut app = session(&encounter, 1, dir.path());
+        play(&mut app, 10_000);
+        assert!(app.fight().is_over(), "{encounter}: the fight ended");
+    }
+}
