@@ -139,7 +139,7 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
 }
 
 /// The ruleset `encounter` is played under, when it is registered.
-fn ruleset_of<'w>(world: &'w World, encounter: Entity) -> Option<&'w dyn Ruleset> {
+fn ruleset_of(world: &World, encounter: Entity) -> Option<&dyn Ruleset> {
     let id = &world.get::<Encounter>(encounter)?.ruleset;
     world
         .get_resource::<Rulesets>()?

@@ -41,7 +41,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             .map(|r| map.name(*r))
             .collect();
         let mut head = vec![Span::styled(
-            format!("{}", map.name(region)),
+            map.name(region).to_string(),
             Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
         )];
         if !links.is_empty() {
