@@ -219,7 +219,7 @@ impl App {
                 .as_ref()
                 .map(|d| menu::entries(self.fight.world(), d))
                 .unwrap_or_default();
-            self.selected = 0;
+            self.selected = menu::default_line(&self.menu);
             self.decision = decision;
         }
         if self.waiting_on_person() {

@@ -74,8 +74,25 @@ pub fn entries(world: &World, decision: &Decision) -> Vec<Entry> {
             option: o.clone(),
         })
         .collect();
-    entries.sort_by_key(|e| e.group);
+    // Leaving the fight goes last in its group.
+    entries.sort_by_key(|e| (e.group, e.leaves()));
     entries
+}
+
+/// The line highlighted when a menu opens: the first that does not leave the fight, so a
+/// stray Enter never flees.
+pub fn default_line(entries: &[Entry]) -> usize {
+    entries.iter().position(|e| !e.leaves()).unwrap_or(0)
+}
+
+impl Entry {
+    /// Whether the option takes its side out of the fight (retreating, fleeing).
+    pub fn leaves(&self) -> bool {
+        matches!(
+            self.option.intent.kind(),
+            IntentKind::Retreat | IntentKind::Flee
+        )
+    }
 }
 
 /// An option's label with its target or destination named (`Longsword -> Reed Goblin 1`).

@@ -24,6 +24,28 @@ const BAR: usize = 10;
 
 /// Draws the battlefield.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let lines = lines(app, area.width.saturating_sub(2));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(ratatui::widgets::Wrap { trim: false })
+            .block(Block::bordered().title(" Battlefield ")),
+        area,
+    );
+}
+
+/// Rows the battlefield needs inside a border `width` columns wide.
+pub fn rows(app: &App, width: u16) -> u16 {
+    let inner = width.saturating_sub(2);
+    let columns = usize::from(inner).max(1);
+    let rows: usize = lines(app, inner)
+        .iter()
+        .map(|l| l.width().div_ceil(columns).max(1))
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+/// The battlefield's lines, for a panel `width` columns wide inside.
+fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let world = app.fight().world();
     let encounter = app.fight().encounter();
     let mut lines = Vec::new();
@@ -31,7 +53,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         world.get::<EncounterMap>(encounter),
         world.get::<Roster>(encounter),
     ) else {
-        return;
+        return lines;
     };
     let actor = world.get::<Turn>(encounter).and_then(|t| t.actor);
     for region in map.ids() {
@@ -53,7 +75,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         lines.push(Line::from(head));
         for who in roster.entities() {
             if world.get::<InRegion>(who).map(|r| r.0) == Some(region) {
-                lines.push(combatant_line(app, who, actor == Some(who)));
+                lines.extend(combatant_lines(app, who, actor == Some(who), width));
             }
         }
     }
@@ -76,30 +98,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         lines.push(Line::from(now));
     }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(ratatui::widgets::Wrap { trim: false })
-            .block(Block::bordered().title(" Battlefield ")),
-        area,
-    );
+    lines
 }
 
-/// Rows the battlefield needs inside its border: a line a region and a combatant, a blank
-/// line, up to four for the turn order and one for the acting combatant.
-pub fn rows(app: &App) -> u16 {
-    let world = app.fight().world();
-    let encounter = app.fight().encounter();
-    let regions = world
-        .get::<EncounterMap>(encounter)
-        .map_or(0, EncounterMap::len);
-    let combatants = world
-        .get::<Roster>(encounter)
-        .map_or(0, |r| r.entries.len());
-    u16::try_from(regions + combatants + 6).unwrap_or(u16::MAX)
-}
-
-/// One combatant: marker, name, HP bar, status, engagements, conditions and effects.
-fn combatant_line(app: &App, who: Entity, acting: bool) -> Line<'static> {
+/// One combatant: marker, name, HP bar and status, then its engagements, conditions and
+/// effects on the same line when they fit in `width`, else on a line of their own.
+fn combatant_lines(app: &App, who: Entity, acting: bool, width: u16) -> Vec<Line<'static>> {
     let world = app.fight().world();
     let words = vocabulary(world, app.fight().encounter());
     let mine = world.get::<Side>(who).map(|s| s.0) == Some(app.fight().side());
@@ -124,10 +128,11 @@ fn combatant_line(app: &App, who: Entity, acting: bool) -> Line<'static> {
             Style::new().fg(Color::Yellow),
         ));
     }
+    let mut details = Vec::new();
     if let Some(engagement) = world.get::<Engagement>(who) {
         let foes: Vec<String> = engagement.foes().map(|f| name(world, f)).collect();
         if !foes.is_empty() {
-            spans.push(Span::styled(
+            details.push(Span::styled(
                 format!("  engaged: {}", foes.join(", ")),
                 Style::new().fg(Color::Magenta),
             ));
@@ -149,12 +154,23 @@ fn combatant_line(app: &App, who: Entity, acting: bool) -> Line<'static> {
         }
     }
     if !marks.is_empty() {
-        spans.push(Span::styled(
+        details.push(Span::styled(
             format!("  {}", marks.join("; ")),
             Style::new().fg(Color::Yellow),
         ));
     }
-    Line::from(spans)
+    let head: usize = spans.iter().map(Span::width).sum();
+    let extra: usize = details.iter().map(Span::width).sum();
+    if details.is_empty() {
+        vec![Line::from(spans)]
+    } else if head + extra <= usize::from(width) {
+        spans.extend(details);
+        vec![Line::from(spans)]
+    } else {
+        let mut second = vec![Span::raw("     ")];
+        second.extend(details);
+        vec![Line::from(spans), Line::from(second)]
+    }
 }
 
 /// An HP bar and its numbers.

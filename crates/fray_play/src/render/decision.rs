@@ -48,7 +48,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         title.push_str(&format!("({}) ", gauges.join(", ")));
     }
     let [list, preview] =
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(area);
+        Layout::horizontal([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area);
     // The menu, scrolled so the highlighted line shows.
     let mut lines = Vec::new();
     let mut highlighted_row = 0;

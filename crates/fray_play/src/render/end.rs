@@ -30,7 +30,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Line::raw(""),
         Line::styled(
             format!(
-                "{:<24} {:<10} {:<11} {:>7} {:>6} {:>6} {:>5}",
+                "{:<20} {:<8} {:<9} {:>7} {:>5} {:>5} {:>5}",
                 "combatant", "side", "status", "HP", "dealt", "taken", "falls"
             ),
             Style::new().add_modifier(Modifier::BOLD),
@@ -47,10 +47,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             let side = world
                 .get::<Side>(who)
                 .map_or_else(String::new, |s| side_name(app, s.0));
-            let name: String = entry.name.chars().take(24).collect();
-            let side: String = side.chars().take(10).collect();
+            let name: String = entry.name.chars().take(20).collect();
+            let side: String = side.chars().take(8).collect();
             lines.push(Line::raw(format!(
-                "{name:<24} {side:<10} {:<11} {hp:>7} {:>6} {:>6} {:>5}",
+                "{name:<20} {side:<8} {:<9} {hp:>7} {:>5} {:>5} {:>5}",
                 format!("{status:?}").to_lowercase(),
                 tally.damage_dealt,
                 tally.damage_taken,

@@ -32,10 +32,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
     ])
     .areas(area);
     frame.render_widget(Paragraph::new(title_line(app)), title);
-    let [left, right] =
-        Layout::horizontal([Constraint::Percentage(58), Constraint::Percentage(42)]).areas(body);
+    // At the end, the tallies get more room.
+    let share = if app.fight().is_over() { 66 } else { 64 };
+    let [left, right] = Layout::horizontal([
+        Constraint::Percentage(share),
+        Constraint::Percentage(100 - share),
+    ])
+    .areas(body);
     // The battlefield takes the rows it needs, up to 60% of the height; decisions get the rest.
-    let wanted = battlefield::rows(app).saturating_add(2);
+    let wanted = battlefield::rows(app, left.width).saturating_add(2);
     let cap = left.height.saturating_mul(3) / 5;
     let [field, lower] =
         Layout::vertical([Constraint::Length(wanted.min(cap)), Constraint::Min(8)]).areas(left);

@@ -100,7 +100,11 @@ pub fn keys_for_decision(app: &App) -> Vec<Command> {
             |best, (i, s)| if s > best.1 { (i, s) } else { best },
         )
         .0;
-    let mut keys = vec![Command::Down; pick.saturating_sub(app.selected())];
+    let mut keys = if pick >= app.selected() {
+        vec![Command::Down; pick - app.selected()]
+    } else {
+        vec![Command::Up; app.selected() - pick]
+    };
     keys.push(Command::Choose);
     keys
 }
