@@ -30,6 +30,7 @@ impl Drop for Restore {
 /// Refuses to start, with a readable error, when standard output is not a terminal or the
 /// terminal is too small. Ratatui's panic hook restores the terminal before a panic message.
 pub fn run(setup: PlaySetup) -> Result<(), PlayError> {
+    let mut app = App::new(setup)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(PlayError::NotATerminal);
     }
@@ -40,7 +41,6 @@ pub fn run(setup: PlaySetup) -> Result<(), PlayError> {
             need: MIN_SIZE,
         });
     }
-    let mut app = App::new(setup)?;
     let mut terminal = ratatui::try_init().map_err(|e| PlayError::Io(e.to_string()))?;
     let _restore = Restore;
     let io = |e: std::io::Error| PlayError::Io(e.to_string());
