@@ -77,7 +77,7 @@ impl Command {
         match c {
             'k' => Some(Command::Up),
             'j' => Some(Command::Down),
-            '?' | 'h' => Some(Command::Help),
+            '?' => Some(Command::Help),
             's' => Some(Command::Save),
             'l' => Some(Command::Load),
             'q' => Some(Command::Quit),

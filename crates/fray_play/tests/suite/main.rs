@@ -2,6 +2,7 @@
 //! save and load, and refused requests.
 
 mod common;
+mod gauges;
 mod refusal;
 mod save_load;
 mod scripted;
