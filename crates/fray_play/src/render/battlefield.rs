@@ -80,7 +80,9 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         }
     }
     lines.push(Line::raw(""));
-    lines.push(order_line(app));
+    if let Some(order) = order_line(app) {
+        lines.push(order);
+    }
     if let Some(actor) = actor {
         let gauges: Vec<String> = budget(world, actor)
             .iter()
@@ -196,17 +198,18 @@ fn hp_bar(hp: &Hp) -> Vec<Span<'static>> {
     ]
 }
 
-/// The turn order, the unit acting now highlighted.
-fn order_line(app: &App) -> Line<'static> {
+/// The turn order, the unit acting now highlighted (`None` while there is none yet, as
+/// before side initiative is rolled).
+fn order_line(app: &App) -> Option<Line<'static>> {
     let world = app.fight().world();
     let encounter = app.fight().encounter();
     let mut spans = vec![Span::styled(
         "Order: ",
         Style::new().add_modifier(Modifier::BOLD),
     )];
-    let Some(order) = world.get::<TurnOrder>(encounter) else {
-        return Line::from(spans);
-    };
+    let order = world
+        .get::<TurnOrder>(encounter)
+        .filter(|o| !o.is_empty())?;
     let current = order.current();
     for (i, entry) in order.entries().iter().enumerate() {
         let who = match entry.unit {
@@ -237,7 +240,7 @@ fn order_line(app: &App) -> Line<'static> {
         };
         spans.push(Span::styled(format!("{who} ({})", entry.count), style));
     }
-    Line::from(spans)
+    Some(Line::from(spans))
 }
 
 /// `text` cut to `width` characters.
