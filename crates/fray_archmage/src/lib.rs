@@ -92,6 +92,29 @@ impl Rules for ArchmageRules {
         &vocabulary::WORDS
     }
 
+    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+        world
+            .get::<slots::ActionSlots>(who)
+            .map_or_else(Vec::new, |s| {
+                vec![
+                    Gauge::flag("standard", s.standard),
+                    Gauge::flag("move", s.movement),
+                    Gauge::flag("quick", s.quick),
+                ]
+            })
+    }
+
+    fn battle_gauges(world: &World, encounter: Entity) -> Vec<Gauge> {
+        world
+            .get::<battle::Archmage>(encounter)
+            .map(|b| {
+                let die = i32::from(b.escalation);
+                Gauge::new("escalation die", die, Some(6), format!("+{die}"))
+            })
+            .into_iter()
+            .collect()
+    }
+
     fn provocation(kind: u8) -> Cow<'static, str> {
         Cow::Borrowed(vocabulary::provocation(kind))
     }

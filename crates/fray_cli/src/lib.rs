@@ -10,6 +10,7 @@ mod demo;
 mod list;
 mod narrate;
 mod overrides;
+mod play;
 mod roll;
 mod run;
 mod show;
@@ -51,6 +52,8 @@ pub struct Cli {
 pub enum Command {
     /// Play one fight and narrate it: `fray run archmage-bridge --seed 7`.
     Run(run::RunArgs),
+    /// Play a fight yourself in the terminal: `fray play archmage-bridge --side Heroes`.
+    Play(play::PlayArgs),
     /// Play a fight many times and sum it up: `fray batch archmage-bridge --runs 10000`.
     Batch(batch::BatchArgs),
     /// List encounters and statblocks, by ruleset.
@@ -85,6 +88,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
     match cli.command {
         None => demo::run(engine, content, out),
         Some(Command::Run(args)) => run::run(engine, content, &args, out),
+        Some(Command::Play(args)) => play::run(engine, content, &args),
         Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),

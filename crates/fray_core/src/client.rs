@@ -5,6 +5,10 @@
 //! declaration, or the reactions offered in an open reaction window, each with every legal
 //! intent, its cost in the ruleset's words and its exact preview. Answer with an
 //! [`ActionRequest`](crate::request::ActionRequest) carrying one of the offered intents.
+//!
+//! To draw the fight, a client also asks [`budget`] (what a combatant has left to spend) and
+//! [`battle_gauges`] (the ruleset's battle-wide counters, such as an escalation die), and
+//! [`vocabulary`] for the ruleset's words; each answers for any ruleset.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -13,13 +17,14 @@ use bevy_ecs::prelude::*;
 
 use crate::combatant::Controller;
 use crate::cost::Cost;
-use crate::encounter::Encounter;
+use crate::encounter::{Encounter, InEncounter};
 use crate::flow::Phase;
+use crate::gauge::Gauge;
 use crate::intent::Intent;
 pub use crate::kit::DecisionKind;
 use crate::options::{ActionOption, ActionOptions};
 use crate::preview::Preview;
-use crate::spawn::{CommonWords, Rulesets};
+use crate::spawn::{CommonWords, Ruleset, Rulesets};
 use crate::turn::Turn;
 use crate::vocabulary::Vocabulary;
 
@@ -72,10 +77,7 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
     ) else {
         return Vec::new();
     };
-    let words: &dyn Vocabulary = world
-        .get_resource::<Rulesets>()
-        .and_then(|r| r.get(&e.ruleset))
-        .map_or(&CommonWords, |r| r.vocabulary());
+    let words = vocabulary(world, encounter);
     let controller = |actor: Entity| world.get::<Controller>(actor).cloned();
     let shown = |list: &[ActionOption]| -> Vec<DecisionOption> {
         list.iter()
@@ -134,4 +136,36 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
             .collect(),
         _ => Vec::new(),
     }
+}
+
+/// The ruleset `encounter` is played under, when it is registered.
+fn ruleset_of(world: &World, encounter: Entity) -> Option<&dyn Ruleset> {
+    let id = &world.get::<Encounter>(encounter)?.ruleset;
+    world
+        .get_resource::<Rulesets>()?
+        .get(id)
+        .map(|r| r.as_ref() as &dyn Ruleset)
+}
+
+/// The words of `encounter`'s ruleset (conditions, damage types, costs); the core's common
+/// words when the ruleset is unknown.
+pub fn vocabulary(world: &World, encounter: Entity) -> &'static dyn Vocabulary {
+    ruleset_of(world, encounter).map_or(&CommonWords, |r| r.vocabulary())
+}
+
+/// What combatant `who` has left to spend, in its ruleset's words: action slots, seconds of
+/// a gauge, action points... Empty when the ruleset shows none (or `who` is no combatant).
+pub fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+    world
+        .get::<InEncounter>(who)
+        .and_then(|e| ruleset_of(world, e.0))
+        .map(|r| r.budget(world, who))
+        .unwrap_or_default()
+}
+
+/// The battle-wide counters of `encounter` its ruleset shows (archmage's escalation die).
+pub fn battle_gauges(world: &World, encounter: Entity) -> Vec<Gauge> {
+    ruleset_of(world, encounter)
+        .map(|r| r.battle_gauges(world, encounter))
+        .unwrap_or_default()
 }

@@ -37,6 +37,7 @@ pub mod effect;
 pub mod encounter;
 pub mod engagement;
 pub mod flow;
+pub mod gauge;
 pub mod ids;
 pub mod intent;
 #[cfg(debug_assertions)]
@@ -100,6 +101,7 @@ pub mod prelude {
     pub use crate::encounter::{Encounter, Groups, InEncounter, Roster, Sides};
     pub use crate::engagement::Engagement;
     pub use crate::flow::Phase;
+    pub use crate::gauge::Gauge;
     pub use crate::ids::{AbilityId, AttackId, CombatantId, GroupId, PlayerId, RegionId, SideId};
     pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
     pub use crate::kit::{DecisionKind, Rules, RulesetPlugin};

@@ -20,6 +20,7 @@ use crate::encounter::{
     Encounter, GroupInfo, Groups, InEncounter, Roster, RosterEntry, SideInfo, Sides,
 };
 use crate::engagement::Engagement;
+use crate::gauge::Gauge;
 use crate::ids::{CombatantId, GroupId, PlayerId, RegionId, SideId};
 use crate::log::{CombatLog, LogEvent};
 use crate::morale::MoraleState;
@@ -54,6 +55,20 @@ pub trait Ruleset: Send + Sync + 'static {
     /// here; the kit's plugin gives the ruleset's own).
     fn vocabulary(&self) -> &'static dyn Vocabulary {
         &CommonWords
+    }
+
+    /// What combatant `who` has left to spend, for a client (see
+    /// [`Rules::budget`](crate::kit::Rules::budget)); none by default.
+    fn budget(&self, world: &World, who: Entity) -> Vec<Gauge> {
+        let _ = (world, who);
+        Vec::new()
+    }
+
+    /// The battle-wide counters of `encounter`, for a client (see
+    /// [`Rules::battle_gauges`](crate::kit::Rules::battle_gauges)); none by default.
+    fn battle_gauges(&self, world: &World, encounter: Entity) -> Vec<Gauge> {
+        let _ = (world, encounter);
+        Vec::new()
     }
 }
 

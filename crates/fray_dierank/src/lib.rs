@@ -105,6 +105,28 @@ impl Rules for DrRules {
         &vocabulary::WORDS
     }
 
+    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+        let (Some(sheet), Some(state)) = (
+            world.get::<sheet::Sheet>(who),
+            world.get::<state::DrState>(who),
+        ) else {
+            return Vec::new();
+        };
+        let mut gauges = vec![Gauge::count(
+            "AP",
+            i32::from(state.left),
+            i32::from(sheet.0.ap),
+        )];
+        if sheet.0.mp > 0 {
+            gauges.push(Gauge::count(
+                "MP",
+                i32::from(state.mp),
+                i32::from(sheet.0.mp),
+            ));
+        }
+        gauges
+    }
+
     fn provocation(kind: u8) -> Cow<'static, str> {
         vocabulary::provocation(kind)
     }

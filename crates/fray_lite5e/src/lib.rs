@@ -106,6 +106,16 @@ impl Rules for L5Rules {
         &vocabulary::WORDS
     }
 
+    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+        world.get::<state::L5State>(who).map_or_else(Vec::new, |s| {
+            vec![
+                Gauge::flag("active", s.active),
+                Gauge::flag("movement", s.movement),
+                Gauge::flag("quick", s.quick),
+            ]
+        })
+    }
+
     fn provocation(kind: u8) -> Cow<'static, str> {
         vocabulary::provocation(kind)
     }

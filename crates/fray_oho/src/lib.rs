@@ -118,6 +118,21 @@ impl Rules for OhoRules {
         &vocabulary::WORDS
     }
 
+    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+        world
+            .get::<gauge::Atg>(who)
+            .map(|a| {
+                let text = format!(
+                    "{:.1}s of {:.1}s",
+                    f32::from(a.remaining) / 10.0,
+                    f32::from(a.max) / 10.0
+                );
+                Gauge::new("ATG", i32::from(a.remaining), Some(i32::from(a.max)), text)
+            })
+            .into_iter()
+            .collect()
+    }
+
     fn provocation(kind: u8) -> Cow<'static, str> {
         Cow::Borrowed(vocabulary::provocation(kind))
     }

@@ -55,6 +55,7 @@ pub use offer::Offer;
 pub use plugin::RulesetPlugin;
 pub use resolution::{Reacted, Resolving, Step};
 
+use crate::gauge::Gauge;
 use crate::ids::SideId;
 use crate::intent::Intent;
 use crate::legality::{Legal, Occasion, Refusal, Scope};
@@ -358,4 +359,21 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// Whether `actor`'s turn is over after resolving `approved` (nothing left to spend).
     /// `EndTurn` always ends it.
     fn turn_over(ctx: &Ctx<Self>, approved: &Approved) -> bool;
+
+    // --- What a client shows ---
+
+    /// What combatant `who` has left to spend, for a client to show (action slots, seconds of
+    /// a gauge, action points, reaction and mastery points), in the ruleset's words. Read
+    /// between ticks; the default shows nothing.
+    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+        let _ = (world, who);
+        Vec::new()
+    }
+
+    /// The battle-wide counters of `encounter` a client shows (the escalation die). The
+    /// default shows none.
+    fn battle_gauges(world: &World, encounter: Entity) -> Vec<Gauge> {
+        let _ = (world, encounter);
+        Vec::new()
+    }
 }

@@ -8,6 +8,7 @@ use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 
 use crate::FrayAppExt;
+use crate::gauge::Gauge;
 use crate::kit::{Member, Resolving, Rules, systems};
 use crate::schedule::{FrayTick, RulesetSystems, RulesetSystemsOf};
 use crate::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
@@ -97,5 +98,13 @@ impl<R: Rules> Ruleset for Kit<R> {
 
     fn vocabulary(&self) -> &'static dyn Vocabulary {
         R::vocabulary()
+    }
+
+    fn budget(&self, world: &World, who: Entity) -> Vec<Gauge> {
+        R::budget(world, who)
+    }
+
+    fn battle_gauges(&self, world: &World, encounter: Entity) -> Vec<Gauge> {
+        R::battle_gauges(world, encounter)
     }
 }

@@ -1,0 +1,51 @@
+//! A request the person cannot make is refused with the core's reason, shown on the screen.
+
+use fray_core::combatant::Side;
+use fray_core::encounter::Roster;
+use fray_core::intent::Intent;
+use fray_core::request::RejectReason;
+
+use crate::common::{screen, session};
+
+#[test]
+fn requests_for_others_or_off_turn_are_refused_with_the_cores_reason() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("archmage-bridge", 7, dir.path());
+    app.settle();
+    let world = app.fight().world();
+    let actor = app.decision().map(|d| d.actor);
+    let mine = app.fight().side();
+    let roster = world
+        .get::<Roster>(app.fight().encounter())
+        .cloned()
+        .unwrap_or_default();
+    let side_of = |e| world.get::<Side>(e).map(|s| s.0);
+    let enemy = roster
+        .entities()
+        .find(|e| side_of(*e) != Some(mine))
+        .unwrap_or_else(|| panic!("an enemy"));
+    let friend = roster
+        .entities()
+        .find(|e| side_of(*e) == Some(mine) && Some(*e) != actor)
+        .unwrap_or_else(|| panic!("an ally not deciding now"));
+
+    app.send(enemy, Intent::EndTurn);
+    let expected = format!("refused: {}", RejectReason::NotYourCombatant);
+    assert_eq!(
+        app.notice().map(|n| n.text.as_str()),
+        Some(expected.as_str())
+    );
+    assert!(screen(&app, 140, 44).contains(&expected));
+
+    // An ally that is not asked anything now: refused for not being its turn (or, while a
+    // reaction window is open, because it has no reaction to make), in the core's words.
+    app.send(friend, Intent::EndTurn);
+    let notice = app.notice().cloned().unwrap_or_else(|| panic!("a notice"));
+    assert!(
+        notice.error && notice.text.starts_with("refused: "),
+        "{notice:?}"
+    );
+    assert!(screen(&app, 140, 44).contains(&notice.text));
+    // Nothing changed: the person is still asked the same thing.
+    assert_eq!(app.decision().map(|d| d.actor), actor);
+}
