@@ -476,7 +476,17 @@ fn term_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, D
     let n = term.count as usize;
     if term.select.is_none() {
         if let Some(c) = term.count_successes {
-            let p: f64 = die.iter().filter(|(v, _)| c.test(*v)).map(|(_, p)| p).sum();
+            // As a share of the whole rather than a bare sum, so that a die that always (or
+            // never) succeeds has a chance of exactly 1 (or 0): six sixths summed are a hair
+            // below 1, which gave `6d6cs>0` totals below its minimum of 6.
+            let (hit, miss) = die.iter().fold((0.0, 0.0), |(hit, miss), (v, p)| {
+                if c.test(v) {
+                    (hit + p, miss)
+                } else {
+                    (hit, miss + p)
+                }
+            });
+            let p = if hit > 0.0 { hit / (hit + miss) } else { 0.0 };
             return Ok(binomial(n, p));
         }
         let mut total = Distribution::point(0);
@@ -691,6 +701,24 @@ mod tests {
 
     fn dist(expr: &str) -> Distribution {
         Dice::parse(expr).unwrap().distribution().unwrap()
+    }
+
+    #[test]
+    fn counting_successes_that_always_or_never_happen_stays_within_the_bounds() {
+        // Found by the `dice` fuzz target: `6d6cs>0` (every face succeeds) had totals 0..=6,
+        // its chance of success summed to a hair below 1.
+        for (expr, total) in [
+            ("6d6cs>0", 6),
+            ("6d6cs>=1", 6),
+            ("6d6cs>6", 0),
+            ("3d8cs<9", 3),
+        ] {
+            let dice = Dice::parse(expr).unwrap();
+            let d = dice.distribution().unwrap();
+            assert_eq!((d.min(), d.max()), (total, total), "{expr}");
+            assert_eq!((dice.min(), dice.max()), (total, total), "{expr}");
+            assert_eq!(d.probability(total), 1.0, "{expr}");
+        }
     }
 
     /// Chi-square of `n` seeded rolls against the exact distribution; returns (statistic,
