@@ -1,7 +1,8 @@
 //! Fuzz target `commands`: random command streams against running encounters of every
 //! ruleset.
 //!
-//! The input's first byte picks the ruleset; the rest drives the conformance suite's check 8
+//! The input's first byte picks the ruleset (among those `FRAY_FUZZ_RULESETS` names, when
+//! set); the rest drives the conformance suite's check 8
 //! ([`fray_testkit::conformance::RequestFuzz`]): requests of any shape (any intent, any
 //! arguments, actors and targets of this fight or another, dead, despawned or made up) from
 //! any controller, at any moment (at the decision points of a fight of external players, after
@@ -17,9 +18,20 @@ use fray_fuzz::rulesets;
 use fray_testkit::conformance::RequestFuzz;
 use libfuzzer_sys::fuzz_target;
 
-/// Every ruleset's content, loaded once.
-static FUZZ: LazyLock<Vec<RequestFuzz>> =
-    LazyLock::new(|| rulesets().iter().map(RequestFuzz::new).collect());
+/// Every ruleset's content, loaded once: all of them, or those the `FRAY_FUZZ_RULESETS`
+/// variable names (ruleset ids separated by commas), to fuzz on past a known defect of one.
+static FUZZ: LazyLock<Vec<RequestFuzz>> = LazyLock::new(|| {
+    let only = std::env::var("FRAY_FUZZ_RULESETS").ok();
+    let wanted = |id: &str| {
+        only.as_deref()
+            .is_none_or(|list| list.split(',').any(|r| r.trim() == id))
+    };
+    rulesets()
+        .iter()
+        .filter(|conf| wanted(conf.bench.ruleset))
+        .map(RequestFuzz::new)
+        .collect()
+});
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {

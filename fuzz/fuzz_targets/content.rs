@@ -2,13 +2,14 @@
 //! content.
 //!
 //! An input is a path relative to `content/` on its first line and a file's text after it (the
-//! seeds are the real files: see `fuzz/seed-content`). The text replaces that file (or joins
-//! the tree, at a new path) inside the otherwise untouched built-in content, and the whole is
-//! checked as `fray check FILE` checks it (`ContentLoader::check_sources_in_context`, every
-//! ruleset's statblock schema). Bad content must give problems, never a panic, each one placed
-//! inside its file. Content that passes the checks must play: an encounter of the file (or of
-//! its ruleset) is spawned and fought by the AI for a bounded number of ticks, with the core's
-//! debug invariants on, and must not panic.
+//! seeds are the real files: see `fuzz/seed-corpus`). The text replaces that file (or joins the
+//! tree, at a new path) inside the otherwise untouched built-in content of its ruleset's folder
+//! (or all of it, for a path outside them), and the whole is checked as `fray check FILE`
+//! checks it (`ContentLoader::check_sources_in_context`, every ruleset's statblock schema).
+//! Bad content must give problems, never a panic, each one placed inside its file. Content
+//! that passes the checks must play: an encounter of the file (or of its ruleset) is spawned
+//! and fought by the AI for a bounded number of ticks, with the core's debug invariants on,
+//! and must not panic.
 
 #![no_main]
 
@@ -35,7 +36,16 @@ fuzz_target!(|data: &[u8]| {
     let relative = relative.trim_start_matches(['/', '.']);
     let path = content_dir().join(relative);
     let target = SourceFile::new(path.clone(), text);
-    let context: Vec<SourceFile> = TREE.iter().filter(|s| s.path != path).cloned().collect();
+    // The context is the file's ruleset folder (the whole tree when it names none): what it
+    // may refer to, without parsing the other rulesets' files again for every input.
+    let folder = content_dir().join(relative.split('/').next().unwrap_or_default());
+    let within = |s: &&SourceFile| s.path.starts_with(&folder) && folder != content_dir();
+    let mine = TREE.iter().any(|s| within(&s));
+    let context: Vec<SourceFile> = TREE
+        .iter()
+        .filter(|s| s.path != path && (!mine || within(s)))
+        .cloned()
+        .collect();
     let loader = content_loader();
     let (db, problems) = loader.check_sources_in_context(vec![target.clone()], context);
     let lines = text.lines().count() + 1;
