@@ -486,7 +486,8 @@ fn monster_problems(m: &MonsterBlock, set: &StatblockSet<BxBlock>, out: &mut Vec
     within(m.movement, 0, LIMIT, "move", out);
     morale_problem(m.morale, out);
     if m.attacks.is_empty() && m.specials.is_empty() && m.spells.is_empty() {
-        out.push(Problem::here(
+        out.push(Problem::field(
+            "attacks",
             "a monster needs at least one attack, special or spell",
         ));
     }
@@ -547,8 +548,11 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
     morale_problem(c.morale, out);
     if c.troops.is_some() && c.morale.is_some() {
         out.push(
-            Problem::here("a mercenary's morale comes from its troop type alone")
-                .with_help("drop `morale`, or drop `troops` for a hireling the referee rates"),
+            Problem::field(
+                "morale",
+                "a mercenary's morale comes from its troop type alone",
+            )
+            .with_help("drop `morale`, or drop `troops` for a hireling the referee rates"),
         );
     }
     for w in c.weapon.iter().chain(&c.missile) {
@@ -566,10 +570,13 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
     }
     if c.magic_items.len() > MAX_MAGIC_ITEMS {
         out.push(
-            Problem::here(format!(
-                "a character carries at most {MAX_MAGIC_ITEMS} magic items, not {}",
-                c.magic_items.len()
-            ))
+            Problem::field(
+                "magic_items",
+                format!(
+                    "a character carries at most {MAX_MAGIC_ITEMS} magic items, not {}",
+                    c.magic_items.len()
+                ),
+            )
             .with_help("list only the items that matter in a fight"),
         );
     }
@@ -589,7 +596,8 @@ pub const MAX_MAGIC_ITEMS: usize = 32;
 
 fn class_problems(c: &ClassBlock, out: &mut Vec<Problem>) {
     if c.thac0.is_empty() || c.thac0.len() != c.saves.len() {
-        out.push(Problem::here(
+        out.push(Problem::field(
+            "thac0",
             "a class needs one `thac0` and one `saves` row per level",
         ));
     }
@@ -615,7 +623,8 @@ fn spell_problems(s: &SpellBlock, out: &mut Vec<Problem>) {
                 dice_problem(d, "damage", out);
             }
             if damage.is_none() && inflicts.is_none() {
-                out.push(Problem::here(
+                out.push(Problem::field(
+                    "effect",
                     "the spell does nothing: give it damage or inflicts",
                 ));
             }
