@@ -247,8 +247,20 @@ fn judge(
         if r.reason.to_string().trim().is_empty() {
             return Err(format!("a rejection without a reason: {r:?}"));
         }
+        // A burst may hold the same actor and intent from its own player and from another.
+        // The core judges the sender first: "not your combatant" answers another's request,
+        // every later reason the owner's ("unknown actor" comes before and answers anyone's).
+        let owner = player_of(world, r.actor);
+        let sender_fits = |c: PlayerId| match r.reason {
+            RejectReason::UnknownActor => true,
+            RejectReason::NotYourCombatant => owner != Some(c),
+            _ => owner.is_none_or(|o| o == c),
+        };
         let Some(i) = (0..requests.len()).find(|&i| {
-            !answered[i] && requests[i].actor == r.actor && requests[i].intent == r.intent
+            !answered[i]
+                && requests[i].actor == r.actor
+                && requests[i].intent == r.intent
+                && sender_fits(requests[i].controller)
         }) else {
             return Err(format!(
                 "a rejection of a request never sent (or rejected twice): {r:?}\n  requests: {requests:?}"
@@ -539,5 +551,46 @@ impl RequestFuzz {
                 u64::MAX,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy_ecs::message::Messages;
+
+    use super::*;
+
+    /// A burst with the same attack from its owner and from another player, the owner's
+    /// taken: the "not your combatant" refusal answers the other player's request, so the one
+    /// taken is the owner's.
+    #[test]
+    fn a_refusal_as_not_yours_answers_the_request_of_the_player_who_does_not_control_it() {
+        let mut world = World::new();
+        world.init_resource::<Messages<ActionRequest>>();
+        world.init_resource::<Messages<ActionRejected>>();
+        let actor = world.spawn(Controller::External(PlayerId(2))).id();
+        let target = world.spawn_empty().id();
+        let intent = Intent::Attack {
+            target,
+            attack: AttackId(0),
+            maneuver: Maneuver::STANDARD,
+        };
+        let from = |controller| ActionRequest {
+            actor,
+            controller,
+            intent,
+        };
+        let refuse = |w: &mut World| {
+            w.write_message(ActionRejected {
+                encounter: None,
+                actor,
+                intent,
+                reason: RejectReason::NotYourCombatant,
+            });
+        };
+        let owner_first = [from(PlayerId(2)), from(PlayerId(0))];
+        assert_eq!(judge(&mut world, &owner_first, refuse), Ok(vec![0]));
+        let other_first = [from(PlayerId(0)), from(PlayerId(2))];
+        assert_eq!(judge(&mut world, &other_first, refuse), Ok(vec![1]));
     }
 }
