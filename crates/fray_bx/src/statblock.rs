@@ -432,19 +432,9 @@ fn dice_problem(text: &str, what: &str, out: &mut Vec<Problem>) {
     }
 }
 
-/// A problem when `value` (named `what`) lies outside `lo..=hi`, pointing at the field when
-/// `what` is one (`hp`), else at the statblock.
+/// Notes a problem when `value` (named `what`) lies outside `lo..=hi`.
 fn within(value: i32, lo: i32, hi: i32, what: &'static str, out: &mut Vec<Problem>) {
-    if !(lo..=hi).contains(&value) {
-        let message = format!("{what} is {value}; it must be within {lo}..{hi}");
-        out.push(
-            if what.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                Problem::field(what, message)
-            } else {
-                Problem::here(message)
-            },
-        );
-    }
+    out.extend(Problem::outside(value.into(), lo.into(), hi.into(), what));
 }
 
 fn morale_problem(morale: Option<i32>, out: &mut Vec<Problem>) {
