@@ -200,6 +200,7 @@ pub(crate) fn attack_preview(
         (blow(1), blow(mult))
     });
     let mut blows = Blows::default();
+    let mut range = DamageRange::default();
     let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
     let (mut hits, mut crits) = (0.0f32, 0.0f32);
     for natural in 1..=20i64 {
@@ -229,6 +230,12 @@ pub(crate) fn attack_preview(
             }
             AttackResult::Hit | AttackResult::Crit => {
                 let crit = result == AttackResult::Crit;
+                if p > 0.0 {
+                    let extra = extra_damage(&attack.def.effects, result, natural);
+                    let (least, most) =
+                        attack.dealt_range(if crit { mult } else { 1 }, extra, half);
+                    range.include_span(least, most);
+                }
                 match plain {
                     Some((hit, crit_blow)) => {
                         if crit {
@@ -261,6 +268,7 @@ pub(crate) fn attack_preview(
         } else {
             attack.mean
         },
+        damage_range: range.get(),
         expected_damage: expected * seen,
         kill_chance: kill * seen,
         inflicts: inflicts * seen,

@@ -313,6 +313,33 @@ impl SheetAttack {
             .sum()
     }
 
+    /// The least and most a hit deals with its damage multiplied by `multiplier`, plus
+    /// `extra`, halved (rounding down) when `halved`, never below 0: the range of
+    /// [`mean_dealt`](Self::mean_dealt).
+    ///
+    /// ```
+    /// use fray_archmage::sheet::compile;
+    /// use fray_archmage::statblock::ArchBlock;
+    /// use fray_content::source::SourceFile;
+    /// let blocks: Vec<ArchBlock> = SourceFile::new("m.ron", r#"[Monster(id: "m", name: "M",
+    ///     level: 1, hp: 9, ac: 10, pd: 10, md: 10, initiative: 0,
+    ///     attacks: [(id: "bite", name: "Bite", kind: Melee, vs: AC, bonus: 5,
+    ///                damage: Dice("1d6"), basic: true)])]"#).parse().unwrap();
+    /// let bite = &compile(&blocks[0]).unwrap().attacks[0];
+    /// assert_eq!(bite.dealt_range(1, 0, false), (1, 6));
+    /// assert_eq!(bite.dealt_range(2, 1, true), (1, 6));
+    /// ```
+    pub fn dealt_range(&self, multiplier: i32, extra: i32, halved: bool) -> (i64, i64) {
+        let dealt = |damage: i64| {
+            let blow = damage
+                .saturating_mul(i64::from(multiplier))
+                .saturating_add(i64::from(extra));
+            let blow = if halved { blow / 2 } else { blow };
+            blow.max(0)
+        };
+        (dealt(self.dice.min()), dealt(self.dice.max()))
+    }
+
     /// Chance a hit deals at least `hp` damage, with damage multiplied by `multiplier`.
     pub fn chance_at_least(&self, hp: i32, multiplier: i32) -> f32 {
         if hp <= 0 {

@@ -7,7 +7,7 @@ use fray_core::condition::Condition;
 use fray_core::ids::{AbilityId, AttackId, SideId};
 use fray_core::intent::{Intent, Maneuver};
 use fray_core::legality::Occasion;
-use fray_core::preview::Preview;
+use fray_core::preview::{DamageRange, Preview};
 use smallvec::SmallVec;
 
 use crate::Ctx;
@@ -110,9 +110,11 @@ pub fn attack_preview(
         0
     };
     let (mut mean, mut kill) = (0.0f64, 0.0f64);
+    let mut range = DamageRange::default();
     let mut weigh = |value: i64, p: f64| {
         let dealt = value.saturating_add(i64::from(s.damage_bonus())).max(1);
         mean += dealt as f64 * p;
+        range.include(dealt);
         if dealt.saturating_add(subdual) >= hp {
             kill += p;
         }
@@ -141,6 +143,7 @@ pub fn attack_preview(
     Preview {
         hit_chance: hit,
         damage_on_hit: mean as f32,
+        damage_range: range.get(),
         expected_damage: if maneuver == SUBDUE {
             0.0
         } else {
@@ -171,9 +174,14 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
                 .filter(|(v, _)| (*v).max(1) >= hp(target))
                 .map(|(_, q)| q)
                 .sum();
+            let mut range = DamageRange::default();
+            for &(v, _) in outcomes {
+                range.include(v.max(1));
+            }
             Preview {
                 hit_chance: 1.0,
                 damage_on_hit: mean as f32,
+                damage_range: range.get(),
                 expected_damage: mean as f32,
                 kill_chance: kill as f32,
                 routs: routs(ctx, target, kill as f32),
@@ -204,6 +212,18 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
                 }
                 preview.expected_damage += mean as f32;
                 if i == 0 {
+                    // A failed save takes it all, a made one half (rounded down).
+                    let mut range = DamageRange::default();
+                    for &(v, _) in outcomes {
+                        let full = v.max(0);
+                        if fails > 0.0 {
+                            range.include(full);
+                        }
+                        if fails < 1.0 {
+                            range.include(full / 2);
+                        }
+                    }
+                    preview.damage_range = range.get();
                     preview.hit_chance = fails as f32;
                     preview.damage_on_hit = mean as f32;
                     preview.kill_chance = kill as f32;

@@ -56,6 +56,20 @@ pub struct Decision {
     pub kind: DecisionKind,
     /// The legal intents.
     pub options: Vec<DecisionOption>,
+    /// What a reaction answers (`None` for turns and declarations).
+    pub answers: Option<Provocation>,
+}
+
+/// The action a reaction decision answers, so a client can say "Brannoc may react to the
+/// Cinder Hound engaging him (a readied action)".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Provocation {
+    /// Who provoked.
+    pub provoker: Entity,
+    /// What the provoker is doing, when the ruleset offered reactions against an intent.
+    pub intent: Option<Intent>,
+    /// The kind of provocation, in the ruleset's words (`moving away while engaged`).
+    pub why: Cow<'static, str>,
 }
 
 /// The decisions `encounter` waits on now (empty when it is over or runs by itself).
@@ -116,24 +130,32 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
                     controller,
                     kind,
                     options: shown(&options.list),
+                    answers: None,
                 })
                 .into_iter()
                 .collect()
         }
-        Phase::Reacting => turn
-            .window
-            .pending()
-            .filter_map(|i| {
-                let reactor = turn.window.reactors()[i].reactor;
-                Some(Decision {
-                    encounter,
-                    actor: reactor,
-                    controller: controller(reactor)?,
-                    kind: DecisionKind::Reaction,
-                    options: shown(turn.window.offers(i)),
+        Phase::Reacting => {
+            let answers = turn.window.provoker.map(|provoker| Provocation {
+                provoker,
+                intent: turn.window.intent,
+                why: turn.window.why.clone(),
+            });
+            turn.window
+                .pending()
+                .filter_map(|i| {
+                    let reactor = turn.window.reactors()[i].reactor;
+                    Some(Decision {
+                        encounter,
+                        actor: reactor,
+                        controller: controller(reactor)?,
+                        kind: DecisionKind::Reaction,
+                        options: shown(turn.window.offers(i)),
+                        answers: answers.clone(),
+                    })
                 })
-            })
-            .collect(),
+                .collect()
+        }
         _ => Vec::new(),
     }
 }

@@ -110,7 +110,7 @@ pub mod prelude {
     pub use crate::log_text::LogNames;
     pub use crate::options::{ActionOption, ActionOptions};
     pub use crate::outcome::{Ending, Outcome, TickReport};
-    pub use crate::preview::Preview;
+    pub use crate::preview::{DamageRange, Preview};
     pub use crate::region::{EncounterMap, InRegion, RangeBand};
     pub use crate::request::{ActionRejected, ActionRequest, ActionResolved, RejectReason};
     pub use crate::rng::EncounterRng;

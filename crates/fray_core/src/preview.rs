@@ -12,6 +12,12 @@ pub struct Preview {
     pub hit_chance: f32,
     /// Mean damage to the target when the attack hits.
     pub damage_on_hit: f32,
+    /// The least and the most damage the target can take from the outcomes
+    /// [`damage_on_hit`](Self::damage_on_hit) averages (crits, riders and multipliers included
+    /// in the most, halvings and reductions in the least), as dealt by the dice, before the
+    /// target's remaining hit points cut it off. `[0, 0]` when the intent deals no damage.
+    #[serde(default)]
+    pub damage_range: [u32; 2],
     /// Mean damage overall (hits, crits and miss damage weighted by chance), summed over every
     /// enemy the intent would strike (a group attack counts each of its targets).
     pub expected_damage: f32,
@@ -59,5 +65,44 @@ impl Preview {
             hit_chance: 1.0,
             ..Self::default()
         }
+    }
+}
+
+/// The least and most of a set of damage amounts, for [`Preview::damage_range`]: start with
+/// [`DamageRange::default`], [`include`](DamageRange::include) every amount an outcome can deal,
+/// and read the pair with [`get`](DamageRange::get).
+///
+/// ```
+/// use fray_core::preview::DamageRange;
+/// let mut range = DamageRange::default();
+/// assert_eq!(range.get(), [0, 0]);
+/// range.include(7);
+/// range.include(-2); // negative amounts deal nothing
+/// range.include(12);
+/// assert_eq!(range.get(), [0, 12]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DamageRange(Option<(u32, u32)>);
+
+impl DamageRange {
+    /// Counts an amount an outcome can deal (below zero counts as zero, beyond `u32::MAX` as
+    /// `u32::MAX`).
+    pub fn include(&mut self, amount: i64) {
+        let amount = u32::try_from(amount.max(0)).unwrap_or(u32::MAX);
+        self.0 = Some(match self.0 {
+            None => (amount, amount),
+            Some((low, high)) => (low.min(amount), high.max(amount)),
+        });
+    }
+
+    /// Counts every amount from `low` to `high`.
+    pub fn include_span(&mut self, low: i64, high: i64) {
+        self.include(low);
+        self.include(high);
+    }
+
+    /// `[least, most]`, or `[0, 0]` when nothing was counted.
+    pub fn get(self) -> [u32; 2] {
+        self.0.map_or([0, 0], |(low, high)| [low, high])
     }
 }

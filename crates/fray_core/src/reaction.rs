@@ -43,6 +43,10 @@ pub struct ReactionWindow {
     pub kind: u8,
     /// What provoked, in words (`moving away while engaged`).
     pub why: Cow<'static, str>,
+    /// The provoker's intent the reactions answer, once a reactor is offered reactions
+    /// against it ([`Ctx::offer_reaction`](crate::kit::Ctx::offer_reaction)).
+    #[serde(default)]
+    pub intent: Option<Intent>,
     reactors: Vec<Reactor>,
     offers: Vec<ActionOption>,
     legal: Vec<Legal>,
@@ -67,6 +71,7 @@ impl ReactionWindow {
     pub fn clear(&mut self) {
         self.open = false;
         self.provoker = None;
+        self.intent = None;
         self.reactors.clear();
         self.offers.clear();
         self.legal.clear();
@@ -236,6 +241,7 @@ fn to_u32(n: usize) -> u32 {
 impl MapEntities for ReactionWindow {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         self.provoker.map_entities(mapper);
+        self.intent.map_entities(mapper);
         for r in &mut self.reactors {
             r.reactor = mapper.get_mapped(r.reactor);
             r.answer.map_entities(mapper);

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
 use fray_core::legality::{Legal, Occasion};
-use fray_core::preview::Preview;
+use fray_core::preview::{DamageRange, Preview};
 use smallvec::SmallVec;
 
 use crate::contest::{Contest, success_odds, successes};
@@ -52,9 +52,16 @@ fn from_odds(odds: &[f64], health: i32) -> Preview {
         .filter(|(k, _)| *k as i64 >= i64::from(health.max(1)))
         .map(|(_, p)| p)
         .sum();
+    // One point of damage per success: a hit deals from its fewest possible successes to
+    // its most.
+    let mut range = DamageRange::default();
+    for (k, _) in odds.iter().enumerate().skip(1).filter(|(_, p)| **p > 0.0) {
+        range.include(k as i64);
+    }
     Preview {
         hit_chance: hit as f32,
         damage_on_hit: if hit > 0.0 { (mean / hit) as f32 } else { 0.0 },
+        damage_range: range.get(),
         expected_damage: mean as f32,
         kill_chance: kill as f32,
         ..Preview::default()

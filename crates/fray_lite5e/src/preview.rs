@@ -6,7 +6,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
-use fray_core::preview::Preview;
+use fray_core::preview::{DamageRange, Preview};
 use fray_dice::Dice;
 
 use crate::Ctx;
@@ -73,8 +73,21 @@ pub fn attack(ctx: &Ctx, attacker: Entity, target: Entity, a: &AttackBlock) -> P
     let hp = ctx.hp(target).map_or(1, |h| i64::from(h.current.max(1)));
     let kill = (plain + one_plain) * reaches(&a.damage, s.damage_mod, 1, hp)
         + (crit + fumble) * reaches(&a.damage, s.damage_mod, 2, hp);
+    let dealt = |v: i64, times: i64| {
+        v.saturating_add(i64::from(s.damage_mod))
+            .max(0)
+            .saturating_mul(times)
+    };
+    let mut range = DamageRange::default();
+    if plain + one_plain > 0.0 {
+        range.include_span(dealt(a.damage.min(), 1), dealt(a.damage.max(), 1));
+    }
+    if crit + fumble > 0.0 {
+        range.include_span(dealt(a.damage.min(), 2), dealt(a.damage.max(), 2));
+    }
     Preview {
         hit_chance: hit as f32,
+        damage_range: range.get(),
         damage_on_hit: if hit > 0.0 {
             (expected / hit) as f32
         } else {

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
 use bevy_platform::collections::HashMap;
-use fray_core::preview::Preview;
+use fray_core::preview::{DamageRange, Preview};
 use fray_dice::{Dice, Distribution};
 
 use crate::body::BodyPart;
@@ -73,6 +73,8 @@ pub struct HitOdds {
     pub extra_mean: f64,
     /// P(extra damage >= k | hit), for k = 0, 1, 2...
     extra_at_least: Vec<f64>,
+    /// The least and most extra damage a hit can carry.
+    extra_range: (i64, i64),
 }
 
 impl HitOdds {
@@ -113,10 +115,13 @@ impl HitOdds {
             }
         }
         tail.pop();
+        let least = extra.iter().position(|&p| p > 0.0).unwrap_or(0);
+        let most = extra.iter().rposition(|&p| p > 0.0).unwrap_or(0);
         Self {
             hit,
             extra_mean,
             extra_at_least: tail,
+            extra_range: (least as i64, most as i64),
         }
     }
 }
@@ -141,6 +146,9 @@ pub struct SaveOdds {
     graze: Vec<(i64, f64)>,
     /// (damage, P) of failures by 11-20 (a sure injury, not disabled).
     wound: Vec<(i64, f64)>,
+    /// The least and most damage of a failed roll, before extra damage (`None` when no roll
+    /// can fail).
+    failed_range: Option<(i64, i64)>,
 }
 
 impl SaveOdds {
@@ -150,6 +158,7 @@ impl SaveOdds {
         let mut fail_damage_mean = 0.0;
         let mut graze: Vec<(i64, f64)> = Vec::new();
         let mut wound: Vec<(i64, f64)> = Vec::new();
+        let mut failed_range: Option<(i64, i64)> = None;
         for (rolled, pd) in damage.iter() {
             let dealt = damage_against_fortitude(rolled, key.shot, key.reduction);
             for (f, pf) in fortitude.iter() {
@@ -158,6 +167,12 @@ impl SaveOdds {
                 bands[band.index()] += p;
                 if band.failed() {
                     fail_damage_mean += p * dealt as f64;
+                    if p > 0.0 {
+                        failed_range = Some(
+                            failed_range
+                                .map_or((dealt, dealt), |(lo, hi)| (lo.min(dealt), hi.max(dealt))),
+                        );
+                    }
                 }
                 let list = match band {
                     Band::Graze => &mut graze,
@@ -175,6 +190,7 @@ impl SaveOdds {
             fail_damage_mean,
             graze,
             wound,
+            failed_range,
         }
     }
 }
@@ -305,9 +321,19 @@ impl OddsCache {
             let injured = if limit_reached { graze_injury } else { 0.0 };
             out += p * (1.0 - (1.0 - injured) * (1.0 - drops(dealt)));
         }
+        // A held Fortitude roll loses no health; a failed one loses its damage and the extra.
+        let mut range = DamageRange::default();
+        if save.bands[0] > 0.0 {
+            range.include(0);
+        }
+        if let Some((lo, hi)) = save.failed_range {
+            let (extra_lo, extra_hi) = hits.extra_range;
+            range.include_span(lo.saturating_add(extra_lo), hi.saturating_add(extra_hi));
+        }
         Preview {
             hit_chance: hit as f32,
             damage_on_hit: damage_on_hit as f32,
+            damage_range: range.get(),
             expected_damage: (hit * damage_on_hit) as f32,
             kill_chance: (hit * out.min(1.0)) as f32,
             bands: save.bands.map(|b| b as f32),

@@ -97,13 +97,17 @@ impl Entry {
 
 /// An option's label with its target or destination named (`Longsword -> Reed Goblin 1`).
 pub fn label(world: &World, encounter: Entity, option: &DecisionOption) -> String {
-    let aim = match option.intent {
+    aimed(world, encounter, &option.intent, option.label.to_string())
+}
+
+/// `base` (an intent's label) with the intent's target or destination named.
+pub fn aimed(world: &World, encounter: Entity, intent: &Intent, base: String) -> String {
+    let aim = match *intent {
         Intent::Move { to } => world
             .get::<EncounterMap>(encounter)
             .map(|m| m.name(to).to_string()),
-        _ => option.intent.target().map(|t| name(world, t)),
+        _ => intent.target().map(|t| name(world, t)),
     };
-    let base = option.label.to_string();
     match aim {
         Some(aim) if !base.contains(&aim) => format!("{base} -> {aim}"),
         _ => base,

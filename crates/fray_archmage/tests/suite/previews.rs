@@ -59,6 +59,40 @@ impl Blow {
         }
         dealt as f64 / (20 * sums.len()) as f64
     }
+
+    /// The least and most damage of the naturals that hit or crit, over every face of the
+    /// damage dice: the preview's damage range.
+    fn hit_range(&self) -> [u32; 2] {
+        let mut sums = vec![0i64];
+        for &sides in self.dice {
+            sums = sums
+                .iter()
+                .flat_map(|s| (1..=sides).map(move |face| s + face))
+                .collect();
+        }
+        let (mut least, mut most) = (i64::MAX, i64::MIN);
+        for natural in 1..=20 {
+            let crit = self.coup || (natural > 1 && natural >= self.crit_from);
+            if !crit && (natural == 1 || natural + self.bonus < self.defense) {
+                continue;
+            }
+            for &sum in &sums {
+                let extra = if natural % 2 == 0 { self.even_extra } else { 0 };
+                let blow = (sum + self.flat) * if crit { self.mult } else { 1 } + extra;
+                let blow = if self.resist.is_some_and(|r| natural < r) {
+                    blow / 2
+                } else {
+                    blow
+                };
+                least = least.min(blow.max(0));
+                most = most.max(blow.max(0));
+            }
+        }
+        if least > most {
+            return [0, 0];
+        }
+        [least as u32, most as u32]
+    }
 }
 
 impl Default for Blow {
@@ -88,12 +122,27 @@ fn previewed(f: &Fight, who: &str, intent: Intent) -> f64 {
     f64::from(offer.preview.expected_damage)
 }
 
-/// Asserts a preview matches the exhaustive expectation.
+/// The damage range the offer of `intent` to `who` previews.
+fn previewed_range(f: &Fight, who: &str, intent: Intent) -> [u32; 2] {
+    f.offers(who)
+        .into_iter()
+        .find(|o| o.intent == intent)
+        .unwrap_or_else(|| panic!("{intent:?} is not offered\n{}", f.log()))
+        .preview
+        .damage_range
+}
+
+/// Asserts a preview matches the exhaustive expectation: its mean, and the range of a hit.
 fn exact(f: &Fight, who: &str, intent: Intent, blow: Blow) {
     let (shown, real) = (previewed(f, who, intent), blow.exhaustive());
     assert!(
         (shown - real).abs() < 1e-4,
         "{intent:?}: the preview shows {shown}, resolution deals {real} on average"
+    );
+    assert_eq!(
+        previewed_range(f, who, intent),
+        blow.hit_range(),
+        "{intent:?}: the damage range of a hit"
     );
 }
 
@@ -117,6 +166,8 @@ fn ar32_previews_halve_each_blow_against_resistance_not_the_mean() {
         ..Blow::default()
     };
     assert!((blow.exhaustive() - 1.425).abs() < 1e-9);
+    // A halved hit deals 0-3, a crit 2-12.
+    assert_eq!(blow.hit_range(), [0, 12]);
     exact(&f, "Hero", firebolt, blow);
 }
 

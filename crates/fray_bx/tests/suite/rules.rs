@@ -234,7 +234,16 @@ fn bx23_a_hit_deals_at_least_one_point() {
         &[1, 6, 20, 1],
     );
     f.ok("Weakling", engage(&f, "Fists"));
-    f.ok("Weakling", attack(&f, "Fists"));
+    // 1d4-3 is -2 to 1: every hit deals exactly 1, and the preview says so.
+    let slap = attack(&f, "Fists");
+    let offer = f
+        .offers("Weakling")
+        .into_iter()
+        .find(|o| o.intent == slap)
+        .unwrap();
+    assert_eq!(offer.preview.damage_range, [1, 1]);
+    assert_eq!(offer.preview.damage_on_hit, 1.0);
+    f.ok("Weakling", slap);
     assert_eq!(f.hp("Fists").current, 7, "{}", f.log());
 }
 

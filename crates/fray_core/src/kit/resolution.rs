@@ -218,6 +218,7 @@ impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
         };
         // The window is set aside while the ruleset offers (its buffers are kept).
         let mut window = std::mem::take(&mut self.e.turn.window);
+        window.intent = Some(intent);
         window.begin_reactor(reactor);
         if let Some(me) = self.actor(reactor) {
             let mut offer = Offer {

@@ -702,6 +702,10 @@ fn previews_give_the_odds_of_each_success_count_a_points_gain_and_provocations()
     let mean: f64 = odds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     assert!((f64::from(sword.preview.hit_chance) - (1.0 - odds[0])).abs() < 1e-6);
     assert!((f64::from(sword.preview.expected_damage) - mean).abs() < 1e-5);
+    // A point of damage per success: from one to the most successes the dice allow.
+    let most = odds.iter().rposition(|p| *p > 0.0).unwrap();
+    assert!(most >= 2, "{odds:?}");
+    assert_eq!(sword.preview.damage_range, [1, most as u32]);
     // Leaving draws the dummy's opportunity attack.
     let away = offers
         .iter()

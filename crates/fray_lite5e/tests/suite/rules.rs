@@ -746,6 +746,8 @@ fn previews_give_hit_chance_with_advantage_crits_fumbles_and_expected_damage() {
     // +4 against AC 10: 6 or more, 75%; 1d8+2 (6.5) on a hit, 13 on a natural 20.
     assert!((sword.preview.hit_chance - 0.75).abs() < 1e-6);
     assert!((sword.preview.expected_damage - (0.70 * 6.5 + 0.05 * 13.0)).abs() < 1e-4);
+    // A hit deals 3-10, a crit doubles it: 6-20.
+    assert_eq!(sword.preview.damage_range, [3, 20]);
     // A preview of stabilizing: the chance and the injury table's odds.
     let mut g = fight(
         SINGLE,
@@ -781,6 +783,8 @@ fn previews_give_hit_chance_with_advantage_crits_fumbles_and_expected_damage() {
     assert!((on(mage).preview.hit_chance - 1.0).abs() < 1e-6);
     assert!((on(mage).preview.expected_damage - 14.3).abs() < 1e-4);
     assert!((on(mage).preview.kill_chance - 1.0).abs() < 1e-6);
+    // 2d6+6 is 8-18, doubled 16-36.
+    assert_eq!(on(mage).preview.damage_range, [8, 36]);
     assert!((on(hero_e).preview.hit_chance - 0.8).abs() < 1e-6);
     assert!((on(hero_e).preview.expected_damage - 11.05).abs() < 1e-4);
 }

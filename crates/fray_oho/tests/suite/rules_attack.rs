@@ -371,6 +371,9 @@ fn oho15_the_penalty_can_turn_a_hit_into_a_miss_and_the_preview_knows_it() {
     assert!(aimed.preview.hit_chance > groin.preview.hit_chance);
     // 3d6 - 15 beats 1d6 only with 18 against 1 or 2, or 17 against 1: (1 * 2 + 3 * 1) / 216 / 6.
     assert!((groin.preview.hit_chance - 5.0 / 1296.0).abs() < 1e-6);
+    // The plain blow's health lost on a hit: nothing when the brute's 1d6 Fortitude meets the
+    // sword's d20 (OHO-11), up to 20 + the most extra damage, (18 - 1) / 2 = 8 (OHO-12).
+    assert_eq!(plain.preview.damage_range, [0, 28]);
     f.ok("Fighter", head);
     assert_eq!(
         f.attacks(),

@@ -4,7 +4,6 @@
 use fray_core::client::budget;
 use fray_core::kit::DecisionKind;
 use fray_core::preview::Preview;
-use fray_core::turn::Turn;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -12,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::App;
-use crate::menu::{Group, name};
+use crate::menu::{Group, aimed, name};
 
 /// Draws the decision panel (or says who is acting when the person has nothing to decide).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
@@ -29,13 +28,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         );
         return;
     };
-    let acting = world
-        .get::<Turn>(decision.encounter)
-        .and_then(|t| t.actor)
-        .filter(|a| *a != decision.actor);
-    let what = match (decision.kind, acting) {
+    let what = match (decision.kind, &decision.answers) {
         (DecisionKind::Turn, _) => "turn".to_string(),
-        (DecisionKind::Reaction, Some(to)) => format!("reaction to {}", name(world, to)),
+        (DecisionKind::Reaction, Some(a)) => format!("reaction to {}", name(world, a.provoker)),
         (DecisionKind::Reaction, None) => "reaction".to_string(),
         (DecisionKind::Declaration, _) => "declaration".to_string(),
     };
@@ -51,6 +46,26 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Layout::horizontal([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area);
     // The menu, scrolled so the highlighted line shows.
     let mut lines = Vec::new();
+    if let Some(a) = &decision.answers {
+        // What is being answered: the provoker's action as it was offered, and why it provokes.
+        let action = a.intent.map_or_else(
+            || "acting".to_string(),
+            |intent| {
+                aimed(
+                    world,
+                    decision.encounter,
+                    &intent,
+                    intent.kind().to_string(),
+                )
+            },
+        );
+        let answered = Style::new().fg(Color::Yellow);
+        lines.push(Line::styled(
+            format!("{}: {action}", name(world, a.provoker)),
+            answered,
+        ));
+        lines.push(Line::styled(format!("  (provokes: {})", a.why), answered));
+    }
     let mut highlighted_row = 0;
     let mut last: Option<Group> = None;
     let width = usize::from(list.width.saturating_sub(4));
@@ -113,8 +128,17 @@ pub fn preview_lines(label: &str, cost: &str, p: &Preview) -> Vec<Line<'static>>
         Line::raw(format!("hit / success: {}", pct(p.hit_chance))),
     ];
     if p.damage_on_hit > 0.0 || p.expected_damage > 0.0 {
+        let [least, most] = p.damage_range;
+        let range = if most == 0 {
+            String::new()
+        } else if least == most {
+            format!("{least} (mean ")
+        } else {
+            format!("{least}-{most} (mean ")
+        };
+        let close = if range.is_empty() { "" } else { ")" };
         lines.push(Line::raw(format!(
-            "damage: {:.1} on a hit, {:.1} expected",
+            "damage: {range}{:.1}{close} on a hit, {:.1} expected",
             p.damage_on_hit, p.expected_damage
         )));
     }

@@ -388,6 +388,18 @@ fn examine_fight(
             spec.id
         );
         ids = ids.max(id_bound(&pending));
+        for d in &pending {
+            // A reaction names what it answers (a client shows it); nothing else does.
+            let reacting = d.kind == DecisionKind::Reaction;
+            assert!(
+                reacting == d.answers.as_ref().is_some_and(|a| a.intent.is_some()),
+                "{} seed {seed}, decision point {point}: {:?} of {} answers {:?}",
+                spec.id,
+                d.kind,
+                name(world, d.actor),
+                d.answers
+            );
+        }
         if point % every == 0 && examined < conf.budget.offer_points {
             examined += 1;
             let kinds: Vec<String> = pending

@@ -147,6 +147,10 @@ fn mapped(decision: &ClientDecision, map: &CopyMap, encounter: Entity) -> Client
     for o in &mut d.options {
         o.intent = map.intent(o.intent);
     }
+    if let Some(a) = &mut d.answers {
+        a.provoker = map.entity(a.provoker);
+        a.intent = a.intent.map(|i| map.intent(i));
+    }
     d
 }
 

@@ -96,6 +96,10 @@ pub fn attack_preview(bonus: i32, damage: i32, defense: i32, hp: Option<Hp>) -> 
     Preview {
         hit_chance: hit,
         damage_on_hit: damage as f32,
+        damage_range: {
+            let dealt = u32::try_from(damage.max(0)).unwrap_or(0);
+            [dealt, dealt]
+        },
         expected_damage: hit * damage as f32,
         kill_chance: if kills { hit } else { 0.0 },
         ..Preview::default()
