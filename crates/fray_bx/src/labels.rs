@@ -16,6 +16,8 @@ pub struct Labels {
     pub leave: Arc<str>,
     /// Declaring nothing.
     pub nothing: Arc<str>,
+    /// Speaking with the other sides (BX-14).
+    pub parley: Arc<str>,
     /// Ending the turn.
     pub end_turn: Arc<str>,
 }
@@ -31,6 +33,7 @@ impl Labels {
             retreat: "retreat".into(),
             leave: "leave the battle".into(),
             nothing: "declare nothing".into(),
+            parley: "parley".into(),
             end_turn: "end turn".into(),
         })
     }

@@ -10,10 +10,11 @@ use fray_core::legality::{Legal, Occasion, Refusal};
 
 use crate::fighter::can_act;
 use crate::movement::{can_step, step_cost};
+use crate::opening::may_parley;
 use crate::sheet::{SheetData, SheetPower, Wielded};
 use crate::state::BxState;
 use crate::turns::{Step, in_melee, step};
-use crate::vocabulary::{ACTION, FEET, SUBDUE};
+use crate::vocabulary::{ACTION, FEET, PARLEY, SUBDUE};
 use crate::{Ctx, Me};
 
 /// Feet between two combatants in one region but not in melee (short range for any missile).
@@ -116,6 +117,16 @@ fn declaration(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
         Intent::Disengage | Intent::Retreat if engaged => Ok(Legal::costs(Cost::FREE)),
         Intent::Disengage | Intent::Retreat => {
             Err("only a combatant in melee declares a withdrawal or a retreat".into())
+        }
+        Intent::UseAbility {
+            ability: PARLEY,
+            target: None,
+        } => {
+            if may_parley(ctx, me.entity) {
+                Ok(Legal::costs(Cost::FREE))
+            } else {
+                Err("only a character of the side that may speak first parleys, once, before the first round".into())
+            }
         }
         Intent::UseAbility {
             ability,

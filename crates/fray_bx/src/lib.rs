@@ -27,6 +27,8 @@
 
 /// Making an attack.
 pub mod attack;
+/// What a combatant has left this round, for clients.
+pub mod budget;
 /// A combatant's components and what its conditions allow.
 pub mod fighter;
 mod labels;
@@ -112,7 +114,12 @@ impl Rules for BxRules {
         vocabulary::provocation(kind)
     }
 
-    /// Surprise, the encounter distance and the reaction roll; initiative is rolled each round.
+    fn budget(world: &World, who: Entity) -> Vec<fray_core::gauge::Gauge> {
+        budget::budget(world, who)
+    }
+
+    /// Surprise, the encounter distance and an evasion attempt; a parley is declared in the
+    /// first round, and initiative is rolled each round.
     fn setup(ctx: &mut Ctx) {
         opening::open(ctx);
     }
@@ -130,7 +137,9 @@ impl Rules for BxRules {
     }
 
     fn declarations_done(ctx: &mut Ctx) {
-        turns::roll_initiative(ctx);
+        if opening::reaction(ctx) {
+            turns::roll_initiative(ctx);
+        }
     }
 
     fn steps(ctx: &Ctx, unit: ActingUnit) -> Steps {

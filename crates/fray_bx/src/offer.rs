@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 use crate::BxRules;
 use crate::labels::Labels;
 use crate::turns::{Step, step};
-use crate::vocabulary::SUBDUE;
+use crate::vocabulary::{PARLEY, SUBDUE};
 
 /// Offers a combatant's candidates; [`crate::legality::check`] keeps the legal ones.
 pub fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>) {
@@ -41,6 +41,13 @@ pub fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>) {
     };
     if *offer.occasion() == Occasion::Declaration {
         offer.consider(Intent::Pass, &labels.nothing);
+        offer.consider(
+            Intent::UseAbility {
+                ability: PARLEY,
+                target: None,
+            },
+            &labels.parley,
+        );
         powers(offer, true);
         offer.consider(Intent::Disengage, &labels.withdrawal);
         offer.consider(Intent::Retreat, &labels.retreat);

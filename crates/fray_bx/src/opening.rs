@@ -169,20 +169,57 @@ pub fn distance(ctx: &mut Ctx) {
     });
 }
 
-/// When a side speaks first, every other side rolls its reaction: 2d6 plus the CHA modifier of
-/// the speaker (the speaking side's best). A reaction that does not come to blows ends the
-/// encounter without a fight (BX-14). Returns whether the fight goes on.
+/// Whether `who` may declare a parley now: it is of the side that may speak first, it is the
+/// first round, and nobody has spoken for its side yet (BX-14: "PCs may attempt to communicate
+/// with monsters", which opens the encounter; once blows are struck it is too late).
+pub fn may_parley(ctx: &Ctx, who: Entity) -> bool {
+    let battle = ctx.battle();
+    battle.parley.is_some()
+        && battle.parley == ctx.side(who)
+        && battle.speaking.is_none()
+        && ctx.round() <= 1
+}
+
+/// `who` speaks for its side: when the declarations are done, the other sides roll their
+/// reaction with its CHA modifier ("that character's NPC reactions modifier", BX-14).
+pub fn speak(ctx: &mut Ctx, who: Entity) {
+    let cha = ctx.fighter(who).map_or(0, |f| f.sheet.0.cha);
+    ctx.battle_mut().speaking = Some(cha);
+    ctx.tell(Some(who), |_| {
+        "speaks with the other side: a parley.".into()
+    });
+}
+
+/// The chance a parley by `who` ends the encounter: every other side's reaction, 2d6 plus
+/// `who`'s CHA modifier, comes to at least 6 (neutral or better, BX-14).
+pub fn parley_chance(ctx: &Ctx, who: Entity) -> f32 {
+    let cha = i64::from(ctx.fighter(who).map_or(0, |f| f.sheet.0.cha));
+    let peaceful = (1..=6i64)
+        .flat_map(|a| (1..=6i64).map(move |b| a + b))
+        .filter(|&total| !Reaction::of(total.saturating_add(cha)).fights())
+        .count();
+    let one = peaceful as f32 / 36.0;
+    let others = sides(ctx)
+        .into_iter()
+        .filter(|&s| Some(s) != ctx.side(who))
+        .count();
+    one.powi(i32::try_from(others).unwrap_or(i32::MAX))
+}
+
+/// After the first round's declarations: when someone spoke for its side, every other side
+/// rolls its reaction, 2d6 plus the speaker's CHA modifier, and a reaction that does not come
+/// to blows ends the encounter without a fight (BX-14). The chance to parley is gone after
+/// the first round's declarations either way. Returns whether the fight goes on.
 pub fn reaction(ctx: &mut Ctx) -> bool {
-    let Some(speakers) = ctx.battle().parley else {
+    let (speakers, spoken) = (ctx.battle().parley, ctx.battle().speaking);
+    if ctx.round() <= 1 {
+        let battle = ctx.battle_mut();
+        battle.parley = None;
+        battle.speaking = None;
+    }
+    let (Some(speakers), Some(cha)) = (speakers, spoken) else {
         return true;
     };
-    let cha = ctx
-        .roster()
-        .side(speakers)
-        .filter(|&e| ctx.is_active(e))
-        .filter_map(|e| ctx.fighter(e).map(|f| f.sheet.0.cha))
-        .max()
-        .unwrap_or(0);
     for side in sides(ctx) {
         if side == speakers {
             continue;
@@ -250,11 +287,11 @@ pub fn evasion(ctx: &mut Ctx) -> bool {
     true
 }
 
-/// The opening: surprise, distance, an evasion attempt, then the reaction roll.
+/// The opening: surprise, distance and an evasion attempt. A parley is declared in the first
+/// round ([`may_parley`]), and the reaction rolled when the declarations are done
+/// ([`reaction`]).
 pub fn open(ctx: &mut Ctx) {
     surprise(ctx);
     distance(ctx);
-    if evasion(ctx) {
-        reaction(ctx);
-    }
+    evasion(ctx);
 }

@@ -88,7 +88,7 @@ pub const OPTIONS: &[OptionDef] = &[
     OptionDef {
         name: "parley",
         default: OptionValue::Text(String::new()),
-        doc: "the side that speaks first: the others roll a 2d6 reaction (BX-14)",
+        doc: "the side that may speak first: one of its characters may declare a parley before the first blow, and the others roll a 2d6 reaction with its CHA (BX-14)",
     },
 ];
 

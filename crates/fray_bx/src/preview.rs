@@ -13,13 +13,14 @@ use smallvec::SmallVec;
 use crate::Ctx;
 use crate::attack::{STANDARD_DAMAGE_SIDES, setup};
 use crate::morale::{adjustment, break_chance, score};
+use crate::opening::parley_chance;
 use crate::options::Ties;
 use crate::powers::{sleepers, struck};
 use crate::saves::chance;
 use crate::sheet::Power;
 use crate::statblock::OnHit;
 use crate::tables::{SaveCategory, hits};
-use crate::vocabulary::SUBDUE;
+use crate::vocabulary::{PARLEY, SUBDUE};
 
 /// The preview of `intent` by `actor` on `occasion`.
 pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occasion) -> Preview {
@@ -39,6 +40,14 @@ pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occasion) -
             }
             p
         }
+        // The chance the talk ends the encounter without a blow.
+        Intent::UseAbility {
+            ability: PARLEY,
+            target: None,
+        } => Preview {
+            hit_chance: parley_chance(ctx, actor),
+            ..Preview::default()
+        },
         _ => Preview::certain(),
     }
 }

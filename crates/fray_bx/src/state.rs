@@ -35,8 +35,13 @@ pub struct Bx {
     pub unaware: SideSet,
     /// The side carrying a light.
     pub light: Option<SideId>,
-    /// The side that speaks first (the others roll a reaction, BX-14).
+    /// The side that may speak first: one of its characters may declare a parley in the
+    /// first round's declarations, and the others roll a reaction (BX-14).
     pub parley: Option<SideId>,
+    /// The CHA modifier of the character who declared a parley this round: the others roll
+    /// their reaction with it when the declarations are done (BX-14).
+    #[serde(default)]
+    pub speaking: Option<i32>,
     /// The side that tries to evade before combat, and its chance in percent.
     pub evade: Option<(SideId, u8)>,
     /// The step the log last headed: round, step, and the unit's sides (or combatant index).

@@ -17,8 +17,10 @@ use crate::Ctx;
 use crate::fighter::{can_act, helpless};
 use crate::morale;
 use crate::movement;
+use crate::opening;
 use crate::options::Ties;
 use crate::state::Declared;
+use crate::vocabulary::PARLEY;
 
 /// The initiative count of the slow weapons' strike, after every side (BX-17).
 pub const SLOW_COUNT: i32 = -100;
@@ -202,6 +204,7 @@ pub fn may_declare(ctx: &Ctx, who: Entity) -> bool {
         return false;
     }
     in_melee(ctx, who)
+        || opening::may_parley(ctx, who)
         || ctx.fighter(who).is_some_and(|f| {
             f.sheet
                 .0
@@ -217,6 +220,13 @@ pub fn may_declare(ctx: &Ctx, who: Entity) -> bool {
 /// the target it names is its intent, and it picks the target when it casts (Fray's ruling).
 pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
     let declared = match intent {
+        Intent::UseAbility {
+            ability: PARLEY,
+            target: None,
+        } => {
+            opening::speak(ctx, who);
+            return;
+        }
         Intent::UseAbility {
             ability,
             target: Some(target),

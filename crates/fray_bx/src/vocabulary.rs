@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use fray_core::condition::Condition;
 use fray_core::cost::Cost;
+use fray_core::ids::AbilityId;
 use fray_core::intent::Maneuver;
 use fray_core::vocabulary::Vocabulary;
 
@@ -12,6 +13,11 @@ pub const PETRIFIED: Condition = Condition::ruleset(0);
 
 /// A blow struck to subdue, not to kill (BX-24).
 pub const SUBDUE: Maneuver = Maneuver(1);
+
+/// Speaking with the other sides before the first blow, declared with no target (BX-14): they
+/// roll their reaction with the speaker's CHA. Not a power's index (powers are declared at a
+/// target).
+pub const PARLEY: AbilityId = AbilityId(u16::MAX);
 
 /// Cost unit: the combatant's action in a step of its side's turn.
 pub const ACTION: u8 = 0;

@@ -2,6 +2,7 @@
 
 use fray_bx::state::BxState;
 use fray_core::prelude::*;
+use fray_testkit::harness::Fight;
 
 use crate::bench::{NEAR_FAR, SINGLE, fight};
 
@@ -185,6 +186,19 @@ fn bx02_encounter_movement_is_a_third_of_the_base_rate() {
     );
     assert_eq!(f.get::<BxState>("Fighter").feet, 40);
     assert_eq!(f.get::<BxState>("Ogre").feet, 30);
+    // A client reads the same through the core: movement left, and the action still ready.
+    let gauges = fray_core::client::budget(f.world(), f.who("Fighter"));
+    let shown: Vec<(String, i32, Option<i32>, String)> = gauges
+        .iter()
+        .map(|g| (g.name.to_string(), g.value, g.max, g.text.clone()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("movement".into(), 40, Some(40), "40 of 40 ft".into()),
+            ("action".into(), 1, Some(1), "ready".into()),
+        ]
+    );
 }
 
 #[test]
@@ -438,14 +452,48 @@ fn bx25_scores_2_and_12_are_never_adjusted() {
     assert_eq!(score(8, -1), 7);
 }
 
-#[test]
-fn bx14_a_reaction_that_does_not_come_to_blows_ends_the_encounter() {
-    let f = fight(
+/// Speaking with the other side, declared in the first round (BX-14).
+const PARLEY: Intent = Intent::UseAbility {
+    ability: fray_bx::vocabulary::PARLEY,
+    target: None,
+};
+
+/// The heroes' fighter (CHA 0) and mage (CHA +2) meet an orc; the heroes may parley.
+fn parley_fight(faces: &[u32]) -> Fight {
+    fight(
         SINGLE,
-        &[("mage", 1, "field")],
+        &[("fighter", 1, "field"), ("mage", 1, "field")],
         &[("orc", 1, "field")],
         r#"options: (ruleset: { "parley": "Heroes" })"#,
-        &[3, 3],
+        faces,
+    )
+}
+
+/// The chance offered to `who` that a parley ends the encounter.
+fn parley_odds(f: &Fight, who: &str) -> Option<f32> {
+    f.offers(who)
+        .into_iter()
+        .find(|o| o.intent == PARLEY)
+        .map(|o| o.preview.hit_chance)
+}
+
+#[test]
+fn bx14_a_reaction_that_does_not_come_to_blows_ends_the_encounter() {
+    // The mage speaks: 3 + 3 + 2 (its CHA) = 8, neutral: the sides part.
+    let mut f = parley_fight(&[3, 3]);
+    assert!(
+        f.encounter().outcome().is_none(),
+        "nothing is rolled before the talk"
+    );
+    f.ok("Fighter", Intent::Pass);
+    // 2d6 + 2 reaches 6 on 4 or more: 33 of 36.
+    let odds = parley_odds(&f, "Mage").unwrap();
+    assert!((odds - 33.0 / 36.0).abs() < 1e-6, "{odds}");
+    f.ok("Mage", PARLEY);
+    assert!(
+        has(&f, "speaks with the other side: a parley."),
+        "{}",
+        f.log()
     );
     assert!(
         has(&f, "reaction of the Monsters: 2d6+2 = [3, 3] + 2 (CHA) = 8"),
@@ -456,12 +504,25 @@ fn bx14_a_reaction_that_does_not_come_to_blows_ends_the_encounter() {
         f.encounter().outcome().map(|o| o.ending),
         Some(Ending::Parley)
     );
-    let f = fight(
-        SINGLE,
-        &[("mage", 1, "field")],
-        &[("orc", 1, "field")],
-        r#"options: (ruleset: { "parley": "Heroes" })"#,
-        &[1, 1],
+    assert!(!has(&f, "initiative of the"), "{}", f.log());
+}
+
+#[test]
+fn bx14_the_reaction_takes_the_cha_of_the_one_who_speaks() {
+    // The fighter (CHA 0) speaks, not the mage (+2): 2 + 2 = 4, unfriendly, where the mage's
+    // word would have made it 6.
+    let mut f = parley_fight(&[2, 2, 6, 1]);
+    // 2d6 reaches 6 on 26 of 36.
+    let odds = parley_odds(&f, "Fighter").unwrap();
+    assert!((odds - 26.0 / 36.0).abs() < 1e-6, "{odds}");
+    f.ok("Fighter", PARLEY);
+    assert_eq!(parley_odds(&f, "Mage"), None, "one speaks for the side");
+    assert!(f.act("Mage", PARLEY).is_some());
+    f.ok("Mage", Intent::Pass);
+    assert!(
+        has(&f, "reaction of the Monsters: 2d6 = [2, 2] = 4"),
+        "{}",
+        f.log()
     );
     assert!(
         has(&f, "The Monsters are unfriendly, may attack."),
@@ -469,6 +530,31 @@ fn bx14_a_reaction_that_does_not_come_to_blows_ends_the_encounter() {
         f.log()
     );
     assert!(f.encounter().outcome().is_none());
+    assert!(has(&f, "initiative of the Heroes"), "{}", f.log());
+}
+
+#[test]
+fn bx14_without_a_parley_nobody_rolls_a_reaction_and_the_chance_is_gone_after_round_one() {
+    let mut f = parley_fight(&[6, 1]);
+    f.ok("Fighter", Intent::Pass);
+    f.ok("Mage", Intent::Pass);
+    assert!(!has(&f, "reaction of the"), "{}", f.log());
+    assert!(f.encounter().outcome().is_none());
+    // The fight is on: nobody may parley in a later round.
+    f.until("Orc");
+    f.end_turn();
+    assert_eq!(f.encounter().round(), 2, "{}", f.log());
+    assert_eq!(parley_odds(&f, "Fighter"), None);
+    assert!(f.act("Fighter", PARLEY).is_some());
+    // And a side that may not speak first never could.
+    let g = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[],
+    );
+    assert_eq!(parley_odds(&g, "Mage"), None);
 }
 
 #[test]

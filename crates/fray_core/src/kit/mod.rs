@@ -203,7 +203,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
         true
     }
 
-    /// Everyone has declared: roll initiative, if the ruleset rolls it after declarations.
+    /// Everyone has declared: roll initiative, if the ruleset rolls it after declarations. It
+    /// may also end the fight ([`Ctx::conclude`]): then no turn is taken.
     fn declarations_done(ctx: &mut Ctx<Self>) {
         let _ = ctx;
     }

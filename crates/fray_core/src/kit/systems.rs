@@ -259,7 +259,10 @@ fn next_declarer<R: Rules>(ctx: &mut Ctx<R>) -> Option<Entity> {
 fn finish_declarations<R: Rules>(ctx: &mut Ctx<R>) {
     R::declarations_done(ctx);
     ctx.e.options.clear();
-    open_round(ctx);
+    // The declarations may have ended the fight (B/X: a parley the other side accepts).
+    if ctx.e.encounter.phase() != Phase::Ended {
+        open_round(ctx);
+    }
 }
 
 /// The actor's turn begins.

@@ -11,6 +11,7 @@ fn each_ruleset_shows_its_budget_through_the_core() {
         ("oho-crossroads", "ATG"),
         ("dr-ford", "AP"),
         ("l5-guild-duel", "active"),
+        ("bx-goblin-cave", "movement"),
     ] {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let mut app = session(encounter, 7, dir.path());
