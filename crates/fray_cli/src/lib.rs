@@ -8,6 +8,7 @@ mod completions;
 mod content;
 mod demo;
 mod list;
+mod merge;
 mod narrate;
 mod overrides;
 mod play;
@@ -56,6 +57,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play a fight many times and sum it up: `fray batch archmage-bridge --runs 10000`.
     Batch(batch::BatchArgs),
+    /// Sum the parts of a sharded batch into the whole: `fray merge part-*.json --json all.json`.
+    Merge(merge::MergeArgs),
     /// List encounters and statblocks, by ruleset.
     List(list::ListArgs),
     /// Show what an encounter, a map or a statblock holds: `fray show bx-goblin-cave`.
@@ -90,6 +93,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Run(args)) => run::run(engine, content, &args, out),
         Some(Command::Play(args)) => play::run(engine, content, &args),
         Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
+        Some(Command::Merge(args)) => merge::run(&args, out),
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),
         Some(Command::Show(args)) => show::run(engine, content, &args, out),

@@ -21,6 +21,7 @@ use crate::engine::Engine;
 use crate::finished::read_finished;
 use crate::in_order::{InOrder, StopOnPanic};
 use crate::report::{BatchReport, Timing};
+use crate::shard::Shard;
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +38,9 @@ pub struct BatchConfig {
     pub chunk: usize,
     /// Controllers to use instead of the file's, by side name.
     pub controllers: Vec<(String, Controller)>,
+    /// The part of the runs to play ([`Shard::WHOLE`] unless told otherwise): shard `I/N`
+    /// plays only its runs of the `runs`, each with the seed it has in the whole batch.
+    pub shard: Shard,
 }
 
 /// Runs played side by side in one World by default. Fewer per World keep each worker's
@@ -55,6 +59,7 @@ impl BatchConfig {
             threads: 0,
             chunk: DEFAULT_CHUNK,
             controllers: Vec::new(),
+            shard: Shard::WHOLE,
         }
     }
 }
@@ -204,10 +209,13 @@ pub fn run_batch_until(
         .map_err(|e| BatchError::Spawn(config.encounter.clone(), e))?;
     drop(probe);
 
+    // The runs to play: all of them, or the shard's.
+    let range = config.shard.runs(config.runs);
+    let planned = range.end - range.start;
     // No more workers than runs, and no chunk bigger than the batch: a worker beyond the runs
     // would idle, and the CSV's window (`2 x threads x chunk`) would overflow with a chunk of
     // `usize::MAX`. Results do not depend on either.
-    let runs = usize::try_from(config.runs).unwrap_or(usize::MAX);
+    let runs = usize::try_from(planned).unwrap_or(usize::MAX);
     let threads = if config.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -216,20 +224,21 @@ pub fn run_batch_until(
     .min(runs);
     let chunk = u64::try_from(config.chunk.max(1))
         .unwrap_or(u64::MAX)
-        .min(config.runs);
+        .min(planned);
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     let window = u64::try_from(threads)
         .unwrap_or(u64::MAX)
         .saturating_mul(chunk)
         .saturating_mul(2);
-    let rows = csv.map(|out| InOrder::new(out, window));
+    let rows = csv.map(|out| InOrder::new(out, range.start, window));
     let play = Play {
         engine,
         config,
         settings: &settings,
         sides: &sides,
         chunk,
-        next: AtomicU64::new(0),
+        end: range.end,
+        next: AtomicU64::new(range.start),
         done: AtomicU64::new(0),
         failed: AtomicBool::new(false),
         stop,
@@ -266,10 +275,10 @@ pub fn run_batch_until(
             .map_err(|e| BatchError::Csv(e.to_string()))?;
     }
     let timing = Timing::measure(&totals, wall, threads, config.chunk);
-    if totals.runs < config.runs {
+    if totals.runs < planned {
         notes.push(format!(
-            "stopped early: {} of the {} runs asked for were played",
-            totals.runs, config.runs
+            "stopped early: {} of the {planned} runs asked for were played",
+            totals.runs
         ));
     }
     Ok(BatchReport::from_totals(
@@ -291,6 +300,8 @@ struct Play<'a, 'o> {
     /// Side names, for the CSV's winner column.
     sides: &'a [String],
     chunk: u64,
+    /// The run after the last one to play.
+    end: u64,
     /// The first run no worker has taken yet.
     next: AtomicU64,
     /// Runs finished.
@@ -469,7 +480,7 @@ impl Play<'_, '_> {
             Some(i) => i,
             None => self.next.fetch_add(1, Ordering::Relaxed),
         };
-        if i >= self.config.runs {
+        if i >= self.end {
             return NextRun::Done;
         }
         let Some(rows) = self.rows else {
