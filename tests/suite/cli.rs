@@ -476,3 +476,46 @@ fn show_prints_an_encounter_a_map_and_a_statblock() {
     assert_eq!(typo.status.code(), Some(2));
     assert!(text(&typo.stderr).contains("did you mean `goblin-chief`"));
 }
+
+#[test]
+fn compare_gives_a_verdict_and_finds_no_difference_between_an_encounter_and_itself() {
+    let same = fray(&["compare", "archmage-bridge", "--runs", "60", "--quiet"]);
+    assert!(same.status.success(), "{}", text(&same.stderr));
+    let out = text(&same.stdout);
+    assert!(
+        out.contains("B's Heroes win exactly as often as A's"),
+        "{out}"
+    );
+    assert!(out.contains("common random numbers"), "{out}");
+    let json = fray(&[
+        "compare",
+        "archmage-bridge",
+        "archmage-mob",
+        "--runs",
+        "40",
+        "--b-seed",
+        "9",
+        "--quiet",
+        "--json",
+        "-",
+    ]);
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(c["common_random_numbers"], false);
+    assert_eq!(c["b"]["encounter"], "archmage-mob");
+    assert!(c["win_rate"]["p_value"].as_f64().unwrap() <= 1.0);
+    let side = fray(&[
+        "compare",
+        "archmage-bridge",
+        "--side",
+        "Heros",
+        "--runs",
+        "5",
+    ]);
+    assert_eq!(side.status.code(), Some(2));
+    assert!(
+        text(&side.stderr).contains("no side `Heros`"),
+        "{}",
+        text(&side.stderr)
+    );
+}

@@ -76,7 +76,7 @@ pub(crate) fn shard(text: &str) -> Result<Shard, String> {
 pub const MAX_THREADS: usize = 256;
 
 /// Parses `--threads`: 0 (one per core) up to [`MAX_THREADS`].
-fn thread_count(text: &str) -> Result<usize, String> {
+pub(crate) fn thread_count(text: &str) -> Result<usize, String> {
     let n: usize = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of threads"))?;
@@ -257,6 +257,22 @@ pub fn run(
     Ok(code)
 }
 
+/// The progress bar of `len` fights on a terminal (hidden if `quiet` or not on one).
+pub(crate) fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet || !console::Term::stderr().is_term() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{bar:40.cyan/blue}] {pos}/{len} fights  {per_sec}  ETA {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
 /// Writes a JSON document to its output; the exit code of a file that cannot be written
 /// (standard output's errors are the caller's).
 pub(crate) fn write_json(
@@ -286,20 +302,8 @@ fn play_into(
     quiet: bool,
     csv: Option<&mut (dyn Write + Send)>,
 ) -> Result<BatchReport, BatchError> {
-    let bar = if quiet || !console::Term::stderr().is_term() {
-        ProgressBar::hidden()
-    } else {
-        let range = config.shard.runs(config.runs);
-        let bar = ProgressBar::new(range.end - range.start);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{bar:40.cyan/blue}] {pos}/{len} fights  {per_sec}  ETA {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar
-    };
+    let range = config.shard.runs(config.runs);
+    let bar = progress_bar(range.end - range.start, quiet);
     // Ctrl-C stops the batch: the runs in play finish, and the summary covers what was
     // played. A second Ctrl-C, once the handler is gone, ends the process as usual.
     let stop = Arc::new(AtomicBool::new(false));

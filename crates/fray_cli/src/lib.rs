@@ -4,6 +4,7 @@
 
 mod batch;
 mod check;
+mod compare;
 mod completions;
 mod content;
 mod demo;
@@ -57,6 +58,9 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play a fight many times and sum it up: `fray batch archmage-bridge --runs 10000`.
     Batch(batch::BatchArgs),
+    /// Compare two encounters, or one played two ways, with significance tests:
+    /// `fray compare archmage-bridge --b-option lasting_wounds=true`.
+    Compare(compare::CompareArgs),
     /// Sum the parts of a sharded batch into the whole: `fray merge part-*.json --json all.json`.
     Merge(merge::MergeArgs),
     /// List encounters and statblocks, by ruleset.
@@ -93,6 +97,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Run(args)) => run::run(engine, content, &args, out),
         Some(Command::Play(args)) => play::run(engine, content, &args),
         Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
+        Some(Command::Compare(args)) => compare::run(engine, content, &args, out),
         Some(Command::Merge(args)) => merge::run(&args, out),
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),

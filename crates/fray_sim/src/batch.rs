@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 use bevy_ecs::entity::Entity;
@@ -166,6 +166,39 @@ pub fn run_batch_until(
     csv: Option<&mut (dyn Write + Send)>,
     stop: &AtomicBool,
 ) -> Result<BatchReport, BatchError> {
+    play_batch(engine, config, progress, csv, stop, None)
+}
+
+/// [`run_batch_until`] without a CSV, which also says who won each run: the winners of the
+/// runs the batch (or its shard) plays, in run order (`None`: nobody won, or the run was not
+/// played). Comparisons pair runs played from the same seeds by these.
+pub fn run_batch_winners(
+    engine: &Engine,
+    config: &BatchConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<(BatchReport, Vec<Option<u8>>), BatchError> {
+    let range = config.shard.runs(config.runs);
+    let len = usize::try_from(range.end - range.start).unwrap_or(usize::MAX);
+    let winners: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+    let report = play_batch(engine, config, progress, None, stop, Some(&winners))?;
+    let winners = winners
+        .into_iter()
+        .map(|w| w.into_inner().checked_sub(1))
+        .collect();
+    Ok((report, winners))
+}
+
+/// Plays the batch; `winners`, if given, gets the winner of each run (relative to the first
+/// run played) as its side + 1, 0 for none.
+fn play_batch(
+    engine: &Engine,
+    config: &BatchConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    csv: Option<&mut (dyn Write + Send)>,
+    stop: &AtomicBool,
+    winners: Option<&[AtomicU8]>,
+) -> Result<BatchReport, BatchError> {
     if config.runs == 0 {
         return Err(BatchError::NoRuns);
     }
@@ -237,7 +270,9 @@ pub fn run_batch_until(
         settings: &settings,
         sides: &sides,
         chunk,
+        start: range.start,
         end: range.end,
+        winners,
         next: AtomicU64::new(range.start),
         done: AtomicU64::new(0),
         failed: AtomicBool::new(false),
@@ -300,8 +335,12 @@ struct Play<'a, 'o> {
     /// Side names, for the CSV's winner column.
     sides: &'a [String],
     chunk: u64,
+    /// The first run to play.
+    start: u64,
     /// The run after the last one to play.
     end: u64,
+    /// Where each run's winner goes (side + 1, 0 for none), by run from `start`, if anywhere.
+    winners: Option<&'a [AtomicU8]>,
     /// The first run no worker has taken yet.
     next: AtomicU64,
     /// Runs finished.
@@ -516,6 +555,12 @@ impl Play<'_, '_> {
         let finished = encounter.and_then(|e| read_finished(world, e));
         if let Some(finished) = &finished {
             totals.add(i, &finished.run, finished.combatants.clone());
+            let slot = usize::try_from(i - self.start)
+                .ok()
+                .and_then(|k| self.winners?.get(k));
+            if let (Some(slot), Some(side)) = (slot, finished.run.winner) {
+                slot.store(side.saturating_add(1), Ordering::Relaxed);
+            }
         }
         if let Some(out) = self.rows {
             let mut rows = CsvRows::new();

@@ -43,6 +43,7 @@
 
 pub mod aggregate;
 pub mod batch;
+pub mod compare;
 mod csv_rows;
 pub mod engine;
 pub mod finished;
@@ -53,8 +54,11 @@ pub mod plot;
 pub mod record;
 pub mod report;
 pub mod shard;
+pub mod significance;
 pub mod single;
 pub mod stats;
+#[cfg(test)]
+mod testing;
 
 /// The types most users need.
 pub mod prelude {

@@ -475,36 +475,12 @@ fn check_row(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use fray_core::prelude::*;
-
     use super::*;
     use crate::batch::run_batch_with_csv;
     use crate::engine::Engine;
 
     fn engine() -> Engine {
-        let content = fray_content::loader::ContentLoader::new()
-            .with_schema(fray_archmage::schema())
-            .with_policies(fray_ai::POLICY_NAMES)
-            .load_paths(&[concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../content/archmage"
-            )])
-            .unwrap();
-        Engine::new(
-            |app| {
-                app.add_plugins((
-                    FrayCorePlugin {
-                        run: FrayRunMode::Manual,
-                        ..Default::default()
-                    },
-                    fray_ai::FrayAiPlugin,
-                    fray_archmage::FrayArchmagePlugin,
-                ));
-            },
-            Arc::new(content),
-        )
+        crate::testing::archmage()
     }
 
     /// Plays `config`: its part (through JSON) and its CSV.
