@@ -59,6 +59,7 @@ pub mod single;
 pub mod stats;
 #[cfg(test)]
 mod testing;
+pub mod tune;
 
 /// The types most users need.
 pub mod prelude {

@@ -21,7 +21,22 @@ pub(crate) const DUEL: &str = r#"Encounter(
     ],
 )"#;
 
-/// Archmage's rulesets and content, with [`DUEL`] as `test-duel`.
+/// The fighter against a mob of goblin skulkers (mooks: damage carries over from one to the
+/// next), as many as a test likes.
+pub(crate) const MOB: &str = r#"Encounter(
+    id: "test-mob", name: "Test mob", ruleset: "archmage",
+    map: Named("bridge-crossing"),
+    sides: [
+        (name: "Heroes", controller: Ai("aggressive"), combatants: [
+            (statblock: "fighter-1", region: "west-bank"),
+        ]),
+        (name: "Skulkers", controller: Ai("aggressive"), combatants: [
+            (statblock: "reed-goblin-mook", count: 3, region: "west-bank"),
+        ]),
+    ],
+)"#;
+
+/// Archmage's rulesets and content, with [`DUEL`] as `test-duel` and [`MOB`] as `test-mob`.
 pub(crate) fn archmage() -> Engine {
     let loader = fray_content::loader::ContentLoader::new()
         .with_schema(fray_archmage::schema())
@@ -34,6 +49,9 @@ pub(crate) fn archmage() -> Engine {
         .unwrap();
     loader
         .add_source(&mut content, SourceFile::new("test-duel.ron", DUEL))
+        .unwrap();
+    loader
+        .add_source(&mut content, SourceFile::new("test-mob.ron", MOB))
         .unwrap();
     Engine::new(install, Arc::new(content))
 }
