@@ -519,3 +519,58 @@ fn compare_gives_a_verdict_and_finds_no_difference_between_an_encounter_and_itse
         text(&side.stderr)
     );
 }
+
+#[test]
+fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let ron = dir.path().join("tuned.ron");
+    let svg = dir.path().join("curve.svg");
+    let out = fray(&[
+        "tune",
+        "archmage-bridge",
+        "--side",
+        "Heroes",
+        "--target",
+        "50%",
+        "--vary",
+        "count:reed-goblin",
+        "--max",
+        "6",
+        "--step",
+        "50",
+        "--budget",
+        "100",
+        "--quiet",
+        "--write",
+        ron.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("<- closest"), "{table}");
+    assert!(table.contains("best: count:reed-goblin = "), "{table}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let tuned = fray(&["batch", ron.to_str().unwrap(), "--runs", "5", "--quiet"]);
+    assert!(tuned.status.success(), "{}", text(&tuned.stderr));
+    for (args, says) in [
+        (
+            &["--vary", "hp:Heroes", "--target", "0.5"][..],
+            "only count",
+        ),
+        (
+            &["--vary", "count:dragon", "--target", "0.5"],
+            "no statblock or entry",
+        ),
+        (
+            &["--vary", "count:reed-goblin", "--target", "150%"],
+            "between 0 and 1",
+        ),
+    ] {
+        let mut all = vec!["tune", "archmage-bridge", "--side", "Heroes"];
+        all.extend_from_slice(args);
+        let bad = fray(&all);
+        assert_eq!(bad.status.code(), Some(2), "{args:?}");
+        assert!(text(&bad.stderr).contains(says), "{}", text(&bad.stderr));
+    }
+}

@@ -16,6 +16,7 @@ mod play;
 mod roll;
 mod run;
 mod show;
+mod tune;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -63,6 +64,9 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Sum the parts of a sharded batch into the whole: `fray merge part-*.json --json all.json`.
     Merge(merge::MergeArgs),
+    /// Find the count of a statblock that brings a side's win rate closest to a target:
+    /// `fray tune archmage-mob --side Heroes --target 0.6 --vary count:reed-goblin-mook`.
+    Tune(tune::TuneArgs),
     /// List encounters and statblocks, by ruleset.
     List(list::ListArgs),
     /// Show what an encounter, a map or a statblock holds: `fray show bx-goblin-cave`.
@@ -98,6 +102,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Play(args)) => play::run(engine, content, &args),
         Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
         Some(Command::Compare(args)) => compare::run(engine, content, &args, out),
+        Some(Command::Tune(args)) => tune::run(engine, content, &args, out),
         Some(Command::Merge(args)) => merge::run(&args, out),
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),

@@ -32,7 +32,8 @@ use crate::stats::wilson95;
 /// What `tune` changes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Knob {
-    /// How many of this statblock fight (its one entry in the encounter).
+    /// How many of this statblock fight: the one entry of the encounter with this statblock
+    /// id, or with this name.
     Count(String),
 }
 
@@ -54,7 +55,7 @@ impl FromStr for Knob {
                 "`{text}`: only count:<statblock> can be tuned for now (a side-wide HP or damage scale, or a level, needs a hook in the core that no ruleset has yet)"
             )),
             _ => Err(format!(
-                "`{text}` is not a knob: write count:<statblock-id>, e.g. count:reed-goblin"
+                "`{text}` is not a knob: write count:<statblock-id or entry name>, e.g. count:reed-goblin"
             )),
         }
     }
@@ -169,7 +170,7 @@ fn count_entry(spec: &EncounterSpec, id: &str) -> Result<(usize, usize), TuneErr
             side.combatants
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| c.statblock == id)
+                .filter(|(_, c)| c.statblock == id || c.name.as_deref() == Some(id))
                 .map(move |(c, _)| (s, c))
         })
         .collect();
@@ -183,16 +184,28 @@ fn count_entry(spec: &EncounterSpec, id: &str) -> Result<(usize, usize), TuneErr
                 .collect();
             known.dedup();
             Err(TuneError::Knob(format!(
-                "no statblock `{id}` fights in `{}` (its statblocks: {})",
+                "no statblock or entry named `{id}` fights in `{}` (its statblocks: {})",
                 spec.id,
                 known.join(", ")
             )))
         }
-        _ => Err(TuneError::Knob(format!(
-            "statblock `{id}` has {} entries in `{}`: tune an encounter where it has one",
-            found.len(),
-            spec.id
-        ))),
+        _ => {
+            let names: Vec<String> = found
+                .iter()
+                .filter_map(|(s, c)| spec.sides.get(*s)?.combatants.get(*c)?.name.clone())
+                .map(|n| format!("count:{n}"))
+                .collect();
+            Err(TuneError::Knob(format!(
+                "`{id}` has {} entries in `{}`: name one by its name ({})",
+                found.len(),
+                spec.id,
+                if names.is_empty() {
+                    "give the entries names in the file".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )))
+        }
     }
 }
 
@@ -467,12 +480,16 @@ impl Tuned {
     }
 }
 
-/// `spec` with the knob at `value`, as RON an encounter file holds.
+/// `spec` with the knob at `value`, as RON an encounter file holds (`Encounter(...)`, as
+/// `fray run` and `fray batch` read it).
 pub fn tuned_ron(spec: &EncounterSpec, knob: &Knob, value: u16) -> Result<String, TuneError> {
     let mut spec = spec.clone();
     set_knob(&mut spec, knob, value)?;
-    ron::ser::to_string_pretty(&spec, ron::ser::PrettyConfig::default().struct_names(true))
-        .map_err(|e| TuneError::Settings(format!("cannot write the encounter: {e}")))
+    let body = ron::ser::to_string_pretty(&spec, ron::ser::PrettyConfig::default())
+        .map_err(|e| TuneError::Settings(format!("cannot write the encounter: {e}")))?;
+    Ok(format!(
+        "// Written by `fray tune`: {knob} = {value}.\nEncounter{body}\n"
+    ))
 }
 
 #[cfg(test)]
@@ -556,7 +573,11 @@ mod tests {
         assert!(tuned.table().contains("widen it"));
         c.knob = Knob::Count("dragon".into());
         let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
-        assert!(e.to_string().contains("no statblock `dragon`"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("no statblock or entry named `dragon`"),
+            "{e}"
+        );
         assert!(
             "hp:Heroes"
                 .parse::<Knob>()
