@@ -196,3 +196,62 @@ fn bad_shards_are_refused_before_anything_plays() {
         text(&no_part.stderr)
     );
 }
+
+/// A comparison's JSON without its reports' `timing`.
+fn comparison_without_timing(json: &str) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_str(json).unwrap();
+    for arm in ["a", "b"] {
+        value[arm]
+            .as_object_mut()
+            .unwrap()
+            .remove("timing")
+            .unwrap();
+    }
+    value
+}
+
+#[test]
+fn a_comparison_played_in_shards_merges_into_the_whole_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "compare",
+        ENCOUNTER,
+        "--b-option",
+        "lasting_wounds=true",
+        "--runs",
+        "60",
+        "--quiet",
+    ];
+    let whole_json = path(d, "whole.json");
+    let mut whole = args.to_vec();
+    whole.extend(["--json", &whole_json]);
+    let out = fray(&whole);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut merge = vec!["merge".to_string()];
+    for i in 0..2 {
+        let (shard, part) = (format!("{i}/2"), path(d, &format!("cmp-{i}.json")));
+        let mut play = args.to_vec();
+        play.extend(["--shard", &shard, "--part", &part]);
+        let out = fray(&play);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        merge.push(part);
+    }
+    let merged_json = path(d, "merged.json");
+    merge.extend(["--json".to_string(), merged_json.clone()]);
+    let out = fray(&merge.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("B's Heroes win"));
+    assert_eq!(
+        comparison_without_timing(&std::fs::read_to_string(&merged_json).unwrap()),
+        comparison_without_timing(&std::fs::read_to_string(&whole_json).unwrap())
+    );
+    // Half a comparison is refused.
+    let half = fray(&["merge", &merge[1]]);
+    assert_eq!(half.status.code(), Some(2));
+    assert!(
+        text(&half.stderr).contains("1 of 2 shards missing"),
+        "{}",
+        text(&half.stderr)
+    );
+}

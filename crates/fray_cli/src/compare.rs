@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 use fray_sim::batch::BatchConfig;
-use fray_sim::compare::{Arm, CompareError, compare};
+use fray_sim::compare::{Arm, CompareError, merge_comparison, play};
+use fray_sim::shard::Shard;
 
 use crate::batch::{open_json, progress_bar, write_json};
 use crate::content::{engine_for, parse_ai};
@@ -57,6 +58,12 @@ pub struct CompareArgs {
     /// Ruleset options and the round limit for both A and B (A's and B's own come after).
     #[command(flatten)]
     pub overrides: Overrides,
+    /// Play only shard I of N (0-based) of both batches, for `fray merge` (needs `--part`).
+    #[arg(long, value_name = "I/N", value_parser = crate::batch::shard, requires = "part")]
+    pub shard: Option<Shard>,
+    /// Where the shard writes its part (JSON, `-`: standard output).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub part: Option<PathBuf>,
     /// Write the comparison (both reports and the tests) as JSON (`-`: to standard output).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -111,13 +118,22 @@ pub fn run(
         Ok(c) => c,
         Err(e) => return Ok(fail(2, e, &[])),
     };
-    let json = match open_json(args.json.as_deref()) {
+    if args.shard.is_some() && args.json.is_some() {
+        return Ok(fail(
+            2,
+            "a shard writes its --part; the JSON comes from `fray merge --json`",
+            &[],
+        ));
+    }
+    let json = match open_json(args.json.as_deref().or(args.part.as_deref())) {
         Ok(json) => json,
         Err(e) => return Ok(fail(1, e, &[])),
     };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = |id: String, seed: u64| BatchConfig {
         controllers: controllers.clone(),
         threads: args.threads,
+        shard,
         ..BatchConfig::new(id, args.runs, seed)
     };
     let a = Arm {
@@ -130,11 +146,12 @@ pub fn run(
         engine: &b_engine,
         config: config(b_id, args.b_seed.unwrap_or(args.seed)),
     };
-    let bar = progress_bar(args.runs.saturating_mul(2), args.quiet);
+    let range = shard.runs(args.runs);
+    let bar = progress_bar((range.end - range.start).saturating_mul(2), args.quiet);
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let result = compare(
+    let result = play(
         &a,
         &b,
         args.side.as_deref(),
@@ -142,7 +159,7 @@ pub fn run(
         &stop,
     );
     bar.finish_and_clear();
-    let comparison = match result {
+    let part = match result {
         Ok(c) => c,
         Err(e @ CompareError::NoSide { .. }) => return Ok(fail(2, e, &["pick one with --side"])),
         Err(e) => return Ok(fail(2, e, &["run `fray batch` on it to see more"])),
@@ -154,6 +171,24 @@ pub fn run(
             &["run again with fewer --runs"],
         ));
     }
+    if let Some(shard) = args.shard {
+        let text = format!(
+            "shard {shard} of a comparison of {} runs each: runs {} to {} of A and of B\n",
+            args.runs,
+            range.start,
+            range.end.saturating_sub(1)
+        );
+        if matches!(args.part.as_deref(), Some(p) if p.as_os_str() == "-") {
+            eprint!("{text}");
+        } else {
+            write!(out, "{text}")?;
+        }
+        return Ok(write_json(json, &part.to_json(), out)?.unwrap_or(ExitCode::SUCCESS));
+    }
+    let comparison = match merge_comparison(&[(String::new(), part)]) {
+        Ok(c) => c,
+        Err(e) => return Ok(fail(2, e, &[])),
+    };
     let text = serde_json::to_string_pretty(&comparison).unwrap_or_default();
     if matches!(args.json.as_deref(), Some(p) if p.as_os_str() == "-") {
         eprint!("{}", comparison.table());

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use fray_sim::compare::{COMPARE_PART_FORMAT, ComparePart, merge_comparison};
 use fray_sim::part::{Part, merge, merge_csv};
 use fray_sim::plot::{ChartFormat, plot};
 
@@ -15,7 +16,8 @@ use crate::fail;
 /// Arguments of `fray merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The part files (`fray batch --shard I/N --part FILE`), one per shard, in any order;
+    /// The part files (`fray batch --shard I/N --part FILE`, or `fray compare ... --shard I/N
+    /// --part FILE`), one per shard, in any order;
     /// files named `*.csv` are the shards' per-run CSVs (`fray batch --shard I/N --csv FILE`),
     /// merged into `--csv`.
     #[arg(required = true, value_name = "PARTS")]
@@ -55,13 +57,28 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
             &["play each shard with --csv FILE and pass those files too"],
         ));
     }
-    let mut parts = Vec::with_capacity(jsons.len());
+    let mut texts = Vec::with_capacity(jsons.len());
     for path in jsons {
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
+        match std::fs::read_to_string(path) {
+            Ok(t) => texts.push((name, t)),
             Err(e) => return Ok(fail(1, format!("cannot read {name}: {e}"), &[])),
-        };
+        }
+    }
+    let is_comparison =
+        |text: &str| text.contains(&format!("\"format\":\"{COMPARE_PART_FORMAT}\""));
+    if texts.iter().any(|(_, t)| is_comparison(t)) {
+        if args.csv.is_some() || args.plot.is_some() {
+            return Ok(fail(
+                2,
+                "the parts of a comparison merge into its table and --json only",
+                &[],
+            ));
+        }
+        return merge_compare(&texts, args, out);
+    }
+    let mut parts = Vec::with_capacity(texts.len());
+    for (name, text) in texts {
         match Part::from_json(&name, &text) {
             Ok(part) => parts.push((name, part)),
             Err(e) => return Ok(fail(2, e, &[])),
@@ -123,4 +140,48 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
         return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Merges the parts of `fray compare --shard` into the comparison.
+fn merge_compare(
+    texts: &[(String, String)],
+    args: &MergeArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let mut parts = Vec::with_capacity(texts.len());
+    for (name, text) in texts {
+        match ComparePart::from_json(name, text) {
+            Ok(part) => parts.push((name.clone(), part)),
+            Err(e) => {
+                return Ok(fail(
+                    2,
+                    e,
+                    &["merge the parts of one comparison, or of one batch, not both"],
+                ));
+            }
+        }
+    }
+    let comparison = match merge_comparison(&parts) {
+        Ok(c) => c,
+        Err(e) => {
+            return Ok(fail(
+                2,
+                e,
+                &[
+                    "merge the parts of one comparison: the same A, B, side, seeds and --runs, split the same way",
+                ],
+            ));
+        }
+    };
+    let json = match open_json(args.json.as_deref()) {
+        Ok(json) => json,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    if args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+        eprint!("{}", comparison.table());
+    } else {
+        write!(out, "{}", comparison.table())?;
+    }
+    let text = serde_json::to_string_pretty(&comparison).unwrap_or_default();
+    Ok(write_json(json, &text, out)?.unwrap_or(ExitCode::SUCCESS))
 }

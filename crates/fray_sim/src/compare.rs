@@ -9,6 +9,10 @@
 //! [`paired_proportions`]); the unpaired two-proportion z-test is reported too, and is
 //! conservative under common random numbers. Rounds are compared with the Mann-Whitney U test
 //! of the two histograms (unpaired, so conservative as well when runs are paired).
+//!
+//! A comparison can be played in shards too: [`play`] with both configs on shard `I/N` gives a
+//! [`ComparePart`], and [`merge_comparison`] of every shard's part the comparison of the
+//! whole (run-by-run counts add up across shards).
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -18,6 +22,7 @@ use thiserror::Error;
 
 use crate::batch::{BatchConfig, BatchError, run_batch_winners};
 use crate::engine::Engine;
+use crate::part::{MergeError, Part, merge};
 use crate::report::BatchReport;
 use crate::significance::{
     ProportionTest, RankTest, mann_whitney, paired_proportions, two_proportions,
@@ -39,6 +44,9 @@ pub enum CompareError {
     /// A batch could not be played.
     #[error("{0}: {1}")]
     Batch(String, BatchError),
+    /// The batches' results could not be put together.
+    #[error("{0}")]
+    Merge(MergeError),
     /// The side to compare is not in one of the encounters.
     #[error("{arm} has no side `{side}` (its sides: {known})")]
     NoSide {
@@ -110,16 +118,68 @@ fn side_of(report: &BatchReport, arm: &str, name: Option<&str>) -> Result<usize,
     }
 }
 
-/// Plays A and B (one after the other, each on every core) and compares them on `side`'s
-/// win rate (A's first side if `None`), rounds and deaths. `progress` is called with the runs
-/// finished of both batches together.
-pub fn compare(
+/// The format tag of a comparison's part.
+pub const COMPARE_PART_FORMAT: &str = "fray-compare-part/1";
+
+/// Runs of the side won by A alone, by B alone, and by both, counted run by run over runs
+/// played from the same seeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Pairing {
+    /// Won in A, not in B.
+    pub only_a: u64,
+    /// Won in B, not in A.
+    pub only_b: u64,
+    /// Won in both.
+    pub both: u64,
+}
+
+/// A and B played (the whole of both, or one shard of both): what a [`Comparison`] is
+/// computed from ([`merge_comparison`]), and what `fray compare --shard` writes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ComparePart {
+    /// [`COMPARE_PART_FORMAT`].
+    pub format: String,
+    /// What A is.
+    pub a_label: String,
+    /// What B is.
+    pub b_label: String,
+    /// The side compared.
+    pub side: String,
+    /// Its index in A.
+    pub side_a: usize,
+    /// Its index in B.
+    pub side_b: usize,
+    /// Run-by-run counts when A and B played the same seeds.
+    pub pairing: Option<Pairing>,
+    /// A's part.
+    pub a: Part,
+    /// B's part.
+    pub b: Part,
+}
+
+impl ComparePart {
+    /// The part as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// Reads a comparison part's text; `name` names it in errors.
+    pub fn from_json(name: &str, text: &str) -> Result<Self, MergeError> {
+        serde_json::from_str(text)
+            .map_err(|e| MergeError::NotAPart(name.to_string(), e.to_string()))
+    }
+}
+
+/// Plays A and B (one after the other, each on every core; the shard of each their configs
+/// name) and counts what a comparison on `side` (A's first side if `None`) needs. `progress`
+/// is called with the runs finished of both batches together.
+pub fn play(
     a: &Arm<'_>,
     b: &Arm<'_>,
     side: Option<&str>,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<Comparison, CompareError> {
+) -> Result<ComparePart, CompareError> {
     let a_runs = {
         let r = a.config.shard.runs(a.config.runs);
         r.end - r.start
@@ -131,28 +191,110 @@ pub fn compare(
     let side_name = side.unwrap_or_else(|| ra.sides.first().map_or("", |s| s.name.as_str()));
     let sa = side_of(&ra, &a.label, Some(side_name).filter(|_| side.is_some()))?;
     let sb = side_of(&rb, &b.label, Some(side_name))?;
-    let side_name = side_name.to_string();
-    let wins = |r: &BatchReport, s: usize| r.sides.get(s).map_or(0, |x| x.wins);
-    let unpaired = two_proportions(wins(&ra, sa), ra.runs, wins(&rb, sb), rb.runs);
     let common = a.config.seed == b.config.seed
         && a.config.runs == b.config.runs
         && a.config.shard == b.config.shard
         && ra.runs == rb.runs;
-    let win_rate = if common {
-        let (mut only_a, mut only_b, mut both) = (0, 0, 0);
+    let pairing = common.then(|| {
+        let mut p = Pairing::default();
         let side_a = u8::try_from(sa).ok();
         let side_b = u8::try_from(sb).ok();
         for (x, y) in wa.iter().zip(&wb) {
-            match (*x == side_a && x.is_some(), *y == side_b && y.is_some()) {
-                (true, true) => both += 1,
-                (true, false) => only_a += 1,
-                (false, true) => only_b += 1,
+            match (x.is_some() && *x == side_a, y.is_some() && *y == side_b) {
+                (true, true) => p.both += 1,
+                (true, false) => p.only_a += 1,
+                (false, true) => p.only_b += 1,
                 (false, false) => {}
             }
         }
-        paired_proportions(only_a, only_b, both, ra.runs)
-    } else {
-        unpaired
+        p
+    });
+    let part = |arm: &Arm<'_>, report: &BatchReport| {
+        let spec = arm
+            .engine
+            .content
+            .encounter(&arm.config.encounter)
+            .ok_or_else(|| {
+                CompareError::Batch(
+                    arm.label.clone(),
+                    BatchError::UnknownEncounter {
+                        id: arm.config.encounter.clone(),
+                        help: "it vanished from the content".into(),
+                    },
+                )
+            })?;
+        Ok(Part::new(&arm.engine.content, spec, &arm.config, report))
+    };
+    Ok(ComparePart {
+        format: COMPARE_PART_FORMAT.to_string(),
+        a_label: a.label.clone(),
+        b_label: b.label.clone(),
+        side: side_name.to_string(),
+        side_a: sa,
+        side_b: sb,
+        pairing,
+        a: part(a, &ra)?,
+        b: part(b, &rb)?,
+    })
+}
+
+/// Plays A and B and compares them on `side`'s win rate (A's first side if `None`), rounds
+/// and deaths: [`play`] then [`merge_comparison`].
+pub fn compare(
+    a: &Arm<'_>,
+    b: &Arm<'_>,
+    side: Option<&str>,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Comparison, CompareError> {
+    let part = play(a, b, side, progress, stop)?;
+    merge_comparison(&[(String::new(), part)]).map_err(CompareError::Merge)
+}
+
+/// The comparison of the named parts of a comparison played in shards (or of the one part of
+/// a whole one): A's parts and B's merge as batches do ([`merge`]), the run-by-run counts add
+/// up. Parts of another comparison (other encounters, options, side) are refused.
+pub fn merge_comparison(parts: &[(String, ComparePart)]) -> Result<Comparison, MergeError> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(MergeError::NoParts);
+    };
+    for (name, part) in parts {
+        let differs = [
+            ("A", &part.a_label, &first.a_label),
+            ("B", &part.b_label, &first.b_label),
+            ("side", &part.side, &first.side),
+        ]
+        .into_iter()
+        .find(|(_, x, y)| x != y);
+        if let Some((what, theirs, mine)) = differs {
+            return Err(MergeError::OtherBatch {
+                first: first_name.clone(),
+                part: name.clone(),
+                why: format!("its {what} is `{theirs}`, not `{mine}`"),
+            });
+        }
+    }
+    let arm = |pick: fn(&ComparePart) -> &Part| {
+        parts
+            .iter()
+            .map(|(name, p)| (name.clone(), pick(p).clone()))
+            .collect::<Vec<_>>()
+    };
+    let ra = merge(&arm(|p| &p.a))?;
+    let rb = merge(&arm(|p| &p.b))?;
+    let pairing = parts.iter().try_fold(Pairing::default(), |sum, (_, p)| {
+        p.pairing.map(|q| Pairing {
+            only_a: sum.only_a + q.only_a,
+            only_b: sum.only_b + q.only_b,
+            both: sum.both + q.both,
+        })
+    });
+    let (sa, sb) = (first.side_a, first.side_b);
+    let wins = |r: &BatchReport, s: usize| r.sides.get(s).map_or(0, |x| x.wins);
+    let unpaired = two_proportions(wins(&ra, sa), ra.runs, wins(&rb, sb), rb.runs);
+    let win_rate = match pairing {
+        Some(p) => paired_proportions(p.only_a, p.only_b, p.both, ra.runs),
+        None => unpaired,
     };
     let rounds = mann_whitney(&ra.totals.rounds, &rb.totals.rounds);
     let mut deaths: Vec<DeathRates> = ra
@@ -180,10 +322,10 @@ pub fn compare(
         }
     }
     Ok(Comparison {
-        a_label: a.label.clone(),
-        b_label: b.label.clone(),
-        side: side_name,
-        common_random_numbers: common,
+        a_label: first.a_label.clone(),
+        b_label: first.b_label.clone(),
+        side: first.side.clone(),
+        common_random_numbers: pairing.is_some(),
         win_rate,
         win_rate_unpaired: unpaired,
         rounds,
@@ -333,7 +475,10 @@ impl Comparison {
 
 #[cfg(test)]
 mod tests {
+    use fray_core::combatant::Controller;
+
     use super::*;
+    use crate::shard::Shard;
 
     fn engine() -> Engine {
         crate::testing::archmage()
@@ -411,6 +556,55 @@ mod tests {
             "no false alarm in {} tests",
             2 * COMPARISONS
         );
+    }
+
+    #[test]
+    fn a_comparison_played_in_shards_is_the_whole_comparison() {
+        let engine = engine();
+        let stop = AtomicBool::new(false);
+        // B: the hero fights at random.
+        let b = |shard: Shard| {
+            let mut b = arm(&engine, "B", 90, 4);
+            b.config.shard = shard;
+            b.config.controllers = vec![("Heroes".into(), Controller::Ai("random".into()))];
+            b
+        };
+        let a = |shard: Shard| {
+            let mut a = arm(&engine, "A", 90, 4);
+            a.config.shard = shard;
+            a
+        };
+        let whole = compare(&a(Shard::WHOLE), &b(Shard::WHOLE), None, &|_| {}, &stop).unwrap();
+        assert!(whole.common_random_numbers);
+        let parts: Vec<(String, ComparePart)> = (0..3)
+            .map(|i| {
+                let shard = Shard::new(i, 3).unwrap();
+                let part = play(&a(shard), &b(shard), None, &|_| {}, &stop).unwrap();
+                let back = ComparePart::from_json("part", &part.to_json()).unwrap();
+                (format!("part {i}"), back)
+            })
+            .collect();
+        let merged = merge_comparison(&parts).unwrap();
+        assert_eq!(merged.win_rate, whole.win_rate);
+        assert_eq!(merged.win_rate_unpaired, whole.win_rate_unpaired);
+        assert_eq!(merged.rounds, whole.rounds);
+        assert_eq!(merged.deaths, whole.deaths);
+        assert_eq!(
+            merged.b.to_json_without_timing(),
+            whole.b.to_json_without_timing()
+        );
+        assert_eq!(merged.verdict(), whole.verdict());
+        // A shard missing, or one of another comparison, is refused.
+        assert!(matches!(
+            merge_comparison(&parts[..2]),
+            Err(MergeError::Missing { .. })
+        ));
+        let mut other = parts.clone();
+        other[1].1.side = "Raiders".into();
+        assert!(matches!(
+            merge_comparison(&other),
+            Err(MergeError::OtherBatch { .. })
+        ));
     }
 
     #[test]
