@@ -580,35 +580,13 @@ impl Play<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use bevy_ecs::prelude::*;
     use fray_core::schedule::FrayTick;
 
     use super::*;
 
     fn engine() -> Engine {
-        let content = fray_content::loader::ContentLoader::new()
-            .with_schema(fray_archmage::schema())
-            .with_policies(fray_ai::POLICY_NAMES)
-            .load_paths(&[concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../content/archmage"
-            )])
-            .unwrap();
-        Engine::new(
-            |app| {
-                app.add_plugins((
-                    FrayCorePlugin {
-                        run: FrayRunMode::Manual,
-                        ..Default::default()
-                    },
-                    fray_ai::FrayAiPlugin,
-                    fray_archmage::FrayArchmagePlugin,
-                ));
-            },
-            Arc::new(content),
-        )
+        crate::testing::archmage()
     }
 
     /// The report's JSON (without timing) and the CSV of a batch.
