@@ -476,3 +476,101 @@ fn show_prints_an_encounter_a_map_and_a_statblock() {
     assert_eq!(typo.status.code(), Some(2));
     assert!(text(&typo.stderr).contains("did you mean `goblin-chief`"));
 }
+
+#[test]
+fn compare_gives_a_verdict_and_finds_no_difference_between_an_encounter_and_itself() {
+    let same = fray(&["compare", "archmage-bridge", "--runs", "60", "--quiet"]);
+    assert!(same.status.success(), "{}", text(&same.stderr));
+    let out = text(&same.stdout);
+    assert!(
+        out.contains("B's Heroes win exactly as often as A's"),
+        "{out}"
+    );
+    assert!(out.contains("common random numbers"), "{out}");
+    let json = fray(&[
+        "compare",
+        "archmage-bridge",
+        "archmage-mob",
+        "--runs",
+        "40",
+        "--b-seed",
+        "9",
+        "--quiet",
+        "--json",
+        "-",
+    ]);
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(c["common_random_numbers"], false);
+    assert_eq!(c["b"]["encounter"], "archmage-mob");
+    assert!(c["win_rate"]["p_value"].as_f64().unwrap() <= 1.0);
+    let side = fray(&[
+        "compare",
+        "archmage-bridge",
+        "--side",
+        "Heros",
+        "--runs",
+        "5",
+    ]);
+    assert_eq!(side.status.code(), Some(2));
+    assert!(
+        text(&side.stderr).contains("no side `Heros`"),
+        "{}",
+        text(&side.stderr)
+    );
+}
+
+#[test]
+fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let ron = dir.path().join("tuned.ron");
+    let svg = dir.path().join("curve.svg");
+    let out = fray(&[
+        "tune",
+        "archmage-bridge",
+        "--side",
+        "Heroes",
+        "--target",
+        "50%",
+        "--vary",
+        "count:reed-goblin",
+        "--max",
+        "6",
+        "--step",
+        "50",
+        "--budget",
+        "100",
+        "--quiet",
+        "--write",
+        ron.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("<- closest"), "{table}");
+    assert!(table.contains("best: count:reed-goblin = "), "{table}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let tuned = fray(&["batch", ron.to_str().unwrap(), "--runs", "5", "--quiet"]);
+    assert!(tuned.status.success(), "{}", text(&tuned.stderr));
+    for (args, says) in [
+        (
+            &["--vary", "hp:Heroes", "--target", "0.5"][..],
+            "only count",
+        ),
+        (
+            &["--vary", "count:dragon", "--target", "0.5"],
+            "no statblock or entry",
+        ),
+        (
+            &["--vary", "count:reed-goblin", "--target", "150%"],
+            "between 0 and 1",
+        ),
+    ] {
+        let mut all = vec!["tune", "archmage-bridge", "--side", "Heroes"];
+        all.extend_from_slice(args);
+        let bad = fray(&all);
+        assert_eq!(bad.status.code(), Some(2), "{args:?}");
+        assert!(text(&bad.stderr).contains(says), "{}", text(&bad.stderr));
+    }
+}

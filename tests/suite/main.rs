@@ -9,4 +9,5 @@ mod embed;
 mod floor;
 mod fuzz;
 mod rulesets;
+mod shard;
 mod snapshot;

@@ -10,8 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::Args;
 use fray_sim::batch::{BatchConfig, BatchError, run_batch_until};
 use fray_sim::engine::Engine;
+use fray_sim::part::Part;
 use fray_sim::plot::{ChartFormat, plot};
 use fray_sim::report::BatchReport;
+use fray_sim::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{engine_for, parse_ai};
@@ -51,16 +53,30 @@ pub struct BatchArgs {
     /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
+    /// Play only shard I of N (0-based: `0/3`, `1/3`, `2/3`): the runs
+    /// ⌊runs·I/N⌋ .. ⌊runs·(I+1)/N⌋, each with its seed in the whole batch. Needs `--part`;
+    /// `fray merge` sums the parts up.
+    #[arg(long, value_name = "I/N", value_parser = shard, requires = "part")]
+    pub shard: Option<Shard>,
+    /// Where the shard writes its part (JSON, `-`: standard output) for `fray merge`.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub part: Option<PathBuf>,
     /// Ruleset options and the round limit, for this command only.
     #[command(flatten)]
     pub overrides: Overrides,
+}
+
+/// Parses `--shard I/N`.
+pub(crate) fn shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+        .map_err(|e: fray_sim::shard::ShardError| e.to_string())
 }
 
 /// The most worker threads a batch starts.
 pub const MAX_THREADS: usize = 256;
 
 /// Parses `--threads`: 0 (one per core) up to [`MAX_THREADS`].
-fn thread_count(text: &str) -> Result<usize, String> {
+pub(crate) fn thread_count(text: &str) -> Result<usize, String> {
     let n: usize = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of threads"))?;
@@ -83,19 +99,19 @@ fn chunk_size(text: &str) -> Result<usize, String> {
 
 /// Where the JSON report goes: a file created before the batch plays (so a bad path fails at
 /// once), or standard output.
-enum JsonOut {
+pub(crate) enum JsonOut {
     File(PathBuf, File),
     Stdout,
 }
 
-/// Opens every output file before the batch plays: a path that cannot be written fails at
-/// once, not after minutes of work.
-fn open_json(args: &BatchArgs) -> Result<Option<JsonOut>, String> {
-    match &args.json {
+/// Opens a JSON output (`--json` or `--part`) before the batch plays: a path that cannot be
+/// written fails at once, not after minutes of work.
+pub(crate) fn open_json(path: Option<&Path>) -> Result<Option<JsonOut>, String> {
+    match path {
         None => Ok(None),
         Some(path) if path.as_os_str() == "-" => Ok(Some(JsonOut::Stdout)),
         Some(path) => File::create(path)
-            .map(|f| Some(JsonOut::File(path.clone(), f)))
+            .map(|f| Some(JsonOut::File(path.to_path_buf(), f)))
             .map_err(|e| format!("cannot create {}: {e}", path.display())),
     }
 }
@@ -136,14 +152,27 @@ pub fn run(
     if let Err(e) = check_plot_path(args) {
         return Ok(fail(1, e, &[]));
     }
-    let json = match open_json(args) {
+    let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout(&args.json) && to_stdout(&args.part) {
+        return Ok(fail(
+            2,
+            "--json - and --part - both want standard output",
+            &["write one of them to a file"],
+        ));
+    }
+    let json = match open_json(args.json.as_deref()) {
         Ok(json) => json,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    let part = match open_json(args.part.as_deref()) {
+        Ok(part) => part,
         Err(e) => return Ok(fail(1, e, &[])),
     };
     let config = BatchConfig {
         controllers,
         threads: args.threads,
         chunk: args.chunk,
+        shard: args.shard.unwrap_or(Shard::WHOLE),
         ..BatchConfig::new(id, args.runs, args.seed)
     };
     // The CSV file is created before the batch starts, so a bad path fails at once.
@@ -182,30 +211,83 @@ pub fn run(
         }
         Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
-    match json {
-        // The JSON takes standard output: the summary goes to standard error.
-        Some(JsonOut::Stdout) => {
-            eprint!("{}", report.summary_table());
-            writeln!(out, "{}", report.to_json())?;
+    let planned = config.shard.runs(config.runs);
+    let mut summary = report.summary_table();
+    if args.shard.is_some() {
+        summary = format!(
+            "shard {} of a batch of {} runs: runs {} to {}\n{summary}",
+            config.shard,
+            config.runs,
+            planned.start,
+            planned.end.saturating_sub(1)
+        );
+    }
+    // A JSON output on standard output takes it: the summary goes to standard error.
+    if matches!(json, Some(JsonOut::Stdout)) || matches!(part, Some(JsonOut::Stdout)) {
+        eprint!("{summary}");
+    } else {
+        write!(out, "{summary}")?;
+    }
+    if let Some(code) = write_json(json, &report.to_json(), out)? {
+        return Ok(code);
+    }
+    let complete = report.runs == planned.end - planned.start;
+    if let Some(part) = part {
+        if !complete {
+            return Ok(fail(
+                130,
+                "interrupted: the part was not written (merge refuses an incomplete shard)",
+                &["play the shard again"],
+            ));
         }
-        Some(JsonOut::File(path, mut file)) => {
-            write!(out, "{}", report.summary_table())?;
-            if let Err(e) = file.write_all(report.to_json().as_bytes()) {
-                return Ok(fail(
-                    1,
-                    format!("cannot write {}: {e}", path.display()),
-                    &[],
-                ));
-            }
+        let spec = engine.content.encounter(&config.encounter);
+        let Some(spec) = spec else {
+            return Ok(fail(1, "the encounter vanished from the content", &[]));
+        };
+        let text = Part::new(&engine.content, spec, &config, &report).to_json();
+        if let Some(code) = write_json(Some(part), &text, out)? {
+            return Ok(code);
         }
-        None => write!(out, "{}", report.summary_table())?,
     }
     let code = write_plot(&report, args);
-    if report.runs < args.runs && code == ExitCode::SUCCESS {
+    if !complete && code == ExitCode::SUCCESS {
         // Interrupted: the summary is out; the exit says it is partial (128 + SIGINT).
         return Ok(ExitCode::from(130));
     }
     Ok(code)
+}
+
+/// The progress bar of `len` fights on a terminal (hidden if `quiet` or not on one).
+pub(crate) fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet || !console::Term::stderr().is_term() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{bar:40.cyan/blue}] {pos}/{len} fights  {per_sec}  ETA {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Writes a JSON document to its output; the exit code of a file that cannot be written
+/// (standard output's errors are the caller's).
+pub(crate) fn write_json(
+    to: Option<JsonOut>,
+    text: &str,
+    out: &mut impl Write,
+) -> io::Result<Option<ExitCode>> {
+    match to {
+        None => Ok(None),
+        Some(JsonOut::Stdout) => writeln!(out, "{text}").map(|()| None),
+        Some(JsonOut::File(path, mut file)) => Ok(file
+            .write_all(text.as_bytes())
+            .err()
+            .map(|e| fail(1, format!("cannot write {}: {e}", path.display()), &[]))),
+    }
 }
 
 /// Plays a batch with a progress bar on a terminal.
@@ -220,19 +302,8 @@ fn play_into(
     quiet: bool,
     csv: Option<&mut (dyn Write + Send)>,
 ) -> Result<BatchReport, BatchError> {
-    let bar = if quiet || !console::Term::stderr().is_term() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(config.runs);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{bar:40.cyan/blue}] {pos}/{len} fights  {per_sec}  ETA {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar
-    };
+    let range = config.shard.runs(config.runs);
+    let bar = progress_bar(range.end - range.start, quiet);
     // Ctrl-C stops the batch: the runs in play finish, and the summary covers what was
     // played. A second Ctrl-C, once the handler is gone, ends the process as usual.
     let stop = Arc::new(AtomicBool::new(false));

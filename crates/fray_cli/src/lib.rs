@@ -4,16 +4,19 @@
 
 mod batch;
 mod check;
+mod compare;
 mod completions;
 mod content;
 mod demo;
 mod list;
+mod merge;
 mod narrate;
 mod overrides;
 mod play;
 mod roll;
 mod run;
 mod show;
+mod tune;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -56,6 +59,14 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play a fight many times and sum it up: `fray batch archmage-bridge --runs 10000`.
     Batch(batch::BatchArgs),
+    /// Compare two encounters, or one played two ways, with significance tests:
+    /// `fray compare archmage-bridge --b-option lasting_wounds=true`.
+    Compare(compare::CompareArgs),
+    /// Sum the parts of a sharded batch into the whole: `fray merge part-*.json --json all.json`.
+    Merge(merge::MergeArgs),
+    /// Find the count of a statblock that brings a side's win rate closest to a target:
+    /// `fray tune archmage-mob --side Heroes --target 0.6 --vary count:reed-goblin-mook`.
+    Tune(tune::TuneArgs),
     /// List encounters and statblocks, by ruleset.
     List(list::ListArgs),
     /// Show what an encounter, a map or a statblock holds: `fray show bx-goblin-cave`.
@@ -90,6 +101,9 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Run(args)) => run::run(engine, content, &args, out),
         Some(Command::Play(args)) => play::run(engine, content, &args),
         Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
+        Some(Command::Compare(args)) => compare::run(engine, content, &args, out),
+        Some(Command::Tune(args)) => tune::run(engine, content, &args, out),
+        Some(Command::Merge(args)) => merge::run(&args, out),
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),
         Some(Command::Show(args)) => show::run(engine, content, &args, out),

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
 use bevy_ecs::entity::Entity;
@@ -21,6 +21,7 @@ use crate::engine::Engine;
 use crate::finished::read_finished;
 use crate::in_order::{InOrder, StopOnPanic};
 use crate::report::{BatchReport, Timing};
+use crate::shard::Shard;
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +38,9 @@ pub struct BatchConfig {
     pub chunk: usize,
     /// Controllers to use instead of the file's, by side name.
     pub controllers: Vec<(String, Controller)>,
+    /// The part of the runs to play ([`Shard::WHOLE`] unless told otherwise): shard `I/N`
+    /// plays only its runs of the `runs`, each with the seed it has in the whole batch.
+    pub shard: Shard,
 }
 
 /// Runs played side by side in one World by default. Fewer per World keep each worker's
@@ -55,6 +59,7 @@ impl BatchConfig {
             threads: 0,
             chunk: DEFAULT_CHUNK,
             controllers: Vec::new(),
+            shard: Shard::WHOLE,
         }
     }
 }
@@ -161,6 +166,39 @@ pub fn run_batch_until(
     csv: Option<&mut (dyn Write + Send)>,
     stop: &AtomicBool,
 ) -> Result<BatchReport, BatchError> {
+    play_batch(engine, config, progress, csv, stop, None)
+}
+
+/// [`run_batch_until`] without a CSV, which also says who won each run: the winners of the
+/// runs the batch (or its shard) plays, in run order (`None`: nobody won, or the run was not
+/// played). Comparisons pair runs played from the same seeds by these.
+pub fn run_batch_winners(
+    engine: &Engine,
+    config: &BatchConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<(BatchReport, Vec<Option<u8>>), BatchError> {
+    let range = config.shard.runs(config.runs);
+    let len = usize::try_from(range.end - range.start).unwrap_or(usize::MAX);
+    let winners: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+    let report = play_batch(engine, config, progress, None, stop, Some(&winners))?;
+    let winners = winners
+        .into_iter()
+        .map(|w| w.into_inner().checked_sub(1))
+        .collect();
+    Ok((report, winners))
+}
+
+/// Plays the batch; `winners`, if given, gets the winner of each run (relative to the first
+/// run played) as its side + 1, 0 for none.
+fn play_batch(
+    engine: &Engine,
+    config: &BatchConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    csv: Option<&mut (dyn Write + Send)>,
+    stop: &AtomicBool,
+    winners: Option<&[AtomicU8]>,
+) -> Result<BatchReport, BatchError> {
     if config.runs == 0 {
         return Err(BatchError::NoRuns);
     }
@@ -204,10 +242,13 @@ pub fn run_batch_until(
         .map_err(|e| BatchError::Spawn(config.encounter.clone(), e))?;
     drop(probe);
 
+    // The runs to play: all of them, or the shard's.
+    let range = config.shard.runs(config.runs);
+    let planned = range.end - range.start;
     // No more workers than runs, and no chunk bigger than the batch: a worker beyond the runs
     // would idle, and the CSV's window (`2 x threads x chunk`) would overflow with a chunk of
     // `usize::MAX`. Results do not depend on either.
-    let runs = usize::try_from(config.runs).unwrap_or(usize::MAX);
+    let runs = usize::try_from(planned).unwrap_or(usize::MAX);
     let threads = if config.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -216,20 +257,23 @@ pub fn run_batch_until(
     .min(runs);
     let chunk = u64::try_from(config.chunk.max(1))
         .unwrap_or(u64::MAX)
-        .min(config.runs);
+        .min(planned);
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     let window = u64::try_from(threads)
         .unwrap_or(u64::MAX)
         .saturating_mul(chunk)
         .saturating_mul(2);
-    let rows = csv.map(|out| InOrder::new(out, window));
+    let rows = csv.map(|out| InOrder::new(out, range.start, window));
     let play = Play {
         engine,
         config,
         settings: &settings,
         sides: &sides,
         chunk,
-        next: AtomicU64::new(0),
+        start: range.start,
+        end: range.end,
+        winners,
+        next: AtomicU64::new(range.start),
         done: AtomicU64::new(0),
         failed: AtomicBool::new(false),
         stop,
@@ -266,10 +310,10 @@ pub fn run_batch_until(
             .map_err(|e| BatchError::Csv(e.to_string()))?;
     }
     let timing = Timing::measure(&totals, wall, threads, config.chunk);
-    if totals.runs < config.runs {
+    if totals.runs < planned {
         notes.push(format!(
-            "stopped early: {} of the {} runs asked for were played",
-            totals.runs, config.runs
+            "stopped early: {} of the {planned} runs asked for were played",
+            totals.runs
         ));
     }
     Ok(BatchReport::from_totals(
@@ -291,6 +335,12 @@ struct Play<'a, 'o> {
     /// Side names, for the CSV's winner column.
     sides: &'a [String],
     chunk: u64,
+    /// The first run to play.
+    start: u64,
+    /// The run after the last one to play.
+    end: u64,
+    /// Where each run's winner goes (side + 1, 0 for none), by run from `start`, if anywhere.
+    winners: Option<&'a [AtomicU8]>,
     /// The first run no worker has taken yet.
     next: AtomicU64,
     /// Runs finished.
@@ -469,7 +519,7 @@ impl Play<'_, '_> {
             Some(i) => i,
             None => self.next.fetch_add(1, Ordering::Relaxed),
         };
-        if i >= self.config.runs {
+        if i >= self.end {
             return NextRun::Done;
         }
         let Some(rows) = self.rows else {
@@ -505,6 +555,12 @@ impl Play<'_, '_> {
         let finished = encounter.and_then(|e| read_finished(world, e));
         if let Some(finished) = &finished {
             totals.add(i, &finished.run, finished.combatants.clone());
+            let slot = usize::try_from(i - self.start)
+                .ok()
+                .and_then(|k| self.winners?.get(k));
+            if let (Some(slot), Some(side)) = (slot, finished.run.winner) {
+                slot.store(side.saturating_add(1), Ordering::Relaxed);
+            }
         }
         if let Some(out) = self.rows {
             let mut rows = CsvRows::new();
@@ -524,35 +580,13 @@ impl Play<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use bevy_ecs::prelude::*;
     use fray_core::schedule::FrayTick;
 
     use super::*;
 
     fn engine() -> Engine {
-        let content = fray_content::loader::ContentLoader::new()
-            .with_schema(fray_archmage::schema())
-            .with_policies(fray_ai::POLICY_NAMES)
-            .load_paths(&[concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../content/archmage"
-            )])
-            .unwrap();
-        Engine::new(
-            |app| {
-                app.add_plugins((
-                    FrayCorePlugin {
-                        run: FrayRunMode::Manual,
-                        ..Default::default()
-                    },
-                    fray_ai::FrayAiPlugin,
-                    fray_archmage::FrayArchmagePlugin,
-                ));
-            },
-            Arc::new(content),
-        )
+        crate::testing::archmage()
     }
 
     /// The report's JSON (without timing) and the CSV of a batch.

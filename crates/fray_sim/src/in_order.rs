@@ -43,12 +43,13 @@ struct State<'a> {
 }
 
 impl<'a> InOrder<'a> {
-    /// Writes into `out`, letting workers run at most `window` runs ahead of it.
-    pub(crate) fn new(out: &'a mut (dyn Write + Send), window: u64) -> Self {
+    /// Writes into `out` the output of the runs from `first`, letting workers run at most
+    /// `window` runs ahead of it.
+    pub(crate) fn new(out: &'a mut (dyn Write + Send), first: u64, window: u64) -> Self {
         Self {
             state: Mutex::new(State {
                 out,
-                next: 0,
+                next: first,
                 waiting: BTreeMap::new(),
                 header_written: false,
                 error: None,
@@ -192,7 +193,7 @@ mod tests {
     #[test]
     fn pieces_are_written_in_run_order_with_one_header() {
         let mut out = Vec::new();
-        let w = InOrder::new(&mut out, 100);
+        let w = InOrder::new(&mut out, 0, 100);
         w.submit(6, piece(9, Some("H2\n"), "6-8\n"));
         w.submit(3, piece(6, None, ""));
         w.submit(9, piece(10, Some("H3\n"), "9\n"));
@@ -204,7 +205,7 @@ mod tests {
     #[test]
     fn without_rows_the_bare_header_is_written() {
         let mut out = Vec::new();
-        let w = InOrder::new(&mut out, 4);
+        let w = InOrder::new(&mut out, 0, 4);
         w.submit(0, piece(4, None, ""));
         w.finish(b"bare\n").unwrap();
         assert_eq!(out, b"bare\n");
@@ -213,7 +214,7 @@ mod tests {
     #[test]
     fn workers_wait_for_the_window_and_give_up_once_stopped() {
         let mut out = Vec::new();
-        let w = InOrder::new(&mut out, 4);
+        let w = InOrder::new(&mut out, 0, 4);
         assert!(w.wait_for_turn(0));
         assert!(w.wait_for_turn(3));
         std::thread::scope(|s| {
@@ -241,7 +242,7 @@ mod tests {
             }
         }
         let mut out = Broken;
-        let w = InOrder::new(&mut out, 4);
+        let w = InOrder::new(&mut out, 0, 4);
         w.submit(0, piece(4, Some("h\n"), "a\n"));
         assert!(!w.wait_for_turn(4));
         assert_eq!(w.finish(b"").unwrap_err().to_string(), "disk full");

@@ -10,6 +10,11 @@
 //! machine. The per-run CSV is streamed in run order while the batch plays
 //! ([`batch::run_batch_with_csv`]).
 //!
+//! A batch can be split into shards played apart (other processes, other machines): shard
+//! `I/N` ([`shard::Shard`]) plays its contiguous share of the runs with the seeds they have in
+//! the whole batch and writes a [`part::Part`]; [`part::merge`] sums the parts into the report
+//! of the whole batch, exactly.
+//!
 //! ```
 //! use std::sync::Arc;
 //! use fray_core::prelude::*;
@@ -38,16 +43,23 @@
 
 pub mod aggregate;
 pub mod batch;
+pub mod compare;
 mod csv_rows;
 pub mod engine;
 pub mod finished;
 pub mod histogram;
 mod in_order;
+pub mod part;
 pub mod plot;
 pub mod record;
 pub mod report;
+pub mod shard;
+pub mod significance;
 pub mod single;
 pub mod stats;
+#[cfg(test)]
+mod testing;
+pub mod tune;
 
 /// The types most users need.
 pub mod prelude {

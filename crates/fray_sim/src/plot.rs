@@ -1,5 +1,6 @@
-//! The batch chart: the distribution of rounds and the win rates with their 95% intervals, as
-//! SVG or PNG.
+//! The charts, as SVG or PNG: a batch's (the distribution of rounds and the win rates with
+//! their 95% intervals) and a tuning curve's (the win rate at each sampled value of the knob,
+//! with its 95% interval, and the target).
 //!
 //! Text is measured (and, in PNG, drawn) with DejaVu Sans, bundled in `assets/` (Bitstream Vera license, see
 //! `assets/DejaVuSans-LICENSE.txt`), so charts look the same on a machine without fonts.
@@ -11,6 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::report::BatchReport;
+use crate::tune::Tuned;
 
 /// The chart's size in pixels.
 const SIZE: (u32, u32) = (960, 420);
@@ -64,16 +66,21 @@ impl ChartFormat {
     }
 }
 
-/// Draws the chart of a batch into `path`, as SVG or PNG by its extension.
-pub fn plot(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
-    let format = ChartFormat::of(path)?;
-    // Both backends measure text with the registered font (PNG also draws with it).
+/// Registers the bundled font, once: both backends measure text with it (PNG also draws with
+/// it).
+fn register_font() {
     static FONTS: Once = Once::new();
     FONTS.call_once(|| {
         // Registering the bundled font cannot fail unless the file is broken, which drawing
         // then reports.
         let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
     });
+}
+
+/// Draws the chart of a batch into `path`, as SVG or PNG by its extension.
+pub fn plot(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
+    let format = ChartFormat::of(path)?;
+    register_font();
     match format {
         ChartFormat::Svg => draw(report, SVGBackend::new(path, SIZE).into_drawing_area()),
         ChartFormat::Png => draw(report, BitMapBackend::new(path, SIZE).into_drawing_area()),
@@ -162,6 +169,82 @@ fn draw<DB: DrawingBackend>(
                 s.ci95[1],
                 BLACK.filled(),
                 12,
+            )
+        }))
+        .map_err(draw_err)?;
+    root.present().map_err(draw_err)?;
+    Ok(())
+}
+
+/// Draws a tuning curve into `path`, as SVG or PNG by its extension.
+pub fn plot_curve(tuned: &Tuned, path: &Path) -> Result<(), PlotError> {
+    let format = ChartFormat::of(path)?;
+    register_font();
+    match format {
+        ChartFormat::Svg => draw_curve(tuned, SVGBackend::new(path, SIZE).into_drawing_area()),
+        ChartFormat::Png => draw_curve(tuned, BitMapBackend::new(path, SIZE).into_drawing_area()),
+    }
+}
+
+fn draw_curve<DB: DrawingBackend>(
+    tuned: &Tuned,
+    root: DrawingArea<DB, Shift>,
+) -> Result<(), PlotError> {
+    root.fill(&WHITE).map_err(draw_err)?;
+    let lo = tuned.curve.first().map_or(0, |p| p.value);
+    let hi = tuned.curve.last().map_or(1, |p| p.value).max(lo + 1);
+    let (x0, x1) = (f64::from(lo) - 0.5, f64::from(hi) + 0.5);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!(
+                "{}: {} win rate by {} (target {:.1}%)",
+                tuned.encounter,
+                tuned.side,
+                tuned.knob,
+                tuned.target * 100.0
+            ),
+            ("sans-serif", 18),
+        )
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(x0..x1, 0f64..1f64)
+        .map_err(draw_err)?;
+    chart
+        .configure_mesh()
+        .x_desc(tuned.knob.to_string())
+        .y_desc("win rate")
+        .draw()
+        .map_err(draw_err)?;
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            vec![(x0, tuned.target), (x1, tuned.target)],
+            RED.stroke_width(1),
+        )))
+        .map_err(draw_err)?;
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            tuned
+                .curve
+                .iter()
+                .map(|p| (f64::from(p.value), p.win_rate))
+                .collect::<Vec<_>>(),
+            BLUE.mix(0.6).stroke_width(2),
+        )))
+        .map_err(draw_err)?;
+    chart
+        .draw_series(tuned.curve.iter().map(|p| {
+            ErrorBar::new_vertical(
+                f64::from(p.value),
+                p.ci95[0],
+                p.win_rate,
+                p.ci95[1],
+                if p.value == tuned.best {
+                    RED.filled()
+                } else {
+                    BLACK.filled()
+                },
+                10,
             )
         }))
         .map_err(draw_err)?;

@@ -157,6 +157,31 @@ impl Timing {
     }
 }
 
+/// What a report says of its encounter: its id, name, ruleset and side names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportHead {
+    /// Encounter id.
+    pub encounter: String,
+    /// Encounter name.
+    pub name: String,
+    /// Ruleset id.
+    pub ruleset: String,
+    /// Side names, in side order.
+    pub sides: Vec<String>,
+}
+
+impl ReportHead {
+    /// The head of an encounter's reports.
+    pub fn of(spec: &EncounterSpec) -> Self {
+        Self {
+            encounter: spec.id.clone(),
+            name: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            sides: spec.sides.iter().map(|s| s.name.clone()).collect(),
+        }
+    }
+}
+
 /// The aggregates of a batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BatchReport {
@@ -206,17 +231,29 @@ impl BatchReport {
         timing: Timing,
         notes: Vec<String>,
     ) -> Self {
+        Self::from_head(&ReportHead::of(spec), config.seed, totals, timing, notes)
+    }
+
+    /// The report of a batch's totals, knowing of its encounter only what the report names
+    /// ([`ReportHead`]): how shards played elsewhere are summed up without the content.
+    pub fn from_head(
+        head: &ReportHead,
+        seed: u64,
+        totals: Aggregate,
+        timing: Timing,
+        notes: Vec<String>,
+    ) -> Self {
         let runs = totals.runs;
         let n = runs.max(1) as f64;
-        let sides = spec
+        let sides = head
             .sides
             .iter()
             .enumerate()
-            .map(|(i, side)| {
+            .map(|(i, name)| {
                 let wins = totals.wins.get(i).copied().unwrap_or(0);
                 let (lo, hi) = wilson95(wins, runs);
                 SideStats {
-                    name: side.name.clone(),
+                    name: name.clone(),
                     wins,
                     win_rate: wins as f64 / n,
                     ci95: [lo, hi],
@@ -232,10 +269,10 @@ impl BatchReport {
                 CombatantStats {
                     name: who.name.clone(),
                     statblock: who.statblock.clone(),
-                    side: spec
+                    side: head
                         .sides
                         .get(usize::from(who.side))
-                        .map(|s| s.name.clone())
+                        .cloned()
                         .unwrap_or_default(),
                     survival_rate: t.survived as f64 / n,
                     death_rate: t.died as f64 / n,
@@ -249,11 +286,11 @@ impl BatchReport {
             })
             .collect();
         Self {
-            encounter: spec.id.clone(),
-            name: spec.name.clone(),
-            ruleset: spec.ruleset.clone(),
+            encounter: head.encounter.clone(),
+            name: head.name.clone(),
+            ruleset: head.ruleset.clone(),
             runs,
-            seed: config.seed,
+            seed,
             sides,
             draws: totals.draws,
             endings: totals.endings.clone(),

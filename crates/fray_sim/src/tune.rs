@@ -1,0 +1,589 @@
+//! Tuning an encounter: the value of one knob (how many of a statblock fight) that brings a
+//! side's win rate closest to a target.
+//!
+//! The search bisects the knob's range, assuming the win rate moves one way as the knob
+//! grows, and samples each point sequentially: runs are added a chunk at a time until the
+//! Wilson 95% interval of the win rate excludes the target (the point is clearly on one side
+//! of it), is narrower than the tolerance, or the point's run budget is spent. Every point
+//! plays the same seeds (run `i` of each point starts from `derive_seed(seed, i)`), so the
+//! curve is smoother than with fresh seeds at each point. The answer is the sampled value
+//! whose win rate is closest to the target; the curve is checked for monotonicity, and a
+//! reversal that the intervals cannot explain is reported.
+//!
+//! Only the count of a statblock is a knob: a side-wide HP or damage scale, or a monster's
+//! level or hit dice, would need a hook that the core applies at spawn for every ruleset,
+//! which it does not have yet.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use fray_content::encounter::EncounterSpec;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::aggregate::Aggregate;
+use crate::batch::{BatchConfig, BatchError, run_batch_until};
+use crate::engine::Engine;
+use crate::shard::Shard;
+use crate::stats::wilson95;
+
+/// What `tune` changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Knob {
+    /// How many of this statblock fight: the one entry of the encounter with this statblock
+    /// id, or with this name.
+    Count(String),
+}
+
+impl fmt::Display for Knob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Knob::Count(id) => write!(f, "count:{id}"),
+        }
+    }
+}
+
+impl FromStr for Knob {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.split_once(':') {
+            Some(("count", id)) if !id.trim().is_empty() => Ok(Knob::Count(id.trim().into())),
+            Some(("hp" | "damage" | "level" | "hd", _)) => Err(format!(
+                "`{text}`: only count:<statblock> can be tuned for now (a side-wide HP or damage scale, or a level, needs a hook in the core that no ruleset has yet)"
+            )),
+            _ => Err(format!(
+                "`{text}` is not a knob: write count:<statblock-id or entry name>, e.g. count:reed-goblin"
+            )),
+        }
+    }
+}
+
+/// How to tune.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TuneConfig {
+    /// The batches' settings (encounter, seed, threads, controllers); its `runs` and `shard`
+    /// are the tuner's.
+    pub batch: BatchConfig,
+    /// The side whose win rate is tuned.
+    pub side: String,
+    /// The win rate to reach (0..=1).
+    pub target: f64,
+    /// What to change.
+    pub knob: Knob,
+    /// The smallest value tried.
+    pub min: u16,
+    /// The largest value tried.
+    pub max: u16,
+    /// Runs added at a time at a point.
+    pub step: u64,
+    /// The most runs at one point.
+    pub budget: u64,
+    /// Sampling at a point stops once the 95% interval is at most this wide.
+    pub tolerance: f64,
+}
+
+/// Why tuning could not run.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum TuneError {
+    /// The encounter does not exist.
+    #[error("unknown encounter `{0}`")]
+    UnknownEncounter(String),
+    /// The knob does not fit the encounter.
+    #[error("{0}")]
+    Knob(String),
+    /// The side does not exist.
+    #[error("`{encounter}` has no side `{side}` (its sides: {known})")]
+    NoSide {
+        /// Encounter id.
+        encounter: String,
+        /// The side asked for.
+        side: String,
+        /// Its sides.
+        known: String,
+    },
+    /// Bad settings.
+    #[error("{0}")]
+    Settings(String),
+    /// A batch failed.
+    #[error("at {value}: {error}")]
+    Batch {
+        /// The knob's value.
+        value: u16,
+        /// What went wrong.
+        error: BatchError,
+    },
+    /// Someone else holds the content.
+    #[error("the content is shared: tuning changes it between batches and needs its own copy")]
+    Shared,
+    /// Stopped by the user.
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// One sampled point of the curve.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TunePoint {
+    /// The knob's value.
+    pub value: u16,
+    /// Runs played.
+    pub runs: u64,
+    /// Runs the side won.
+    pub wins: u64,
+    /// `wins / runs`.
+    pub win_rate: f64,
+    /// Wilson 95% interval.
+    pub ci95: [f64; 2],
+}
+
+/// The result of tuning.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tuned {
+    /// Encounter id.
+    pub encounter: String,
+    /// The tuned side.
+    pub side: String,
+    /// The knob.
+    pub knob: Knob,
+    /// The target win rate.
+    pub target: f64,
+    /// Every sampled point, by value.
+    pub curve: Vec<TunePoint>,
+    /// The value whose win rate is closest to the target.
+    pub best: u16,
+    /// Consecutive sampled values (by value) between which the win rate turns against the
+    /// curve's overall direction by more than their 95% intervals allow.
+    pub reversals: Vec<(u16, u16)>,
+    /// Whether the target lies outside the win rates of the range's ends.
+    pub out_of_reach: bool,
+}
+
+/// The entry of `spec` a count knob changes: (side, entry).
+fn count_entry(spec: &EncounterSpec, id: &str) -> Result<(usize, usize), TuneError> {
+    let found: Vec<(usize, usize)> = spec
+        .sides
+        .iter()
+        .enumerate()
+        .flat_map(|(s, side)| {
+            side.combatants
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.statblock == id || c.name.as_deref() == Some(id))
+                .map(move |(c, _)| (s, c))
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => {
+            let mut known: Vec<&str> = spec
+                .sides
+                .iter()
+                .flat_map(|s| s.combatants.iter().map(|c| c.statblock.as_str()))
+                .collect();
+            known.dedup();
+            Err(TuneError::Knob(format!(
+                "no statblock or entry named `{id}` fights in `{}` (its statblocks: {})",
+                spec.id,
+                known.join(", ")
+            )))
+        }
+        _ => {
+            let names: Vec<String> = found
+                .iter()
+                .filter_map(|(s, c)| spec.sides.get(*s)?.combatants.get(*c)?.name.clone())
+                .map(|n| format!("count:{n}"))
+                .collect();
+            Err(TuneError::Knob(format!(
+                "`{id}` has {} entries in `{}`: name one by its name ({})",
+                found.len(),
+                spec.id,
+                if names.is_empty() {
+                    "give the entries names in the file".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )))
+        }
+    }
+}
+
+/// Sets the knob to `value` in `spec`.
+pub fn set_knob(spec: &mut EncounterSpec, knob: &Knob, value: u16) -> Result<(), TuneError> {
+    match knob {
+        Knob::Count(id) => {
+            let (s, c) = count_entry(spec, id)?;
+            if let Some(entry) = spec.sides.get_mut(s).and_then(|x| x.combatants.get_mut(c)) {
+                entry.count = value;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Tunes `config.knob` of `config.batch.encounter` in `engine`'s content, which it changes
+/// between batches (and leaves at the best value). `progress` is called with the runs played
+/// so far.
+pub fn tune(
+    engine: &mut Engine,
+    config: &TuneConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Tuned, TuneError> {
+    if !(0.0..=1.0).contains(&config.target) {
+        return Err(TuneError::Settings(format!(
+            "the target win rate {} is not between 0 and 1",
+            config.target
+        )));
+    }
+    if config.min > config.max || config.min == 0 {
+        return Err(TuneError::Settings(format!(
+            "the range {}..{} is empty or starts at 0: a count is at least 1",
+            config.min, config.max
+        )));
+    }
+    if config.step == 0 || config.budget < config.step {
+        return Err(TuneError::Settings(
+            "a point plays at least one step of runs: --step at least 1 and --budget at least --step".into(),
+        ));
+    }
+    let id = config.batch.encounter.clone();
+    let spec = engine
+        .content
+        .encounter(&id)
+        .ok_or_else(|| TuneError::UnknownEncounter(id.clone()))?;
+    let side = spec
+        .sides
+        .iter()
+        .position(|s| s.name == config.side)
+        .ok_or_else(|| TuneError::NoSide {
+            encounter: id.clone(),
+            side: config.side.clone(),
+            known: spec
+                .sides
+                .iter()
+                .map(|s| format!("`{}`", s.name))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    let mut probe = spec.clone();
+    set_knob(&mut probe, &config.knob, config.min)?;
+    let mut search = Search {
+        engine,
+        config,
+        side,
+        played: 0,
+        progress,
+        stop,
+        curve: Vec::new(),
+    };
+    let (mut lo, mut hi) = (config.min, config.max);
+    let f_lo = search.sample(lo)?;
+    let f_hi = if hi == lo { f_lo } else { search.sample(hi)? };
+    let t = config.target;
+    let out_of_reach = (f_lo - t) * (f_hi - t) > 0.0;
+    if !out_of_reach {
+        // The invariant: the target lies between f(lo) and f(hi).
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            let f_mid = search.sample(mid)?;
+            if (f_mid - t) * (f_lo - t) > 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+    }
+    let mut curve = std::mem::take(&mut search.curve);
+    curve.sort_by_key(|p| p.value);
+    let best = curve
+        .iter()
+        .min_by(|a, b| (a.win_rate - t).abs().total_cmp(&(b.win_rate - t).abs()))
+        .map_or(config.min, |p| p.value);
+    search.set(best)?;
+    Ok(Tuned {
+        encounter: id,
+        side: config.side.clone(),
+        knob: config.knob.clone(),
+        target: t,
+        reversals: reversals(&curve),
+        curve,
+        best,
+        out_of_reach,
+    })
+}
+
+/// Consecutive points that turn against the curve's direction (from its first point to its
+/// last) by more than their intervals allow.
+fn reversals(curve: &[TunePoint]) -> Vec<(u16, u16)> {
+    let (Some(first), Some(last)) = (curve.first(), curve.last()) else {
+        return Vec::new();
+    };
+    let rising = last.win_rate >= first.win_rate;
+    curve
+        .windows(2)
+        .filter_map(|w| {
+            let (a, b) = (&w[0], &w[1]);
+            let against = if rising {
+                b.ci95[1] < a.ci95[0]
+            } else {
+                b.ci95[0] > a.ci95[1]
+            };
+            against.then_some((a.value, b.value))
+        })
+        .collect()
+}
+
+/// The state of a search.
+struct Search<'a> {
+    engine: &'a mut Engine,
+    config: &'a TuneConfig,
+    side: usize,
+    played: u64,
+    progress: &'a (dyn Fn(u64) + Sync),
+    stop: &'a AtomicBool,
+    curve: Vec<TunePoint>,
+}
+
+impl Search<'_> {
+    /// Sets the knob in the engine's content.
+    fn set(&mut self, value: u16) -> Result<(), TuneError> {
+        let content = Arc::get_mut(&mut self.engine.content).ok_or(TuneError::Shared)?;
+        let spec = content
+            .encounter_mut(&self.config.batch.encounter)
+            .ok_or_else(|| TuneError::UnknownEncounter(self.config.batch.encounter.clone()))?;
+        set_knob(spec, &self.config.knob, value)
+    }
+
+    /// Samples the win rate at `value` (once: a value sampled before is not played again).
+    fn sample(&mut self, value: u16) -> Result<f64, TuneError> {
+        if let Some(p) = self.curve.iter().find(|p| p.value == value) {
+            return Ok(p.win_rate);
+        }
+        self.set(value)?;
+        let c = self.config;
+        // Run `i` of each point is run `i` of one batch of `budget` runs: chunk k is its shard
+        // k of `budget / step`, so every point plays the same seeds.
+        let chunks = c.budget / c.step;
+        let mut totals = Aggregate::default();
+        for k in 0..chunks {
+            let batch = BatchConfig {
+                runs: chunks * c.step,
+                shard: Shard::new(k, chunks).unwrap_or_default(),
+                ..c.batch.clone()
+            };
+            let before = self.played;
+            let report = run_batch_until(
+                self.engine,
+                &batch,
+                &|n| (self.progress)(before + n),
+                None,
+                self.stop,
+            )
+            .map_err(|error| TuneError::Batch { value, error })?;
+            if report.totals.runs < c.step {
+                return Err(TuneError::Interrupted);
+            }
+            self.played += report.totals.runs;
+            totals.merge(&report.totals);
+            let wins = totals.wins.get(self.side).copied().unwrap_or(0);
+            let (lo, hi) = wilson95(wins, totals.runs);
+            if c.target < lo || c.target > hi || hi - lo <= c.tolerance {
+                break;
+            }
+        }
+        let wins = totals.wins.get(self.side).copied().unwrap_or(0);
+        let (lo, hi) = wilson95(wins, totals.runs);
+        let win_rate = wins as f64 / totals.runs.max(1) as f64;
+        self.curve.push(TunePoint {
+            value,
+            runs: totals.runs,
+            wins,
+            win_rate,
+            ci95: [lo, hi],
+        });
+        Ok(win_rate)
+    }
+}
+
+impl Tuned {
+    /// The curve as a table, the answer, and what to make of it.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "tuning {} of {} for {} to win {:.1}%\n",
+            self.knob,
+            self.encounter,
+            self.side,
+            self.target * 100.0
+        );
+        let _ = writeln!(
+            s,
+            "  {:>6} {:>7} {:>8}   {:<17}",
+            "value", "runs", "win %", "95% interval"
+        );
+        for p in &self.curve {
+            let _ = writeln!(
+                s,
+                "  {:>6} {:>7} {:>7.1}%   {:>5.1}% - {:>5.1}%{}",
+                p.value,
+                p.runs,
+                p.win_rate * 100.0,
+                p.ci95[0] * 100.0,
+                p.ci95[1] * 100.0,
+                if p.value == self.best {
+                    "   <- closest"
+                } else {
+                    ""
+                }
+            );
+        }
+        let _ = writeln!(s);
+        if let Some(p) = self.curve.iter().find(|p| p.value == self.best) {
+            let _ = writeln!(
+                s,
+                "  best: {} = {} ({} win {:.1}%, 95% interval {:.1}% - {:.1}%)",
+                self.knob,
+                self.best,
+                self.side,
+                p.win_rate * 100.0,
+                p.ci95[0] * 100.0,
+                p.ci95[1] * 100.0
+            );
+        }
+        if self.out_of_reach {
+            let _ = writeln!(
+                s,
+                "  note: the target lies outside the win rates at both ends of the range: widen it (--min, --max)"
+            );
+        }
+        if self.reversals.is_empty() {
+            let _ = writeln!(
+                s,
+                "  the sampled curve is monotone (within its 95% intervals)"
+            );
+        } else {
+            let pairs: Vec<String> = self
+                .reversals
+                .iter()
+                .map(|(a, b)| format!("{a} -> {b}"))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  warning: the sampled curve is not monotone ({}): bisection assumes it is, so the answer may not be the closest value",
+                pairs.join(", ")
+            );
+        }
+        s
+    }
+}
+
+/// `spec` with the knob at `value`, as RON an encounter file holds (`Encounter(...)`, as
+/// `fray run` and `fray batch` read it).
+pub fn tuned_ron(spec: &EncounterSpec, knob: &Knob, value: u16) -> Result<String, TuneError> {
+    let mut spec = spec.clone();
+    set_knob(&mut spec, knob, value)?;
+    let body = ron::ser::to_string_pretty(&spec, ron::ser::PrettyConfig::default())
+        .map_err(|e| TuneError::Settings(format!("cannot write the encounter: {e}")))?;
+    Ok(format!(
+        "// Written by `fray tune`: {knob} = {value}.\nEncounter{body}\n"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::run_batch;
+
+    fn config(target: f64) -> TuneConfig {
+        TuneConfig {
+            batch: BatchConfig {
+                threads: 1,
+                ..BatchConfig::new("test-mob", 0, 3)
+            },
+            side: "Heroes".into(),
+            target,
+            knob: "count:reed-goblin-mook".parse().unwrap(),
+            min: 1,
+            max: 12,
+            step: 100,
+            budget: 800,
+            tolerance: 0.05,
+        }
+    }
+
+    /// The fighter's win rate against `n` skulkers, from `runs` runs on seed 77 (not the
+    /// tuner's).
+    fn truth(n: u16, runs: u64) -> f64 {
+        let mut engine = crate::testing::archmage();
+        let db = Arc::get_mut(&mut engine.content).unwrap();
+        let spec = db.encounter_mut("test-mob").unwrap();
+        set_knob(spec, &Knob::Count("reed-goblin-mook".into()), n).unwrap();
+        let config = BatchConfig {
+            threads: 1,
+            ..BatchConfig::new("test-mob", runs, 77)
+        };
+        run_batch(&engine, &config).unwrap().sides[0].win_rate
+    }
+
+    #[test]
+    fn tune_finds_the_count_whose_win_rate_is_closest_to_the_target() {
+        let truth: Vec<(u16, f64)> = (1..=12).map(|n| (n, truth(n, 1000))).collect();
+        for target in [0.25, 0.6] {
+            // The answer by construction: the count whose (brute-force) rate is closest, by a
+            // margin that the tuner's sampling noise cannot bridge.
+            let mut by_distance = truth.clone();
+            by_distance.sort_by(|a, b| (a.1 - target).abs().total_cmp(&(b.1 - target).abs()));
+            let (answer, closest) = by_distance[0];
+            let margin = (by_distance[1].1 - target).abs() - (closest - target).abs();
+            assert!(margin > 0.08, "{target}: {truth:?} has no clear answer");
+            let mut engine = crate::testing::archmage();
+            let tuned = tune(
+                &mut engine,
+                &config(target),
+                &|_| {},
+                &AtomicBool::new(false),
+            )
+            .unwrap();
+            assert_eq!(tuned.best, answer, "{target}: {truth:?}\n{}", tuned.table());
+            assert!(tuned.reversals.is_empty(), "{}", tuned.table());
+            assert!(!tuned.out_of_reach);
+            // The engine is left at the answer, and the written encounter loads with it.
+            let spec = engine.content.encounter("test-mob").unwrap();
+            assert_eq!(spec.sides[1].combatants[0].count, answer);
+            let ron = tuned_ron(spec, &tuned.knob, answer).unwrap();
+            let back: EncounterSpec = fray_content::source::SourceFile::new("t.ron", ron)
+                .parse()
+                .unwrap();
+            assert_eq!(&back, spec);
+        }
+    }
+
+    #[test]
+    fn a_target_out_of_reach_ends_at_the_closest_end_and_bad_knobs_are_named() {
+        let mut engine = crate::testing::archmage();
+        let mut c = config(0.9);
+        (c.min, c.max) = (6, 9);
+        let tuned = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap();
+        assert!(tuned.out_of_reach, "{}", tuned.table());
+        assert_eq!(tuned.best, 6);
+        assert_eq!(tuned.curve.len(), 2);
+        assert!(tuned.table().contains("widen it"));
+        c.knob = Knob::Count("dragon".into());
+        let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("no statblock or entry named `dragon`"),
+            "{e}"
+        );
+        assert!(
+            "hp:Heroes"
+                .parse::<Knob>()
+                .unwrap_err()
+                .contains("only count")
+        );
+        assert!("size".parse::<Knob>().unwrap_err().contains("not a knob"));
+    }
+}
