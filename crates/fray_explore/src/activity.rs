@@ -1,0 +1,41 @@
+//! What the party does with each turn: a plan of activities, taken one per turn.
+
+use std::collections::VecDeque;
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// One turn's activity, as every ruleset knows it. How long it takes and what it rolls is the
+/// ruleset's procedure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Activity {
+    /// Move on through unexplored ground.
+    Explore,
+    /// Search the area `area` for secret doors and traps (every living member searches).
+    Search {
+        /// The area's id.
+        area: String,
+    },
+    /// Rest.
+    Rest,
+}
+
+impl Activity {
+    /// A short name for logs.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Explore => "exploring",
+            Self::Search { .. } => "searching",
+            Self::Rest => "resting",
+        }
+    }
+}
+
+/// The activities the party will take, first first. When it runs out, the expedition ends.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan(pub VecDeque<Activity>);
+
+/// The activity of the turn being played (set in
+/// [`ExploreSystems::Plan`](crate::schedule::ExploreSystems::Plan), resolved in `Act`).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CurrentActivity(pub Option<Activity>);

@@ -1,0 +1,62 @@
+//! The adventure clock: expeditions through dungeons and wilderness, as entities on the same
+//! ECS as the fights.
+//!
+//! - **Entities.** An expedition ([`Expedition`](expedition::Expedition), its own seeded
+//!   [`ExpeditionRng`](expedition::ExpeditionRng), [`ExpeditionLog`](log::ExpeditionLog),
+//!   [`Clock`](time::Clock), the ruleset's [`Timekeeping`](expedition::Timekeeping), its
+//!   [`Party`](party::Party) in marching order and its [`Plan`](activity::Plan)); party members
+//!   ([`Character`](party::Character), [`Vitals`](party::Vitals),
+//!   [`Supplies`](party::Supplies), [`Afflictions`](party::Afflictions) and a lit
+//!   [`Light`](light::Light)), which persist from turn to turn.
+//! - **The tick.** [`ExploreTick`](schedule::ExploreTick) plays one turn of every expedition in
+//!   ordered phases ([`ExploreSystems`](schedule::ExploreSystems)).
+//! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure), registers it with
+//!   [`ExploreAppExt::register_procedure`](procedure::ExploreAppExt::register_procedure) and
+//!   adds its systems to the phases, filtered by its marker on the expedition.
+//!
+//! Not built yet: places (areas, doors, routes), fights spawned from the party, saving, and
+//! content files.
+
+pub mod activity;
+pub mod drive;
+pub mod expedition;
+pub mod light;
+pub mod log;
+pub mod party;
+pub mod procedure;
+pub mod schedule;
+pub mod time;
+
+#[cfg(test)]
+mod tests;
+
+use bevy_app::prelude::*;
+
+/// The types most users need.
+pub mod prelude {
+    pub use crate::FrayExplorePlugin;
+    pub use crate::activity::{Activity, CurrentActivity, Plan};
+    pub use crate::drive::{any_underway, explore_turn, run_expeditions};
+    pub use crate::expedition::{
+        Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
+        MemberSpec, SpawnExpeditionExt, Timekeeping, TurnSpan,
+    };
+    pub use crate::light::{Light, LightKind};
+    pub use crate::log::{ExpeditionLog, ExploreEvent};
+    pub use crate::party::{Afflictions, Character, Life, Member, Party, Supplies, Vitals};
+    pub use crate::procedure::{ExploreAppExt, Procedure, Procedures};
+    pub use crate::schedule::{ExploreSystems, ExploreTick};
+    pub use crate::time::{Clock, GameTime};
+}
+
+/// Adds the exploration schedule and the procedures registry. Rulesets' explore plugins go
+/// after it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FrayExplorePlugin;
+
+impl Plugin for FrayExplorePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<procedure::Procedures>()
+            .add_schedule(schedule::build_schedule());
+    }
+}

@@ -1,0 +1,121 @@
+//! The expedition's log: every roll and every change of its state, stamped with the clock.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::light::LightKind;
+use crate::time::GameTime;
+
+/// What happened on an expedition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExploreEvent {
+    /// The expedition set out.
+    SetOut {
+        /// The expedition's id.
+        expedition: String,
+        /// Its ruleset.
+        ruleset: String,
+    },
+    /// A roll, with its dice and result (CORE-05).
+    Roll {
+        /// What the roll was for (`wandering monsters`, `search by Fighter`).
+        what: String,
+        /// The dice, in notation (`1d6`, `2d6`).
+        dice: String,
+        /// Each die's face.
+        faces: Vec<u32>,
+        /// The result after multipliers and modifiers.
+        result: i64,
+        /// Whether it succeeded, for rolls that can.
+        success: Option<bool>,
+    },
+    /// The party spent time on an activity.
+    TimePassed {
+        /// How long.
+        span: GameTime,
+        /// Doing what.
+        activity: String,
+    },
+    /// A member lit a light source from the party's supplies.
+    LightLit {
+        /// Who carries it.
+        bearer: String,
+        /// What burns.
+        kind: LightKind,
+    },
+    /// A member's light burned out with nothing left to relight it.
+    LightOut {
+        /// Who carried it.
+        bearer: String,
+        /// What burned out.
+        kind: LightKind,
+    },
+    /// A member gained or lost a lasting affliction.
+    Afflicted {
+        /// Who.
+        who: String,
+        /// The affliction's name.
+        affliction: String,
+        /// Its level now (0: gone).
+        level: u8,
+    },
+    /// The expedition ended.
+    Ended {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// One logged event and when it happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExploreEntry {
+    /// The expedition's clock when it happened.
+    pub at: GameTime,
+    /// What happened.
+    pub event: ExploreEvent,
+}
+
+/// An expedition's log. When it is off (batch runs), events are not even built.
+///
+/// ```
+/// use fray_explore::log::{ExpeditionLog, ExploreEvent};
+/// use fray_explore::time::GameTime;
+/// let mut log = ExpeditionLog::new(true);
+/// log.record(GameTime::TURN, || ExploreEvent::Ended { reason: "home".into() });
+/// assert_eq!(log.entries().len(), 1);
+/// let mut quiet = ExpeditionLog::new(false);
+/// quiet.record(GameTime::TURN, || unreachable!("not built when the log is off"));
+/// assert!(quiet.entries().is_empty());
+/// ```
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExpeditionLog {
+    enabled: bool,
+    entries: Vec<ExploreEntry>,
+}
+
+impl ExpeditionLog {
+    /// A log, recording or not.
+    pub fn new(enabled: bool) -> Self {
+        Self {
+            enabled,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Records the event `make` builds, if the log is on.
+    pub fn record(&mut self, at: GameTime, make: impl FnOnce() -> ExploreEvent) {
+        if self.enabled {
+            self.entries.push(ExploreEntry { at, event: make() });
+        }
+    }
+
+    /// Whether the log records.
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The entries, oldest first.
+    pub fn entries(&self) -> &[ExploreEntry] {
+        &self.entries
+    }
+}

@@ -1,0 +1,60 @@
+//! The seam through which each ruleset supplies its exploration procedures.
+//!
+//! The clock, the party and the tick live here and know no ruleset. A ruleset crate implements
+//! [`Procedure`] (its units of time, its light durations and the components its procedures
+//! keep on an expedition, starting with its marker) and registers it with
+//! [`ExploreAppExt::register_procedure`]; its systems then go into the
+//! [`ExploreSystems`](crate::schedule::ExploreSystems) phases and act only on expeditions that
+//! carry its marker, as combat rulesets do in the combat tick.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+
+use crate::expedition::{ExploreError, Timekeeping};
+
+/// A ruleset's exploration procedures, as the expedition model sees them.
+pub trait Procedure: Send + Sync + 'static {
+    /// The ruleset id (`bx`), as expeditions name it.
+    fn ruleset(&self) -> &'static str;
+
+    /// The ruleset's units of time and how long its light sources burn.
+    fn timekeeping(&self) -> Timekeeping;
+
+    /// Adds the ruleset's components to a new expedition: its marker, and whatever state its
+    /// procedures keep (turns since the last rest, areas searched...).
+    fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError>;
+}
+
+/// The registered procedures, by ruleset id.
+#[derive(Resource, Default, Clone)]
+pub struct Procedures(BTreeMap<&'static str, Arc<dyn Procedure>>);
+
+impl Procedures {
+    /// Registers (or replaces) a ruleset's procedures.
+    pub fn insert(&mut self, procedure: impl Procedure) {
+        self.0.insert(procedure.ruleset(), Arc::new(procedure));
+    }
+
+    /// The procedures of ruleset `id`.
+    pub fn get(&self, id: &str) -> Option<&Arc<dyn Procedure>> {
+        self.0.get(id)
+    }
+}
+
+/// `App` methods for rulesets that explore.
+pub trait ExploreAppExt {
+    /// Registers a ruleset's procedures so that expeditions in it can be spawned.
+    fn register_procedure(&mut self, procedure: impl Procedure) -> &mut Self;
+}
+
+impl ExploreAppExt for App {
+    fn register_procedure(&mut self, procedure: impl Procedure) -> &mut Self {
+        self.world_mut()
+            .get_resource_or_init::<Procedures>()
+            .insert(procedure);
+        self
+    }
+}

@@ -1,0 +1,209 @@
+//! The exploration schedule: one turn of every expedition under way, in ordered phases.
+//!
+//! [`ExploreTick`] runs these sets in order ([`ExploreSystems`]):
+//!
+//! 1. `Plan` - the turn starts: its span is the ruleset's turn, and the party takes the next
+//!    activity of its plan (an expedition with none left ends).
+//! 2. `Wander` - the ruleset's wandering-monster checks.
+//! 3. `Act` - the ruleset resolves the activity (moving, searching, resting), rolls its dice and
+//!    may lengthen the turn.
+//! 4. `EndTurn` - lights burn for the turn's span and are relit from supplies; the clock moves
+//!    on.
+//! 5. `Outcome` - an expedition whose party is all dead ends.
+//!
+//! A ruleset adds its systems to `Wander` and `Act` and acts only on expeditions carrying its
+//! marker. The schedule runs single-threaded with ambiguity detection set to error, like the
+//! combat tick, so that the same seed always gives the same expedition.
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
+
+use crate::activity::{CurrentActivity, Plan};
+use crate::expedition::{Ending, Expedition, ExpeditionState, Timekeeping, TurnSpan};
+use crate::light::{Burned, Light};
+use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::party::{Character, Member, Party, Supplies, Vitals};
+use crate::time::{Clock, GameTime};
+
+/// The schedule of one exploration turn.
+#[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExploreTick;
+
+/// The phases of an exploration turn, chained in this order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExploreSystems {
+    /// The turn's span and activity.
+    Plan,
+    /// Wandering-monster checks (the ruleset's).
+    Wander,
+    /// The activity resolved (the ruleset's).
+    Act,
+    /// Lights burn, the clock moves on.
+    EndTurn,
+    /// Expeditions end.
+    Outcome,
+}
+
+/// Builds the exploration schedule with the model's own systems in place.
+pub fn build_schedule() -> Schedule {
+    let mut schedule = Schedule::new(ExploreTick);
+    schedule.set_executor(SingleThreadedExecutor::new());
+    schedule.set_build_settings(ScheduleBuildSettings {
+        ambiguity_detection: LogLevel::Error,
+        ..Default::default()
+    });
+    schedule.configure_sets(
+        (
+            ExploreSystems::Plan,
+            ExploreSystems::Wander,
+            ExploreSystems::Act,
+            ExploreSystems::EndTurn,
+            ExploreSystems::Outcome,
+        )
+            .chain(),
+    );
+    schedule.add_systems((
+        start_turn.in_set(ExploreSystems::Plan),
+        (burn_lights, advance_clock)
+            .chain()
+            .in_set(ExploreSystems::EndTurn),
+        end_when_all_dead.in_set(ExploreSystems::Outcome),
+    ));
+    schedule
+}
+
+/// The turn starts: its span is the ruleset's turn and the next activity is taken from the
+/// plan; with the plan empty, the expedition ends.
+fn start_turn(
+    mut expeditions: Query<(
+        &mut Expedition,
+        &Timekeeping,
+        &mut TurnSpan,
+        &mut Plan,
+        &mut CurrentActivity,
+        &mut ExpeditionLog,
+        &Clock,
+    )>,
+) {
+    for (mut expedition, timekeeping, mut span, mut plan, mut current, mut log, clock) in
+        &mut expeditions
+    {
+        if expedition.state != ExpeditionState::Underway {
+            current.0 = None;
+            continue;
+        }
+        current.0 = plan.0.pop_front();
+        if current.0.is_none() {
+            end(&mut expedition, &mut log, clock, Ending::PlanDone);
+            span.0 = GameTime::ZERO;
+        } else {
+            span.0 = timekeeping.turn;
+        }
+    }
+}
+
+/// Every lit light burns for the turn's span, relit from its bearer's supplies; a light with
+/// nothing left to relight it goes out.
+fn burn_lights(
+    mut expeditions: Query<(
+        &Expedition,
+        &Timekeeping,
+        &TurnSpan,
+        &Clock,
+        &Party,
+        &mut ExpeditionLog,
+    )>,
+    mut bearers: Query<(&Character, &Vitals, &mut Supplies, &mut Light), With<Member>>,
+    mut commands: Commands,
+) {
+    for (expedition, timekeeping, span, clock, party, mut log) in &mut expeditions {
+        if expedition.state != ExpeditionState::Underway {
+            continue;
+        }
+        let at = clock
+            .elapsed()
+            .checked_add(span.0)
+            .unwrap_or(clock.elapsed());
+        for &member in &party.order {
+            let Ok((character, vitals, mut supplies, mut light)) = bearers.get_mut(member) else {
+                continue;
+            };
+            if !vitals.is_alive() {
+                continue;
+            }
+            let kind = light.kind;
+            let (relit, out) =
+                match light.burn(span.0, timekeeping.light_duration(kind), &mut supplies) {
+                    Burned::Burning => (0, false),
+                    Burned::Relit(times) => (times, false),
+                    Burned::Out(times) => (times, true),
+                };
+            for _ in 0..relit {
+                log.record(at, || ExploreEvent::LightLit {
+                    bearer: character.name.clone(),
+                    kind,
+                });
+            }
+            if out {
+                log.record(at, || ExploreEvent::LightOut {
+                    bearer: character.name.clone(),
+                    kind,
+                });
+                commands.entity(member).remove::<Light>();
+            }
+        }
+    }
+}
+
+/// The clock moves on by the turn's span.
+fn advance_clock(
+    mut expeditions: Query<(
+        &Expedition,
+        &TurnSpan,
+        &CurrentActivity,
+        &mut Clock,
+        &mut ExpeditionLog,
+    )>,
+) {
+    for (expedition, span, current, mut clock, mut log) in &mut expeditions {
+        if expedition.state != ExpeditionState::Underway {
+            continue;
+        }
+        let Some(activity) = &current.0 else {
+            continue;
+        };
+        let at = clock.elapsed();
+        log.record(at, || ExploreEvent::TimePassed {
+            span: span.0,
+            activity: activity.label().to_string(),
+        });
+        clock.advance(span.0);
+    }
+}
+
+/// An expedition whose members are all dead ends.
+fn end_when_all_dead(
+    mut expeditions: Query<(&mut Expedition, &Party, &Clock, &mut ExpeditionLog)>,
+    members: Query<&Vitals, With<Member>>,
+) {
+    for (mut expedition, party, clock, mut log) in &mut expeditions {
+        if expedition.state != ExpeditionState::Underway || party.order.is_empty() {
+            continue;
+        }
+        let anyone_alive = party
+            .order
+            .iter()
+            .any(|m| members.get(*m).is_ok_and(Vitals::is_alive));
+        if !anyone_alive {
+            end(&mut expedition, &mut log, clock, Ending::PartyDead);
+        }
+    }
+}
+
+/// Ends an expedition and logs why.
+fn end(expedition: &mut Expedition, log: &mut ExpeditionLog, clock: &Clock, ending: Ending) {
+    expedition.state = ExpeditionState::Ended(ending);
+    log.record(clock.elapsed(), || ExploreEvent::Ended {
+        reason: ending.label().to_string(),
+    });
+}
