@@ -27,6 +27,8 @@
 
 /// Making an attack.
 pub mod attack;
+/// Exploration procedures on the adventure clock: the dungeon turn.
+pub mod explore;
 /// A combatant's components and what its conditions allow.
 pub mod fighter;
 mod labels;

@@ -16,6 +16,11 @@ pub enum Activity {
         /// The area's id.
         area: String,
     },
+    /// Listen at the door `door` (every living member listens).
+    Listen {
+        /// The door's id.
+        door: String,
+    },
     /// Rest.
     Rest,
 }
@@ -26,6 +31,7 @@ impl Activity {
         match self {
             Self::Explore => "exploring",
             Self::Search { .. } => "searching",
+            Self::Listen { .. } => "listening",
             Self::Rest => "resting",
         }
     }

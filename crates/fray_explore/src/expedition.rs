@@ -9,6 +9,7 @@ use thiserror::Error;
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::light::{Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::meeting::Meetings;
 use crate::party::{Afflictions, Character, Member, Party, Supplies, Vitals};
 use crate::procedure::Procedures;
 use crate::time::{Clock, GameTime};
@@ -187,6 +188,7 @@ impl SpawnExpeditionExt for World {
             Party::default(),
             Plan(settings.plan.iter().cloned().collect()),
             CurrentActivity::default(),
+            Meetings::default(),
         ));
         match procedure.build_expedition(&mut entity) {
             Ok(()) => Ok(entity.id()),

@@ -22,6 +22,7 @@ pub mod drive;
 pub mod expedition;
 pub mod light;
 pub mod log;
+pub mod meeting;
 pub mod party;
 pub mod procedure;
 pub mod schedule;
@@ -43,6 +44,7 @@ pub mod prelude {
     };
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
+    pub use crate::meeting::{Meeting, MeetingSource, Meetings};
     pub use crate::party::{Afflictions, Character, Life, Member, Party, Supplies, Vitals};
     pub use crate::procedure::{ExploreAppExt, Procedure, Procedures};
     pub use crate::schedule::{ExploreSystems, ExploreTick};

@@ -4,6 +4,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::light::LightKind;
+use crate::meeting::MeetingSource;
 use crate::time::GameTime;
 
 /// What happened on an expedition.
@@ -58,6 +59,13 @@ pub enum ExploreEvent {
         affliction: String,
         /// Its level now (0: gone).
         level: u8,
+    },
+    /// Monsters were met.
+    MonstersMet {
+        /// Why.
+        source: MeetingSource,
+        /// How far off, in feet.
+        distance_ft: u32,
     },
     /// The expedition ended.
     Ended {

@@ -1,0 +1,95 @@
+//! B/X's exploration procedures on the adventure clock (`fray_explore`): the dungeon turn.
+//!
+//! A B/X expedition keeps 10-second rounds and 10-minute turns, six to the hour (BX-01). Each
+//! turn follows the seed's sequence: wandering monsters ([`wandering`], BX-09), the party's
+//! activity - searching, listening, resting ([`searching`], [`rest`], BX-10) - then the end of
+//! the turn, where the model burns the lights and moves the clock on.
+//!
+//! Light: the seed says when to track light sources but not how long they last; Fray's
+//! defaults are the classic ones, a torch for 6 turns (an hour) and a flask of lantern oil for
+//! 24 turns (four hours) ([`TORCH_TURNS`], [`LANTERN_TURNS`]).
+//!
+//! Not built yet: places (areas, doors, traps), movement, the fights of meetings, and the
+//! wilderness and waterborne days.
+
+pub mod chance;
+pub mod rest;
+pub mod searching;
+mod turn;
+pub mod wandering;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use fray_explore::prelude::*;
+
+use self::rest::RestNeed;
+use self::searching::{Listened, Searched, SenseChances};
+use self::wandering::WanderingMonsters;
+
+/// A B/X round: 10 seconds (BX-01).
+pub const ROUND: GameTime = GameTime::from_seconds(10);
+
+/// Turns a torch burns (default; the seed gives no figure).
+pub const TORCH_TURNS: u64 = 6;
+
+/// Turns a lantern burns on one flask of oil (default; the seed gives no figure).
+pub const LANTERN_TURNS: u64 = 24;
+
+/// Marks an expedition that follows B/X's procedures.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct BxExpedition;
+
+/// B/X's procedures, as the expedition model sees them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BxProcedure;
+
+impl Procedure for BxProcedure {
+    fn ruleset(&self) -> &'static str {
+        "bx"
+    }
+
+    fn timekeeping(&self) -> Timekeeping {
+        Timekeeping {
+            round: ROUND,
+            turn: GameTime::TURN,
+            torch: GameTime::TURN
+                .checked_mul(TORCH_TURNS)
+                .unwrap_or(GameTime::HOUR),
+            lantern: GameTime::TURN
+                .checked_mul(LANTERN_TURNS)
+                .unwrap_or(GameTime::HOUR),
+        }
+    }
+
+    fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {
+        expedition.insert((
+            BxExpedition,
+            WanderingMonsters::default(),
+            RestNeed::default(),
+            Searched::default(),
+            Listened::default(),
+            SenseChances::default(),
+        ));
+        Ok(())
+    }
+}
+
+/// Adds B/X's exploration procedures to the exploration tick. Add
+/// [`FrayExplorePlugin`] first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BxExplorePlugin;
+
+impl Plugin for BxExplorePlugin {
+    fn build(&self, app: &mut App) {
+        app.register_procedure(BxProcedure).add_systems(
+            ExploreTick,
+            (
+                wandering::wandering_checks.in_set(ExploreSystems::Wander),
+                turn::play_activity.in_set(ExploreSystems::Act),
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,192 @@
+//! The dungeon turn played through a real `App`, with forced dice.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::rng::EncounterRng;
+use fray_explore::prelude::*;
+
+use super::BxExplorePlugin;
+use super::rest::WEARY;
+use super::searching::Searched;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((FrayExplorePlugin, BxExplorePlugin));
+    app
+}
+
+/// A B/X expedition with this plan, two members (a torch each, no spares) and these dice.
+fn expedition(world: &mut World, plan: Vec<Activity>, faces: Vec<u32>) -> (Entity, [Entity; 2]) {
+    let e = world
+        .spawn_expedition(&ExpeditionSettings {
+            id: "delve".into(),
+            ruleset: "bx".into(),
+            seed: 1,
+            log: true,
+            plan,
+        })
+        .unwrap();
+    let mut member = |name: &str, statblock: &str| {
+        world
+            .add_member(
+                e,
+                &MemberSpec {
+                    character: Character {
+                        name: name.into(),
+                        statblock: statblock.into(),
+                    },
+                    max_hp: 8,
+                    supplies: Supplies {
+                        torches: 1,
+                        ..Default::default()
+                    },
+                    lit: Some(LightKind::Torch),
+                },
+            )
+            .unwrap()
+    };
+    let members = [member("Aldo", "fighter-1"), member("Bea", "cleric-1")];
+    world
+        .entity_mut(e)
+        .insert(ExpeditionRng(EncounterRng::scripted(faces)));
+    (e, members)
+}
+
+fn dice_left(world: &World, e: Entity) -> Option<usize> {
+    world
+        .get::<ExpeditionRng>(e)
+        .unwrap()
+        .0
+        .scripted_remaining()
+}
+
+#[test]
+fn bx01_a_bx_turn_is_ten_minutes_of_ten_second_rounds() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, _) = expedition(world, vec![Activity::Explore; 1], vec![]);
+    let time = *world.get::<Timekeeping>(e).unwrap();
+    assert_eq!(time.turn.checked_div(time.round), Some(60));
+    assert_eq!(GameTime::HOUR.checked_div(time.turn), Some(6));
+    explore_turn(world);
+    assert_eq!(world.get::<Clock>(e).unwrap().elapsed(), GameTime::TURN);
+}
+
+#[test]
+fn bx09_the_dungeon_checks_for_wandering_monsters_every_second_turn() {
+    let mut app = app();
+    let world = app.world_mut();
+    // Turn 2: 1 in 6 comes up, 2d6 = 3 + 4: 70 ft. Turn 4: a 2, nothing.
+    let (e, _) = expedition(world, vec![Activity::Explore; 4], vec![1, 3, 4, 2]);
+    explore_turn(world);
+    assert_eq!(dice_left(world, e), Some(4), "no check on the first turn");
+    explore_turn(world);
+    let meetings = world.get::<Meetings>(e).unwrap();
+    assert_eq!(meetings.total, 1);
+    assert_eq!(
+        meetings.pending[0],
+        Meeting {
+            at: GameTime::TURN,
+            source: MeetingSource::Wandering,
+            distance_ft: 70,
+        }
+    );
+    explore_turn(world);
+    explore_turn(world);
+    assert_eq!(dice_left(world, e), Some(0));
+    assert_eq!(world.get::<Meetings>(e).unwrap().total, 1);
+}
+
+#[test]
+fn bx10_every_living_member_searches_an_area_once() {
+    let mut app = app();
+    let world = app.world_mut();
+    let crypt = Activity::Search {
+        area: "crypt".into(),
+    };
+    // Turn 1: Aldo rolls 5, Bea 1 (found). Turn 2: the wandering check (6); nobody searches
+    // the crypt a second time.
+    let (e, _) = expedition(world, vec![crypt.clone(), crypt], vec![5, 1, 6]);
+    run_expeditions(world, 10);
+    assert_eq!(dice_left(world, e), Some(0));
+    let searched = &world.get::<Searched>(e).unwrap().0;
+    assert!(searched.tried("crypt", "Aldo") && searched.tried("crypt", "Bea"));
+    assert!(searched.succeeded("crypt"));
+    assert_eq!(
+        world.get::<Clock>(e).unwrap().elapsed(),
+        GameTime::turns(2).unwrap(),
+        "a search takes a turn"
+    );
+}
+
+#[test]
+fn bx10_the_dead_do_not_search() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, [aldo, _]) = expedition(
+        world,
+        vec![Activity::Search {
+            area: "crypt".into(),
+        }],
+        vec![3],
+    );
+    world.get_mut::<Vitals>(aldo).unwrap().life = Life::Dead;
+    explore_turn(world);
+    assert_eq!(dice_left(world, e), Some(0));
+    assert!(!world.get::<Searched>(e).unwrap().0.tried("crypt", "Aldo"));
+}
+
+#[test]
+fn bx10_pressing_on_past_the_hour_makes_the_party_weary_until_it_rests() {
+    let mut app = app();
+    let world = app.world_mut();
+    let mut plan = vec![Activity::Explore; 6];
+    plan.push(Activity::Rest);
+    // Wandering checks at turns 2, 4 and 6 all miss.
+    let (e, [aldo, bea]) = expedition(world, plan, vec![6, 6, 6]);
+    for _ in 0..5 {
+        explore_turn(world);
+    }
+    assert!(!world.get::<Afflictions>(aldo).unwrap().has(WEARY));
+    explore_turn(world);
+    assert_eq!(world.get::<Afflictions>(aldo).unwrap().level(WEARY), 1);
+    assert_eq!(world.get::<Afflictions>(bea).unwrap().level(WEARY), 1);
+    explore_turn(world);
+    assert!(!world.get::<Afflictions>(aldo).unwrap().has(WEARY));
+    assert_eq!(dice_left(world, e), Some(0));
+}
+
+#[test]
+fn bx01_a_torch_burns_six_turns() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, [aldo, _]) = expedition(world, vec![Activity::Explore; 12], vec![6; 6]);
+    world.get_mut::<Supplies>(aldo).unwrap().torches = 1;
+    for _ in 0..5 {
+        explore_turn(world);
+    }
+    assert_eq!(world.get::<Supplies>(aldo).unwrap().torches, 1);
+    explore_turn(world);
+    // The first torch burned out at the end of turn 6; the spare burns.
+    assert_eq!(world.get::<Supplies>(aldo).unwrap().torches, 0);
+    for _ in 0..6 {
+        explore_turn(world);
+    }
+    assert!(world.get::<Light>(aldo).is_none(), "both torches are spent");
+    assert_eq!(dice_left(world, e), Some(0));
+}
+
+#[test]
+fn core01_the_same_seed_plays_the_same_expedition() {
+    let play = || {
+        let mut app = app();
+        let world = app.world_mut();
+        let (e, _) = expedition(world, vec![Activity::Explore; 40], vec![]);
+        world
+            .entity_mut(e)
+            .insert(ExpeditionRng::for_expedition(99));
+        run_expeditions(world, 100);
+        world.get::<ExpeditionLog>(e).unwrap().clone()
+    };
+    assert_eq!(play(), play());
+}
