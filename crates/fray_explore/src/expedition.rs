@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::activity::{Activity, CurrentActivity, Plan};
+use crate::fight::FightCount;
 use crate::light::{Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::meeting::Meetings;
@@ -189,6 +190,7 @@ impl SpawnExpeditionExt for World {
             Plan(settings.plan.iter().cloned().collect()),
             CurrentActivity::default(),
             Meetings::default(),
+            FightCount::default(),
         ));
         match procedure.build_expedition(&mut entity) {
             Ok(()) => Ok(entity.id()),

@@ -14,12 +14,17 @@
 //!   [`ExploreAppExt::register_procedure`](procedure::ExploreAppExt::register_procedure) and
 //!   adds its systems to the phases, filtered by its marker on the expedition.
 //!
-//! Not built yet: places (areas, doors, routes), fights spawned from the party, saving, and
-//! content files.
+//! - **Fights.** [`FightExt`](fight::FightExt) spawns an encounter from the party's living
+//!   members and the monsters met, and writes its results back when it is over.
+//! - **Meetings.** Monsters met on the way wait in [`Meetings`](meeting::Meetings).
+//!
+//! Not built yet: places (areas, doors, routes), turning meetings into fights inside the tick,
+//! saving, and content files.
 
 pub mod activity;
 pub mod drive;
 pub mod expedition;
+pub mod fight;
 pub mod light;
 pub mod log;
 pub mod meeting;
@@ -42,6 +47,7 @@ pub mod prelude {
         Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
         MemberSpec, SpawnExpeditionExt, Timekeeping, TurnSpan,
     };
+    pub use crate::fight::{FightCount, FightError, FightExt, FightResult, Fighting, Foes};
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
     pub use crate::meeting::{Meeting, MeetingSource, Meetings};

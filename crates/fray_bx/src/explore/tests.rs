@@ -190,3 +190,104 @@ fn core01_the_same_seed_plays_the_same_expedition() {
     };
     assert_eq!(play(), play());
 }
+
+/// An app that explores and fights in B/X, with the built-in content.
+fn fighting_app() -> App {
+    use fray_core::prelude::*;
+    let content = fray_content::loader::ContentLoader::new()
+        .with_schema(crate::schema())
+        .with_policies(fray_ai::POLICY_NAMES)
+        .load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/bx")])
+        .unwrap();
+    let mut app = App::new();
+    app.add_plugins((
+        FrayCorePlugin {
+            run: FrayRunMode::Manual,
+            ..Default::default()
+        },
+        fray_ai::FrayAiPlugin,
+        crate::FrayBxPlugin,
+        FrayExplorePlugin,
+        BxExplorePlugin,
+    ));
+    app.insert_resource(Content(std::sync::Arc::new(content)));
+    app.finish();
+    app.cleanup();
+    app
+}
+
+fn rats(count: u16) -> Vec<Foes> {
+    vec![Foes {
+        statblock: "giant-rat".into(),
+        count,
+    }]
+}
+
+#[test]
+fn a_fight_starts_from_the_partys_lasting_hit_points_and_leaves_out_the_dead() {
+    use fray_core::prelude::*;
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let (e, [aldo, bea]) = expedition(world, vec![Activity::Explore], vec![]);
+    world.get_mut::<Vitals>(aldo).unwrap().hp = 3;
+    world.get_mut::<Vitals>(bea).unwrap().life = Life::Dead;
+    let encounter = world.start_fight(e, &rats(2)).unwrap();
+    let fighting = world.get::<Fighting>(e).unwrap().clone();
+    assert_eq!(fighting.encounter, encounter);
+    assert_eq!(fighting.members.len(), 1, "the dead stay out");
+    let (member, combatant) = fighting.members[0];
+    assert_eq!(member, aldo);
+    assert_eq!(world.get::<Hp>(combatant).unwrap().current, 3);
+    assert_eq!(
+        world.get::<Name>(combatant).map(|n| n.as_str().to_string()),
+        Some("Aldo".to_string())
+    );
+    assert_eq!(world.get::<Roster>(encounter).unwrap().len(), 3);
+    assert_eq!(
+        world.start_fight(e, &rats(1)),
+        Err(FightError::AlreadyFighting)
+    );
+    assert_eq!(world.end_fight(e), Err(FightError::NotOver));
+}
+
+#[test]
+fn a_finished_fight_writes_wounds_and_deaths_back_and_is_despawned() {
+    use fray_core::prelude::*;
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let (e, members) = expedition(world, vec![Activity::Explore], vec![]);
+    let encounter = world.start_fight(e, &rats(6)).unwrap();
+    let pairs = world.get::<Fighting>(e).unwrap().members.clone();
+    run_until_blocked(world, 100_000);
+    assert!(world.get::<Encounter>(encounter).unwrap().is_over());
+    let after: Vec<(i32, Status)> = pairs
+        .iter()
+        .map(|(_, c)| {
+            (
+                world.get::<Hp>(*c).unwrap().current,
+                *world.get::<Status>(*c).unwrap(),
+            )
+        })
+        .collect();
+    let result = world.end_fight(e).unwrap();
+    for (member, (hp, status)) in members.iter().zip(&after) {
+        let vitals = world.get::<Vitals>(*member).unwrap();
+        assert_eq!(vitals.hp, (*hp).min(8));
+        assert_eq!(vitals.is_alive(), *status != Status::Dead);
+    }
+    assert!(
+        result.hp_lost > 0,
+        "six rats draw blood: {result:?} {after:?}"
+    );
+    assert_eq!(
+        result.killed.len(),
+        after.iter().filter(|(_, s)| *s == Status::Dead).count()
+    );
+    assert!(
+        world.get_entity(encounter).is_err(),
+        "the encounter is gone"
+    );
+    assert!(pairs.iter().all(|(_, c)| world.get_entity(*c).is_err()));
+    assert_eq!(world.get::<FightCount>(e).unwrap().0, 1);
+    assert_eq!(world.end_fight(e), Err(FightError::NotFighting));
+}
