@@ -3,7 +3,8 @@
 //!
 //! The fight is an ordinary `fray_core` encounter in the same World: the party is one side
 //! (its living members, in marching order, spawned from their statblocks and then set to their
-//! lasting hit points), the monsters the other, on the built-in `near-far` map. Its seed is
+//! lasting hit points, then given what else their ruleset carries over through
+//! [`Procedure::enter_fight`](crate::procedure::Procedure::enter_fight)), the monsters the other, on the built-in `near-far` map. Its seed is
 //! derived from the expedition's seed and the fight's number, so a fight never draws from the
 //! expedition's own stream. When it is over, [`FightExt::end_fight`] writes each member's hit
 //! points and death back to its [`Vitals`] and despawns the encounter: dead stay dead, wounds
@@ -24,6 +25,7 @@ use thiserror::Error;
 use crate::expedition::Expedition;
 use crate::log::ExpeditionLog;
 use crate::party::{Character, Life, Party, Vitals};
+use crate::procedure::Procedures;
 
 /// Monsters of one statblock, met together.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +127,9 @@ impl FightExt for World {
             return Err(FightError::NoSides);
         }
         let number = self.get::<FightCount>(expedition).map_or(0, |c| c.0);
+        let procedure = self
+            .get_resource::<Procedures>()
+            .and_then(|p| p.get(&ruleset).cloned());
         let spec = EncounterSpec {
             id: format!("{id}:fight-{}", number.saturating_add(1)),
             name: format!("{id}, fight {}", number.saturating_add(1)),
@@ -170,6 +175,9 @@ impl FightExt for World {
         for ((member, _, vitals), combatant) in fighters.into_iter().zip(combatants) {
             if let Some(mut hp) = self.get_mut::<Hp>(combatant) {
                 hp.current = vitals.hp.min(hp.max);
+            }
+            if let Some(procedure) = &procedure {
+                procedure.enter_fight(self, member, combatant);
             }
             members.push((member, combatant));
         }

@@ -26,6 +26,14 @@ pub trait Procedure: Send + Sync + 'static {
     /// Adds the ruleset's components to a new expedition: its marker, and whatever state its
     /// procedures keep (turns since the last rest, areas searched...).
     fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError>;
+
+    /// Carries a member's lasting state into a fight it joins: called for each member when
+    /// [`FightExt::start_fight`](crate::fight::FightExt::start_fight) has spawned its
+    /// `combatant` (already at the member's hit points), before the first tick. B/X puts a
+    /// weary member at -1 to hit and damage. By default nothing more carries over.
+    fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        let _ = (world, member, combatant);
+    }
 }
 
 /// The registered procedures, by ruleset id.

@@ -9,17 +9,30 @@
 //! defaults are the classic ones, a torch for 6 turns (an hour) and a flask of lantern oil for
 //! 24 turns (four hours) ([`TORCH_TURNS`], [`LANTERN_TURNS`]).
 //!
+//! Rule functions that the places and days to come will call, each tested: ability checks
+//! ([`checks`], BX-04), natural healing ([`healing`], BX-06), falling ([`falling`], BX-08) and
+//! traps springing 2 in 6 ([`traps`], BX-10).
+//!
+//! A weary party carries its -1 to hit and damage into its fights
+//! ([`BxProcedure`]'s `enter_fight`).
+//!
 //! Not built yet: places (areas, doors, traps), movement, the fights of meetings, and the
 //! wilderness and waterborne days.
 
 pub mod chance;
+pub mod checks;
+pub mod falling;
+pub mod healing;
 pub mod rest;
 pub mod searching;
+pub mod traps;
 mod turn;
 pub mod wandering;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use fray_core::edit::apply_effect;
+use fray_core::effect::{BonusTo, Duration, EffectSpec};
 use fray_explore::prelude::*;
 
 use self::rest::RestNeed;
@@ -71,6 +84,26 @@ impl Procedure for BxProcedure {
             SenseChances::default(),
         ));
         Ok(())
+    }
+
+    /// A weary member (one that pressed on without its rest, BX-10) fights at -1 to hit and
+    /// damage for the whole fight.
+    fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        if !world
+            .get::<Afflictions>(member)
+            .is_some_and(|a| a.has(rest::WEARY))
+        {
+            return;
+        }
+        for (to, name) in [
+            (BonusTo::Attacks, "weary (to hit)"),
+            (BonusTo::Damage, "weary (damage)"),
+        ] {
+            let mut penalty = EffectSpec::bonus(to, -rest::WEARY_PENALTY, Duration::EndOfBattle);
+            penalty.name = Some(name.into());
+            // The combatant was just spawned in an encounter: the edit cannot fail.
+            let _ = apply_effect(world, combatant, None, penalty);
+        }
     }
 }
 

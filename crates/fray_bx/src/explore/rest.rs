@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 /// until it rests a turn.
 pub const WEARY: &str = "weary";
 
+/// What a weary party loses on attack and damage rolls.
+pub const WEARY_PENALTY: i32 = 1;
+
 /// Turns since the party last rested.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct RestNeed {

@@ -291,3 +291,25 @@ fn a_finished_fight_writes_wounds_and_deaths_back_and_is_despawned() {
     assert_eq!(world.get::<FightCount>(e).unwrap().0, 1);
     assert_eq!(world.end_fight(e), Err(FightError::NotFighting));
 }
+
+#[test]
+fn bx10_a_weary_member_fights_at_minus_one_to_hit_and_damage() {
+    use fray_core::prelude::*;
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let (e, [aldo, _]) = expedition(world, vec![Activity::Explore], vec![]);
+    world.get_mut::<Afflictions>(aldo).unwrap().set(WEARY, 1);
+    world.start_fight(e, &rats(1)).unwrap();
+    let pairs = world.get::<Fighting>(e).unwrap().members.clone();
+    let (weary, fresh) = (pairs[0].1, pairs[1].1);
+    let effects = world.get::<Effects>(weary).unwrap();
+    assert_eq!(effects.bonus(BonusTo::Attacks), -1);
+    assert_eq!(effects.bonus(BonusTo::Damage), -1);
+    let fresh = world.get::<Effects>(fresh).unwrap();
+    assert_eq!(fresh.bonus(BonusTo::Attacks), 0);
+    // The attack rolls carry it: the fight's log names the modifier.
+    run_until_blocked(world, 100_000);
+    let encounter = world.get::<Fighting>(e).unwrap().encounter;
+    let log = format!("{:?}", world.get::<CombatLog>(encounter).unwrap());
+    assert!(log.contains("\"effects\""), "{log}");
+}
