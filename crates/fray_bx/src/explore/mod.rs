@@ -9,9 +9,10 @@
 //! defaults are the classic ones, a torch for 6 turns (an hour) and a flask of lantern oil for
 //! 24 turns (four hours) ([`TORCH_TURNS`], [`LANTERN_TURNS`]).
 //!
-//! Rule functions that the places and days to come will call, each tested: ability checks
-//! ([`checks`], BX-04), natural healing ([`healing`], BX-06), falling ([`falling`], BX-08) and
-//! traps springing 2 in 6 ([`traps`], BX-10).
+//! Rule functions that the places, days and fights to come will call, each tested: movement
+//! rates and encumbrance ([`encumbrance`], BX-02, BX-03), ability checks ([`checks`], BX-04),
+//! natural healing ([`healing`], BX-06), falling ([`falling`], BX-08), traps springing 2 in 6
+//! ([`traps`], BX-10) and dividing treasure ([`treasure`], BX-27).
 //!
 //! A weary party carries its -1 to hit and damage into its fights
 //! ([`BxProcedure`]'s `enter_fight`).
@@ -21,11 +22,13 @@
 
 pub mod chance;
 pub mod checks;
+pub mod encumbrance;
 pub mod falling;
 pub mod healing;
 pub mod rest;
 pub mod searching;
 pub mod traps;
+pub mod treasure;
 mod turn;
 pub mod wandering;
 
