@@ -20,7 +20,7 @@ pub fn split_coins(coins: u32, shares: u32) -> Option<(u32, u32)> {
 pub fn pick_order<T>(dice: &mut impl DieSource, pickers: &[T]) -> Vec<(usize, u32)> {
     let mut order: Vec<(usize, u32)> = (0..pickers.len()).map(|i| (i, dice.roll_die(6))).collect();
     // A stable sort keeps ties in marching order.
-    order.sort_by(|a, b| b.1.cmp(&a.1));
+    order.sort_by_key(|(_, face)| std::cmp::Reverse(*face));
     order
 }
 
