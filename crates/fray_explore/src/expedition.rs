@@ -243,7 +243,7 @@ impl SpawnExpeditionExt for World {
             None => None,
         };
         let mut member = self.spawn((
-            Member { expedition },
+            Member(expedition),
             spec.character.clone(),
             Vitals::new(spec.max_hp),
             supplies,

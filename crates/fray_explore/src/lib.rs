@@ -51,7 +51,9 @@ pub mod prelude {
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
     pub use crate::meeting::{Meeting, MeetingSource, Meetings};
-    pub use crate::party::{Afflictions, Character, Life, Member, Party, Supplies, Vitals};
+    pub use crate::party::{
+        Afflictions, Character, Life, Member, Members, Party, Supplies, Vitals,
+    };
     pub use crate::procedure::{ExploreAppExt, Procedure, Procedures};
     pub use crate::schedule::{ExploreSystems, ExploreTick};
     pub use crate::time::{Clock, GameTime};

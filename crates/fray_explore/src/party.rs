@@ -13,12 +13,17 @@ pub struct Party {
     pub order: Vec<Entity>,
 }
 
-/// Marks a party member and names the expedition it belongs to.
+/// Marks a party member and names the expedition it belongs to (kept in sync with the
+/// expedition's [`Members`] by Bevy).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Member {
-    /// The expedition entity.
-    pub expedition: Entity,
-}
+#[relationship(relationship_target = Members)]
+pub struct Member(pub Entity);
+
+/// Every member of an expedition, dead or alive: despawning the expedition despawns them.
+/// [`Party`] keeps their marching order.
+#[derive(Component, Debug, Default)]
+#[relationship_target(relationship = Member, linked_spawn)]
+pub struct Members(Vec<Entity>);
 
 /// Who a member is: a name, and the statblock its fights spawn it from.
 #[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -163,3 +163,14 @@ fn core01_the_same_seed_gives_the_same_expedition_stream() {
     let rolls: Vec<u32> = (0..16).map(|_| a.roll_die(6)).collect();
     assert_eq!(rolls, (0..16).map(|_| b.roll_die(6)).collect::<Vec<_>>());
 }
+
+#[test]
+fn despawning_an_expedition_despawns_its_members() {
+    let mut app = app();
+    let world = app.world_mut();
+    let e = world.spawn_expedition(&settings(1)).unwrap();
+    let aldo = world.add_member(e, &member("Aldo", 1)).unwrap();
+    assert_eq!(world.get::<Member>(aldo), Some(&Member(e)));
+    world.despawn(e);
+    assert!(world.get_entity(aldo).is_err());
+}
