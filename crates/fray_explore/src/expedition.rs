@@ -59,7 +59,7 @@ impl Ending {
 /// The expedition's own random stream, apart from those of the fights it spawns (each fight
 /// gets its own seed derived from the expedition's, so a fight never disturbs the clock's
 /// dice). It is fray_core's portable ChaCha8 stream, saved and scriptable the same way.
-#[derive(Component, Debug, Clone)]
+#[derive(Component, Debug, Clone, Serialize, Deserialize)]
 pub struct ExpeditionRng(pub EncounterRng);
 
 impl ExpeditionRng {

@@ -6,8 +6,8 @@
 //! lasting hit points, then given what else their ruleset carries over through
 //! [`Procedure::enter_fight`](crate::procedure::Procedure::enter_fight)), the monsters the other, on the built-in `near-far` map. Its seed is
 //! derived from the expedition's seed and the fight's number, so a fight never draws from the
-//! expedition's own stream. When it is over, [`FightExt::end_fight`] writes each member's hit
-//! points and death back to its [`Vitals`] and despawns the encounter: dead stay dead, wounds
+//! expedition's own stream. When it is over, [`FightExt::end_fight`](crate::fight::FightExt::end_fight) writes each member's hit
+//! points and death back to its [`Vitals`](crate::party::Vitals) and despawns the encounter: dead stay dead, wounds
 //! stay.
 
 use bevy_ecs::prelude::*;

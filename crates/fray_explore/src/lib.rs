@@ -12,25 +12,37 @@
 //!   ordered phases ([`ExploreSystems`](schedule::ExploreSystems)).
 //! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure), registers it with
 //!   [`ExploreAppExt::register_procedure`](procedure::ExploreAppExt::register_procedure) and
-//!   adds its systems to the phases, filtered by its marker on the expedition.
-//!
+//!   adds its systems to the phases, filtered by its marker on the expedition;
+//!   [`Procedure::enter_fight`](procedure::Procedure::enter_fight) carries a member's lasting
+//!   state into a fight.
 //! - **Fights.** [`FightExt`](fight::FightExt) spawns an encounter from the party's living
 //!   members and the monsters met, and writes its results back when it is over.
 //! - **Meetings.** Monsters met on the way wait in [`Meetings`](meeting::Meetings).
 //!
-//! Not built yet: places (areas, doors, routes), turning meetings into fights inside the tick,
-//! saving, and content files.
+//! Not built yet: places (areas, doors, routes, wilderness hexes), a party policy, turning
+//! meetings into fights as the expedition goes, saving, content files, and the CLI.
 
+/// What the party does with each turn.
 pub mod activity;
+/// Playing expedition turns from code.
 pub mod drive;
+/// The expedition entity and spawning it.
 pub mod expedition;
+/// Fights on the way, spawned from the party and written back.
 pub mod fight;
+/// Light sources burning down.
 pub mod light;
+/// The expedition's log.
 pub mod log;
+/// Monsters met on the way.
 pub mod meeting;
+/// The party's persistent characters.
 pub mod party;
+/// The seam through which rulesets supply their procedures.
 pub mod procedure;
+/// The exploration schedule and its phases.
 pub mod schedule;
+/// Game time and the clock.
 pub mod time;
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! The seam through which each ruleset supplies its exploration procedures.
 //!
 //! The clock, the party and the tick live here and know no ruleset. A ruleset crate implements
-//! [`Procedure`] (its units of time, its light durations and the components its procedures
+//! [`Procedure`](crate::procedure::Procedure) (its units of time, its light durations and the components its procedures
 //! keep on an expedition, starting with its marker) and registers it with
-//! [`ExploreAppExt::register_procedure`]; its systems then go into the
+//! [`ExploreAppExt::register_procedure`](crate::procedure::ExploreAppExt::register_procedure); its systems then go into the
 //! [`ExploreSystems`](crate::schedule::ExploreSystems) phases and act only on expeditions that
 //! carry its marker, as combat rulesets do in the combat tick.
 

@@ -1,6 +1,7 @@
 //! The exploration schedule: one turn of every expedition under way, in ordered phases.
 //!
-//! [`ExploreTick`] runs these sets in order ([`ExploreSystems`]):
+//! [`ExploreTick`](crate::schedule::ExploreTick) runs these sets in order
+//! ([`ExploreSystems`](crate::schedule::ExploreSystems)):
 //!
 //! 1. `Plan` - the turn starts: its span is the ruleset's turn, and the party takes the next
 //!    activity of its plan (an expedition with none left ends).

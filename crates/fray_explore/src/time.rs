@@ -1,6 +1,6 @@
 //! Game time and the expedition's clock.
 //!
-//! Time is kept in whole seconds of game time ([`GameTime`]), so every ruleset's units convert
+//! Time is kept in whole seconds of game time ([`GameTime`](crate::time::GameTime)), so every ruleset's units convert
 //! exactly: a B/X round is 10 s, a turn 10 minutes (60 rounds) and an hour 6 turns (BX-01); a
 //! lite5e round is 6 s and a travel turn an hour (L5-19). A ruleset names its own units through
 //! its [`Procedure`](crate::procedure::Procedure); the clock only counts seconds.

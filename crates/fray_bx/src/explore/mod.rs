@@ -14,22 +14,47 @@
 //! natural healing ([`healing`], BX-06), falling ([`falling`], BX-08), traps springing 2 in 6
 //! ([`traps`], BX-10) and dividing treasure ([`treasure`], BX-27).
 //!
-//! A weary party carries its -1 to hit and damage into its fights
-//! ([`BxProcedure`]'s `enter_fight`).
+//! A weary party carries its -1 to hit and damage into its fights ([`BxProcedure`]'s
+//! `enter_fight`).
 //!
-//! Not built yet: places (areas, doors, traps), movement, the fights of meetings, and the
-//! wilderness and waterborne days.
+//! Not built yet: places (areas, doors, traps), movement through them, wandering tables and
+//! the fights of meetings, surprise, reactions and evasion before them (BX-13..15), the
+//! wilderness and waterborne days (BX-09 outdoors, BX-11, BX-12), and the loss of gear to
+//! destructive attacks (BX-28).
+//!
+//! [`wandering`]: crate::explore::wandering
+//! [`searching`]: crate::explore::searching
+//! [`rest`]: crate::explore::rest
+//! [`TORCH_TURNS`]: crate::explore::TORCH_TURNS
+//! [`LANTERN_TURNS`]: crate::explore::LANTERN_TURNS
+//! [`encumbrance`]: crate::explore::encumbrance
+//! [`checks`]: crate::explore::checks
+//! [`healing`]: crate::explore::healing
+//! [`falling`]: crate::explore::falling
+//! [`traps`]: crate::explore::traps
+//! [`treasure`]: crate::explore::treasure
+//! [`BxProcedure`]: crate::explore::BxProcedure
 
+/// "N in 6" rolls.
 pub mod chance;
+/// Ability checks (BX-04).
 pub mod checks;
+/// Movement rates and encumbrance (BX-02, BX-03).
 pub mod encumbrance;
+/// Falling (BX-08).
 pub mod falling;
+/// Natural healing (BX-06).
 pub mod healing;
+/// Resting in the dungeon (BX-10).
 pub mod rest;
+/// Searching and listening (BX-10).
 pub mod searching;
+/// Traps springing (BX-10).
 pub mod traps;
+/// Dividing treasure (BX-27).
 pub mod treasure;
 mod turn;
+/// Wandering monsters in the dungeon (BX-09).
 pub mod wandering;
 
 use bevy_app::prelude::*;
