@@ -73,6 +73,10 @@ pub enum FightError {
     /// The fight is not over yet.
     #[error("the fight is not over yet")]
     NotOver,
+    /// The fight's encounter was despawned before it was written back: the party is left as
+    /// it was before the fight, and the expedition is no longer fighting.
+    #[error("the fight's encounter is gone; nothing was written back")]
+    EncounterGone,
     /// Nobody in the party can fight, or no monster was given.
     #[error("a fight needs a living member and a monster")]
     NoSides,
@@ -193,11 +197,13 @@ impl FightExt for World {
             .get::<Fighting>(expedition)
             .cloned()
             .ok_or(FightError::NotFighting)?;
-        if !self
-            .get::<Encounter>(fighting.encounter)
-            .is_some_and(Encounter::is_over)
-        {
-            return Err(FightError::NotOver);
+        match self.get::<Encounter>(fighting.encounter) {
+            Some(encounter) if encounter.is_over() => {}
+            Some(_) => return Err(FightError::NotOver),
+            None => {
+                self.entity_mut(expedition).remove::<Fighting>();
+                return Err(FightError::EncounterGone);
+            }
         }
         let mut result = FightResult::default();
         for (member, combatant) in &fighting.members {

@@ -4,7 +4,8 @@
 //! ([`ExploreSystems`](crate::schedule::ExploreSystems)):
 //!
 //! 1. `Plan` - the turn starts: its span is the ruleset's turn, and the party takes the next
-//!    activity of its plan (an expedition with none left ends).
+//!    activity of its plan (an expedition with none left ends). An expedition in a fight
+//!    ([`Fighting`](crate::fight::Fighting)) sits the turn out: its time passes in the fight.
 //! 2. `Wander` - the ruleset's wandering-monster checks.
 //! 3. `Act` - the ruleset resolves the activity (moving, searching, resting), rolls its dice and
 //!    may lengthen the turn.
@@ -21,6 +22,7 @@ use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleT
 
 use crate::activity::{CurrentActivity, Plan};
 use crate::expedition::{Ending, Expedition, ExpeditionState, Timekeeping, TurnSpan};
+use crate::fight::Fighting;
 use crate::light::{Burned, Light};
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::party::{Character, Member, Party, Supplies, Vitals};
@@ -84,13 +86,15 @@ fn start_turn(
         &mut CurrentActivity,
         &mut ExpeditionLog,
         &Clock,
+        Has<Fighting>,
     )>,
 ) {
-    for (mut expedition, timekeeping, mut span, mut plan, mut current, mut log, clock) in
+    for (mut expedition, timekeeping, mut span, mut plan, mut current, mut log, clock, fighting) in
         &mut expeditions
     {
-        if expedition.state != ExpeditionState::Underway {
+        if expedition.state != ExpeditionState::Underway || fighting {
             current.0 = None;
+            span.0 = GameTime::ZERO;
             continue;
         }
         current.0 = plan.0.pop_front();

@@ -313,3 +313,26 @@ fn bx10_a_weary_member_fights_at_minus_one_to_hit_and_damage() {
     let log = format!("{:?}", world.get::<CombatLog>(encounter).unwrap());
     assert!(log.contains("\"effects\""), "{log}");
 }
+
+#[test]
+fn an_expedition_in_a_fight_sits_its_turns_out() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let (e, _) = expedition(world, vec![Activity::Explore; 3], vec![]);
+    world.start_fight(e, &rats(1)).unwrap();
+    explore_turn(world);
+    assert_eq!(world.get::<Clock>(e).unwrap().elapsed(), GameTime::ZERO);
+    assert_eq!(world.get::<Plan>(e).unwrap().0.len(), 3);
+}
+
+#[test]
+fn a_fight_whose_encounter_is_gone_is_dropped_without_writing_back() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let (e, [aldo, _]) = expedition(world, vec![Activity::Explore], vec![]);
+    let encounter = world.start_fight(e, &rats(1)).unwrap();
+    world.despawn(encounter);
+    assert_eq!(world.end_fight(e), Err(FightError::EncounterGone));
+    assert!(world.get::<Fighting>(e).is_none());
+    assert_eq!(world.get::<Vitals>(aldo).unwrap().hp, 8);
+}
