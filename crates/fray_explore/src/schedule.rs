@@ -75,20 +75,25 @@ pub fn build_schedule() -> Schedule {
     schedule
 }
 
+/// Expeditions as a turn starts: what `start_turn` reads and sets.
+type Starting<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static mut Expedition,
+        &'static Timekeeping,
+        &'static mut TurnSpan,
+        &'static mut Plan,
+        &'static mut CurrentActivity,
+        &'static mut ExpeditionLog,
+        &'static Clock,
+        Has<Fighting>,
+    ),
+>;
+
 /// The turn starts: its span is the ruleset's turn and the next activity is taken from the
 /// plan; with the plan empty, the expedition ends.
-fn start_turn(
-    mut expeditions: Query<(
-        &mut Expedition,
-        &Timekeeping,
-        &mut TurnSpan,
-        &mut Plan,
-        &mut CurrentActivity,
-        &mut ExpeditionLog,
-        &Clock,
-        Has<Fighting>,
-    )>,
-) {
+fn start_turn(mut expeditions: Starting) {
     for (mut expedition, timekeeping, mut span, mut plan, mut current, mut log, clock, fighting) in
         &mut expeditions
     {
