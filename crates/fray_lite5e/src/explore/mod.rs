@@ -1,0 +1,179 @@
+//! lite5e's exploration procedures on the adventure clock (`fray_explore`): hourly travel
+//! turns.
+//!
+//! A lite5e expedition keeps 6-second rounds and one-hour travel turns (L5-19). Each travel
+//! turn rolls the threat table ([`threat`]); at its end the model burns the lights - a torch
+//! for an hour, a lantern for three (L5-19) - and moves the clock on. Rolling to return
+//! ([`returning`], L5-20) is a rule function for the expedition's way home.
+//!
+//! Not built yet: what each threat does (the area's threat list, content), time dice
+//! (L5-21), overland and overwater travel (L5-22), chases (L5-23), resilience (L5-24),
+//! corruption (L5-25), coins and XP (L5-26), traps (L5-27), loads (L5-05) and resting
+//! (L5-15).
+//!
+//! [`threat`]: crate::explore::threat
+//! [`returning`]: crate::explore::returning
+
+/// Rolling to return (L5-20).
+pub mod returning;
+/// The travel turn's threat roll (L5-19).
+pub mod threat;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use fray_explore::prelude::*;
+
+use self::threat::{Caution, Threats};
+
+/// A lite5e round: 6 seconds (one minute is ten rounds, L5-13).
+pub const ROUND: GameTime = GameTime::from_seconds(6);
+
+/// Hours a lantern burns (L5-19).
+pub const LANTERN_HOURS: u64 = 3;
+
+/// Marks an expedition that follows lite5e's procedures.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct Lite5eExpedition;
+
+/// lite5e's procedures, as the expedition model sees them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lite5eProcedure;
+
+impl Procedure for Lite5eProcedure {
+    fn ruleset(&self) -> &'static str {
+        "lite5e"
+    }
+
+    fn timekeeping(&self) -> Timekeeping {
+        Timekeeping {
+            round: ROUND,
+            turn: GameTime::HOUR,
+            torch: GameTime::HOUR,
+            lantern: GameTime::HOUR
+                .checked_mul(LANTERN_HOURS)
+                .unwrap_or(GameTime::HOUR),
+        }
+    }
+
+    fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {
+        expedition.insert((Lite5eExpedition, Caution::default(), Threats::default()));
+        Ok(())
+    }
+}
+
+/// Adds lite5e's exploration procedures to the exploration tick. Add [`FrayExplorePlugin`]
+/// first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lite5eExplorePlugin;
+
+impl Plugin for Lite5eExplorePlugin {
+    fn build(&self, app: &mut App) {
+        app.register_procedure(Lite5eProcedure).add_systems(
+            ExploreTick,
+            threat::travel_turn_threats.in_set(ExploreSystems::Wander),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy_app::App;
+    use fray_core::rng::EncounterRng;
+
+    use super::threat::{Caution, Threats};
+    use super::*;
+
+    fn delve(world: &mut World, hours: usize, faces: Vec<u32>) -> (Entity, Entity) {
+        let e = world
+            .spawn_expedition(&ExpeditionSettings {
+                id: "delve".into(),
+                ruleset: "lite5e".into(),
+                seed: 3,
+                log: true,
+                plan: vec![Activity::Explore; hours],
+            })
+            .unwrap();
+        let lamp = world
+            .add_member(
+                e,
+                &MemberSpec {
+                    character: Character {
+                        name: "Ila".into(),
+                        statblock: "rogue-1".into(),
+                    },
+                    max_hp: 9,
+                    supplies: Supplies {
+                        oil_flasks: 2,
+                        ..Default::default()
+                    },
+                    lit: Some(LightKind::Lantern),
+                },
+            )
+            .unwrap();
+        world
+            .entity_mut(e)
+            .insert(ExpeditionRng(EncounterRng::scripted(faces)));
+        (e, lamp)
+    }
+
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins((FrayExplorePlugin, Lite5eExplorePlugin));
+        app
+    }
+
+    #[test]
+    fn l5_19_every_travel_turn_is_an_hour_and_rolls_a_threat() {
+        let mut app = app();
+        let world = app.world_mut();
+        let (e, _) = delve(world, 3, vec![1, 15, 20]);
+        run_expeditions(world, 10);
+        assert_eq!(
+            world.get::<Clock>(e).unwrap().elapsed(),
+            GameTime::hours(3).unwrap()
+        );
+        assert_eq!(
+            *world.get::<Threats>(e).unwrap(),
+            Threats {
+                terrible: 1,
+                soon: 0,
+                nearer: 1,
+                nothing: 1
+            }
+        );
+    }
+
+    #[test]
+    fn l5_19_a_cautious_party_rolls_its_threats_with_advantage() {
+        let mut app = app();
+        let world = app.world_mut();
+        let (e, _) = delve(world, 1, vec![1, 20]);
+        world.entity_mut(e).insert(Caution::Cautious);
+        explore_turn(world);
+        assert_eq!(world.get::<Threats>(e).unwrap().nothing, 1);
+    }
+
+    #[test]
+    fn l5_19_a_lantern_burns_three_hours() {
+        let mut app = app();
+        let world = app.world_mut();
+        let (_, ila) = delve(world, 6, vec![15; 6]);
+        for _ in 0..2 {
+            explore_turn(world);
+        }
+        assert_eq!(world.get::<Supplies>(ila).unwrap().oil_flasks, 1);
+        explore_turn(world);
+        assert_eq!(
+            world.get::<Supplies>(ila).unwrap().oil_flasks,
+            0,
+            "refilled"
+        );
+        for _ in 0..3 {
+            explore_turn(world);
+        }
+        assert!(
+            world.get::<Light>(ila).is_none(),
+            "out of oil after six hours"
+        );
+    }
+}
