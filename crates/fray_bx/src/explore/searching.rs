@@ -1,6 +1,9 @@
 //! Searching and listening in the dungeon (BX-10): secret doors and room traps are found 1 in 6
 //! per searcher, one turn, once per area and searcher; listening hears 1 in 6, once per door and
 //! character.
+//!
+//! Ruling: the seed gives listening no duration; Fray spends the turn on it, the clock's
+//! smallest step, as it does for a search.
 
 use std::collections::BTreeMap;
 
