@@ -569,19 +569,25 @@ impl Statblock for ArchBlock {
             ArchBlock::Hero(h) => h.level,
         };
         if !(1..=15).contains(&level) {
-            out.push(Problem::here(format!("level {level} is outside 1..=15")));
+            out.push(Problem::field(
+                "level",
+                format!("level {level} is outside 1..=15"),
+            ));
         }
         out.extend(self.number_problems());
         let attacks = self.attacks();
         if attacks.is_empty() {
-            out.push(Problem::here("needs at least one attack"));
+            out.push(Problem::field("attacks", "needs at least one attack"));
         }
         if attacks.len() > crate::state::MAX_USES {
-            out.push(Problem::here(format!(
-                "{} attacks: a statblock has at most {}",
-                attacks.len(),
-                crate::state::MAX_USES
-            )));
+            out.push(Problem::field(
+                "attacks",
+                format!(
+                    "{} attacks: a statblock has at most {}",
+                    attacks.len(),
+                    crate::state::MAX_USES
+                ),
+            ));
         }
         for (i, a) in attacks.iter().enumerate() {
             if attacks[..i].iter().any(|b| b.id == a.id) {
@@ -636,22 +642,29 @@ impl Statblock for ArchBlock {
                 .iter()
                 .any(|a| a.basic && a.kind == AttackKind::Melee)
             {
-                out.push(Problem::here(
+                out.push(Problem::field(
+                    "attacks",
                     "a hero needs a basic melee attack (`basic: true`)",
                 ));
             }
             if !(4..=20).contains(&h.recovery_die) {
-                out.push(Problem::here(format!(
-                    "recovery die d{} is not a class recovery die",
-                    h.recovery_die
-                )));
+                out.push(Problem::field(
+                    "recovery_die",
+                    format!(
+                        "recovery die d{} is not a class recovery die",
+                        h.recovery_die
+                    ),
+                ));
             }
             if h.powers.len() > crate::state::MAX_USES {
-                out.push(Problem::here(format!(
-                    "{} powers: a statblock has at most {}",
-                    h.powers.len(),
-                    crate::state::MAX_USES
-                )));
+                out.push(Problem::field(
+                    "powers",
+                    format!(
+                        "{} powers: a statblock has at most {}",
+                        h.powers.len(),
+                        crate::state::MAX_USES
+                    ),
+                ));
             }
             for (i, p) in h.powers.iter().enumerate() {
                 if h.powers[..i].iter().any(|q| q.id == p.id) {
@@ -661,18 +674,19 @@ impl Statblock for ArchBlock {
                     ));
                 }
             }
-            for score in [
-                h.abilities.str,
-                h.abilities.con,
-                h.abilities.dex,
-                h.abilities.int,
-                h.abilities.wis,
-                h.abilities.cha,
+            for (name, score) in [
+                ("str", h.abilities.str),
+                ("con", h.abilities.con),
+                ("dex", h.abilities.dex),
+                ("int", h.abilities.int),
+                ("wis", h.abilities.wis),
+                ("cha", h.abilities.cha),
             ] {
                 if !(1..=30).contains(&score) {
-                    out.push(Problem::here(format!(
-                        "ability score {score} is outside 1..=30"
-                    )));
+                    out.push(Problem::field(
+                        name,
+                        format!("ability score {score} is outside 1..=30"),
+                    ));
                 }
             }
         }

@@ -194,10 +194,6 @@ impl Rules for BxRules {
         ctx.is_active(actor)
     }
 
-    fn react(_: &mut Ctx, _: &Approved, _: u8, _: Entity, _: Intent) -> bool {
-        false
-    }
-
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
         resolve::execute(ctx, approved);
         Step::Done

@@ -432,19 +432,9 @@ fn dice_problem(text: &str, what: &str, out: &mut Vec<Problem>) {
     }
 }
 
-/// A problem when `value` (named `what`) lies outside `lo..=hi`, pointing at the field when
-/// `what` is one (`hp`), else at the statblock.
+/// Notes a problem when `value` (named `what`) lies outside `lo..=hi`.
 fn within(value: i32, lo: i32, hi: i32, what: &'static str, out: &mut Vec<Problem>) {
-    if !(lo..=hi).contains(&value) {
-        let message = format!("{what} is {value}; it must be within {lo}..{hi}");
-        out.push(
-            if what.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                Problem::field(what, message)
-            } else {
-                Problem::here(message)
-            },
-        );
-    }
+    out.extend(Problem::outside(value.into(), lo.into(), hi.into(), what));
 }
 
 fn morale_problem(morale: Option<i32>, out: &mut Vec<Problem>) {
@@ -486,7 +476,8 @@ fn monster_problems(m: &MonsterBlock, set: &StatblockSet<BxBlock>, out: &mut Vec
     within(m.movement, 0, LIMIT, "move", out);
     morale_problem(m.morale, out);
     if m.attacks.is_empty() && m.specials.is_empty() && m.spells.is_empty() {
-        out.push(Problem::here(
+        out.push(Problem::field(
+            "attacks",
             "a monster needs at least one attack, special or spell",
         ));
     }
@@ -547,8 +538,11 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
     morale_problem(c.morale, out);
     if c.troops.is_some() && c.morale.is_some() {
         out.push(
-            Problem::here("a mercenary's morale comes from its troop type alone")
-                .with_help("drop `morale`, or drop `troops` for a hireling the referee rates"),
+            Problem::field(
+                "morale",
+                "a mercenary's morale comes from its troop type alone",
+            )
+            .with_help("drop `morale`, or drop `troops` for a hireling the referee rates"),
         );
     }
     for w in c.weapon.iter().chain(&c.missile) {
@@ -566,10 +560,13 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
     }
     if c.magic_items.len() > MAX_MAGIC_ITEMS {
         out.push(
-            Problem::here(format!(
-                "a character carries at most {MAX_MAGIC_ITEMS} magic items, not {}",
-                c.magic_items.len()
-            ))
+            Problem::field(
+                "magic_items",
+                format!(
+                    "a character carries at most {MAX_MAGIC_ITEMS} magic items, not {}",
+                    c.magic_items.len()
+                ),
+            )
             .with_help("list only the items that matter in a fight"),
         );
     }
@@ -589,7 +586,8 @@ pub const MAX_MAGIC_ITEMS: usize = 32;
 
 fn class_problems(c: &ClassBlock, out: &mut Vec<Problem>) {
     if c.thac0.is_empty() || c.thac0.len() != c.saves.len() {
-        out.push(Problem::here(
+        out.push(Problem::field(
+            "thac0",
             "a class needs one `thac0` and one `saves` row per level",
         ));
     }
@@ -615,7 +613,8 @@ fn spell_problems(s: &SpellBlock, out: &mut Vec<Problem>) {
                 dice_problem(d, "damage", out);
             }
             if damage.is_none() && inflicts.is_none() {
-                out.push(Problem::here(
+                out.push(Problem::field(
+                    "effect",
                     "the spell does nothing: give it damage or inflicts",
                 ));
             }

@@ -14,7 +14,7 @@ use fray_sim::plot::{ChartFormat, plot};
 use fray_sim::report::BatchReport;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::content::{ContentError, engine_for, parse_ai, print_problems};
+use crate::content::{engine_for, parse_ai};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -124,24 +124,7 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     let (engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,
-        Err(ContentError::Invalid(problems)) => {
-            print_problems(&problems);
-            return Ok(fail(
-                1,
-                "the content has problems",
-                &["fix them, or run `fray check` for the full list"],
-            ));
-        }
-        Err(ContentError::BadOverride(why)) => {
-            return Ok(fail(2, why, &["`fray list` shows each ruleset's options"]));
-        }
-        Err(ContentError::NotAnEncounter(why)) => {
-            return Ok(fail(
-                2,
-                why,
-                &["pass an encounter id (`fray list`) or an encounter file"],
-            ));
-        }
+        Err(e) => return Ok(e.report()),
     };
     let controllers = match parse_ai(cli, &args.ai) {
         Ok(c) => c,

@@ -11,8 +11,8 @@ use fray_content::source::SourceFile;
 use fray_core::combatant::Controller;
 use fray_sim::engine::Engine;
 
-use crate::CliEngine;
 use crate::overrides::Overrides;
+use crate::{CliEngine, fail};
 
 mod built_in {
     include!(concat!(env!("OUT_DIR"), "/built_in_content.rs"));
@@ -119,6 +119,30 @@ pub enum ContentError {
     NotAnEncounter(String),
     /// A command-line override does not fit the encounter's ruleset.
     BadOverride(String),
+}
+
+impl ContentError {
+    /// Tells the user what went wrong and what to do (on stderr), and returns the exit code.
+    pub fn report(self) -> std::process::ExitCode {
+        match self {
+            ContentError::Invalid(problems) => {
+                print_problems(&problems);
+                fail(
+                    1,
+                    "the content has problems",
+                    &["fix them, or run `fray check` for the full list"],
+                )
+            }
+            ContentError::BadOverride(why) => {
+                fail(2, why, &["`fray list` shows each ruleset's options"])
+            }
+            ContentError::NotAnEncounter(why) => fail(
+                2,
+                why,
+                &["pass an encounter id (`fray list`) or an encounter file"],
+            ),
+        }
+    }
 }
 
 /// Loads the content, plus the encounter file `what` names when it lies outside the content

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use fray_play::{PlayError, PlaySetup};
 
-use crate::content::{ContentError, engine_for, parse_ai, print_problems};
+use crate::content::{engine_for, parse_ai};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -37,24 +37,7 @@ pub struct PlayArgs {
 pub fn run(cli: &CliEngine, content: Option<&Path>, args: &PlayArgs) -> io::Result<ExitCode> {
     let (engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,
-        Err(ContentError::Invalid(problems)) => {
-            print_problems(&problems);
-            return Ok(fail(
-                1,
-                "the content has problems",
-                &["run `fray check` for the full list"],
-            ));
-        }
-        Err(ContentError::BadOverride(why)) => {
-            return Ok(fail(2, why, &["`fray list` shows each ruleset's options"]));
-        }
-        Err(ContentError::NotAnEncounter(why)) => {
-            return Ok(fail(
-                2,
-                why,
-                &["pass an encounter id (`fray list`) or an encounter file"],
-            ));
-        }
+        Err(e) => return Ok(e.report()),
     };
     let ai = match parse_ai(cli, &args.ai) {
         Ok(c) => c,

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use fray_core::prelude::*;
 use fray_sim::single::play_one;
 
-use crate::content::{ContentError, engine_for, parse_ai, print_problems};
+use crate::content::{engine_for, parse_ai};
 use crate::narrate::{closing_lines, narrate};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
@@ -50,24 +50,7 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     let (engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,
-        Err(ContentError::Invalid(problems)) => {
-            print_problems(&problems);
-            return Ok(fail(
-                1,
-                "the content has problems",
-                &["fix them, or run `fray check` for the full list"],
-            ));
-        }
-        Err(ContentError::BadOverride(why)) => {
-            return Ok(fail(2, why, &["`fray list` shows each ruleset's options"]));
-        }
-        Err(ContentError::NotAnEncounter(why)) => {
-            return Ok(fail(
-                2,
-                why,
-                &["pass an encounter id (`fray list`) or an encounter file"],
-            ));
-        }
+        Err(e) => return Ok(e.report()),
     };
     let Some(spec) = engine.content.encounter(&id).cloned() else {
         let known: Vec<&str> = engine.content.encounters().map(|e| e.id.as_str()).collect();

@@ -81,6 +81,31 @@ impl Problem {
         }
     }
 
+    /// A problem when `value`, named `what`, lies outside `lo..=hi` ("hp is 0; it must be
+    /// within 1..10000"): it points at the field when `what` names one (`hp`), else at the
+    /// statblock.
+    ///
+    /// ```
+    /// use fray_content::schema::Problem;
+    /// assert!(Problem::outside(5, 1, 10, "hp").is_none());
+    /// let p = Problem::outside(0, 1, 10, "hp").unwrap();
+    /// assert_eq!((p.field, p.message.as_str()), (Some("hp"), "hp is 0; it must be within 1..10"));
+    /// assert_eq!(Problem::outside(99, 1, 10, "an attack's uses").unwrap().field, None);
+    /// ```
+    pub fn outside(value: i64, lo: i64, hi: i64, what: &'static str) -> Option<Self> {
+        if (lo..=hi).contains(&value) {
+            return None;
+        }
+        let message = format!("{what} is {value}; it must be within {lo}..{hi}");
+        Some(
+            if what.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                Self::field(what, message)
+            } else {
+                Self::here(message)
+            },
+        )
+    }
+
     /// Adds a suggestion.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

@@ -12,7 +12,9 @@
 //! [`MAX_WORK`](crate::distribution::MAX_WORK) elementary steps is refused with
 //! [`DistributionError::TooLarge`] (after at most a fraction of a second) rather than computed
 //! slowly. `1000d6` and `d1000000` are fine; `2d1000000` (two million totals) or `1000d6dl1`
-//! (too many ways to rank the kept dice) are refused.
+//! (too many ways to rank the kept dice) are refused. So is an expression any part of which
+//! may total beyond ±[`MAX_TOTAL`](crate::distribution::MAX_TOTAL) (`2d6mi4611686018427387904`,
+//! `d2*9223372036854775807`): rolling saturates there, and its odds are not worth computing.
 
 use std::collections::BTreeMap;
 
@@ -24,6 +26,9 @@ use crate::expr::{BinOp, Cmp, Dice, Func, MAX_REPEATS, Node, Term};
 pub const MAX_SUPPORT: usize = 1_000_000;
 /// At most this many elementary steps (pairs of probabilities combined).
 pub const MAX_WORK: u64 = 50_000_000;
+/// Every part of an expression whose distribution is computed totals within
+/// `-MAX_TOTAL..=MAX_TOTAL` (2^62), so that sums and differences of two parts never overflow.
+pub const MAX_TOTAL: i64 = 1 << 62;
 
 /// Why a distribution was not computed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -171,12 +176,13 @@ impl Distribution {
 
     /// The largest possible total.
     pub fn max(&self) -> i64 {
-        self.min + self.probs.len() as i64 - 1
+        let span = i64::try_from(self.probs.len().saturating_sub(1)).unwrap_or(i64::MAX);
+        self.min.saturating_add(span)
     }
 
     /// P(total = `value`).
     pub fn probability(&self, value: i64) -> f64 {
-        usize::try_from(value - self.min)
+        usize::try_from(i128::from(value) - i128::from(self.min))
             .ok()
             .and_then(|i| self.probs.get(i))
             .copied()
@@ -304,7 +310,7 @@ impl Distribution {
     /// `a < v` and `b = v`.
     fn highest(&self, other: &Self, budget: &mut Budget) -> Result<Self, DistributionError> {
         let (lo, hi) = (self.min.min(other.min), self.max().max(other.max()));
-        let len = usize::try_from(hi - lo + 1).unwrap_or(usize::MAX);
+        let len = usize::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(usize::MAX);
         if len > MAX_SUPPORT {
             return Err(budget.too_large("a million distinct totals"));
         }
@@ -324,7 +330,7 @@ impl Distribution {
         let mut probs = self.probs.clone();
         probs.reverse();
         Self {
-            min: -self.max(),
+            min: self.max().saturating_neg(),
             probs,
         }
     }
@@ -342,6 +348,10 @@ impl Dice {
 }
 
 fn node_distribution(node: &Node, budget: &mut Budget) -> Result<Distribution, DistributionError> {
+    let (lo, hi) = crate::expr::bounds(node);
+    if lo < -MAX_TOTAL || hi > MAX_TOTAL {
+        return Err(budget.too_large("totals within ±2^62"));
+    }
     match node {
         Node::Const(v) => Ok(Distribution::point(*v)),
         Node::Dice(term) => term_distribution(term, budget),
@@ -476,7 +486,17 @@ fn term_distribution(term: &Term, budget: &mut Budget) -> Result<Distribution, D
     let n = term.count as usize;
     if term.select.is_none() {
         if let Some(c) = term.count_successes {
-            let p: f64 = die.iter().filter(|(v, _)| c.test(*v)).map(|(_, p)| p).sum();
+            // As a share of the whole rather than a bare sum, so that a die that always (or
+            // never) succeeds has a chance of exactly 1 (or 0): six sixths summed are a hair
+            // below 1, which gave `6d6cs>0` totals below its minimum of 6.
+            let (hit, miss) = die.iter().fold((0.0, 0.0), |(hit, miss), (v, p)| {
+                if c.test(v) {
+                    (hit + p, miss)
+                } else {
+                    (hit, miss + p)
+                }
+            });
+            let p = if hit > 0.0 { hit / (hit + miss) } else { 0.0 };
             return Ok(binomial(n, p));
         }
         let mut total = Distribution::point(0);
@@ -691,6 +711,51 @@ mod tests {
 
     fn dist(expr: &str) -> Distribution {
         Dice::parse(expr).unwrap().distribution().unwrap()
+    }
+
+    #[test]
+    fn totals_near_the_64_bit_limits_are_refused_instead_of_overflowing() {
+        // Found by the `dice` fuzz target: `18d2*1999999999999999947` overflowed computing
+        // the distribution's largest total; sums and clamps of huge parts overflowed too.
+        for expr in [
+            "18d2*1999999999999999947",
+            "1d2*9223372036854775807+1d2*9223372036854775807",
+            "-(1d2*9223372036854775807)-1d2*9223372036854775807",
+            "2d6mi9223372036854775807",
+            "4d6mi9223372036854775807kh2",
+            "max(1d2*9223372036854775807, -9223372036854775807-1d2)",
+            "min(2d6mi9223372036854775800, 3)",
+            "-(0-9223372036854775807-1)",
+            "(0-9223372036854775807-1)*1d2",
+        ] {
+            let dice = Dice::parse(expr).unwrap();
+            assert!(
+                matches!(dice.distribution(), Err(DistributionError::TooLarge { .. })),
+                "{expr}"
+            );
+        }
+        let d = dist("2*2305843009213693952 - d1");
+        assert_eq!((d.min(), d.max()), (MAX_TOTAL - 1, MAX_TOTAL - 1));
+        assert_eq!(Distribution::point(i64::MAX).probability(i64::MIN), 0.0);
+        assert_eq!(Distribution::point(i64::MAX).max(), i64::MAX);
+    }
+
+    #[test]
+    fn counting_successes_that_always_or_never_happen_stays_within_the_bounds() {
+        // Found by the `dice` fuzz target: `6d6cs>0` (every face succeeds) had totals 0..=6,
+        // its chance of success summed to a hair below 1.
+        for (expr, total) in [
+            ("6d6cs>0", 6),
+            ("6d6cs>=1", 6),
+            ("6d6cs>6", 0),
+            ("3d8cs<9", 3),
+        ] {
+            let dice = Dice::parse(expr).unwrap();
+            let d = dice.distribution().unwrap();
+            assert_eq!((d.min(), d.max()), (total, total), "{expr}");
+            assert_eq!((dice.min(), dice.max()), (total, total), "{expr}");
+            assert_eq!(d.probability(total), 1.0, "{expr}");
+        }
     }
 
     /// Chi-square of `n` seeded rolls against the exact distribution; returns (statistic,

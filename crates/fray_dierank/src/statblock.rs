@@ -130,12 +130,8 @@ impl Statblock for DrBlock {
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
         let c = self.creature();
         let mut out = Vec::new();
-        let mut within = |value: u8, lo: u8, hi: u8, what: &str| {
-            if !(lo..=hi).contains(&value) {
-                out.push(Problem::here(format!(
-                    "{what} is {value}; it must be within {lo}..{hi}"
-                )));
-            }
+        let mut within = |value: u8, lo: u8, hi: u8, what: &'static str| {
+            out.extend(Problem::outside(value.into(), lo.into(), hi.into(), what));
         };
         within(c.rank, 1, MAX_RANK, "rank");
         within(c.health, 1, LIMIT, "health");

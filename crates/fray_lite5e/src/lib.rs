@@ -201,10 +201,6 @@ impl Rules for L5Rules {
         ctx.is_active(actor)
     }
 
-    fn react(_: &mut Ctx, _: &Approved, _: u8, _: Entity, _: Intent) -> bool {
-        false
-    }
-
     fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
         resolve::execute(ctx, approved);
         Step::Done

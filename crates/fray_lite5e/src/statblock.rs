@@ -191,12 +191,8 @@ impl Statblock for L5Block {
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
         let c = self.creature();
         let mut out = Vec::new();
-        let mut within = |value: i64, lo: i64, hi: i64, what: &str| {
-            if !(lo..=hi).contains(&value) {
-                out.push(Problem::here(format!(
-                    "{what} is {value}; it must be within {lo}..{hi}"
-                )));
-            }
+        let mut within = |value: i64, lo: i64, hi: i64, what: &'static str| {
+            out.extend(Problem::outside(value, lo, hi, what));
         };
         within(i64::from(c.level), 1, 20, "level");
         for (v, n) in [

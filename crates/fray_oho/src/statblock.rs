@@ -293,10 +293,13 @@ impl Statblock for OhoBlock {
         match self {
             OhoBlock::Weapon(w) => weapon_problems(w, set),
             OhoBlock::Armor { reduction, .. } if *reduction < 0 => {
-                vec![Problem::here("reduction cannot be negative")]
+                vec![Problem::field("reduction", "reduction cannot be negative")]
             }
             OhoBlock::Armor { reduction, .. } if i64::from(*reduction) > LIMIT => {
-                vec![Problem::here(format!("reduction is at most {LIMIT}"))]
+                vec![Problem::field(
+                    "reduction",
+                    format!("reduction is at most {LIMIT}"),
+                )]
             }
             OhoBlock::Hero(c) | OhoBlock::Monster(c) => creature_problems(c, set),
             OhoBlock::Proficiency { .. } | OhoBlock::Armor { .. } => Vec::new(),
@@ -328,15 +331,19 @@ fn weapon_problems(w: &WeaponBlock, set: &StatblockSet<OhoBlock>) -> Vec<Problem
         );
     }
     if w.damage.min() < -LIMIT || w.damage.max() > LIMIT {
-        out.push(Problem::here(format!(
-            "damage `{}` reaches {}..={}, outside -{LIMIT}..={LIMIT}",
-            w.damage.notation(),
-            w.damage.min(),
-            w.damage.max()
-        )));
+        out.push(Problem::field(
+            "damage",
+            format!(
+                "damage `{}` reaches {}..={}, outside -{LIMIT}..={LIMIT}",
+                w.damage.notation(),
+                w.damage.min(),
+                w.damage.max()
+            ),
+        ));
     }
     if w.extra_damage == 0 {
-        out.push(Problem::here(
+        out.push(Problem::field(
+            "extra_damage",
             "extra_damage must be at least 1 (the attack/defense difference is divided by it)",
         ));
     }
@@ -385,21 +392,44 @@ fn creature_problems(c: &CreatureBlock, set: &StatblockSet<OhoBlock>) -> Vec<Pro
     if c.speed == 0 {
         out.push(Problem::field("speed", "speed must be positive"));
     }
-    if i64::from(c.speed) > LIMIT || c.dash.is_some_and(|d| i64::from(d) > LIMIT) {
-        out.push(Problem::here(format!("speeds are at most {LIMIT}")));
+    if i64::from(c.speed) > LIMIT {
+        out.push(Problem::field(
+            "speed",
+            format!("speeds are at most {LIMIT}"),
+        ));
+    }
+    if c.dash.is_some_and(|d| i64::from(d) > LIMIT) {
+        out.push(Problem::field(
+            "dash",
+            format!("speeds are at most {LIMIT}"),
+        ));
     }
     if c.reflex == 0 {
-        out.push(Problem::here("reflex must be at least 1"));
+        out.push(Problem::field("reflex", "reflex must be at least 1"));
     }
     if c.fortitude == 0 {
-        out.push(Problem::here("fortitude must be at least 1"));
+        out.push(Problem::field("fortitude", "fortitude must be at least 1"));
     }
     let max = MAX_POOL as u32;
-    if u32::from(c.reflex) + u32::from(c.dodge) > max || u32::from(c.fortitude) > max {
-        out.push(Problem::here(format!("pools are at most {max} dice")));
+    if u32::from(c.reflex) + u32::from(c.dodge) > max {
+        let field = if u32::from(c.reflex) > max {
+            "reflex"
+        } else {
+            "dodge"
+        };
+        out.push(Problem::field(
+            field,
+            format!("pools are at most {max} dice"),
+        ));
+    }
+    if u32::from(c.fortitude) > max {
+        out.push(Problem::field(
+            "fortitude",
+            format!("pools are at most {max} dice"),
+        ));
     }
     if !(1..=20).contains(&c.level) {
-        out.push(Problem::here("level is 1 to 20"));
+        out.push(Problem::field("level", "level is 1 to 20"));
     }
     for (p, dice) in &c.proficiencies {
         if !matches!(set.get(p), Some(OhoBlock::Proficiency { .. })) {
@@ -441,12 +471,16 @@ fn creature_problems(c: &CreatureBlock, set: &StatblockSet<OhoBlock>) -> Vec<Pro
         );
     }
     if c.weapons.is_empty() && !c.proficiencies.contains_key(UNARMED) {
-        out.push(Problem::here(
+        out.push(Problem::field(
+            "weapons",
             "a creature without weapons fights unarmed and needs the `unarmed` proficiency",
         ));
     }
     if c.injury_limit == Some(0) {
-        out.push(Problem::here("injury_limit must be at least 1"));
+        out.push(Problem::field(
+            "injury_limit",
+            "injury_limit must be at least 1",
+        ));
     }
     out
 }

@@ -204,14 +204,25 @@ pub fn run_batch_until(
         .map_err(|e| BatchError::Spawn(config.encounter.clone(), e))?;
     drop(probe);
 
+    // No more workers than runs, and no chunk bigger than the batch: a worker beyond the runs
+    // would idle, and the CSV's window (`2 x threads x chunk`) would overflow with a chunk of
+    // `usize::MAX`. Results do not depend on either.
+    let runs = usize::try_from(config.runs).unwrap_or(usize::MAX);
     let threads = if config.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         config.threads
-    };
-    let chunk = config.chunk.max(1) as u64;
+    }
+    .min(runs);
+    let chunk = u64::try_from(config.chunk.max(1))
+        .unwrap_or(u64::MAX)
+        .min(config.runs);
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
-    let rows = csv.map(|out| InOrder::new(out, 2 * threads as u64 * chunk));
+    let window = u64::try_from(threads)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(chunk)
+        .saturating_mul(2);
+    let rows = csv.map(|out| InOrder::new(out, window));
     let play = Play {
         engine,
         config,
@@ -329,7 +340,7 @@ impl Play<'_, '_> {
             let world = app.world_mut();
             // Fill every free slot (and open new ones up to the chunk) with the next runs.
             let mut playing = slots.iter().filter(|s| s.run.is_some()).count();
-            while !exhausted && playing < self.chunk as usize {
+            while !exhausted && (playing as u64) < self.chunk {
                 let i = match self.next_run(&mut waiting, playing) {
                     NextRun::Start(i) => i,
                     NextRun::Later => break,
@@ -660,6 +671,16 @@ mod tests {
         for e in &encounters {
             assert!(!(e.seed == trapped() && e.round() >= 2), "the trap springs");
         }
+    }
+
+    #[test]
+    fn a_huge_chunk_or_thread_count_plays_like_a_small_one() {
+        // A chunk of `usize::MAX` overflowed the CSV's window (`2 x threads x chunk`), and as
+        // many threads as asked were started, however few the runs.
+        let engine = engine();
+        let small = play(&engine, "archmage-bridge", 5, 1, 1);
+        let huge = play(&engine, "archmage-bridge", 5, usize::MAX, usize::MAX);
+        assert_eq!(small, huge);
     }
 
     #[test]

@@ -197,3 +197,45 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn a_hero_problem_points_at_the_field_it_is_about() {
+    // These problems pointed at the statblock's id (issue 14, misplaced diagnostics); each
+    // points at its field now, where the file writes it.
+    let text = r#"[
+    Hero(
+        id: "odd", name: "Odd", class: "Fighter",
+        level: 16,
+        abilities: (str: 18, con: 14, dex: 0, int: 8, wis: 12, cha: 10),
+        base: (ac: 15, pd: 10, md: 10), hp: 30, recoveries: 9,
+        recovery_die: 3,
+        attacks: [
+            (id: "fist", name: "Punch", kind: Melee, vs: AC, ability: Some(Str), extra: -2, damage: Unarmed),
+        ],
+    ),
+]
+"#;
+    let dir = std::env::temp_dir().join(format!("fray-fields-{}", std::process::id()));
+    let file = dir.join("archmage").join("heroes.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, text).unwrap();
+    let (_, problems) = loader().check_paths(&[&dir]);
+    std::fs::remove_dir_all(&dir).ok();
+    let found: Vec<(usize, usize, String)> = problems
+        .0
+        .iter()
+        .map(|d| (d.line, d.column, d.message.clone()))
+        .collect();
+    let at = |line: usize, column: usize, text: &str| {
+        assert!(
+            found
+                .iter()
+                .any(|(l, c, m)| (*l, *c) == (line, column) && m.contains(text)),
+            "no `{text}` at {line}:{column} in {found:#?}"
+        );
+    };
+    at(4, 9, "level 16 is outside 1..=15");
+    at(5, 39, "ability score 0 is outside 1..=30");
+    at(7, 9, "recovery die d3 is not a class recovery die");
+    at(8, 9, "a hero needs a basic melee attack");
+}

@@ -28,3 +28,42 @@ fn every_bx_content_file_loads() {
     assert!(count("spell") >= 4);
     assert!(db.encounters().filter(|e| e.ruleset == "bx").count() >= 5);
 }
+
+#[test]
+fn a_statblock_problem_points_at_the_field_it_is_about() {
+    // These problems pointed at the statblock's id (issue 14, misplaced diagnostics); each
+    // points at its field now, where the file writes it.
+    let text = r#"[
+    Class(id: "odd", name: "Odd",
+        thac0: [19, 19],
+        saves: [(12, 13, 14, 15, 16)]),
+    Spell(id: "nothing", name: "Nothing", range: 10,
+        effect: Save(save: Spells)),
+    Monster(id: "statue", name: "Statue", hd: "1", ac: 6, move: 60, morale: 7,
+        attacks: []),
+]
+"#;
+    let loader = crate::bench::loader();
+    let mut db = ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
+        )
+        .unwrap();
+    let problems: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    for expected in [
+        "t/bx/blocks.ron:3:9: odd: a class needs one `thac0` and one `saves` row per level",
+        "t/bx/blocks.ron:6:9: nothing: the spell does nothing",
+        "t/bx/blocks.ron:8:9: statue: a monster needs at least one attack",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.starts_with(expected)),
+            "no `{expected}` in {problems:#?}"
+        );
+    }
+}

@@ -151,3 +151,51 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn a_creature_or_weapon_problem_points_at_the_field_it_is_about() {
+    // These problems pointed at the statblock's id (issue 14, misplaced diagnostics); each
+    // points at its field now, where the file writes it.
+    let text = r#"[
+    Proficiency(id: "blades", name: "Blades", ability: Strength),
+    Weapon(id: "sword", name: "Sword", proficiency: "blades", damage: "1d6",
+        damage_type: Slashing,
+        extra_damage: 0),
+    Armor(id: "mail", name: "Mail",
+        reduction: -1),
+    Monster(id: "imp", name: "Imp", health: 5, speed: 30,
+        reflex: 0,
+        fortitude: 0,
+        level: 0,
+        injury_limit: 0,
+        weapons: ["sword"], proficiencies: {"blades": 1}),
+]"#;
+    let loader = loader();
+    let mut db = fray_content::ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/oho/blocks.ron", text),
+        )
+        .unwrap();
+    let mut problems: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    problems.sort();
+    let expected = [
+        "t/oho/blocks.ron:5:9: sword: extra_damage must be at least 1",
+        "t/oho/blocks.ron:7:9: mail: reduction cannot be negative",
+        "t/oho/blocks.ron:9:9: imp: reflex must be at least 1",
+        "t/oho/blocks.ron:10:9: imp: fortitude must be at least 1",
+        "t/oho/blocks.ron:11:9: imp: level is 1 to 20",
+        "t/oho/blocks.ron:12:9: imp: injury_limit must be at least 1",
+    ];
+    for e in expected {
+        assert!(
+            problems.iter().any(|p| p.starts_with(e)),
+            "no `{e}` in {problems:#?}"
+        );
+    }
+}

@@ -17,13 +17,39 @@ use super::world::{
     is_over, player_of, roster, save_difference, send, spawn, state, take_rejections,
 };
 
-/// The suite's own dice for making up requests.
-struct Dice(EncounterRng);
+/// Where the suite's made-up choices come from: its own seeded stream, or the bytes of a
+/// coverage-guided fuzzer's input (read one or two at a time; once they run out, every choice
+/// is the first one and the dice say they are [`exhausted`](Dice::exhausted)).
+enum Dice<'a> {
+    Seeded(EncounterRng),
+    Bytes { data: &'a [u8], at: usize },
+}
 
-impl Dice {
+impl Dice<'_> {
     fn below(&mut self, n: usize) -> usize {
-        let n = u32::try_from(n.max(1)).unwrap_or(u32::MAX);
-        self.0.roll_die(n) as usize - 1
+        match self {
+            Dice::Seeded(rng) => {
+                let n = u32::try_from(n.max(1)).unwrap_or(u32::MAX);
+                rng.roll_die(n) as usize - 1
+            }
+            Dice::Bytes { data, at } => {
+                let width = if n > 256 { 2 } else { 1 };
+                let mut value = 0usize;
+                for _ in 0..width {
+                    value = value << 8 | usize::from(data.get(*at).copied().unwrap_or(0));
+                    *at += 1;
+                }
+                value % n.max(1)
+            }
+        }
+    }
+
+    /// Whether a fuzzer's bytes have run out (never, for the seeded stream).
+    fn exhausted(&self) -> bool {
+        match self {
+            Dice::Seeded(_) => false,
+            Dice::Bytes { data, at } => *at > data.len(),
+        }
     }
 
     fn pick<T: Copy>(&mut self, list: &[T]) -> T {
@@ -85,7 +111,7 @@ impl Pool {
         }
     }
 
-    fn readied(&self, dice: &mut Dice) -> Readied {
+    fn readied(&self, dice: &mut Dice<'_>) -> Readied {
         match dice.below(4) {
             0 => Readied::Attack {
                 target: dice.pick(&self.targets),
@@ -105,7 +131,7 @@ impl Pool {
         }
     }
 
-    fn intent(&self, dice: &mut Dice) -> Intent {
+    fn intent(&self, dice: &mut Dice<'_>) -> Intent {
         match dice.below(14) {
             0 => Intent::Attack {
                 target: dice.pick(&self.targets),
@@ -147,7 +173,7 @@ impl Pool {
     /// A made-up request: a random actor (its own controller half the time), a random intent.
     /// Never one of the options a decider of `live` is offered, sent by its controller (that
     /// one the engine may accept).
-    fn request(&self, dice: &mut Dice, world: &World, live: &[Entity]) -> ActionRequest {
+    fn request(&self, dice: &mut Dice<'_>, world: &World, live: &[Entity]) -> ActionRequest {
         let pending: Vec<_> = live.iter().flat_map(|e| decisions(world, *e)).collect();
         loop {
             let actor = if dice.chance(3) {
@@ -175,7 +201,9 @@ impl Pool {
                     && player_of(world, actor) == Some(controller)
                     && d.options.iter().any(|o| o.intent == intent)
             });
-            if !acceptable {
+            // Once a fuzzer's bytes run out every choice is the first one, which may be an
+            // offer: it is sent as it is (a legal move may be accepted, and is played).
+            if !acceptable || dice.exhausted() {
                 return ActionRequest {
                     actor,
                     controller,
@@ -219,8 +247,20 @@ fn judge(
         if r.reason.to_string().trim().is_empty() {
             return Err(format!("a rejection without a reason: {r:?}"));
         }
+        // A burst may hold the same actor and intent from its own player and from another.
+        // The core judges the sender first: "not your combatant" answers another's request,
+        // every later reason the owner's ("unknown actor" comes before and answers anyone's).
+        let owner = player_of(world, r.actor);
+        let sender_fits = |c: PlayerId| match r.reason {
+            RejectReason::UnknownActor => true,
+            RejectReason::NotYourCombatant => owner != Some(c),
+            _ => owner.is_none_or(|o| o == c),
+        };
         let Some(i) = (0..requests.len()).find(|&i| {
-            !answered[i] && requests[i].actor == r.actor && requests[i].intent == r.intent
+            !answered[i]
+                && requests[i].actor == r.actor
+                && requests[i].intent == r.intent
+                && sender_fits(requests[i].controller)
         }) else {
             return Err(format!(
                 "a rejection of a request never sent (or rejected twice): {r:?}\n  requests: {requests:?}"
@@ -268,7 +308,7 @@ fn driven(
     content: &Arc<ContentDb>,
     specs: &[EncounterSpec],
     n: usize,
-    dice: &mut Dice,
+    dice: &mut Dice<'_>,
     budget: u64,
 ) -> (u64, u64) {
     let spec = &specs[n % specs.len()];
@@ -284,6 +324,9 @@ fn driven(
     let mut player = Player::new(seed, conf.policies);
     let (mut sent, mut accepted) = (0u64, 0u64);
     for point in 0..20_000usize {
+        if dice.exhausted() {
+            return (sent, accepted);
+        }
         run_until_blocked(world, 1_000_000);
         let stray = take_rejections(world);
         assert!(
@@ -358,7 +401,7 @@ fn stepped(
     content: &Arc<ContentDb>,
     specs: &[EncounterSpec],
     n: usize,
-    dice: &mut Dice,
+    dice: &mut Dice<'_>,
 ) -> u64 {
     let spec = &specs[n % specs.len()];
     let seed = derive_seed(0xF023, n as u64);
@@ -380,7 +423,7 @@ fn stepped(
     let pool = Pool::new(conf, fuzzed.world_mut(), &[f]);
     let mut sent = 0u64;
     for step in 0..100_000usize {
-        if is_over(fuzzed.world(), f) && is_over(clean.world(), c) {
+        if dice.exhausted() || is_over(fuzzed.world(), f) && is_over(clean.world(), c) {
             break;
         }
         let requests: Vec<ActionRequest> = if dice.chance(3) {
@@ -440,7 +483,7 @@ fn stepped(
 pub fn bad_requests_never_panic(conf: &Conformance) {
     let content = content(conf);
     let specs = encounters(conf, &content);
-    let mut dice = Dice(EncounterRng::from_seed(0xBAD_5EED));
+    let mut dice = Dice::Seeded(EncounterRng::from_seed(0xBAD_5EED));
     let budget = conf.budget.fuzz_requests;
     let (mut sent, mut accepted) = (0u64, 0u64);
     let mut n = 0usize;
@@ -458,5 +501,96 @@ pub fn bad_requests_never_panic(conf: &Conformance) {
         eprintln!(
             "{accepted} of {sent} made-up requests were legal moves of the decider, and were played"
         );
+    }
+}
+
+/// Check 8 driven by a coverage-guided fuzzer: the content and encounters of one ruleset,
+/// loaded once, and [`run`](Self::run) plays one fuzzer input.
+pub struct RequestFuzz {
+    conf: Conformance,
+    content: Arc<ContentDb>,
+    specs: Vec<EncounterSpec>,
+}
+
+impl RequestFuzz {
+    /// Loads `conf`'s built-in content (panics when it does not load).
+    pub fn new(conf: &Conformance) -> Self {
+        let content = content(conf);
+        let specs = encounters(conf, &content);
+        Self {
+            conf: *conf,
+            content,
+            specs,
+        }
+    }
+
+    /// Plays one input: its first two bytes pick the encounter, the seed and the phase (one
+    /// in four a stepped AI fight beside an untouched twin, else a fight of external players
+    /// at its decision points); the rest make up the requests, their moments and their
+    /// shapes, until they run out. Panics, as [`bad_requests_never_panic`] does, when a bad
+    /// request is accepted, is not answered by exactly one rejection with a reason, or
+    /// changes anything; the debug invariants run at every tick.
+    pub fn run(&self, data: &[u8]) {
+        let n = usize::from(u16::from_le_bytes([
+            data.first().copied().unwrap_or(0),
+            data.get(1).copied().unwrap_or(0),
+        ]));
+        let mut dice = Dice::Bytes {
+            data: data.get(2..).unwrap_or_default(),
+            at: 0,
+        };
+        if n % 4 == 3 {
+            stepped(&self.conf, &self.content, &self.specs, n, &mut dice);
+        } else {
+            driven(
+                &self.conf,
+                &self.content,
+                &self.specs,
+                n,
+                &mut dice,
+                u64::MAX,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy_ecs::message::Messages;
+
+    use super::*;
+
+    /// A burst with the same attack from its owner and from another player, the owner's
+    /// taken: the "not your combatant" refusal answers the other player's request, so the one
+    /// taken is the owner's.
+    #[test]
+    fn a_refusal_as_not_yours_answers_the_request_of_the_player_who_does_not_control_it() {
+        let mut world = World::new();
+        world.init_resource::<Messages<ActionRequest>>();
+        world.init_resource::<Messages<ActionRejected>>();
+        let actor = world.spawn(Controller::External(PlayerId(2))).id();
+        let target = world.spawn_empty().id();
+        let intent = Intent::Attack {
+            target,
+            attack: AttackId(0),
+            maneuver: Maneuver::STANDARD,
+        };
+        let from = |controller| ActionRequest {
+            actor,
+            controller,
+            intent,
+        };
+        let refuse = |w: &mut World| {
+            w.write_message(ActionRejected {
+                encounter: None,
+                actor,
+                intent,
+                reason: RejectReason::NotYourCombatant,
+            });
+        };
+        let owner_first = [from(PlayerId(2)), from(PlayerId(0))];
+        assert_eq!(judge(&mut world, &owner_first, refuse), Ok(vec![0]));
+        let other_first = [from(PlayerId(0)), from(PlayerId(2))];
+        assert_eq!(judge(&mut world, &other_first, refuse), Ok(vec![1]));
     }
 }

@@ -76,7 +76,7 @@ pub use basic::{
     same_results_on_one_or_two_threads,
 };
 pub use candidates::{Universe, candidates};
-pub use fuzz::bad_requests_never_panic;
+pub use fuzz::{RequestFuzz, bad_requests_never_panic};
 pub use isolation::intents_aimed_at_another_fight_are_refused;
 pub use offers::offers_are_exactly_the_legal_intents;
 pub use player::Player;

@@ -1,0 +1,105 @@
+//! Fuzz target `content`: the RON content loader and every ruleset's checks, on mutated real
+//! content.
+//!
+//! An input is a path relative to `content/` on its first line and a file's text after it (the
+//! seeds are the real files: see `fuzz/seed-corpus`). The text replaces that file (or joins the
+//! tree, at a new path) inside the otherwise untouched built-in content of its ruleset's folder
+//! (or all of it, for a path outside them), and the whole is checked as `fray check FILE`
+//! checks it (`ContentLoader::check_sources_in_context`, every ruleset's statblock schema).
+//! Bad content must give problems, never a panic, each one placed inside its file. Content
+//! that passes the checks must play: an encounter of the file (or of its ruleset) is spawned
+//! and fought by the AI for a bounded number of ticks, with the core's debug invariants on,
+//! and must not panic.
+
+#![no_main]
+
+use std::sync::{Arc, LazyLock};
+
+use bevy_app::App;
+use fray::content::db::ContentDb;
+use fray::content::encounter::EncounterSpec;
+use fray::content::loader::read_tree;
+use fray::content::source::SourceFile;
+use fray::prelude::*;
+use fray_fuzz::content_dir;
+use libfuzzer_sys::fuzz_target;
+
+/// The built-in content, read once.
+static TREE: LazyLock<Vec<SourceFile>> = LazyLock::new(|| read_tree(&content_dir()).0);
+
+/// Ticks a fight of checked content may take here (each runs until a decision or the end).
+const MAX_TICKS: u32 = 64;
+
+fuzz_target!(|data: &[u8]| {
+    let input = String::from_utf8_lossy(data);
+    let (relative, text) = input.split_once('\n').unwrap_or((&input, ""));
+    let relative = relative.trim_start_matches(['/', '.']);
+    let path = content_dir().join(relative);
+    let target = SourceFile::new(path.clone(), text);
+    // The context is the file's ruleset folder (the whole tree when it names none): what it
+    // may refer to, without parsing the other rulesets' files again for every input.
+    let folder = content_dir().join(relative.split('/').next().unwrap_or_default());
+    let within = |s: &&SourceFile| s.path.starts_with(&folder) && folder != content_dir();
+    let mine = TREE.iter().any(|s| within(&s));
+    let context: Vec<SourceFile> = TREE
+        .iter()
+        .filter(|s| s.path != path && (!mine || within(s)))
+        .cloned()
+        .collect();
+    let loader = content_loader();
+    let (db, problems) = loader.check_sources_in_context(vec![target.clone()], context);
+    let lines = text.lines().count() + 1;
+    for d in problems.iter() {
+        let shown = d.to_string();
+        assert!(
+            !d.message.trim().is_empty(),
+            "a problem without a message: {shown}"
+        );
+        assert!(
+            d.line >= 1 && d.column >= 1,
+            "a problem at line 0 or column 0: {shown}"
+        );
+        if d.path == path {
+            assert!(d.line <= lines, "a problem past the file's end: {shown}");
+        }
+    }
+    if problems.is_empty() {
+        play(db, &target, relative);
+    }
+});
+
+/// Fights, with the AI, the encounter the file is (or one of its ruleset's).
+fn play(db: ContentDb, target: &SourceFile, relative: &str) {
+    let id = match target.parse::<EncounterSpec>() {
+        Ok(spec) => spec.id,
+        Err(_) => {
+            let ruleset = relative.split('/').next().unwrap_or_default();
+            let mut ids: Vec<&str> = db
+                .encounters()
+                .filter(|e| e.ruleset == ruleset)
+                .map(|e| e.id.as_str())
+                .collect();
+            ids.sort_unstable();
+            match ids.get(target.text.len() % ids.len().max(1)) {
+                Some(id) => (*id).to_string(),
+                None => return,
+            }
+        }
+    };
+    let mut app = App::new();
+    app.add_plugins(FrayPlugins {
+        run: FrayRunMode::Manual,
+        ..Default::default()
+    })
+    .insert_resource(Content(Arc::new(db)));
+    app.finish();
+    app.cleanup();
+    let world = app.world_mut();
+    let seed = target.text.len() as u64;
+    if world
+        .spawn_encounter(&id, &EncounterSettings::logged(seed))
+        .is_ok()
+    {
+        run_until_blocked(world, MAX_TICKS);
+    }
+}
