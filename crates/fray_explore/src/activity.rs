@@ -23,6 +23,14 @@ pub enum Activity {
     },
     /// Rest.
     Rest,
+    /// Move toward the area `area` of the dungeon by the shortest way the party knows, one
+    /// step a turn; the activity stays first in the plan until the party is there.
+    GoTo {
+        /// The area's id.
+        area: String,
+    },
+    /// Leave the dungeon by its entrance (going there first): the expedition is over.
+    Leave,
 }
 
 impl Activity {
@@ -33,6 +41,8 @@ impl Activity {
             Self::Search { .. } => "searching",
             Self::Listen { .. } => "listening",
             Self::Rest => "resting",
+            Self::GoTo { .. } => "moving",
+            Self::Leave => "leaving",
         }
     }
 }

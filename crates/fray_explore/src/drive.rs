@@ -1,8 +1,11 @@
-//! Playing expedition turns from code.
+//! Playing expedition turns from code, and the fights on the way.
 
 use bevy_ecs::prelude::*;
+use fray_core::drive::{MAX_TICKS_PER_RUN, run_until_blocked};
+use fray_core::encounter::Encounter;
 
 use crate::expedition::{Expedition, ExpeditionState};
+use crate::fight::{FightExt, Fighting};
 use crate::schedule::ExploreTick;
 
 /// Plays one exploration turn of every expedition under way.
@@ -11,18 +14,40 @@ pub fn explore_turn(world: &mut World) {
 }
 
 /// Plays turns until no expedition is under way or `max_turns` turns were played; returns how
-/// many were played.
+/// many were played. After each turn, the fights it started are played on the combat tick and
+/// written back ([`settle_fights`]).
 pub fn run_expeditions(world: &mut World, max_turns: u32) -> u32 {
-    world
-        .try_schedule_scope(ExploreTick, |world, schedule| {
-            let mut played = 0;
-            while played < max_turns && any_underway(world) {
-                schedule.run(world);
-                played += 1;
-            }
-            played
-        })
-        .unwrap_or(0)
+    let mut played = 0;
+    while played < max_turns && any_underway(world) {
+        explore_turn(world);
+        settle_fights(world);
+        played += 1;
+    }
+    played
+}
+
+/// Plays the fights expeditions are in on the combat tick until each is over (or waits on an
+/// external controller), then writes the finished ones back with
+/// [`FightExt::end_fight`]; returns how many were written back.
+pub fn settle_fights(world: &mut World) -> usize {
+    let mut query = world.query::<(Entity, &Fighting)>();
+    let fighting: Vec<(Entity, Entity)> =
+        query.iter(world).map(|(e, f)| (e, f.encounter)).collect();
+    if fighting.is_empty() {
+        return 0;
+    }
+    let running = |world: &World| {
+        fighting
+            .iter()
+            .any(|(_, enc)| world.get::<Encounter>(*enc).is_some_and(|e| !e.is_over()))
+    };
+    if running(world) {
+        run_until_blocked(world, MAX_TICKS_PER_RUN);
+    }
+    fighting
+        .iter()
+        .filter(|(expedition, _)| world.end_fight(*expedition).is_ok())
+        .count()
 }
 
 /// Whether any expedition is still under way.

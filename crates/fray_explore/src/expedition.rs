@@ -44,6 +44,14 @@ pub enum Ending {
     PlanDone,
     /// Every member is dead.
     PartyDead,
+    /// Nobody is left standing: every living member is down, with nobody to carry them out.
+    PartyDown,
+    /// The party left the dungeon when its plan was done.
+    Returned,
+    /// The party turned back early (its policy said so) and left the dungeon.
+    TurnedBack,
+    /// The expedition ran out of turns (the expedition file's `max_turns`) before it ended.
+    OutOfTime,
 }
 
 impl Ending {
@@ -52,6 +60,10 @@ impl Ending {
         match self {
             Self::PlanDone => "the plan is done",
             Self::PartyDead => "the whole party is dead",
+            Self::PartyDown => "nobody is left standing",
+            Self::Returned => "the party is back out of the dungeon",
+            Self::TurnedBack => "the party turned back and is out of the dungeon",
+            Self::OutOfTime => "out of time",
         }
     }
 }
@@ -123,6 +135,12 @@ pub enum ExploreError {
     /// The ruleset refused.
     #[error("{0}")]
     Ruleset(String),
+    /// No expedition file has this id.
+    #[error("no expedition `{0}` in the content")]
+    UnknownExpedition(String),
+    /// No dungeon file has this id.
+    #[error("no dungeon `{0}` in the content")]
+    UnknownDungeon(String),
 }
 
 /// How to spawn an expedition.

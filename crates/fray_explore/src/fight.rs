@@ -14,21 +14,27 @@ use bevy_ecs::prelude::*;
 use fray_content::encounter::{
     CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef, SideSpec,
 };
-use fray_core::combatant::{Hp, Status};
+use fray_core::combatant::{Controller, Hp, Status};
 use fray_core::encounter::{Encounter, Roster};
 use fray_core::ids::SideId;
+use fray_core::outcome::Outcome;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::{EncounterSettings, SpawnEncounterExt, SpawnError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::expedition::Expedition;
-use crate::log::ExpeditionLog;
+use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::meeting::Meeting;
 use crate::party::{Character, Life, Party, Vitals};
+use crate::place::Stock;
 use crate::procedure::Procedures;
+use crate::time::{Clock, GameTime};
+use crate::travel::{describe, take_treasure};
 
 /// Monsters of one statblock, met together.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Foes {
     /// The statblock id in the expedition's ruleset.
     pub statblock: String,
@@ -36,13 +42,32 @@ pub struct Foes {
     pub count: u16,
 }
 
-/// The fight an expedition is in: its encounter, and which combatant stands for which member.
+/// The fight an expedition is in: its encounter, which combatant stands for which member,
+/// and the meeting it came from.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct Fighting {
     /// The encounter entity.
     pub encounter: Entity,
     /// `(member, combatant)` pairs, in marching order.
     pub members: Vec<(Entity, Entity)>,
+    /// The meeting it came from, if any.
+    pub meeting: Option<Meeting>,
+}
+
+/// What a fight is spawned with.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FightSetup {
+    /// The monsters.
+    pub foes: Vec<Foes>,
+    /// The encounter's options (the ruleset's, by name: surprise, distance, parley...).
+    pub options: EncounterOptions,
+    /// The meeting it comes from.
+    pub meeting: Option<Meeting>,
+    /// The map (default: the built-in `near-far`, the party near and the monsters far).
+    pub map: Option<MapRef>,
+    /// Controllers instead of the AI, by side name ([`PARTY_SIDE`], [`MONSTER_SIDE`]): a game
+    /// or a test that plays a side itself.
+    pub controllers: Vec<(String, Controller)>,
 }
 
 /// How many fights an expedition has played.
@@ -52,6 +77,10 @@ pub struct FightCount(pub u32);
 /// What a finished fight did to the party.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FightResult {
+    /// How the encounter ended.
+    pub outcome: Option<Outcome>,
+    /// Members down but alive after it.
+    pub down: Vec<Entity>,
     /// Members killed in it.
     pub killed: Vec<Entity>,
     /// Hit points the party lost in it, in all.
@@ -100,14 +129,42 @@ pub trait FightExt {
     /// the ruleset's plugin and a `fray_core` [`Content`](fray_core::spawn::Content) resource
     /// holding the members' and foes' statblocks. Play it with the combat tick
     /// (`fray_core::drive`), then call [`FightExt::end_fight`].
-    fn start_fight(&mut self, expedition: Entity, foes: &[Foes]) -> Result<Entity, FightError>;
+    fn start_fight(&mut self, expedition: Entity, foes: &[Foes]) -> Result<Entity, FightError> {
+        self.start_fight_with(
+            expedition,
+            FightSetup {
+                foes: foes.to_vec(),
+                ..FightSetup::default()
+            },
+        )
+    }
+
+    /// Spawns a fight as [`FightExt::start_fight`] does, with the ruleset's encounter options
+    /// (surprise, distance, parley, evasion...) and the meeting it comes from (beating monsters
+    /// that live in an area clears it).
+    fn start_fight_with(
+        &mut self,
+        expedition: Entity,
+        setup: FightSetup,
+    ) -> Result<Entity, FightError>;
 
     /// Writes a finished fight's results back to the party and despawns its encounter.
     fn end_fight(&mut self, expedition: Entity) -> Result<FightResult, FightError>;
 }
 
 impl FightExt for World {
-    fn start_fight(&mut self, expedition: Entity, foes: &[Foes]) -> Result<Entity, FightError> {
+    fn start_fight_with(
+        &mut self,
+        expedition: Entity,
+        setup: FightSetup,
+    ) -> Result<Entity, FightError> {
+        let FightSetup {
+            foes,
+            options,
+            meeting,
+            map,
+            controllers,
+        } = setup;
         if self.get::<Fighting>(expedition).is_some() {
             return Err(FightError::AlreadyFighting);
         }
@@ -124,7 +181,7 @@ impl FightExt for World {
             .filter_map(|m| {
                 let character = self.get::<Character>(m)?.clone();
                 let vitals = *self.get::<Vitals>(m)?;
-                vitals.is_alive().then_some((m, character, vitals))
+                vitals.is_up().then_some((m, character, vitals))
             })
             .collect();
         if fighters.is_empty() || foes.iter().all(|f| f.count == 0) {
@@ -139,7 +196,7 @@ impl FightExt for World {
             name: format!("{id}, fight {}", number.saturating_add(1)),
             description: String::new(),
             ruleset,
-            map: MapRef::Named("near-far".into()),
+            map: map.unwrap_or_else(|| MapRef::Named("near-far".into())),
             sides: vec![
                 SideSpec {
                     name: PARTY_SIDE.into(),
@@ -159,7 +216,7 @@ impl FightExt for World {
                         .collect(),
                 },
             ],
-            options: EncounterOptions::default(),
+            options,
             seed: None,
         };
         let log = self
@@ -168,7 +225,7 @@ impl FightExt for World {
         let settings = EncounterSettings {
             seed: derive_seed(derive_seed(seed, FIGHT_STREAM), u64::from(number)),
             log,
-            controllers: Vec::new(),
+            controllers,
         };
         let encounter = self.spawn_encounter_spec(&spec, &settings)?;
         let combatants: Vec<Entity> = self
@@ -185,8 +242,20 @@ impl FightExt for World {
             }
             members.push((member, combatant));
         }
+        let at = self
+            .get::<Clock>(expedition)
+            .map_or(GameTime::ZERO, Clock::elapsed);
+        if let Some(mut log) = self.get_mut::<ExpeditionLog>(expedition) {
+            log.record(at, || ExploreEvent::FightStarted {
+                foes: describe(&foes),
+            });
+        }
         self.entity_mut(expedition).insert((
-            Fighting { encounter, members },
+            Fighting {
+                encounter,
+                members,
+                meeting,
+            },
             FightCount(number.saturating_add(1)),
         ));
         Ok(encounter)
@@ -205,7 +274,17 @@ impl FightExt for World {
                 return Err(FightError::EncounterGone);
             }
         }
-        let mut result = FightResult::default();
+        let outcome = self
+            .get::<Encounter>(fighting.encounter)
+            .and_then(Encounter::outcome);
+        let procedure = self.get::<Expedition>(expedition).and_then(|e| {
+            self.get_resource::<Procedures>()
+                .and_then(|p| p.get(&e.ruleset).cloned())
+        });
+        let mut result = FightResult {
+            outcome,
+            ..FightResult::default()
+        };
         for (member, combatant) in &fighting.members {
             let (Some(hp), Some(status)) = (
                 self.get::<Hp>(*combatant).copied(),
@@ -224,6 +303,49 @@ impl FightExt for World {
                 vitals.life = Life::Dead;
                 result.killed.push(*member);
             }
+            if let Some(procedure) = &procedure {
+                procedure.leave_fight(self, *member, *combatant);
+            }
+            if self
+                .get::<Vitals>(*member)
+                .is_some_and(|v| v.life == Life::Down)
+            {
+                result.down.push(*member);
+            }
+        }
+        let won = outcome.is_some_and(|o| o.winner == Some(SideId(0)));
+        if won && let Some(area) = fighting.meeting.as_ref().and_then(|m| m.area) {
+            if let Some(mut stock) = self.get_mut::<Stock>(area) {
+                stock.0.clear();
+            }
+            take_treasure(self, expedition, area);
+        }
+        let name = |world: &World, m: &Entity| {
+            world
+                .get::<Character>(*m)
+                .map(|c| c.name.clone())
+                .unwrap_or_default()
+        };
+        let killed = result.killed.iter().map(|m| name(self, m)).collect();
+        let down = result.down.iter().map(|m| name(self, m)).collect();
+        let ending = outcome.map_or_else(
+            || "unfinished".to_string(),
+            |o| match o.winner {
+                Some(SideId(0)) => format!("the party wins ({:?})", o.ending),
+                Some(_) => format!("the monsters win ({:?})", o.ending),
+                None => format!("nobody wins ({:?})", o.ending),
+            },
+        );
+        let at = self
+            .get::<Clock>(expedition)
+            .map_or(GameTime::ZERO, Clock::elapsed);
+        if let Some(mut log) = self.get_mut::<ExpeditionLog>(expedition) {
+            log.record(at, || ExploreEvent::FightEnded {
+                ending,
+                hp_lost: result.hp_lost,
+                killed,
+                down,
+            });
         }
         self.entity_mut(expedition).remove::<Fighting>();
         self.despawn(fighting.encounter);

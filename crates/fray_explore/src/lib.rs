@@ -19,13 +19,24 @@
 //!   members and the monsters met, and writes its results back when it is over.
 //! - **Meetings.** Monsters met on the way wait in [`Meetings`](meeting::Meetings).
 //!
-//! Not built yet: places (areas, doors, routes, wilderness hexes), a party policy, turning
-//! meetings into fights as the expedition goes, saving, content files, and the CLI.
+//! - **Places.** A dungeon file ([`DungeonSpec`](dungeon::DungeonSpec)) spawns as entities
+//!   ([`place`]): areas with their monsters, treasure and traps, passages with their doors. The
+//!   party moves through them ([`travel`]) by its plan.
+//! - **Expedition files.** [`ExpeditionSpec`](charter::ExpeditionSpec) names a dungeon, a party
+//!   and a plan with its [`Policy`](policy::Policy); both kinds of file load through
+//!   `fray_content` ([`DocumentKind`](fray_content::document::DocumentKind)) with located
+//!   problems, and [`SpawnDelveExt`](charter::SpawnDelveExt) spawns one.
+//!
+//! Not built yet: wilderness hexes and waterways, saving mid-expedition, and the CLI.
 
 /// What the party does with each turn.
 pub mod activity;
+/// Expedition files and spawning them.
+pub mod charter;
 /// Playing expedition turns from code.
 pub mod drive;
+/// Dungeon files.
+pub mod dungeon;
 /// The expedition entity and spawning it.
 pub mod expedition;
 /// Fights on the way, spawned from the party and written back.
@@ -38,12 +49,20 @@ pub mod log;
 pub mod meeting;
 /// The party's persistent characters.
 pub mod party;
+/// Dungeons, their areas and passages, as entities.
+pub mod place;
+/// The party's policy: stance, rests, turning back.
+pub mod policy;
 /// The seam through which rulesets supply their procedures.
 pub mod procedure;
+/// A turn's dice, drawn from the expedition's stream and logged.
+pub mod rolls;
 /// The exploration schedule and its phases.
 pub mod schedule;
 /// Game time and the clock.
 pub mod time;
+/// Moving through a dungeon.
+pub mod travel;
 
 #[cfg(test)]
 mod tests;
@@ -54,19 +73,28 @@ use bevy_app::prelude::*;
 pub mod prelude {
     pub use crate::FrayExplorePlugin;
     pub use crate::activity::{Activity, CurrentActivity, Plan};
-    pub use crate::drive::{any_underway, explore_turn, run_expeditions};
+    pub use crate::charter::{ExpeditionSpec, PartyMemberSpec, PlanSpec, SpawnDelveExt};
+    pub use crate::drive::{any_underway, explore_turn, run_expeditions, settle_fights};
+    pub use crate::dungeon::{DoorState, DungeonSpec};
     pub use crate::expedition::{
         Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
         MemberSpec, SpawnExpeditionExt, Timekeeping, TurnSpan,
     };
-    pub use crate::fight::{FightCount, FightError, FightExt, FightResult, Fighting, Foes};
+    pub use crate::fight::{
+        FightCount, FightError, FightExt, FightResult, FightSetup, Fighting, Foes,
+    };
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
     pub use crate::meeting::{Meeting, MeetingSource, Meetings};
     pub use crate::party::{
         Afflictions, Character, Life, Member, Members, Party, Supplies, Vitals,
     };
+    pub use crate::place::{
+        Area, Discoveries, Door, Dungeon, Haul, Pace, Passage, Position, Stock, Trap, Treasure,
+    };
+    pub use crate::policy::{Policy, PolicyState, Stance};
     pub use crate::procedure::{ExploreAppExt, Procedure, Procedures};
+    pub use crate::rolls::TurnDice;
     pub use crate::schedule::{ExploreSystems, ExploreTick};
     pub use crate::time::{Clock, GameTime};
 }

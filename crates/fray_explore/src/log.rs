@@ -64,8 +64,81 @@ pub enum ExploreEvent {
     MonstersMet {
         /// Why.
         source: MeetingSource,
-        /// How far off, in feet.
+        /// How far off, in feet (0: rolled as the fight opens).
         distance_ft: u32,
+        /// Who, as `count statblock` (empty when nothing says).
+        foes: String,
+    },
+    /// The party entered an area.
+    Entered {
+        /// The area's name.
+        area: String,
+    },
+    /// The party knows no way to an area (locked or hidden doors, or no passage at all).
+    NoWay {
+        /// The area's id.
+        to: String,
+    },
+    /// A door is opened: forced, or found.
+    DoorOpened {
+        /// The door's id.
+        door: String,
+        /// How (`forced`, `found`).
+        how: String,
+    },
+    /// The party failed to force a stuck door this turn.
+    DoorHolds {
+        /// The door's id.
+        door: String,
+    },
+    /// A trap sprang on a member.
+    TrapSprung {
+        /// The trap's name.
+        trap: String,
+        /// Who sprang it.
+        who: String,
+        /// The damage dealt.
+        damage: i32,
+    },
+    /// The party took an area's treasure.
+    TreasureTaken {
+        /// The area's name.
+        area: String,
+        /// Gold pieces.
+        gold: u32,
+    },
+    /// A fight began.
+    FightStarted {
+        /// Who the party fights, as `count statblock`.
+        foes: String,
+    },
+    /// A fight ended and its results were written back.
+    FightEnded {
+        /// How it ended, in words.
+        ending: String,
+        /// Hit points the party lost.
+        hp_lost: i64,
+        /// Members killed.
+        killed: Vec<String>,
+        /// Members down but alive.
+        down: Vec<String>,
+    },
+    /// A meeting did not become a fight (the encounter could not be spawned).
+    NoFight {
+        /// Why.
+        reason: String,
+    },
+    /// The party tried to evade monsters before a fight.
+    Evasion {
+        /// Whether it gets away (before surprise, which the fight's opening applies).
+        escapes: bool,
+        /// The speeds and how it went.
+        how: String,
+    },
+    /// The party's policy turned it back.
+    TurnedBack {
+        /// Why.
+        reason: String,
     },
     /// The expedition ended.
     Ended {

@@ -40,6 +40,9 @@ pub enum Life {
     /// Alive (possibly wounded).
     #[default]
     Alive,
+    /// Alive but out: unconscious, dying or stable at 0 hit points (lite5e), until its
+    /// ruleset brings it back up. It neither fights nor searches; the party carries it.
+    Down,
     /// Dead: dead members stay dead.
     Dead,
 }
@@ -88,14 +91,20 @@ impl Vitals {
         self.hp.saturating_sub(before).max(0)
     }
 
-    /// Alive.
+    /// Alive (up or down).
     pub fn is_alive(&self) -> bool {
+        self.life != Life::Dead
+    }
+
+    /// Alive and able to act: it fights, searches and listens.
+    pub fn is_up(&self) -> bool {
         self.life == Life::Alive
     }
 }
 
 /// What a member carries that the clock uses up: light, food and money.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Supplies {
     /// Unlit torches.
     pub torches: u32,

@@ -14,6 +14,9 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 
 use crate::expedition::{ExploreError, Timekeeping};
+use crate::party::Life;
+use crate::place::Pace;
+use crate::rolls::TurnDice;
 
 /// A ruleset's exploration procedures, as the expedition model sees them.
 pub trait Procedure: Send + Sync + 'static {
@@ -33,6 +36,39 @@ pub trait Procedure: Send + Sync + 'static {
     /// weary member at -1 to hit and damage. By default nothing more carries over.
     fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
         let _ = (world, member, combatant);
+    }
+
+    /// Writes a member's state at the end of a fight back to it, beyond its hit points and
+    /// death (which [`FightExt::end_fight`](crate::fight::FightExt::end_fight) writes first):
+    /// called for each member with its `combatant`, before the encounter is despawned. A
+    /// member down but not dead (lite5e's dying or stable) is the ruleset's to settle. By
+    /// default nothing more is written.
+    fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        let _ = (world, member, combatant);
+    }
+
+    /// How far the party moves in a turn (set on the expedition when it enters a dungeon).
+    fn pace(&self) -> Pace {
+        Pace::default()
+    }
+
+    /// Whether the party forces a stuck door this turn (a failure spends the turn, and the
+    /// party tries again next turn). By default it opens.
+    fn force_door(&self, dice: &mut TurnDice<'_>) -> bool {
+        let _ = dice;
+        true
+    }
+
+    /// Whether a trap the party crosses unawares springs. By default it does.
+    fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
+        let _ = dice;
+        true
+    }
+
+    /// What becomes of a member whom damage outside a fight (a trap) brings to 0 hit points
+    /// or less. By default it dies.
+    fn at_zero_hp(&self) -> Life {
+        Life::Dead
     }
 }
 

@@ -3,18 +3,23 @@
 //! [`ExploreTick`](crate::schedule::ExploreTick) runs these sets in order
 //! ([`ExploreSystems`](crate::schedule::ExploreSystems)):
 //!
-//! 1. `Plan` - the turn starts: its span is the ruleset's turn, and the party takes the next
-//!    activity of its plan (an expedition with none left ends). An expedition in a fight
+//! 1. `Plan` - the turn starts: the party's [`Policy`](crate::policy::Policy) may turn it back
+//!    or make it rest, its span is the ruleset's turn, and the party takes the next activity of
+//!    its plan (an expedition with none left ends). An expedition in a fight
 //!    ([`Fighting`](crate::fight::Fighting)) sits the turn out: its time passes in the fight.
 //! 2. `Wander` - the ruleset's wandering-monster checks.
-//! 3. `Act` - the ruleset resolves the activity (moving, searching, resting), rolls its dice and
-//!    may lengthen the turn.
-//! 4. `EndTurn` - lights burn for the turn's span and are relit from supplies; the clock moves
+//! 3. `Act` - the ruleset resolves the activity (searching, listening, resting), rolls its
+//!    dice and may lengthen the turn.
+//! 4. `Travel` - the model moves the party through its dungeon (doors, traps, areas entered,
+//!    monsters living there met, treasure taken), asking the ruleset's
+//!    [`Procedure`](crate::procedure::Procedure) for its rolls.
+//! 5. `Meet` - the ruleset plays out the monsters met (reactions, evasion, or a fight).
+//! 6. `EndTurn` - lights burn for the turn's span and are relit from supplies; the clock moves
 //!    on.
-//! 5. `Outcome` - an expedition whose party is all dead ends.
+//! 7. `Outcome` - an expedition whose party is all dead, or all down, ends.
 //!
-//! A ruleset adds its systems to `Wander` and `Act` and acts only on expeditions carrying its
-//! marker. The schedule runs single-threaded with ambiguity detection set to error, like the
+//! A ruleset adds its systems to `Wander`, `Act` and `Meet` and acts only on expeditions
+//! carrying its marker. The schedule runs single-threaded with ambiguity detection set to error, like the
 //! combat tick, so that the same seed always gives the same expedition.
 
 use bevy_ecs::prelude::*;
@@ -41,6 +46,10 @@ pub enum ExploreSystems {
     Wander,
     /// The activity resolved (the ruleset's).
     Act,
+    /// Moving through the dungeon (the model's).
+    Travel,
+    /// Monsters met, played out (the ruleset's).
+    Meet,
     /// Lights burn, the clock moves on.
     EndTurn,
     /// Expeditions end.
@@ -60,13 +69,18 @@ pub fn build_schedule() -> Schedule {
             ExploreSystems::Plan,
             ExploreSystems::Wander,
             ExploreSystems::Act,
+            ExploreSystems::Travel,
+            ExploreSystems::Meet,
             ExploreSystems::EndTurn,
             ExploreSystems::Outcome,
         )
             .chain(),
     );
     schedule.add_systems((
-        start_turn.in_set(ExploreSystems::Plan),
+        (crate::policy::follow_policy, start_turn)
+            .chain()
+            .in_set(ExploreSystems::Plan),
+        crate::travel::travel.in_set(ExploreSystems::Travel),
         (burn_lights, advance_clock)
             .chain()
             .in_set(ExploreSystems::EndTurn),
@@ -191,7 +205,7 @@ fn advance_clock(
     }
 }
 
-/// An expedition whose members are all dead ends.
+/// An expedition whose members are all dead ends; so does one with nobody left up.
 fn end_when_all_dead(
     mut expeditions: Query<(&mut Expedition, &Party, &Clock, &mut ExpeditionLog)>,
     members: Query<&Vitals, With<Member>>,
@@ -200,12 +214,12 @@ fn end_when_all_dead(
         if expedition.state != ExpeditionState::Underway || party.order.is_empty() {
             continue;
         }
-        let anyone_alive = party
-            .order
-            .iter()
-            .any(|m| members.get(*m).is_ok_and(Vitals::is_alive));
-        if !anyone_alive {
+        let alive =
+            |up: fn(&Vitals) -> bool| party.order.iter().any(|m| members.get(*m).is_ok_and(up));
+        if !alive(Vitals::is_alive) {
             end(&mut expedition, &mut log, clock, Ending::PartyDead);
+        } else if !alive(Vitals::is_up) {
+            end(&mut expedition, &mut log, clock, Ending::PartyDown);
         }
     }
 }

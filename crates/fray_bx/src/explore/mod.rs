@@ -41,10 +41,14 @@ pub mod chance;
 pub mod checks;
 /// Movement rates and encumbrance (BX-02, BX-03).
 pub mod encumbrance;
+/// Evasion and pursuit in the dungeon (BX-15).
+pub mod evasion;
 /// Falling (BX-08).
 pub mod falling;
 /// Natural healing (BX-06).
 pub mod healing;
+/// Monsters met, played out: surprise, distance, reaction, evasion or the fight (BX-13..15).
+pub mod meet;
 /// Resting in the dungeon (BX-10).
 pub mod rest;
 /// Searching and listening (BX-10).
@@ -75,6 +79,12 @@ pub const TORCH_TURNS: u64 = 6;
 
 /// Turns a lantern burns on one flask of oil (default; the seed gives no figure).
 pub const LANTERN_TURNS: u64 = 24;
+
+/// The base movement rate in feet per turn (BX-02).
+pub const BASE_PACE: u32 = 120;
+
+/// Forcing a stuck door, in sixths (a ruling: see [`BxProcedure`]'s `force_door`).
+pub const FORCE_DOOR_IN_6: u8 = 2;
 
 /// Marks an expedition that follows B/X's procedures.
 #[derive(Component, Debug, Clone, Copy, Default)]
@@ -114,6 +124,33 @@ impl Procedure for BxProcedure {
         Ok(())
     }
 
+    /// The party explores unknown ground at the base rate of 120 ft a turn, and moves three
+    /// times that through areas it knows (BX-02). Ruling: the seed's per-character rates and
+    /// encumbrance bands ([`encumbrance`]) are not read from the party yet; 120 ft is the
+    /// unencumbered base rate.
+    fn pace(&self) -> Pace {
+        Pace {
+            unknown: BASE_PACE,
+            familiar: BASE_PACE.saturating_mul(3),
+        }
+    }
+
+    /// Forcing a stuck door: 2 in 6. Ruling: the seed ties the chance to STR through a table
+    /// it does not give; Fray uses the classic 2 in 6 of average STR for the party's try.
+    fn force_door(&self, dice: &mut TurnDice<'_>) -> bool {
+        dice.in_six("forcing a stuck door", FORCE_DOOR_IN_6)
+    }
+
+    /// Traps spring on 2 in 6 (BX-10).
+    fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
+        dice.in_six("trap springs", traps::TRAP_SPRINGS_IN_6)
+    }
+
+    /// At 0 hit points or less, a B/X character is dead (BX-05), in a fight or out of it.
+    fn at_zero_hp(&self) -> Life {
+        Life::Dead
+    }
+
     /// A weary member (one that pressed on without its rest, BX-10) fights at -1 to hit and
     /// damage for the whole fight.
     fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
@@ -147,6 +184,7 @@ impl Plugin for BxExplorePlugin {
             (
                 wandering::wandering_checks.in_set(ExploreSystems::Wander),
                 turn::play_activity.in_set(ExploreSystems::Act),
+                meet::meet.in_set(ExploreSystems::Meet),
             ),
         );
     }

@@ -82,13 +82,22 @@ fn bx09_the_dungeon_checks_for_wandering_monsters_every_second_turn() {
     assert_eq!(dice_left(world, e), Some(4), "no check on the first turn");
     explore_turn(world);
     let meetings = world.get::<Meetings>(e).unwrap();
-    assert_eq!(meetings.total, 1);
+    assert_eq!((meetings.total, meetings.wandering), (1, 1));
+    let met = world
+        .get::<ExpeditionLog>(e)
+        .unwrap()
+        .entries()
+        .iter()
+        .find(|entry| matches!(entry.event, ExploreEvent::MonstersMet { .. }))
+        .cloned()
+        .unwrap();
+    assert_eq!(met.at, GameTime::TURN);
     assert_eq!(
-        meetings.pending[0],
-        Meeting {
-            at: GameTime::TURN,
+        met.event,
+        ExploreEvent::MonstersMet {
             source: MeetingSource::Wandering,
             distance_ft: 70,
+            foes: String::new(),
         }
     );
     explore_turn(world);
@@ -191,14 +200,21 @@ fn core01_the_same_seed_plays_the_same_expedition() {
     assert_eq!(play(), play());
 }
 
+/// The built-in B/X content, with its dungeons and expeditions.
+fn bx_content() -> fray_content::db::ContentDb {
+    fray_explore::charter::with_expeditions(
+        fray_content::loader::ContentLoader::new()
+            .with_schema(crate::schema())
+            .with_policies(fray_ai::POLICY_NAMES),
+    )
+    .load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/bx")])
+    .unwrap()
+}
+
 /// An app that explores and fights in B/X, with the built-in content.
 fn fighting_app() -> App {
     use fray_core::prelude::*;
-    let content = fray_content::loader::ContentLoader::new()
-        .with_schema(crate::schema())
-        .with_policies(fray_ai::POLICY_NAMES)
-        .load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/bx")])
-        .unwrap();
+    let content = bx_content();
     let mut app = App::new();
     app.add_plugins((
         FrayCorePlugin {
@@ -336,3 +352,5 @@ fn a_fight_whose_encounter_is_gone_is_dropped_without_writing_back() {
     assert!(world.get::<Fighting>(e).is_none());
     assert_eq!(world.get::<Vitals>(aldo).unwrap().hp, 8);
 }
+
+mod meetings;

@@ -27,6 +27,7 @@ type Expeditions<'w, 's> = Query<
             &'static mut Listened,
             &'static SenseChances,
         ),
+        Option<&'static mut Discoveries>,
     ),
     With<BxExpedition>,
 >;
@@ -45,7 +46,9 @@ type Members<'w, 's> = Query<
 
 /// Resolves each B/X expedition's activity for the turn (each takes one turn).
 pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) {
-    for ((expedition, current, clock), party, (mut rng, mut log), state) in &mut expeditions {
+    for ((expedition, current, clock), party, (mut rng, mut log), state, discoveries) in
+        &mut expeditions
+    {
         let (mut rest, mut searched, mut listened, chances) = state;
         if expedition.state != ExpeditionState::Underway {
             continue;
@@ -64,11 +67,16 @@ pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) 
         match activity {
             Activity::Search { area } => {
                 turn.everyone_tries(&mut searched.0, area, "search of", chances.search_in_6);
+                if searched.0.succeeded(area)
+                    && let Some(mut found) = discoveries
+                {
+                    found.searched.insert(area.clone());
+                }
             }
             Activity::Listen { door } => {
                 turn.everyone_tries(&mut listened.0, door, "listening at", chances.listen_in_6);
             }
-            Activity::Explore | Activity::Rest => {}
+            Activity::Explore | Activity::Rest | Activity::GoTo { .. } | Activity::Leave => {}
         }
         let level = match rest.turn(matches!(activity, Activity::Rest)) {
             RestChange::Unchanged => continue,
@@ -107,7 +115,7 @@ impl TurnRolls<'_, '_, '_> {
             let Ok((character, vitals, _)) = self.members.get(member) else {
                 continue;
             };
-            if !vitals.is_alive() {
+            if !vitals.is_up() {
                 continue;
             }
             if let Some(roll) = attempt(self.rng, attempts, place, &character.name, chance) {

@@ -4,6 +4,7 @@
 use bevy_ecs::prelude::*;
 use fray_dice::DieSource;
 use fray_explore::prelude::*;
+use fray_explore::travel::describe;
 use serde::{Deserialize, Serialize};
 
 use super::chance::InSix;
@@ -70,14 +71,19 @@ type Expeditions<'w, 's> = Query<
             &'static mut ExpeditionLog,
             &'static mut Meetings,
         ),
+        Option<&'static Position>,
     ),
     With<super::BxExpedition>,
 >;
 
 /// Counts the turn and, every `every_turns` turns, makes the check; monsters met go to the
 /// expedition's [`Meetings`].
-pub(super) fn wandering_checks(mut expeditions: Expeditions) {
-    for ((expedition, current, clock), mut wandering, (mut rng, mut log, mut meetings)) in
+pub(super) fn wandering_checks(
+    mut expeditions: Expeditions,
+    dungeons: Query<&Dungeon>,
+    areas: Query<&Area>,
+) {
+    for ((expedition, current, clock), mut wandering, (mut rng, mut log, mut meetings), place) in
         &mut expeditions
     {
         if expedition.state != ExpeditionState::Underway || current.0.is_none() {
@@ -105,14 +111,32 @@ pub(super) fn wandering_checks(mut expeditions: Expeditions) {
                 result: i64::from(distance_ft),
                 success: None,
             });
+            let table = place.and_then(|p| {
+                let level = areas.get(p.area).map_or(1, |a| a.level);
+                dungeons.get(p.dungeon).ok()?.spec.table(level).cloned()
+            });
+            let foes = match table {
+                Some(table) => {
+                    let mut dice = TurnDice {
+                        rng: &mut rng,
+                        log: &mut log,
+                        at,
+                    };
+                    table.roll(&mut dice).into_iter().collect()
+                }
+                None => Vec::new(),
+            };
             log.record(at, || ExploreEvent::MonstersMet {
                 source: MeetingSource::Wandering,
                 distance_ft,
+                foes: describe(&foes),
             });
             meetings.meet(Meeting {
                 at,
                 source: MeetingSource::Wandering,
                 distance_ft,
+                foes,
+                area: None,
             });
         }
     }

@@ -6,14 +6,24 @@
 //! for an hour, a lantern for three (L5-19) - and moves the clock on. Rolling to return
 //! ([`returning`], L5-20) is a rule function for the expedition's way home.
 //!
-//! Not built yet: what each threat does (the area's threat list, content), time dice
+//! In a dungeon, a roll of 1 (a terrible, immediate threat) is an accidental encounter: the
+//! level's wandering table says who ([`threat`]); monsters met become fights ([`meet`]), and
+//! lasting injuries carry from fight to fight ([`injuries`]).
+//!
+//! Not built yet: what the other threats do (the area's threat list, content), time dice
 //! (L5-21), overland and overwater travel (L5-22), chases (L5-23), resilience (L5-24),
 //! corruption (L5-25), coins and XP (L5-26), traps (L5-27), loads (L5-05) and resting
 //! (L5-15).
 //!
 //! [`threat`]: crate::explore::threat
+//! [`meet`]: crate::explore::meet
+//! [`injuries`]: crate::explore::injuries
 //! [`returning`]: crate::explore::returning
 
+/// Lasting injuries carried from fight to fight, and members left down (L5-13, L5-14).
+pub mod injuries;
+/// Monsters met, played out as fights.
+pub mod meet;
 /// Rolling to return (L5-20).
 pub mod returning;
 /// The travel turn's threat roll (L5-19).
@@ -59,7 +69,35 @@ impl Procedure for Lite5eProcedure {
         expedition.insert((Lite5eExpedition, Caution::default(), Threats::default()));
         Ok(())
     }
+
+    /// Ruling: the seed gives no dungeon pace; a party exploring carefully covers 300 ft in
+    /// ten minutes, so 1 800 ft in a travel turn, familiar ground or not.
+    fn pace(&self) -> Pace {
+        Pace {
+            unknown: PACE_FEET,
+            familiar: PACE_FEET,
+        }
+    }
+
+    /// Lasting injuries (lost ability points and body parts, shaken) carry into the fight.
+    fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        injuries::carry_in(world, member, combatant);
+    }
+
+    /// Lasting injuries are written back; a member still down is left down (L5-13).
+    fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        injuries::carry_out(world, member, combatant);
+    }
+
+    /// At 0 HP a character is incapacitated, not dead (L5-13): outside a fight, it is down.
+    fn at_zero_hp(&self) -> Life {
+        Life::Down
+    }
 }
+
+/// Feet a lite5e party explores in a travel turn (a ruling: see [`Lite5eProcedure`]'s
+/// `pace`).
+pub const PACE_FEET: u32 = 1_800;
 
 /// Adds lite5e's exploration procedures to the exploration tick. Add [`FrayExplorePlugin`]
 /// first.
@@ -70,10 +108,17 @@ impl Plugin for Lite5eExplorePlugin {
     fn build(&self, app: &mut App) {
         app.register_procedure(Lite5eProcedure).add_systems(
             ExploreTick,
-            threat::travel_turn_threats.in_set(ExploreSystems::Wander),
+            (
+                threat::travel_turn_threats.in_set(ExploreSystems::Wander),
+                injuries::come_to.in_set(ExploreSystems::Act),
+                meet::meet.in_set(ExploreSystems::Meet),
+            ),
         );
     }
 }
+
+#[cfg(test)]
+mod delve_tests;
 
 #[cfg(test)]
 mod tests {

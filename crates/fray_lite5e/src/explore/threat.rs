@@ -130,18 +130,35 @@ type Expeditions<'w, 's> = Query<
             &'static mut ExpeditionRng,
             &'static mut ExpeditionLog,
             &'static mut Threats,
+            &'static mut Meetings,
         ),
+        (Option<&'static Policy>, Option<&'static Position>),
     ),
     With<super::Lite5eExpedition>,
 >;
 
-/// Rolls every travel turn's threat.
-pub(super) fn travel_turn_threats(mut expeditions: Expeditions) {
-    for ((expedition, current, clock, caution), (mut rng, mut log, mut threats)) in &mut expeditions
+/// Rolls every travel turn's threat. A party with a [`Policy`] rolls by its stance: cautious
+/// with advantage, bold plainly (ruling: bold is not careless). In a dungeon, a 1 is an
+/// accidental encounter with monsters from the level's wandering table (ruling).
+pub(super) fn travel_turn_threats(
+    mut expeditions: Expeditions,
+    dungeons: Query<&Dungeon>,
+    areas: Query<&Area>,
+) {
+    for (
+        (expedition, current, clock, caution),
+        (mut rng, mut log, mut threats, mut meetings),
+        (policy, place),
+    ) in &mut expeditions
     {
         if expedition.state != ExpeditionState::Underway || current.0.is_none() {
             continue;
         }
+        let caution = match policy.map(|p| p.stance) {
+            Some(Stance::Cautious) => &Caution::Cautious,
+            Some(Stance::Bold) => &Caution::Steady,
+            None => caution,
+        };
         let roll = ThreatRoll::roll(&mut *rng, *caution);
         threats.note(roll.threat);
         log.record(clock.elapsed(), || ExploreEvent::Roll {
@@ -154,6 +171,35 @@ pub(super) fn travel_turn_threats(mut expeditions: Expeditions) {
             faces: roll.faces.clone(),
             result: i64::from(roll.kept),
             success: None,
+        });
+        if roll.threat != Threat::Terrible {
+            continue;
+        }
+        let table = place.and_then(|p| {
+            let level = areas.get(p.area).map_or(1, |a| a.level);
+            dungeons.get(p.dungeon).ok()?.spec.table(level).cloned()
+        });
+        let Some(table) = table else {
+            continue;
+        };
+        let at = clock.elapsed();
+        let mut dice = TurnDice {
+            rng: &mut rng,
+            log: &mut log,
+            at,
+        };
+        let foes: Vec<Foes> = table.roll(&mut dice).into_iter().collect();
+        log.record(at, || ExploreEvent::MonstersMet {
+            source: MeetingSource::Wandering,
+            distance_ft: 0,
+            foes: fray_explore::travel::describe(&foes),
+        });
+        meetings.meet(Meeting {
+            at,
+            source: MeetingSource::Wandering,
+            distance_ft: 0,
+            foes,
+            area: None,
         });
     }
 }
