@@ -1,6 +1,6 @@
 //! An expedition as content: `Expedition(...)` files (`content/<ruleset>/expeditions/<id>.ron`)
 //! name a dungeon, a party with its supplies and a plan (a route of areas, a goal, and the
-//! party's policy), and spawn into a World with [`SpawnDelveExt::spawn_delve`].
+//! party's policy), and spawn into a World with [`SpawnDelveExt::spawn_delve`](crate::charter::SpawnDelveExt::spawn_delve).
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

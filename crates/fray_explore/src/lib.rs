@@ -66,6 +66,8 @@ pub mod travel;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_places;
 
 use bevy_app::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Places as entities: a dungeon spawned from its [`DungeonSpec`], its areas and the passages
+//! Places as entities: a dungeon spawned from its [`DungeonSpec`](crate::dungeon::DungeonSpec), its areas and the passages
 //! between them (each an entity whose state changes as the party goes: doors forced or found,
 //! traps sprung, monsters slain, treasure taken), and where an expedition stands in it.
 

@@ -4,7 +4,7 @@
 //! entrance.
 //!
 //! Rulings (the seeds leave them to the referee):
-//! - the party moves its [`Pace`] along one passage in a turn; entering an area ends the
+//! - the party moves its [`Pace`](crate::place::Pace) along one passage in a turn; entering an area ends the
 //!   turn's move (the party looks around), and what is left of the pace is lost;
 //! - a trap springs as the party crosses its area unawares, when it leaves it, on the first
 //!   member in marching order who is up (a search of the area finds it first);

@@ -1,7 +1,7 @@
 //! Monsters met in the dungeon, played out (the sequence's step 3, "if monsters are
 //! encountered, follow the procedure described in Encounters"): one meeting a turn becomes a
 //! B/X encounter whose opening rolls surprise and the distance (BX-13), lets a party that
-//! chose to flee evade (BX-15, worked out in [`evasion`](super::evasion)) and the monsters
+//! chose to flee evade (BX-15, worked out in [`evasion`](crate::explore::evasion)) and the monsters
 //! react when the party speaks first (BX-14); the fight, if any, is played by the ruleset and
 //! written back by the driver ([`settle_fights`](fray_explore::drive::settle_fights)).
 //!

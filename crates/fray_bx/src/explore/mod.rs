@@ -17,10 +17,15 @@
 //! A weary party carries its -1 to hit and damage into its fights ([`BxProcedure`]'s
 //! `enter_fight`).
 //!
-//! Not built yet: places (areas, doors, traps), movement through them, wandering tables and
-//! the fights of meetings, surprise, reactions and evasion before them (BX-13..15), the
-//! wilderness and waterborne days (BX-09 outdoors, BX-11, BX-12), and the loss of gear to
-//! destructive attacks (BX-28).
+//! In a dungeon (`fray_explore`'s places), wandering monsters come from the level's table,
+//! stuck doors are forced on 2 in 6 and traps spring on 2 in 6 as the party crosses them; a
+//! successful search finds an area's secret doors and traps. Monsters met become B/X
+//! encounters ([`meet`]): their opening rolls surprise, distance and reaction (BX-13, BX-14),
+//! and a cautious party evades by the dungeon's rule (BX-15, [`evasion`]).
+//!
+//! Not built yet: the wilderness and waterborne days (BX-09 outdoors, BX-11, BX-12), running
+//! and its exhaustion (BX-15), the party's own movement rates and encumbrance in its pace,
+//! forcing doors by STR, and the loss of gear to destructive attacks (BX-28).
 //!
 //! [`wandering`]: crate::explore::wandering
 //! [`searching`]: crate::explore::searching
@@ -34,6 +39,8 @@
 //! [`traps`]: crate::explore::traps
 //! [`treasure`]: crate::explore::treasure
 //! [`BxProcedure`]: crate::explore::BxProcedure
+//! [`meet`]: crate::explore::meet
+//! [`evasion`]: crate::explore::evasion
 
 /// "N in 6" rolls.
 pub mod chance;

@@ -1,7 +1,7 @@
 //! Lasting injuries carried from fight to fight (L5-14), and members left down (L5-13).
 //!
 //! What the injury table takes - ability points, body parts, and the disadvantage on all
-//! checks until rest - lives in a fight's [`L5State`]; between fights it lives in the member's
+//! checks until rest - lives in a fight's [`L5State`](crate::state::L5State); between fights it lives in the member's
 //! [`Afflictions`] (`lost-str`..`lost-cha` with the points lost, `lost-part-N` for the body
 //! part at index N of its statblock, `shaken`), written back when a fight ends and carried
 //! into the next.
