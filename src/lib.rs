@@ -128,6 +128,13 @@ pub fn cli_engine() -> fray_cli::CliEngine {
                 ..Default::default()
             });
         },
+        explore: |app| {
+            app.add_plugins((
+                fray_explore::FrayExplorePlugin,
+                fray_bx::explore::BxExplorePlugin,
+                fray_lite5e::explore::Lite5eExplorePlugin,
+            ));
+        },
         loader: content_loader(),
         policies: &fray_ai::POLICY_NAMES,
     }

@@ -4,8 +4,9 @@ use bevy_ecs::prelude::*;
 use fray_core::drive::{MAX_TICKS_PER_RUN, run_until_blocked};
 use fray_core::encounter::Encounter;
 
-use crate::expedition::{Expedition, ExpeditionState};
+use crate::expedition::{Ending, Expedition, ExpeditionState};
 use crate::fight::{FightExt, Fighting};
+use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::schedule::ExploreTick;
 
 /// Plays one exploration turn of every expedition under way.
@@ -56,4 +57,17 @@ pub fn any_underway(world: &mut World) -> bool {
     query
         .iter(world)
         .any(|e| e.state == ExpeditionState::Underway)
+}
+
+/// Ends every expedition still under way as out of time (after its last allowed turn).
+pub fn out_of_time(world: &mut World) {
+    let mut query = world.query::<(&mut Expedition, &crate::time::Clock, &mut ExpeditionLog)>();
+    for (mut expedition, clock, mut log) in query.iter_mut(world) {
+        if expedition.state == ExpeditionState::Underway {
+            expedition.state = ExpeditionState::Ended(Ending::OutOfTime);
+            log.record(clock.elapsed(), || ExploreEvent::Ended {
+                reason: Ending::OutOfTime.label().into(),
+            });
+        }
+    }
 }

@@ -55,6 +55,8 @@ pub mod place;
 pub mod policy;
 /// The seam through which rulesets supply their procedures.
 pub mod procedure;
+/// What expeditions came to: one run's summary, a batch's tally.
+pub mod report;
 /// A turn's dice, drawn from the expedition's stream and logged.
 pub mod rolls;
 /// The exploration schedule and its phases.
@@ -76,7 +78,9 @@ pub mod prelude {
     pub use crate::FrayExplorePlugin;
     pub use crate::activity::{Activity, CurrentActivity, Plan};
     pub use crate::charter::{ExpeditionSpec, PartyMemberSpec, PlanSpec, SpawnDelveExt};
-    pub use crate::drive::{any_underway, explore_turn, run_expeditions, settle_fights};
+    pub use crate::drive::{
+        any_underway, explore_turn, out_of_time, run_expeditions, settle_fights,
+    };
     pub use crate::dungeon::{DoorState, DungeonSpec};
     pub use crate::expedition::{
         Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
@@ -95,7 +99,8 @@ pub mod prelude {
         Area, Discoveries, Door, Dungeon, Haul, Pace, Passage, Position, Stock, Trap, Treasure,
     };
     pub use crate::policy::{Policy, PolicyState, Stance};
-    pub use crate::procedure::{ExploreAppExt, Procedure, Procedures};
+    pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
+    pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
     pub use crate::rolls::TurnDice;
     pub use crate::schedule::{ExploreSystems, ExploreTick};
     pub use crate::time::{Clock, GameTime};

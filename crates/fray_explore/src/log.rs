@@ -147,6 +147,112 @@ pub enum ExploreEvent {
     },
 }
 
+impl ExploreEvent {
+    /// The event in words, for a narrated delve.
+    ///
+    /// ```
+    /// use fray_explore::log::ExploreEvent;
+    /// let e = ExploreEvent::TrapSprung { trap: "pit".into(), who: "Aldo".into(), damage: 3 };
+    /// assert_eq!(e.text(), "The pit springs on Aldo: 3 damage.");
+    /// ```
+    pub fn text(&self) -> String {
+        match self {
+            Self::SetOut {
+                expedition,
+                ruleset,
+            } => format!("Expedition `{expedition}` sets out ({ruleset})."),
+            Self::Roll {
+                what,
+                dice,
+                faces,
+                result,
+                success,
+            } => {
+                let verdict = match success {
+                    Some(true) => ": success",
+                    Some(false) => ": failure",
+                    None => "",
+                };
+                if faces.is_empty() {
+                    format!("Roll for {what}: {dice} = {result}{verdict}.")
+                } else {
+                    format!("Roll for {what}: {dice} = {faces:?} = {result}{verdict}.")
+                }
+            }
+            Self::TimePassed { span, activity } => {
+                format!("{} minutes pass {activity}.", span.seconds() / 60)
+            }
+            Self::LightLit { bearer, kind } => format!("{bearer} lights a fresh {kind:?}."),
+            Self::LightOut { bearer, kind } => {
+                format!("{bearer}'s {kind:?} goes out, with nothing left to light.")
+            }
+            Self::Afflicted {
+                who,
+                affliction,
+                level,
+            } => match level {
+                0 => format!("{who} is no longer {affliction}."),
+                _ => format!("{who} is {affliction} ({level})."),
+            },
+            Self::MonstersMet {
+                source,
+                distance_ft,
+                foes,
+            } => {
+                let who = if foes.is_empty() {
+                    "Something stirs".to_string()
+                } else {
+                    format!("Monsters ({foes})")
+                };
+                let far = if *distance_ft > 0 {
+                    format!(", {distance_ft} ft away")
+                } else {
+                    String::new()
+                };
+                format!("{who}: {} monsters met{far}.", source.label())
+            }
+            Self::Entered { area } => format!("The party enters the {area}."),
+            Self::NoWay { to } => format!("The party knows no way to `{to}`."),
+            Self::DoorOpened { door, how } => format!("Door `{door}`: {how} open."),
+            Self::DoorHolds { door } => format!("Door `{door}` holds fast."),
+            Self::TrapSprung { trap, who, damage } => {
+                format!("The {trap} springs on {who}: {damage} damage.")
+            }
+            Self::TreasureTaken { area, gold } => {
+                format!("The party takes {gold} gp from the {area}.")
+            }
+            Self::FightStarted { foes } => format!("A fight with {foes} begins."),
+            Self::FightEnded {
+                ending,
+                hp_lost,
+                killed,
+                down,
+            } => {
+                let mut text = format!("The fight is over: {ending}; {hp_lost} HP lost");
+                if !killed.is_empty() {
+                    text.push_str(&format!("; killed: {}", killed.join(", ")));
+                }
+                if !down.is_empty() {
+                    text.push_str(&format!("; down: {}", down.join(", ")));
+                }
+                text.push('.');
+                text
+            }
+            Self::NoFight { reason } => format!("No fight: {reason}."),
+            Self::Evasion { escapes, how } => {
+                let verdict = if *escapes {
+                    "can get away"
+                } else {
+                    "is caught"
+                };
+                format!("The party flees and {verdict} ({how}).")
+            }
+            Self::TurnedBack { reason } => format!("The party turns back: {reason}."),
+            Self::Ended { reason } => format!("The expedition is over: {reason}."),
+        }
+    }
+}
+
 /// One logged event and when it happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExploreEntry {

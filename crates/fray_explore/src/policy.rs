@@ -118,7 +118,8 @@ type Governed<'w, 's> = Query<
 >;
 
 /// Before the turn's activity is taken: a party whose policy says so turns back (its plan
-/// becomes the way out), and one that has gone `rest_every` turns without rest rests.
+/// becomes the way out; a party already on its way out has nothing to turn back from), and
+/// one that has gone `rest_every` turns without rest rests.
 pub(crate) fn follow_policy(
     mut expeditions: Governed,
     members: Query<(&Vitals, &Supplies, Option<&Light>), With<Member>>,
@@ -150,7 +151,14 @@ pub(crate) fn follow_policy(
                 let turns = light_turns(timekeeping, supplies, lit);
                 light = Some(light.map_or(turns, |l| l.max(turns)));
             }
-            if let Some(reason) = turn_back_reason(policy, (hp, max_hp), light)
+            let entrance = dungeons.get(at.dungeon).map(|d| d.spec.entrance.as_str());
+            let heading_out = plan.0.iter().all(|a| match a {
+                Activity::GoTo { area } => Ok(area.as_str()) == entrance,
+                Activity::Leave | Activity::Rest | Activity::Search { .. } => true,
+                Activity::Explore | Activity::Listen { .. } => false,
+            });
+            if !heading_out
+                && let Some(reason) = turn_back_reason(policy, (hp, max_hp), light)
                 && let Ok(dungeon) = dungeons.get(at.dungeon)
             {
                 state.turned_back = true;

@@ -12,11 +12,14 @@ use std::sync::Arc;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::IntoScheduleConfigs;
+use bevy_ecs::system::ScheduleSystem;
 
 use crate::expedition::{ExploreError, Timekeeping};
 use crate::party::Life;
 use crate::place::Pace;
 use crate::rolls::TurnDice;
+use crate::schedule::{ExploreSystems, ExploreTick};
 
 /// A ruleset's exploration procedures, as the expedition model sees them.
 pub trait Procedure: Send + Sync + 'static {
@@ -72,33 +75,101 @@ pub trait Procedure: Send + Sync + 'static {
     }
 }
 
-/// The registered procedures, by ruleset id.
+/// The registered procedures, by ruleset id, and the order they were registered in.
 #[derive(Resource, Default, Clone)]
-pub struct Procedures(BTreeMap<&'static str, Arc<dyn Procedure>>);
+pub struct Procedures {
+    by_id: BTreeMap<&'static str, Arc<dyn Procedure>>,
+    order: Vec<&'static str>,
+}
 
 impl Procedures {
     /// Registers (or replaces) a ruleset's procedures.
     pub fn insert(&mut self, procedure: impl Procedure) {
-        self.0.insert(procedure.ruleset(), Arc::new(procedure));
+        let id = procedure.ruleset();
+        if !self.order.contains(&id) {
+            self.order.push(id);
+        }
+        self.by_id.insert(id, Arc::new(procedure));
     }
 
     /// The procedures of ruleset `id`.
     pub fn get(&self, id: &str) -> Option<&Arc<dyn Procedure>> {
-        self.0.get(id)
+        self.by_id.get(id)
     }
+
+    /// The ruleset ids, in the order they were registered.
+    pub fn order(&self) -> &[&'static str] {
+        &self.order
+    }
+}
+
+/// The systems one ruleset adds to one phase of the exploration tick. Within a phase, the
+/// rulesets' systems run one ruleset after the other, in the order the rulesets were
+/// registered, so that two rulesets' systems (which act on different expeditions, but touch
+/// the same kinds of components) never run in an unspecified order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProcedureSystems {
+    /// The phase.
+    pub phase: ExploreSystems,
+    /// The ruleset id.
+    pub ruleset: &'static str,
 }
 
 /// `App` methods for rulesets that explore.
 pub trait ExploreAppExt {
-    /// Registers a ruleset's procedures so that expeditions in it can be spawned.
+    /// Registers a ruleset's procedures so that expeditions in it can be spawned, and orders
+    /// its [`ProcedureSystems`] after those of the rulesets registered before it.
     fn register_procedure(&mut self, procedure: impl Procedure) -> &mut Self;
+
+    /// Adds a ruleset's systems to a phase of the exploration tick (in its
+    /// [`ProcedureSystems`]). Register the ruleset first.
+    fn add_procedure_systems<M>(
+        &mut self,
+        ruleset: &'static str,
+        phase: ExploreSystems,
+        systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+    ) -> &mut Self;
 }
 
 impl ExploreAppExt for App {
     fn register_procedure(&mut self, procedure: impl Procedure) -> &mut Self {
-        self.world_mut()
-            .get_resource_or_init::<Procedures>()
-            .insert(procedure);
+        let id = procedure.ruleset();
+        let before: Vec<&'static str> = {
+            let mut procedures = self.world_mut().get_resource_or_init::<Procedures>();
+            let before = procedures
+                .order()
+                .iter()
+                .copied()
+                .filter(|r| *r != id)
+                .collect();
+            procedures.insert(procedure);
+            before
+        };
+        for phase in ExploreSystems::ALL {
+            let set = ProcedureSystems { phase, ruleset: id };
+            self.configure_sets(ExploreTick, set.in_set(phase));
+            for earlier in &before {
+                self.configure_sets(
+                    ExploreTick,
+                    set.after(ProcedureSystems {
+                        phase,
+                        ruleset: earlier,
+                    }),
+                );
+            }
+        }
         self
+    }
+
+    fn add_procedure_systems<M>(
+        &mut self,
+        ruleset: &'static str,
+        phase: ExploreSystems,
+        systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+    ) -> &mut Self {
+        self.add_systems(
+            ExploreTick,
+            systems.in_set(ProcedureSystems { phase, ruleset }),
+        )
     }
 }

@@ -14,12 +14,14 @@
 //!    monsters living there met, treasure taken), asking the ruleset's
 //!    [`Procedure`](crate::procedure::Procedure) for its rolls.
 //! 5. `Meet` - the ruleset plays out the monsters met (reactions, evasion, or a fight).
-//! 6. `EndTurn` - lights burn for the turn's span and are relit from supplies; the clock moves
-//!    on.
+//! 6. `EndTurn` - the clock moves on; lights burn for the turn's span and are relit from
+//!    supplies (or another member lights one).
 //! 7. `Outcome` - an expedition whose party is all dead, or all down, ends.
 //!
-//! A ruleset adds its systems to `Wander`, `Act` and `Meet` and acts only on expeditions
-//! carrying its marker. The schedule runs single-threaded with ambiguity detection set to error, like the
+//! A ruleset adds its systems to `Wander`, `Act` and `Meet`
+//! ([`ExploreAppExt::add_procedure_systems`](crate::procedure::ExploreAppExt::add_procedure_systems))
+//! and acts only on expeditions carrying its marker; within a phase, the rulesets run one
+//! after the other in the order they were registered. The schedule runs single-threaded with ambiguity detection set to error, like the
 //! combat tick, so that the same seed always gives the same expedition.
 
 use bevy_ecs::prelude::*;
@@ -28,7 +30,7 @@ use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleT
 use crate::activity::{CurrentActivity, Plan};
 use crate::expedition::{Ending, Expedition, ExpeditionState, Timekeeping, TurnSpan};
 use crate::fight::Fighting;
-use crate::light::{Burned, Light};
+use crate::light::{Burned, Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::party::{Character, Member, Party, Supplies, Vitals};
 use crate::time::{Clock, GameTime};
@@ -56,6 +58,19 @@ pub enum ExploreSystems {
     Outcome,
 }
 
+impl ExploreSystems {
+    /// Every phase, in order.
+    pub const ALL: [Self; 7] = [
+        Self::Plan,
+        Self::Wander,
+        Self::Act,
+        Self::Travel,
+        Self::Meet,
+        Self::EndTurn,
+        Self::Outcome,
+    ];
+}
+
 /// Builds the exploration schedule with the model's own systems in place.
 pub fn build_schedule() -> Schedule {
     let mut schedule = Schedule::new(ExploreTick);
@@ -81,7 +96,7 @@ pub fn build_schedule() -> Schedule {
             .chain()
             .in_set(ExploreSystems::Plan),
         crate::travel::travel.in_set(ExploreSystems::Travel),
-        (burn_lights, advance_clock)
+        (advance_clock, burn_lights)
             .chain()
             .in_set(ExploreSystems::EndTurn),
         end_when_all_dead.in_set(ExploreSystems::Outcome),
@@ -126,8 +141,18 @@ fn start_turn(mut expeditions: Starting) {
     }
 }
 
-/// Every lit light burns for the turn's span, relit from its bearer's supplies; a light with
-/// nothing left to relight it goes out.
+/// Members without a lit light, who may take one up.
+type Unlit<'w, 's> = Query<
+    'w,
+    's,
+    (&'static Character, &'static Vitals, &'static mut Supplies),
+    (With<Member>, Without<Light>),
+>;
+
+/// Every lit light burns for the turn's span (the clock has moved on), relit from its
+/// bearer's supplies; a light with nothing left to relight it goes out, and the next living
+/// member in marching order without a light who carries a torch (or else oil) lights one
+/// (ruling: the party keeps one light for each that went out while it has any).
 fn burn_lights(
     mut expeditions: Query<(
         &Expedition,
@@ -138,16 +163,15 @@ fn burn_lights(
         &mut ExpeditionLog,
     )>,
     mut bearers: Query<(&Character, &Vitals, &mut Supplies, &mut Light), With<Member>>,
+    mut unlit: Unlit,
     mut commands: Commands,
 ) {
     for (expedition, timekeeping, span, clock, party, mut log) in &mut expeditions {
         if expedition.state != ExpeditionState::Underway {
             continue;
         }
-        let at = clock
-            .elapsed()
-            .checked_add(span.0)
-            .unwrap_or(clock.elapsed());
+        let at = clock.elapsed();
+        let mut taken: Vec<Entity> = Vec::new();
         for &member in &party.order {
             let Ok((character, vitals, mut supplies, mut light)) = bearers.get_mut(member) else {
                 continue;
@@ -174,6 +198,33 @@ fn burn_lights(
                     kind,
                 });
                 commands.entity(member).remove::<Light>();
+                let next = party.order.iter().copied().find_map(|m| {
+                    if taken.contains(&m) {
+                        return None;
+                    }
+                    let (c, v, mut s) = unlit.get_mut(m).ok()?;
+                    if !v.is_alive() {
+                        return None;
+                    }
+                    let kind = if s.torches > 0 {
+                        s.torches -= 1;
+                        LightKind::Torch
+                    } else if s.oil_flasks > 0 {
+                        s.oil_flasks -= 1;
+                        LightKind::Lantern
+                    } else {
+                        return None;
+                    };
+                    Some((m, c.name.clone(), kind))
+                });
+                if let Some((m, bearer, kind)) = next {
+                    taken.push(m);
+                    commands.entity(m).insert(Light {
+                        kind,
+                        left: timekeeping.light_duration(kind),
+                    });
+                    log.record(at, || ExploreEvent::LightLit { bearer, kind });
+                }
             }
         }
     }

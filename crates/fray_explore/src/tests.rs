@@ -174,3 +174,75 @@ fn despawning_an_expedition_despawns_its_members() {
     world.despawn(e);
     assert!(world.get_entity(aldo).is_err());
 }
+
+#[test]
+fn when_a_light_goes_out_the_next_member_with_a_torch_lights_one() {
+    let mut app = app();
+    let world = app.world_mut();
+    let e = world.spawn_expedition(&settings(3)).unwrap();
+    let aldo = world.add_member(e, &member("Aldo", 1)).unwrap();
+    let mut spec = member("Bea", 1);
+    spec.lit = None;
+    let bea = world.add_member(e, &spec).unwrap();
+    explore_turn(world);
+    explore_turn(world);
+    assert!(
+        world.get::<Light>(aldo).is_none(),
+        "Aldo's only torch burned two turns"
+    );
+    let light = *world.get::<Light>(bea).unwrap();
+    assert_eq!(light.kind, LightKind::Torch);
+    assert_eq!(world.get::<Supplies>(bea).unwrap().torches, 0);
+}
+
+/// A second toy ruleset, to run beside the first.
+struct Other;
+
+#[derive(Component)]
+struct OtherMarker;
+
+impl Procedure for Other {
+    fn ruleset(&self) -> &'static str {
+        "other"
+    }
+
+    fn timekeeping(&self) -> Timekeeping {
+        Toy.timekeeping()
+    }
+
+    fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {
+        expedition.insert(OtherMarker);
+        Ok(())
+    }
+}
+
+/// A ruleset's Wander system: it rolls the expedition's dice.
+fn roll_toy(mut rng: Query<&mut ExpeditionRng, With<ToyMarker>>) {
+    for mut rng in &mut rng {
+        fray_dice::DieSource::roll_die(&mut *rng, 6);
+    }
+}
+
+/// Another ruleset's Wander system, touching the same components.
+fn roll_other(mut rng: Query<&mut ExpeditionRng, With<OtherMarker>>) {
+    for mut rng in &mut rng {
+        fray_dice::DieSource::roll_die(&mut *rng, 6);
+    }
+}
+
+#[test]
+fn two_rulesets_systems_in_one_phase_run_in_registration_order_without_ambiguity() {
+    let mut app = App::new();
+    app.add_plugins(FrayExplorePlugin)
+        .register_procedure(Toy)
+        .register_procedure(Other)
+        .add_procedure_systems("toy", ExploreSystems::Wander, roll_toy)
+        .add_procedure_systems("other", ExploreSystems::Wander, roll_other);
+    let world = app.world_mut();
+    world.spawn_expedition(&settings(2)).unwrap();
+    let mut other = settings(2);
+    other.ruleset = "other".into();
+    world.spawn_expedition(&other).unwrap();
+    assert_eq!(run_expeditions(world, 10), 3);
+    assert_eq!(world.resource::<Procedures>().order(), &["toy", "other"]);
+}

@@ -186,14 +186,11 @@ pub struct BxExplorePlugin;
 
 impl Plugin for BxExplorePlugin {
     fn build(&self, app: &mut App) {
-        app.register_procedure(BxProcedure).add_systems(
-            ExploreTick,
-            (
-                wandering::wandering_checks.in_set(ExploreSystems::Wander),
-                turn::play_activity.in_set(ExploreSystems::Act),
-                meet::meet.in_set(ExploreSystems::Meet),
-            ),
-        );
+        let bx = BxProcedure.ruleset();
+        app.register_procedure(BxProcedure)
+            .add_procedure_systems(bx, ExploreSystems::Wander, wandering::wandering_checks)
+            .add_procedure_systems(bx, ExploreSystems::Act, turn::play_activity)
+            .add_procedure_systems(bx, ExploreSystems::Meet, meet::meet);
     }
 }
 

@@ -106,14 +106,11 @@ pub struct Lite5eExplorePlugin;
 
 impl Plugin for Lite5eExplorePlugin {
     fn build(&self, app: &mut App) {
-        app.register_procedure(Lite5eProcedure).add_systems(
-            ExploreTick,
-            (
-                threat::travel_turn_threats.in_set(ExploreSystems::Wander),
-                injuries::come_to.in_set(ExploreSystems::Act),
-                meet::meet.in_set(ExploreSystems::Meet),
-            ),
-        );
+        let lite5e = Lite5eProcedure.ruleset();
+        app.register_procedure(Lite5eProcedure)
+            .add_procedure_systems(lite5e, ExploreSystems::Wander, threat::travel_turn_threats)
+            .add_procedure_systems(lite5e, ExploreSystems::Act, injuries::come_to)
+            .add_procedure_systems(lite5e, ExploreSystems::Meet, meet::meet);
     }
 }
 
