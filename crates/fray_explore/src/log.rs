@@ -135,6 +135,13 @@ pub enum ExploreEvent {
         /// The speeds and how it went.
         how: String,
     },
+    /// A member's gear was destroyed with it (B/X's destructive attacks).
+    GearLost {
+        /// Whose.
+        who: String,
+        /// The magic items that survived.
+        items_saved: Vec<String>,
+    },
     /// The party's policy turned it back.
     TurnedBack {
         /// Why.
@@ -246,6 +253,16 @@ impl ExploreEvent {
                     "is caught"
                 };
                 format!("The party flees and {verdict} ({how}).")
+            }
+            Self::GearLost { who, items_saved } => {
+                if items_saved.is_empty() {
+                    format!("{who}'s gear is destroyed.")
+                } else {
+                    format!(
+                        "{who}'s gear is destroyed but for {}.",
+                        items_saved.join(", ")
+                    )
+                }
             }
             Self::TurnedBack { reason } => format!("The party turns back: {reason}."),
             Self::Ended { reason } => format!("The expedition is over: {reason}."),

@@ -25,7 +25,8 @@
 //!
 //! Not built yet: the wilderness and waterborne days (BX-09 outdoors, BX-11, BX-12), running
 //! and its exhaustion (BX-15), the party's own movement rates and encumbrance in its pace,
-//! forcing doors by STR, and the loss of gear to destructive attacks (BX-28).
+//! and forcing doors by STR. A character destroyed by a destructive attack loses its gear
+//! ([`gear`], BX-28).
 //!
 //! [`wandering`]: crate::explore::wandering
 //! [`searching`]: crate::explore::searching
@@ -40,6 +41,7 @@
 //! [`treasure`]: crate::explore::treasure
 //! [`BxProcedure`]: crate::explore::BxProcedure
 //! [`meet`]: crate::explore::meet
+//! [`gear`]: crate::explore::gear
 //! [`evasion`]: crate::explore::evasion
 
 /// "N in 6" rolls.
@@ -52,6 +54,8 @@ pub mod encumbrance;
 pub mod evasion;
 /// Falling (BX-08).
 pub mod falling;
+/// Gear lost to destructive attacks (BX-28).
+pub mod gear;
 /// Natural healing (BX-06).
 pub mod healing;
 /// Monsters met, played out: surprise, distance, reaction, evasion or the fight (BX-13..15).
@@ -151,6 +155,11 @@ impl Procedure for BxProcedure {
     /// Traps spring on 2 in 6 (BX-10).
     fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
         dice.in_six("trap springs", traps::TRAP_SPRINGS_IN_6)
+    }
+
+    /// A character destroyed by a destructive spell or attack loses its gear (BX-28).
+    fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        gear::write_back(world, member, combatant);
     }
 
     /// At 0 hit points or less, a B/X character is dead (BX-05), in a fight or out of it.

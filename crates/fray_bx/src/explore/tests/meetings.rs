@@ -337,3 +337,38 @@ fn the_barrow_raid_loads_and_plays_to_an_end_on_every_seed() {
         "{endings:?}"
     );
 }
+
+#[test]
+fn bx28_a_character_destroyed_with_its_gear_leaves_nothing_but_the_magic_items_that_saved() {
+    use fray_core::spawn::Content;
+    let mut app = fighting_app();
+    let db = app.world().resource::<Content>().0.clone();
+    let world = app.world_mut();
+    let e = world
+        .spawn_delve_from(&db, "bx-barrow-raid", 1, true)
+        .unwrap();
+    world.start_fight(e, &rats(1)).unwrap();
+    run_until_blocked(world, 100_000);
+    let (aldo, combatant) = world.get::<Fighting>(e).unwrap().members[0];
+    {
+        let mut state = world.get_mut::<crate::state::BxState>(combatant).unwrap();
+        state.gear_lost = true;
+        state.items_saved = 1;
+    }
+    assert!(world.get::<Supplies>(aldo).unwrap().torches > 0);
+    world.end_fight(e).unwrap();
+    assert_eq!(*world.get::<Supplies>(aldo).unwrap(), Supplies::default());
+    assert!(world.get::<Light>(aldo).is_none());
+    assert!(
+        world
+            .get::<ExpeditionLog>(e)
+            .unwrap()
+            .entries()
+            .iter()
+            .any(|x| x.event
+                == ExploreEvent::GearLost {
+                    who: "Aldo".into(),
+                    items_saved: vec!["shield +1".into()],
+                })
+    );
+}
