@@ -4,7 +4,7 @@
 //! checks until rest - lives in a fight's [`L5State`](crate::state::L5State); between fights it lives in the member's
 //! [`Afflictions`] (`lost-str`..`lost-cha` with the points lost, `lost-part-N` for the body
 //! part at index N of its statblock, `shaken`), written back when a fight ends and carried
-//! into the next.
+//! into the next. An `exhausted` member (L5-24) fights with the same disadvantage.
 //!
 //! A member incapacitated at a fight's end is stabilized or dead by then (the combat's
 //! L5-13); one still down (a fight ended otherwise) is left [`Life::Down`] at 0 HP. Ruling:
@@ -48,7 +48,7 @@ pub(super) fn carry_in(world: &mut World, member: Entity, combatant: Entity) {
     state.parts = (0..=u8::MAX)
         .filter(|i| afflictions.has(&part(*i)))
         .collect::<SmallVec<[u8; 2]>>();
-    state.shaken = afflictions.has(SHAKEN);
+    state.shaken = afflictions.has(SHAKEN) || afflictions.has(super::resilience::EXHAUSTED);
 }
 
 /// Writes a combatant's lasting injuries back to its member, and leaves a member still down
@@ -65,7 +65,11 @@ pub(super) fn carry_out(world: &mut World, member: Entity, combatant: Entity) {
         for p in &state.parts {
             afflictions.set(&part(*p), 1);
         }
-        afflictions.set(SHAKEN, u8::from(state.shaken));
+        // An exhausted member fought with the disadvantage anyway: the fight cannot tell
+        // whether the injury table shook it too, so its shaken state stays as it was.
+        if !afflictions.has(super::resilience::EXHAUSTED) {
+            afflictions.set(SHAKEN, u8::from(state.shaken));
+        }
     }
     if status == Some(Status::Down)
         && let Some(mut vitals) = world.get_mut::<Vitals>(member)

@@ -10,20 +10,26 @@
 //! level's wandering table says who ([`threat`]); monsters met become fights ([`meet`]), and
 //! lasting injuries carry from fight to fight ([`injuries`]).
 //!
+//! Each travel turn counts against the members' resilience, and those past it may be
+//! exhausted ([`resilience`], L5-24).
+//!
 //! Not built yet: what the other threats do (the area's threat list, content), time dice
-//! (L5-21), overland and overwater travel (L5-22), chases (L5-23), resilience (L5-24),
+//! (L5-21), overland and overwater travel (L5-22), chases (L5-23),
 //! corruption (L5-25), coins and XP (L5-26), traps (L5-27), loads (L5-05) and resting
 //! (L5-15).
 //!
 //! [`threat`]: crate::explore::threat
 //! [`meet`]: crate::explore::meet
 //! [`injuries`]: crate::explore::injuries
+//! [`resilience`]: crate::explore::resilience
 //! [`returning`]: crate::explore::returning
 
 /// Lasting injuries carried from fight to fight, and members left down (L5-13, L5-14).
 pub mod injuries;
 /// Monsters met, played out as fights.
 pub mod meet;
+/// Resilience and exhaustion (L5-24).
+pub mod resilience;
 /// Rolling to return (L5-20).
 pub mod returning;
 /// The travel turn's threat roll (L5-19).
@@ -109,7 +115,11 @@ impl Plugin for Lite5eExplorePlugin {
         let lite5e = Lite5eProcedure.ruleset();
         app.register_procedure(Lite5eProcedure)
             .add_procedure_systems(lite5e, ExploreSystems::Wander, threat::travel_turn_threats)
-            .add_procedure_systems(lite5e, ExploreSystems::Act, injuries::come_to)
+            .add_procedure_systems(
+                lite5e,
+                ExploreSystems::Act,
+                (injuries::come_to, resilience::resilience).chain(),
+            )
             .add_procedure_systems(lite5e, ExploreSystems::Meet, meet::meet);
     }
 }
@@ -217,5 +227,35 @@ mod tests {
             world.get::<Light>(ila).is_none(),
             "out of oil after six hours"
         );
+    }
+
+    #[test]
+    fn l5_24_past_ten_hours_a_con_10_member_checks_resilience_and_may_be_exhausted() {
+        let mut app = app();
+        let world = app.world_mut();
+        // Eleven travel turns, each a threat roll of 20; on the eleventh, 1 hour beyond a CON
+        // of 10 (the default without content): DC 11, and a 5 fails.
+        let mut faces = vec![20; 11];
+        faces.push(5);
+        let (e, ila) = delve(world, 11, faces);
+        for _ in 0..10 {
+            explore_turn(world);
+        }
+        assert!(
+            !world
+                .get::<Afflictions>(ila)
+                .unwrap()
+                .has(resilience::EXHAUSTED)
+        );
+        explore_turn(world);
+        assert_eq!(
+            world
+                .get::<Afflictions>(ila)
+                .unwrap()
+                .level(resilience::EXHAUSTED),
+            1
+        );
+        let rng = &world.get::<ExpeditionRng>(e).unwrap().0;
+        assert_eq!(rng.scripted_remaining(), Some(0));
     }
 }
