@@ -502,7 +502,29 @@ fn delve_sums_up_a_batch_as_text_and_json() {
         out.contains("20 expeditions") && out.contains("Survival:"),
         "{out}"
     );
-    let json = fray(&["delve", "bx-barrow-raid", "--runs", "20", "--json"]);
+    let json = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "20",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let threaded = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "20",
+        "--json",
+        "--threads",
+        "3",
+    ]);
+    assert_eq!(
+        text(&json.stdout),
+        text(&threaded.stdout),
+        "the same by seed on any thread count"
+    );
     let tally: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(tally["runs"], 20);
     let ended: u64 = tally["endings"]

@@ -30,7 +30,14 @@ pub struct DelveArgs {
     /// JSON: the log as JSON lines then the summary, or the batch's tally.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads for `--runs`, at most 256 (0: one per core). The report does not depend
+    /// on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
 }
+
+/// The most worker threads a batch of expeditions starts.
+pub const MAX_THREADS: usize = 256;
 
 /// Runs `fray delve`.
 pub fn run(
@@ -58,10 +65,9 @@ pub fn run(
             ],
         ));
     };
-    let mut app = app(cli, db.clone());
     match args.runs {
-        None => narrate(&mut app, &db, &spec, args, out),
-        Some(runs) => batch(&mut app, &db, &spec, args, runs, out),
+        None => narrate(&mut app(cli, db.clone()), &db, &spec, args, out),
+        Some(runs) => batch(cli, &db, &spec, args, runs, out),
     }
 }
 
@@ -165,23 +171,55 @@ fn narrate(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Many expeditions, summed up.
+/// Many expeditions, summed up: each worker thread plays a contiguous share of the runs in
+/// its own World (run i always with the seed derived from the master seed and i), and the
+/// shares' tallies are added up, so the report does not depend on the thread count.
 fn batch(
-    app: &mut App,
-    db: &ContentDb,
+    cli: &CliEngine,
+    db: &Arc<ContentDb>,
     spec: &ExpeditionSpec,
     args: &DelveArgs,
     runs: u64,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n.min(MAX_THREADS),
+    };
+    let threads = u64::try_from(threads).unwrap_or(1).clamp(1, runs.max(1));
+    let share = runs.div_ceil(threads);
+    let results: Vec<Result<DelveTally, String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let from = t.saturating_mul(share).min(runs);
+                let to = from.saturating_add(share).min(runs);
+                scope.spawn(move || {
+                    let mut app = app(cli, db.clone());
+                    let mut tally = DelveTally::default();
+                    for i in from..to {
+                        let (e, summary) =
+                            play(&mut app, db, spec, derive_seed(args.seed, i), false)?;
+                        tally.add(&summary);
+                        clear(&mut app, e);
+                    }
+                    Ok(tally)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| Err("a worker thread panicked".into()))
+            })
+            .collect()
+    });
     let mut tally = DelveTally::default();
-    for i in 0..runs {
-        let (e, summary) = match play(app, db, spec, derive_seed(args.seed, i), false) {
-            Ok(x) => x,
+    for result in results {
+        match result {
+            Ok(share) => tally.merge(&share),
             Err(why) => return Ok(fail(2, why, &[])),
-        };
-        tally.add(&summary);
-        clear(app, e);
+        }
     }
     if args.json {
         writeln!(

@@ -152,6 +152,28 @@ impl DelveTally {
         self.treasure = self.treasure.saturating_add(u64::from(run.treasure));
     }
 
+    /// Adds another tally's runs (a batch's shards, in any order: the sums do not depend on
+    /// it).
+    pub fn merge(&mut self, other: &Self) {
+        self.runs = self.runs.saturating_add(other.runs);
+        for (ending, n) in &other.endings {
+            let m = self.endings.entry(ending.clone()).or_default();
+            *m = m.saturating_add(*n);
+        }
+        for (name, n) in &other.survived {
+            let m = self.survived.entry(name.clone()).or_default();
+            *m = m.saturating_add(*n);
+        }
+        self.turns = self.turns.saturating_add(other.turns);
+        self.seconds = self.seconds.saturating_add(other.seconds);
+        self.met = self.met.saturating_add(other.met);
+        self.wandering = self.wandering.saturating_add(other.wandering);
+        self.fights = self.fights.saturating_add(other.fights);
+        self.torches = self.torches.saturating_add(other.torches);
+        self.rations = self.rations.saturating_add(other.rations);
+        self.treasure = self.treasure.saturating_add(other.treasure);
+    }
+
     /// The mean of a total over the runs.
     pub fn mean(&self, total: u64) -> f64 {
         if self.runs == 0 {
