@@ -13,8 +13,10 @@
 //! Each travel turn counts against the members' resilience, and those past it may be
 //! exhausted ([`resilience`], L5-24).
 //!
-//! Not built yet: what the other threats do (the area's threat list, content), time dice
-//! (L5-21), overland and overwater travel (L5-22), chases (L5-23),
+//! Time dice show and roll the hour of the day ([`time_dice`], L5-21, a rule function).
+//!
+//! Not built yet: what the other threats do (the area's threat list, content), overland and
+//! overwater travel (L5-22), chases (L5-23),
 //! corruption (L5-25), coins and XP (L5-26), traps (L5-27), loads (L5-05) and resting
 //! (L5-15).
 //!
@@ -22,6 +24,7 @@
 //! [`meet`]: crate::explore::meet
 //! [`injuries`]: crate::explore::injuries
 //! [`resilience`]: crate::explore::resilience
+//! [`time_dice`]: crate::explore::time_dice
 //! [`returning`]: crate::explore::returning
 
 /// Lasting injuries carried from fight to fight, and members left down (L5-13, L5-14).
@@ -34,6 +37,8 @@ pub mod resilience;
 pub mod returning;
 /// The travel turn's threat roll (L5-19).
 pub mod threat;
+/// Time dice (L5-21).
+pub mod time_dice;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
