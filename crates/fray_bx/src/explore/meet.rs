@@ -187,7 +187,10 @@ fn flee(world: &mut World, expedition: Entity, up: &[Entity], party: i32, monste
         }
         log.record(at, || ExploreEvent::Evasion {
             escapes: evasion.escapes(),
-            how: format!("party {party} ft, monsters {monsters} ft: {evasion:?}"),
+            how: format!(
+                "party {party} ft, monsters {monsters} ft: {}",
+                words(evasion)
+            ),
         });
     }
     match evasion {
@@ -204,4 +207,26 @@ fn flee(world: &mut World, expedition: Entity, up: &[Entity], party: i32, monste
         Evasion::Outran | Evasion::Caught => {}
     }
     evasion.escapes()
+}
+
+/// An evasion in words, for the log.
+fn words(evasion: Evasion) -> String {
+    let dropped = |what: Dropped| match what {
+        Dropped::Food => "food",
+        Dropped::Treasure => "treasure",
+    };
+    match evasion {
+        Evasion::Outran => "outran them".into(),
+        Evasion::Stopped(what, roll) => format!(
+            "dropped {}, and the pursuers stop for it ({} on a d6)",
+            dropped(what),
+            roll.face
+        ),
+        Evasion::NotStopped(what, roll) => format!(
+            "dropped {}, but the pursuers come on ({} on a d6)",
+            dropped(what),
+            roll.face
+        ),
+        Evasion::Caught => "nothing to drop: caught".into(),
+    }
 }

@@ -218,7 +218,7 @@ fn bx15_a_cautious_party_faster_than_its_foes_evades_them() {
     assert_eq!(ending(world, encounter), Some(FightEnding::Evaded), "{log}");
     let logged = format!("{:?}", world.get::<ExpeditionLog>(e).unwrap().entries());
     assert!(
-        logged.contains("party 90 ft, monsters 60 ft: Outran"),
+        logged.contains("party 90 ft, monsters 60 ft: outran them"),
         "{logged}"
     );
     // As slow as the goblins, with nothing to drop: caught, no evasion offered.
@@ -267,7 +267,10 @@ fn bx15_a_party_no_faster_drops_food_and_its_pursuers_stop_on_3_in_6() {
     };
     let logged = format!("{:?}", world.get::<ExpeditionLog>(e).unwrap().entries());
     assert!(logged.contains("faces: [3]"), "{logged}");
-    assert!(logged.contains("Stopped(Food"), "{logged}");
+    assert!(
+        logged.contains("dropped food, and the pursuers stop for it (3 on a d6)"),
+        "{logged}"
+    );
     // A 4 does not stop them: the party is caught, and only speaks.
     let (e, members) = expedition(world, vec![Activity::Explore], vec![4]);
     world.get_mut::<Supplies>(members[0]).unwrap().rations = 1;
