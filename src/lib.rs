@@ -47,6 +47,8 @@ pub use fray_core as core;
 pub use fray_dice as dice;
 /// The die-rank ruleset (seed 001).
 pub use fray_dierank as dierank;
+/// The adventure clock: expeditions through dungeons.
+pub use fray_explore as explore;
 /// The lite5e ruleset (seed 002).
 pub use fray_lite5e as lite5e;
 /// The OHO ruleset (seed 000).
@@ -99,9 +101,10 @@ impl PluginGroup for FrayPlugins {
     }
 }
 
-/// A content loader that knows every ruleset's statblocks and the AI policies.
+/// A content loader that knows every ruleset's statblocks, the AI policies, and the adventure
+/// clock's dungeon and expedition files.
 pub fn content_loader() -> ContentLoader {
-    ContentLoader::new()
+    fray_explore::charter::with_expeditions(ContentLoader::new())
         .with_schema(fray_archmage::schema())
         .with_schema(fray_oho::schema())
         .with_schema(fray_bx::schema())
@@ -124,6 +127,13 @@ pub fn cli_engine() -> fray_cli::CliEngine {
                 run: FrayRunMode::Manual,
                 ..Default::default()
             });
+        },
+        explore: |app| {
+            app.add_plugins((
+                fray_explore::FrayExplorePlugin,
+                fray_bx::explore::BxExplorePlugin,
+                fray_lite5e::explore::Lite5eExplorePlugin,
+            ));
         },
         loader: content_loader(),
         policies: &fray_ai::POLICY_NAMES,

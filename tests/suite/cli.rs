@@ -574,3 +574,62 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
         assert!(text(&bad.stderr).contains(says), "{}", text(&bad.stderr));
     }
 }
+
+#[test]
+fn delve_narrates_an_expedition_the_same_way_for_the_same_seed() {
+    let a = fray(&["delve", "bx-barrow-raid", "--seed", "3"]);
+    let b = fray(&["delve", "bx-barrow-raid", "--seed", "3"]);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let out = text(&a.stdout);
+    assert_eq!(out, text(&b.stdout));
+    assert!(out.contains("The party enters the Pillared Hall."), "{out}");
+    assert!(out.contains("after") && out.contains("turns"), "{out}");
+    let lite = fray(&["delve", "lite5e-warren-delve", "--seed", "3"]);
+    assert!(lite.status.success(), "{}", text(&lite.stderr));
+    let unknown = fray(&["delve", "bx-barow-raid"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("did you mean `bx-barrow-raid`?"));
+}
+
+#[test]
+fn delve_sums_up_a_batch_as_text_and_json() {
+    let report = fray(&["delve", "bx-barrow-raid", "--runs", "20"]);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    let out = text(&report.stdout);
+    assert!(
+        out.contains("20 expeditions") && out.contains("Survival:"),
+        "{out}"
+    );
+    let json = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "20",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let threaded = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "20",
+        "--json",
+        "--threads",
+        "3",
+    ]);
+    assert_eq!(
+        text(&json.stdout),
+        text(&threaded.stdout),
+        "the same by seed on any thread count"
+    );
+    let tally: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(tally["runs"], 20);
+    let ended: u64 = tally["endings"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(ended, 20);
+}

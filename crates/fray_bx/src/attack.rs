@@ -6,6 +6,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::combatant::Status;
 use fray_core::condition::Condition;
+use fray_core::effect::BonusTo;
 use fray_core::ids::AttackId;
 use fray_core::intent::Maneuver;
 use fray_core::log::LogEvent;
@@ -152,6 +153,18 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
     if missile.is_none() && ground.water {
         modifiers.push((-IN_WATER, "in water"));
         damage_mods.push((-IN_WATER, "in water"));
+    }
+    // Bonuses and penalties from effects (a party that pressed on without its rest fights at
+    // -1 to hit and damage, BX-10).
+    let effects = ctx.effects(attacker);
+    let (to_hit, to_damage) = effects.map_or((0, 0), |e| {
+        (e.bonus(BonusTo::Attacks), e.bonus(BonusTo::Damage))
+    });
+    if to_hit != 0 {
+        modifiers.push((to_hit, "effects"));
+    }
+    if to_damage != 0 {
+        damage_mods.push((to_damage, "effects"));
     }
     Some(Setup {
         modifiers,

@@ -3,7 +3,7 @@
 //!
 //! The attack matrix gives, for an attacker's row (its THAC0) and the target's descending armor
 //! class from -3 to 9, the roll needed to hit. Every printed cell is the row's THAC0 less the
-//! armor class, never above 20 nor below 2: [`matrix_needs`] computes it that way and the tests
+//! armor class, never above 20 nor below 2: [`matrix_needs`](crate::tables::matrix_needs) computes it that way and the tests
 //! check it against the printed table cell by cell. Armor classes outside -3..9 follow the same
 //! rule (Fray's extension of the table).
 

@@ -7,6 +7,7 @@ mod check;
 mod compare;
 mod completions;
 mod content;
+mod delve;
 mod demo;
 mod list;
 mod merge;
@@ -31,6 +32,9 @@ use fray_sim::engine::Install;
 pub struct CliEngine {
     /// Adds the core, the AI and every ruleset to an app.
     pub install: Install,
+    /// Adds the adventure clock and every ruleset's exploration procedures to an app (after
+    /// `install`).
+    pub explore: Install,
     /// A content loader knowing every ruleset's schema and the AI policies.
     pub loader: ContentLoader,
     /// The AI policy names (for `--ai`).
@@ -73,6 +77,9 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Validate content files: prints `path:line:col: message` for each problem.
     Check(check::CheckArgs),
+    /// Play an expedition through a dungeon and narrate it, or many and sum them up:
+    /// `fray delve bx-barrow-raid --seed 7`, `fray delve bx-barrow-raid --runs 1000`.
+    Delve(delve::DelveArgs),
     /// Roll dice: `fray roll 4d6kh3 --times 6`.
     Roll(roll::RollArgs),
     /// Print the shell's tab completion: `fray completions bash`.
@@ -107,6 +114,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::List(args)) => list::run(engine, content, &args, out),
         Some(Command::Check(args)) => check::run(engine, content, &args, out),
         Some(Command::Show(args)) => show::run(engine, content, &args, out),
+        Some(Command::Delve(args)) => delve::run(engine, content, &args, out),
         Some(Command::Roll(args)) => roll::run(&args, out),
         Some(Command::Completions(args)) => completions::run(&args, out),
     }

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use fray_explore::charter::ExpeditionSpec;
+use fray_explore::dungeon::DungeonSpec;
 
 use crate::content::{content_source, print_problems};
 use crate::{CliEngine, fail};
@@ -87,6 +89,43 @@ pub fn run(
                 e.name,
                 sides.join(" vs ")
             )?;
+        }
+        let expeditions: Vec<&ExpeditionSpec> = db
+            .documents_of::<ExpeditionSpec>()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .filter(|e| e.ruleset == ruleset && own.is_none())
+            .collect();
+        if !expeditions.is_empty() {
+            writeln!(out, "  expeditions (fray delve):")?;
+            for e in expeditions {
+                writeln!(
+                    out,
+                    "    {:<24} {:<34} a party of {} in {}",
+                    e.id,
+                    e.name,
+                    e.party.len(),
+                    e.dungeon
+                )?;
+            }
+        }
+        let dungeons: Vec<&DungeonSpec> = db
+            .documents_of::<DungeonSpec>()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .filter(|d| d.ruleset == ruleset && own.is_none())
+            .collect();
+        if !dungeons.is_empty() {
+            writeln!(out, "  dungeons:")?;
+            for d in dungeons {
+                writeln!(
+                    out,
+                    "    {:<24} {:<34} {} areas",
+                    d.id,
+                    d.name,
+                    d.areas.len()
+                )?;
+            }
         }
         writeln!(out, "  statblocks:")?;
         for s in statblocks {

@@ -4,6 +4,7 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::document::{Document, Documents};
 use crate::encounter::{EncounterSpec, MapRef};
 use crate::map::MapSpec;
 use crate::schema::{Statblock, StatblockSet, StatblockSummary};
@@ -22,6 +23,8 @@ pub struct ContentDb {
     /// Rulesets with a statblock file that failed to parse (references into them are not
     /// reported again, to keep one mistake from burying the others).
     pub(crate) broken: std::collections::BTreeSet<&'static str>,
+    /// Other crates' documents (dungeons, expeditions), by kind.
+    pub(crate) documents: BTreeMap<&'static str, Box<dyn Any + Send + Sync>>,
 }
 
 impl std::fmt::Debug for ContentDb {
@@ -31,6 +34,7 @@ impl std::fmt::Debug for ContentDb {
             .field("encounters", &self.encounters.keys().collect::<Vec<_>>())
             .field("maps", &self.maps.keys().collect::<Vec<_>>())
             .field("rulesets", &self.stores.keys().collect::<Vec<_>>())
+            .field("documents", &self.documents.keys().collect::<Vec<_>>())
             .finish()
     }
 }
@@ -46,6 +50,7 @@ impl Default for ContentDb {
             stores: BTreeMap::new(),
             summaries: BTreeMap::new(),
             broken: Default::default(),
+            documents: BTreeMap::new(),
         }
     }
 }
@@ -123,6 +128,16 @@ impl ContentDb {
     /// Listing of a ruleset's statblocks (after validation).
     pub fn statblock_summaries(&self, ruleset: &str) -> &[StatblockSummary] {
         self.summaries.get(ruleset).map_or(&[], Vec::as_slice)
+    }
+
+    /// The documents of kind `D` (dungeons, expeditions), when the loader knows the kind.
+    pub fn documents_of<D: Document>(&self) -> Option<&Documents<D>> {
+        self.documents.get(D::KIND)?.downcast_ref()
+    }
+
+    /// A document of kind `D` by id.
+    pub fn document<D: Document>(&self, id: &str) -> Option<&D> {
+        self.documents_of::<D>()?.get(id)
     }
 
     /// Every file loaded, in load order.

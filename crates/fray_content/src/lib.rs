@@ -18,6 +18,7 @@
 
 pub mod db;
 pub mod diagnostic;
+pub mod document;
 pub mod encounter;
 pub mod loader;
 pub mod map;
@@ -30,6 +31,7 @@ pub mod suggest;
 pub mod prelude {
     pub use crate::db::ContentDb;
     pub use crate::diagnostic::{Diagnostic, Diagnostics};
+    pub use crate::document::{Document, DocumentKind, DocumentSchema, Documents};
     pub use crate::encounter::{
         AmbushSpec, CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef,
         SideSpec, StepMode,

@@ -3,7 +3,9 @@
 //! File kinds are told apart by their top-level RON name: `Encounter(...)` is an encounter,
 //! `Map(...)` a map, and a list (`[...]`) is a file of statblocks belonging to the ruleset whose
 //! id names one of the directories on its path (`content/archmage/monsters.ron` belongs to
-//! `archmage`). Directories are walked in name order, so loading is deterministic.
+//! `archmage`). Other crates register their own kinds ([`ContentLoader::with_document`]: the
+//! adventure clock's `Dungeon(...)` and `Expedition(...)`). Directories are walked in name
+//! order, so loading is deterministic.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -11,17 +13,25 @@ use std::sync::Arc;
 
 use crate::db::ContentDb;
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::document::DocumentSchema;
 use crate::encounter::{ControllerSpec, EncounterSpec, MapRef};
 use crate::map::MapSpec;
 use crate::schema::StatblockSchema;
 use crate::source::SourceFile;
 use crate::suggest::help_for;
 
+/// Kinds of content file that other crates own (the adventure clock's dungeons and
+/// expeditions, `fray_explore`): a loader that has not registered them
+/// ([`ContentLoader::with_document`]) skips such files instead of refusing them, so that a
+/// ruleset's own tests can load its whole folder.
+pub const KINDS_ELSEWHERE: [&str; 2] = ["Dungeon", "Expedition"];
+
 /// Loads and validates content. Register every ruleset's schema (and the AI policy names, if
 /// encounters should be checked against them) before loading.
 #[derive(Clone, Default)]
 pub struct ContentLoader {
     schemas: Vec<Arc<dyn StatblockSchema>>,
+    documents: Vec<Arc<dyn DocumentSchema>>,
     policies: Vec<String>,
 }
 
@@ -40,6 +50,12 @@ impl ContentLoader {
     /// Registers an already shared schema.
     pub fn with_shared_schema(mut self, schema: Arc<dyn StatblockSchema>) -> Self {
         self.schemas.push(schema);
+        self
+    }
+
+    /// Registers another crate's kind of content file (`Dungeon(...)`).
+    pub fn with_document(mut self, kind: impl DocumentSchema + 'static) -> Self {
+        self.documents.push(Arc::new(kind));
         self
     }
 
@@ -133,7 +149,34 @@ impl ContentLoader {
                 .entry(schema.ruleset())
                 .or_insert_with(|| schema.empty_store());
         }
+        for kind in &self.documents {
+            db.documents
+                .entry(kind.kind())
+                .or_insert_with(|| kind.empty_store());
+        }
         let index = db.sources.len();
+        let document = file
+            .top_level_name()
+            .and_then(|name| self.documents.iter().find(|k| k.kind() == name));
+        if document.is_none()
+            && file
+                .top_level_name()
+                .is_some_and(|name| KINDS_ELSEWHERE.contains(&name))
+        {
+            return Ok(());
+        }
+        if let Some(kind) = document {
+            let problems = match db.documents.get_mut(kind.kind()) {
+                Some(store) => kind.load(&file, index, store.as_mut()),
+                None => Vec::new(),
+            };
+            db.sources.push(file);
+            return if problems.is_empty() {
+                Ok(())
+            } else {
+                Err(Diagnostics(problems))
+            };
+        }
         let result = match file.top_level_name() {
             Some("Encounter") => file.parse::<EncounterSpec>().and_then(|spec| {
                 if let Some((_, first)) = db.encounters.get(&spec.id) {
@@ -171,7 +214,7 @@ impl ContentLoader {
                 format!("unknown kind of content file `{other}(...)`"),
             )
             .with_help(
-                "a content file is `Encounter(...)`, `Map(...)` or a list `[...]` of statblocks",
+                "a content file is `Encounter(...)`, `Map(...)`, a list `[...]` of statblocks, or a kind another crate registers (`Dungeon(...)`, `Expedition(...)`)",
             )),
             None => {
                 let problems = self.load_statblocks(db, &file, index);
@@ -246,6 +289,9 @@ impl ContentLoader {
             if let Some(file) = db.sources.get(*index) {
                 out.extend(self.encounter_problems(db, spec, file));
             }
+        }
+        for kind in &self.documents {
+            out.extend(kind.validate(db));
         }
         out
     }
@@ -694,6 +740,21 @@ mod tests {
     fn core04_statblocks_outside_a_ruleset_directory_are_refused() {
         let (_, problems) = load(&[("content/beasts.ron", "[Beast(id: \"x\", hp: 1)]")]);
         assert!(problems[0].message.contains("cannot tell which ruleset"));
+    }
+
+    #[test]
+    fn files_of_kinds_other_crates_own_are_skipped_unless_registered() {
+        let (db, problems) = load(&[
+            BEASTS,
+            (
+                "content/zoo/dungeons/d.ron",
+                "Dungeon(id: \"d\", whatever: 1)",
+            ),
+        ]);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(db.sources().len(), 1);
+        let (_, problems) = load(&[("content/zoo/x.ron", "Dungeons(id: \"d\")")]);
+        assert!(problems[0].message.contains("unknown kind of content file"));
     }
 
     #[test]

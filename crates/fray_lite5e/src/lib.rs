@@ -24,6 +24,8 @@
 pub mod attack;
 /// Checks, advantage and proficiency.
 pub mod check;
+/// Exploration procedures on the adventure clock: travel turns.
+pub mod explore;
 /// A combatant's components.
 pub mod fighter;
 /// Initiative in DEX order.

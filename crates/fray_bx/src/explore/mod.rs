@@ -1,0 +1,207 @@
+//! B/X's exploration procedures on the adventure clock (`fray_explore`): the dungeon turn.
+//!
+//! A B/X expedition keeps 10-second rounds and 10-minute turns, six to the hour (BX-01). Each
+//! turn follows the seed's sequence: wandering monsters ([`wandering`], BX-09), the party's
+//! activity - searching, listening, resting ([`searching`], [`rest`], BX-10) - then the end of
+//! the turn, where the model burns the lights and moves the clock on.
+//!
+//! Light: the seed says when to track light sources but not how long they last; Fray's
+//! defaults are the classic ones, a torch for 6 turns (an hour) and a flask of lantern oil for
+//! 24 turns (four hours) ([`TORCH_TURNS`], [`LANTERN_TURNS`]).
+//!
+//! Rule functions that the places, days and fights to come will call, each tested: movement
+//! rates and encumbrance ([`encumbrance`], BX-02, BX-03), ability checks ([`checks`], BX-04),
+//! natural healing ([`healing`], BX-06), falling ([`falling`], BX-08), traps springing 2 in 6
+//! ([`traps`], BX-10) and dividing treasure ([`treasure`], BX-27).
+//!
+//! A weary party carries its -1 to hit and damage into its fights ([`BxProcedure`]'s
+//! `enter_fight`).
+//!
+//! In a dungeon (`fray_explore`'s places), wandering monsters come from the level's table,
+//! stuck doors are forced on 2 in 6 and traps spring on 2 in 6 as the party crosses them; a
+//! successful search finds an area's secret doors and traps. Monsters met become B/X
+//! encounters ([`meet`]): their opening rolls surprise, distance and reaction (BX-13, BX-14),
+//! and a cautious party evades by the dungeon's rule (BX-15, [`evasion`]).
+//!
+//! Not built yet: the wilderness and waterborne days (BX-09 outdoors, BX-11, BX-12), running
+//! and its exhaustion (BX-15), the party's own movement rates and encumbrance in its pace,
+//! and forcing doors by STR. A character destroyed by a destructive attack loses its gear
+//! ([`gear`], BX-28).
+//!
+//! [`wandering`]: crate::explore::wandering
+//! [`searching`]: crate::explore::searching
+//! [`rest`]: crate::explore::rest
+//! [`TORCH_TURNS`]: crate::explore::TORCH_TURNS
+//! [`LANTERN_TURNS`]: crate::explore::LANTERN_TURNS
+//! [`encumbrance`]: crate::explore::encumbrance
+//! [`checks`]: crate::explore::checks
+//! [`healing`]: crate::explore::healing
+//! [`falling`]: crate::explore::falling
+//! [`traps`]: crate::explore::traps
+//! [`treasure`]: crate::explore::treasure
+//! [`BxProcedure`]: crate::explore::BxProcedure
+//! [`meet`]: crate::explore::meet
+//! [`gear`]: crate::explore::gear
+//! [`evasion`]: crate::explore::evasion
+
+/// "N in 6" rolls.
+pub mod chance;
+/// Ability checks (BX-04).
+pub mod checks;
+/// Movement rates and encumbrance (BX-02, BX-03).
+pub mod encumbrance;
+/// Evasion and pursuit in the dungeon (BX-15).
+pub mod evasion;
+/// Falling (BX-08).
+pub mod falling;
+/// Gear lost to destructive attacks (BX-28).
+pub mod gear;
+/// Natural healing (BX-06).
+pub mod healing;
+/// Monsters met, played out: surprise, distance, reaction, evasion or the fight (BX-13..15).
+pub mod meet;
+/// Resting in the dungeon (BX-10).
+pub mod rest;
+/// Searching and listening (BX-10).
+pub mod searching;
+/// Traps springing (BX-10).
+pub mod traps;
+/// Dividing treasure (BX-27).
+pub mod treasure;
+mod turn;
+/// Wandering monsters in the dungeon (BX-09).
+pub mod wandering;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use fray_core::edit::apply_effect;
+use fray_core::effect::{BonusTo, Duration, EffectSpec};
+use fray_explore::prelude::*;
+
+use self::rest::RestNeed;
+use self::searching::{Listened, Searched, SenseChances};
+use self::wandering::WanderingMonsters;
+
+/// A B/X round: 10 seconds (BX-01).
+pub const ROUND: GameTime = GameTime::from_seconds(10);
+
+/// Turns a torch burns (default; the seed gives no figure).
+pub const TORCH_TURNS: u64 = 6;
+
+/// Turns a lantern burns on one flask of oil (default; the seed gives no figure).
+pub const LANTERN_TURNS: u64 = 24;
+
+/// The base movement rate in feet per turn (BX-02).
+pub const BASE_PACE: u32 = 120;
+
+/// Forcing a stuck door, in sixths (a ruling: see [`BxProcedure`]'s `force_door`).
+pub const FORCE_DOOR_IN_6: u8 = 2;
+
+/// Marks an expedition that follows B/X's procedures.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct BxExpedition;
+
+/// B/X's procedures, as the expedition model sees them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BxProcedure;
+
+impl Procedure for BxProcedure {
+    fn ruleset(&self) -> &'static str {
+        "bx"
+    }
+
+    fn timekeeping(&self) -> Timekeeping {
+        Timekeeping {
+            round: ROUND,
+            turn: GameTime::TURN,
+            torch: GameTime::TURN
+                .checked_mul(TORCH_TURNS)
+                .unwrap_or(GameTime::HOUR),
+            lantern: GameTime::TURN
+                .checked_mul(LANTERN_TURNS)
+                .unwrap_or(GameTime::HOUR),
+        }
+    }
+
+    fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {
+        expedition.insert((
+            BxExpedition,
+            WanderingMonsters::default(),
+            RestNeed::default(),
+            Searched::default(),
+            Listened::default(),
+            SenseChances::default(),
+        ));
+        Ok(())
+    }
+
+    /// The party explores unknown ground at the base rate of 120 ft a turn, and moves three
+    /// times that through areas it knows (BX-02). Ruling: the seed's per-character rates and
+    /// encumbrance bands ([`encumbrance`]) are not read from the party yet; 120 ft is the
+    /// unencumbered base rate.
+    fn pace(&self) -> Pace {
+        Pace {
+            unknown: BASE_PACE,
+            familiar: BASE_PACE.saturating_mul(3),
+        }
+    }
+
+    /// Forcing a stuck door: 2 in 6. Ruling: the seed ties the chance to STR through a table
+    /// it does not give; Fray uses the classic 2 in 6 of average STR for the party's try.
+    fn force_door(&self, dice: &mut TurnDice<'_>) -> bool {
+        dice.in_six("forcing a stuck door", FORCE_DOOR_IN_6)
+    }
+
+    /// Traps spring on 2 in 6 (BX-10).
+    fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
+        dice.in_six("trap springs", traps::TRAP_SPRINGS_IN_6)
+    }
+
+    /// A character destroyed by a destructive spell or attack loses its gear (BX-28).
+    fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        gear::write_back(world, member, combatant);
+    }
+
+    /// At 0 hit points or less, a B/X character is dead (BX-05), in a fight or out of it.
+    fn at_zero_hp(&self) -> Life {
+        Life::Dead
+    }
+
+    /// A weary member (one that pressed on without its rest, BX-10) fights at -1 to hit and
+    /// damage for the whole fight.
+    fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        if !world
+            .get::<Afflictions>(member)
+            .is_some_and(|a| a.has(rest::WEARY))
+        {
+            return;
+        }
+        for (to, name) in [
+            (BonusTo::Attacks, "weary (to hit)"),
+            (BonusTo::Damage, "weary (damage)"),
+        ] {
+            let mut penalty = EffectSpec::bonus(to, -rest::WEARY_PENALTY, Duration::EndOfBattle);
+            penalty.name = Some(name.into());
+            // The combatant was just spawned in an encounter: the edit cannot fail.
+            let _ = apply_effect(world, combatant, None, penalty);
+        }
+    }
+}
+
+/// Adds B/X's exploration procedures to the exploration tick. Add
+/// [`FrayExplorePlugin`] first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BxExplorePlugin;
+
+impl Plugin for BxExplorePlugin {
+    fn build(&self, app: &mut App) {
+        let bx = BxProcedure.ruleset();
+        app.register_procedure(BxProcedure)
+            .add_procedure_systems(bx, ExploreSystems::Wander, wandering::wandering_checks)
+            .add_procedure_systems(bx, ExploreSystems::Act, turn::play_activity)
+            .add_procedure_systems(bx, ExploreSystems::Meet, meet::meet);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,181 @@
+//! Wandering monsters in the dungeon (BX-09): a check every two turns, 1 in 6, met 2d6 x 10 ft
+//! away.
+
+use bevy_ecs::prelude::*;
+use fray_dice::DieSource;
+use fray_explore::prelude::*;
+use fray_explore::travel::describe;
+use serde::{Deserialize, Serialize};
+
+use super::chance::InSix;
+
+/// How often and how likely wandering monsters come, and the turns since the last check.
+///
+/// The defaults are the seed's: a check every 2 turns at 1 in 6. Ruling: the count starts when
+/// the expedition sets out, so the first check is made at the start of its second turn, the next
+/// at the start of its fourth, and so on (each check covers the two turns it closes).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WanderingMonsters {
+    /// The chance per check, in sixths.
+    pub chance_in_6: u8,
+    /// Turns between checks.
+    pub every_turns: u8,
+    /// Turns since the last check (or since setting out).
+    pub since_check: u8,
+}
+
+impl Default for WanderingMonsters {
+    fn default() -> Self {
+        Self {
+            chance_in_6: 1,
+            every_turns: 2,
+            since_check: 0,
+        }
+    }
+}
+
+/// A wandering-monster check and, when monsters come, how far off they are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WanderingCheck {
+    /// The chance roll.
+    pub roll: InSix,
+    /// When monsters come: the 2d6 faces and the distance, faces x 10 ft.
+    pub distance: Option<([u32; 2], u32)>,
+}
+
+impl WanderingCheck {
+    /// Rolls a dungeon check: the chance d6, then, when it comes up, 2d6 x 10 ft.
+    pub fn roll(dice: &mut impl DieSource, chance_in_6: u8) -> Self {
+        let roll = InSix::roll(dice, chance_in_6);
+        let distance = roll.success.then(|| {
+            let faces = [dice.roll_die(6), dice.roll_die(6)];
+            (faces, (faces[0] + faces[1]) * 10)
+        });
+        Self { roll, distance }
+    }
+}
+
+/// B/X expeditions, with what the wandering checks read and change.
+type Expeditions<'w, 's> = Query<
+    'w,
+    's,
+    (
+        (
+            &'static Expedition,
+            &'static CurrentActivity,
+            &'static Clock,
+        ),
+        &'static mut WanderingMonsters,
+        (
+            &'static mut ExpeditionRng,
+            &'static mut ExpeditionLog,
+            &'static mut Meetings,
+        ),
+        Option<&'static Position>,
+    ),
+    With<super::BxExpedition>,
+>;
+
+/// Counts the turn and, every `every_turns` turns, makes the check; monsters met go to the
+/// expedition's [`Meetings`].
+pub(super) fn wandering_checks(
+    mut expeditions: Expeditions,
+    dungeons: Query<&Dungeon>,
+    areas: Query<&Area>,
+) {
+    for ((expedition, current, clock), mut wandering, (mut rng, mut log, mut meetings), place) in
+        &mut expeditions
+    {
+        if expedition.state != ExpeditionState::Underway || current.0.is_none() {
+            continue;
+        }
+        wandering.since_check = wandering.since_check.saturating_add(1);
+        if wandering.since_check < wandering.every_turns.max(1) {
+            continue;
+        }
+        wandering.since_check = 0;
+        let check = WanderingCheck::roll(&mut *rng, wandering.chance_in_6);
+        let at = clock.elapsed();
+        log.record(at, || ExploreEvent::Roll {
+            what: "wandering monsters".into(),
+            dice: "1d6".into(),
+            faces: vec![check.roll.face],
+            result: i64::from(check.roll.face),
+            success: Some(check.roll.success),
+        });
+        if let Some((faces, distance_ft)) = check.distance {
+            log.record(at, || ExploreEvent::Roll {
+                what: "wandering monsters' distance (x 10 ft)".into(),
+                dice: "2d6".into(),
+                faces: faces.to_vec(),
+                result: i64::from(distance_ft),
+                success: None,
+            });
+            let table = place.and_then(|p| {
+                let level = areas.get(p.area).map_or(1, |a| a.level);
+                dungeons.get(p.dungeon).ok()?.spec.table(level).cloned()
+            });
+            let foes = match table {
+                Some(table) => {
+                    let mut dice = TurnDice {
+                        rng: &mut rng,
+                        log: &mut log,
+                        at,
+                    };
+                    table.roll(&mut dice).into_iter().collect()
+                }
+                None => Vec::new(),
+            };
+            log.record(at, || ExploreEvent::MonstersMet {
+                source: MeetingSource::Wandering,
+                distance_ft,
+                foes: describe(&foes),
+            });
+            meetings.meet(Meeting {
+                at,
+                source: MeetingSource::Wandering,
+                distance_ft,
+                foes,
+                area: None,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fray_core::rng::EncounterRng;
+
+    use super::*;
+
+    #[test]
+    fn bx09_a_one_in_six_check_meets_monsters_on_a_one_at_2d6_x_10_ft() {
+        let mut dice = EncounterRng::scripted([1, 3, 5]);
+        let check = WanderingCheck::roll(&mut dice, 1);
+        assert!(check.roll.success);
+        assert_eq!(check.distance, Some(([3, 5], 80)));
+    }
+
+    #[test]
+    fn bx09_a_two_misses_a_one_in_six_check_and_rolls_no_distance() {
+        let mut dice = EncounterRng::scripted([2]);
+        let check = WanderingCheck::roll(&mut dice, 1);
+        assert!(!check.roll.success);
+        assert_eq!(check.distance, None);
+        assert_eq!(dice.scripted_remaining(), Some(0));
+    }
+
+    #[test]
+    fn bx09_distances_run_from_20_to_120_ft() {
+        let mut near = EncounterRng::scripted([1, 1, 1]);
+        let mut far = EncounterRng::scripted([1, 6, 6]);
+        assert_eq!(
+            WanderingCheck::roll(&mut near, 1).distance,
+            Some(([1, 1], 20))
+        );
+        assert_eq!(
+            WanderingCheck::roll(&mut far, 1).distance,
+            Some(([6, 6], 120))
+        );
+    }
+}

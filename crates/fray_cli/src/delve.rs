@@ -1,0 +1,259 @@
+//! `fray delve`: one expedition narrated turn by turn, or many summed up.
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use bevy_app::App;
+use bevy_ecs::entity::Entity;
+use clap::Args;
+use fray_content::db::ContentDb;
+use fray_core::rng::derive_seed;
+use fray_core::spawn::Content;
+use fray_explore::prelude::*;
+
+use crate::content::{ContentError, load};
+use crate::{CliEngine, fail};
+
+/// Arguments of `fray delve`.
+#[derive(Debug, Args)]
+pub struct DelveArgs {
+    /// The expedition's id (its `Expedition(...)` file, under `content/<ruleset>/expeditions/`).
+    pub expedition: String,
+    /// Seed (with `--runs`, the master seed: run i uses a seed derived from it and i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play this many expeditions and sum them up instead of narrating one.
+    #[arg(long)]
+    pub runs: Option<u64>,
+    /// JSON: the log as JSON lines then the summary, or the batch's tally.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads for `--runs`, at most 256 (0: one per core). The report does not depend
+    /// on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+/// The most worker threads a batch of expeditions starts.
+pub const MAX_THREADS: usize = 256;
+
+/// Runs `fray delve`.
+pub fn run(
+    cli: &CliEngine,
+    content: Option<&Path>,
+    args: &DelveArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let db = match load(cli, content) {
+        Ok(db) => db,
+        Err(problems) => return Ok(ContentError::Invalid(problems).report()),
+    };
+    let Some(spec) = db.document::<ExpeditionSpec>(&args.expedition).cloned() else {
+        let known: Vec<&str> = db
+            .documents_of::<ExpeditionSpec>()
+            .map(|d| d.ids().collect())
+            .unwrap_or_default();
+        let help = fray_content::suggest::help_for(&args.expedition, known.iter().copied());
+        return Ok(fail(
+            2,
+            format!("unknown expedition `{}`", args.expedition),
+            &[
+                &help,
+                "expeditions are `Expedition(...)` files under content/<ruleset>/expeditions/",
+            ],
+        ));
+    };
+    match args.runs {
+        None => narrate(&mut app(cli, db.clone()), &db, &spec, args, out),
+        Some(runs) => batch(cli, &db, &spec, args, runs, out),
+    }
+}
+
+/// An app that fights and explores in every ruleset, with `db`.
+fn app(cli: &CliEngine, db: Arc<ContentDb>) -> App {
+    let mut app = App::new();
+    (cli.install)(&mut app);
+    (cli.explore)(&mut app);
+    app.insert_resource(Content(db));
+    app.finish();
+    app.cleanup();
+    app
+}
+
+/// Plays one expedition of `spec` with `seed`: its summary, and its entity (still spawned,
+/// with its dungeon).
+fn play(
+    app: &mut App,
+    db: &ContentDb,
+    spec: &ExpeditionSpec,
+    seed: u64,
+    log: bool,
+) -> Result<(Entity, DelveSummary), String> {
+    let world = app.world_mut();
+    let e = world
+        .spawn_delve_from(db, &spec.id, seed, log)
+        .map_err(|e| e.to_string())?;
+    run_expeditions(world, spec.max_turns);
+    out_of_time(world);
+    let summary = DelveSummary::of(world, e, spec).ok_or("the expedition vanished")?;
+    Ok((e, summary))
+}
+
+/// Despawns an expedition and its dungeon.
+fn clear(app: &mut App, e: Entity) {
+    let world = app.world_mut();
+    let dungeon = world.get::<Position>(e).map(|p| p.dungeon);
+    world.despawn(e);
+    if let Some(d) = dungeon {
+        world.despawn(d);
+    }
+}
+
+/// `[h:mm]`.
+fn clock(at: GameTime) -> String {
+    let minutes = at.seconds() / 60;
+    format!("[{}:{:02}]", minutes / 60, minutes % 60)
+}
+
+/// One expedition, narrated.
+fn narrate(
+    app: &mut App,
+    db: &ContentDb,
+    spec: &ExpeditionSpec,
+    args: &DelveArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let (e, summary) = match play(app, db, spec, args.seed, true) {
+        Ok(x) => x,
+        Err(why) => return Ok(fail(2, why, &[])),
+    };
+    let entries = app
+        .world()
+        .get::<ExpeditionLog>(e)
+        .map(|l| l.entries().to_vec())
+        .unwrap_or_default();
+    if args.json {
+        for entry in &entries {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(entry).map_err(io::Error::other)?
+            )?;
+        }
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&summary).map_err(io::Error::other)?
+        )?;
+    } else {
+        writeln!(out, "{} (seed {})", spec.name, args.seed)?;
+        for entry in &entries {
+            writeln!(out, "{} {}", clock(entry.at), entry.event.text())?;
+        }
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{} after {} turns ({}), {} fights, {} torches used, {} gp carried out.",
+            summary.ending.map_or("Still under way", Ending::label),
+            summary.turns,
+            clock(summary.elapsed),
+            summary.fights,
+            summary.torches_used,
+            summary.treasure
+        )?;
+        for m in &summary.members {
+            writeln!(out, "  {}: {}/{} HP, {:?}", m.name, m.hp.0, m.hp.1, m.life)?;
+        }
+    }
+    clear(app, e);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Many expeditions, summed up: each worker thread plays a contiguous share of the runs in
+/// its own World (run i always with the seed derived from the master seed and i), and the
+/// shares' tallies are added up, so the report does not depend on the thread count.
+fn batch(
+    cli: &CliEngine,
+    db: &Arc<ContentDb>,
+    spec: &ExpeditionSpec,
+    args: &DelveArgs,
+    runs: u64,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n.min(MAX_THREADS),
+    };
+    let threads = u64::try_from(threads).unwrap_or(1).clamp(1, runs.max(1));
+    let share = runs.div_ceil(threads);
+    let results: Vec<Result<DelveTally, String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let from = t.saturating_mul(share).min(runs);
+                let to = from.saturating_add(share).min(runs);
+                scope.spawn(move || {
+                    let mut app = app(cli, db.clone());
+                    let mut tally = DelveTally::default();
+                    for i in from..to {
+                        let (e, summary) =
+                            play(&mut app, db, spec, derive_seed(args.seed, i), false)?;
+                        tally.add(&summary);
+                        clear(&mut app, e);
+                    }
+                    Ok(tally)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| Err("a worker thread panicked".into()))
+            })
+            .collect()
+    });
+    let mut tally = DelveTally::default();
+    for result in results {
+        match result {
+            Ok(share) => tally.merge(&share),
+            Err(why) => return Ok(fail(2, why, &[])),
+        }
+    }
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&tally).map_err(io::Error::other)?
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{}: {} expeditions (seed {})",
+        spec.name, tally.runs, args.seed
+    )?;
+    writeln!(out, "How they ended:")?;
+    for (ending, n) in &tally.endings {
+        writeln!(out, "  {ending}: {n} ({:.1}%)", tally.mean(*n) * 100.0)?;
+    }
+    writeln!(out, "Survival:")?;
+    for member in &spec.party {
+        let n = tally.survived.get(&member.name).copied().unwrap_or(0);
+        writeln!(out, "  {}: {:.1}%", member.name, tally.mean(n) * 100.0)?;
+    }
+    writeln!(
+        out,
+        "Per expedition: {:.1} turns ({:.2} hours), {:.2} monsters met ({:.2} wandering), {:.2} fights, {:.2} torches and {:.2} rations used, {:.1} gp carried out.",
+        tally.mean(tally.turns),
+        tally.mean(tally.seconds) / 3_600.0,
+        tally.mean(tally.met),
+        tally.mean(tally.wandering),
+        tally.mean(tally.fights),
+        tally.mean(tally.torches),
+        tally.mean(tally.rations),
+        tally.mean(tally.treasure),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

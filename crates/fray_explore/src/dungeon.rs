@@ -1,0 +1,328 @@
+//! A dungeon as content: `Dungeon(...)` files (`content/<ruleset>/dungeons/<id>.ron`), with
+//! areas, the passages and doors between them, traps, stocked monsters, treasure and a
+//! wandering-monster table per level. Ruleset-agnostic: monsters are the ruleset's statblock
+//! ids, and what a trap or a stuck door does is the ruleset's procedure.
+//!
+//! ```
+//! use fray_content::prelude::*;
+//! use fray_explore::dungeon::DungeonSpec;
+//!
+//! let loader = ContentLoader::new().with_document(DocumentKind::<DungeonSpec>::new());
+//! let text = r#"Dungeon(
+//!   id: "hut", name: "Hut", ruleset: "bx", entrance: "door",
+//!   areas: [(id: "door"), (id: "den", treasure: 30)],
+//!   passages: [(from: "door", to: "dne", feet: 30)],
+//! )"#;
+//! let mut db = ContentDb::default();
+//! loader.add_source(&mut db, SourceFile::new("content/bx/dungeons/hut.ron", text)).unwrap();
+//! let problems = loader.validate(&mut db);
+//! assert!(problems[0].to_string().starts_with("content/bx/dungeons/hut.ron:4:"));
+//! assert_eq!(problems[0].help.as_deref(), Some("did you mean `den`?"));
+//! ```
+
+use std::collections::BTreeSet;
+
+use fray_content::db::ContentDb;
+use fray_content::document::Document;
+use fray_content::schema::Problem;
+use fray_content::suggest::help_for;
+use fray_dice::Dice;
+use serde::{Deserialize, Serialize};
+
+use crate::fight::Foes;
+use crate::rolls::TurnDice;
+
+/// Largest count of monsters a stock or a wandering roll may give, and largest treasure, trap
+/// damage and passage length content may write (so the arithmetic on them stays small).
+pub const LIMIT: i64 = 100_000;
+
+/// A dungeon: its areas, how they connect, and what wanders its levels.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Dungeon", deny_unknown_fields)]
+pub struct DungeonSpec {
+    /// Unique id among dungeons.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The ruleset whose statblocks its monsters are.
+    pub ruleset: String,
+    /// What it is, for listings.
+    #[serde(default)]
+    pub description: String,
+    /// The area the party enters by (and leaves by).
+    pub entrance: String,
+    /// Its areas.
+    pub areas: Vec<AreaSpec>,
+    /// How the areas connect (both ways).
+    #[serde(default)]
+    pub passages: Vec<PassageSpec>,
+    /// Wandering monsters, one table per level.
+    #[serde(default)]
+    pub wandering: Vec<WanderingTable>,
+}
+
+/// One area (a room, a cave, a stretch of corridor).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaSpec {
+    /// Unique id in the dungeon.
+    pub id: String,
+    /// Display name (the id when empty).
+    #[serde(default)]
+    pub name: String,
+    /// The dungeon level it lies on (its wandering table).
+    #[serde(default = "first_level")]
+    pub level: u8,
+    /// Monsters living here, met when the party enters.
+    #[serde(default)]
+    pub monsters: Vec<Foes>,
+    /// Treasure here, in gold pieces, taken when no monster is left.
+    #[serde(default)]
+    pub treasure: u32,
+    /// A trap that may spring when the party enters, unless found by searching first.
+    #[serde(default)]
+    pub trap: Option<TrapSpec>,
+}
+
+fn first_level() -> u8 {
+    1
+}
+
+/// A trap in an area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapSpec {
+    /// What it is (`pit`, `poison needle`).
+    pub name: String,
+    /// The damage it deals to the one who springs it, in dice notation.
+    pub damage: String,
+}
+
+/// A passage between two areas, with its length and, maybe, a door.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PassageSpec {
+    /// One end's area id.
+    pub from: String,
+    /// The other end's area id.
+    pub to: String,
+    /// Its length in feet.
+    pub feet: u32,
+    /// A door on it.
+    #[serde(default)]
+    pub door: Option<DoorSpec>,
+}
+
+/// A door on a passage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DoorSpec {
+    /// Unique id in the dungeon (listening names it).
+    pub id: String,
+    /// How it stands.
+    pub state: DoorState,
+}
+
+/// How a door stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DoorState {
+    /// Opens freely.
+    Open,
+    /// Must be forced (the ruleset's roll).
+    Stuck,
+    /// Locked: the party cannot pass without picking it (not modelled yet: impassable).
+    Locked,
+    /// Hidden: the party cannot pass until a search of either area finds it; then it opens
+    /// freely.
+    Secret,
+}
+
+/// The wandering monsters of one level: a roll of one die with as many sides as entries picks
+/// one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WanderingTable {
+    /// The level it is for.
+    pub level: u8,
+    /// Its entries, first for a 1.
+    pub entries: Vec<WanderingEntry>,
+}
+
+/// One entry of a wandering table: a statblock and how many come, in dice notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WanderingEntry {
+    /// The statblock id.
+    pub statblock: String,
+    /// How many come (`1d6`, `2`).
+    pub count: String,
+}
+
+impl WanderingTable {
+    /// Rolls the table: one die with a side per entry picks the monsters, then their count is
+    /// rolled. `None` for an empty table or a count that does not parse (content validation
+    /// refuses both).
+    pub fn roll(&self, dice: &mut TurnDice<'_>) -> Option<Foes> {
+        let sides = u32::try_from(self.entries.len()).ok().filter(|n| *n > 0)?;
+        let face = dice.die(&format!("wandering table of level {}", self.level), sides);
+        let entry = self
+            .entries
+            .get(usize::try_from(face).ok()?.checked_sub(1)?)?;
+        let count = Dice::parse(&entry.count).ok()?;
+        let count = dice.roll(&format!("how many {}", entry.statblock), &count);
+        Some(Foes {
+            statblock: entry.statblock.clone(),
+            count: u16::try_from(count.max(1)).unwrap_or(u16::MAX),
+        })
+    }
+}
+
+impl DungeonSpec {
+    /// The area with this id.
+    pub fn area(&self, id: &str) -> Option<&AreaSpec> {
+        self.areas.iter().find(|a| a.id == id)
+    }
+
+    /// The wandering table of `level`.
+    pub fn table(&self, level: u8) -> Option<&WanderingTable> {
+        self.wandering.iter().find(|t| t.level == level)
+    }
+}
+
+impl Document for DungeonSpec {
+    const KIND: &'static str = "Dungeon";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn problems(&self, db: &ContentDb) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let ids: Vec<&str> = self.areas.iter().map(|a| a.id.as_str()).collect();
+        let mut seen = BTreeSet::new();
+        for area in &self.areas {
+            if !seen.insert(area.id.as_str()) {
+                out.push(Problem::at(
+                    &area.id,
+                    format!("area `{}` is defined twice", area.id),
+                ));
+            }
+            for foes in &area.monsters {
+                out.extend(statblock_problem(db, &self.ruleset, &foes.statblock));
+                if foes.count == 0 {
+                    out.push(Problem::at(
+                        &foes.statblock,
+                        "a stock of monsters needs a count of at least 1",
+                    ));
+                }
+            }
+            if let Some(p) = Problem::outside(i64::from(area.treasure), 0, LIMIT, "treasure") {
+                out.push(p);
+            }
+            if let Some(trap) = &area.trap {
+                out.extend(dice_problem(&trap.damage, 0, "a trap's damage"));
+            }
+        }
+        let known = |id: &str, out: &mut Vec<Problem>| {
+            if !ids.contains(&id) {
+                out.push(
+                    Problem::at(id, format!("unknown area `{id}`"))
+                        .with_help(help_for(id, ids.iter().copied())),
+                );
+            }
+        };
+        known(&self.entrance, &mut out);
+        let mut doors = BTreeSet::new();
+        for passage in &self.passages {
+            known(&passage.from, &mut out);
+            known(&passage.to, &mut out);
+            if passage.from == passage.to {
+                out.push(Problem::at(
+                    &passage.from,
+                    "a passage must join two different areas",
+                ));
+            }
+            if let Some(p) = Problem::outside(i64::from(passage.feet), 1, LIMIT, "feet") {
+                out.push(p);
+            }
+            if let Some(door) = &passage.door
+                && !doors.insert(door.id.as_str())
+            {
+                out.push(Problem::at(
+                    &door.id,
+                    format!("door `{}` is defined twice", door.id),
+                ));
+            }
+        }
+        let mut levels = BTreeSet::new();
+        for table in &self.wandering {
+            if !levels.insert(table.level) {
+                out.push(Problem::here(format!(
+                    "level {} has two wandering tables",
+                    table.level
+                )));
+            }
+            if table.entries.is_empty() {
+                out.push(Problem::here(format!(
+                    "the wandering table of level {} has no entries",
+                    table.level
+                )));
+            }
+            for entry in &table.entries {
+                out.extend(statblock_problem(db, &self.ruleset, &entry.statblock));
+                out.extend(dice_problem(&entry.count, 1, "a wandering count"));
+            }
+        }
+        out.extend(ruleset_problem(db, &self.ruleset));
+        out
+    }
+}
+
+/// The problem with a ruleset id no schema knows.
+pub(crate) fn ruleset_problem(db: &ContentDb, ruleset: &str) -> Option<Problem> {
+    if db.rulesets().any(|r| r == ruleset) {
+        return None;
+    }
+    Some(
+        Problem::at(ruleset, format!("unknown ruleset `{ruleset}`"))
+            .with_help(help_for(ruleset, db.rulesets().collect::<Vec<_>>())),
+    )
+}
+
+/// The problem with a statblock id the ruleset does not know, or that is not a combatant.
+pub(crate) fn statblock_problem(db: &ContentDb, ruleset: &str, id: &str) -> Option<Problem> {
+    let summaries = db.statblock_summaries(ruleset);
+    match summaries.iter().find(|s| s.id == id) {
+        Some(s) if s.spawnable => None,
+        Some(s) => Some(Problem::at(
+            id,
+            format!("`{id}` is a {}, not a combatant", s.kind),
+        )),
+        None if summaries.is_empty() => None,
+        None => Some(
+            Problem::at(id, format!("unknown {ruleset} statblock `{id}`")).with_help(help_for(
+                id,
+                summaries
+                    .iter()
+                    .filter(|s| s.spawnable)
+                    .map(|s| s.id.as_str()),
+            )),
+        ),
+    }
+}
+
+/// The problem with dice notation that does not parse or may roll outside `min..=LIMIT`.
+fn dice_problem(text: &str, min: i64, what: &str) -> Option<Problem> {
+    match Dice::parse(text) {
+        Err(e) => Some(Problem::at(text, format!("{what} `{text}`: {e}"))),
+        Ok(dice) if dice.min() < min || dice.max() > LIMIT => Some(Problem::at(
+            text,
+            format!(
+                "{what} `{text}` rolls {}..{}; it must stay within {min}..{LIMIT}",
+                dice.min(),
+                dice.max()
+            ),
+        )),
+        Ok(_) => None,
+    }
+}

@@ -1,0 +1,119 @@
+//! The adventure clock: expeditions through dungeons and wilderness, as entities on the same
+//! ECS as the fights.
+//!
+//! - **Entities.** An expedition ([`Expedition`](expedition::Expedition), its own seeded
+//!   [`ExpeditionRng`](expedition::ExpeditionRng), [`ExpeditionLog`](log::ExpeditionLog),
+//!   [`Clock`](time::Clock), the ruleset's [`Timekeeping`](expedition::Timekeeping), its
+//!   [`Party`](party::Party) in marching order and its [`Plan`](activity::Plan)); party members
+//!   ([`Character`](party::Character), [`Vitals`](party::Vitals),
+//!   [`Supplies`](party::Supplies), [`Afflictions`](party::Afflictions) and a lit
+//!   [`Light`](light::Light)), which persist from turn to turn.
+//! - **The tick.** [`ExploreTick`](schedule::ExploreTick) plays one turn of every expedition in
+//!   ordered phases ([`ExploreSystems`](schedule::ExploreSystems)).
+//! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure), registers it with
+//!   [`ExploreAppExt::register_procedure`](procedure::ExploreAppExt::register_procedure) and
+//!   adds its systems to the phases, filtered by its marker on the expedition;
+//!   [`Procedure::enter_fight`](procedure::Procedure::enter_fight) carries a member's lasting
+//!   state into a fight.
+//! - **Fights.** [`FightExt`](fight::FightExt) spawns an encounter from the party's living
+//!   members and the monsters met, and writes its results back when it is over.
+//! - **Meetings.** Monsters met on the way wait in [`Meetings`](meeting::Meetings).
+//!
+//! - **Places.** A dungeon file ([`DungeonSpec`](dungeon::DungeonSpec)) spawns as entities
+//!   ([`place`]): areas with their monsters, treasure and traps, passages with their doors. The
+//!   party moves through them ([`travel`]) by its plan.
+//! - **Expedition files.** [`ExpeditionSpec`](charter::ExpeditionSpec) names a dungeon, a party
+//!   and a plan with its [`Policy`](policy::Policy); both kinds of file load through
+//!   `fray_content` ([`DocumentKind`](fray_content::document::DocumentKind)) with located
+//!   problems, and [`SpawnDelveExt`](charter::SpawnDelveExt) spawns one.
+//!
+//! Not built yet: wilderness hexes and waterways, saving mid-expedition, and the CLI.
+
+/// What the party does with each turn.
+pub mod activity;
+/// Expedition files and spawning them.
+pub mod charter;
+/// Playing expedition turns from code.
+pub mod drive;
+/// Dungeon files.
+pub mod dungeon;
+/// The expedition entity and spawning it.
+pub mod expedition;
+/// Fights on the way, spawned from the party and written back.
+pub mod fight;
+/// Light sources burning down.
+pub mod light;
+/// The expedition's log.
+pub mod log;
+/// Monsters met on the way.
+pub mod meeting;
+/// The party's persistent characters.
+pub mod party;
+/// Dungeons, their areas and passages, as entities.
+pub mod place;
+/// The party's policy: stance, rests, turning back.
+pub mod policy;
+/// The seam through which rulesets supply their procedures.
+pub mod procedure;
+/// What expeditions came to: one run's summary, a batch's tally.
+pub mod report;
+/// A turn's dice, drawn from the expedition's stream and logged.
+pub mod rolls;
+/// The exploration schedule and its phases.
+pub mod schedule;
+/// Game time and the clock.
+pub mod time;
+/// Moving through a dungeon.
+pub mod travel;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_places;
+
+use bevy_app::prelude::*;
+
+/// The types most users need.
+pub mod prelude {
+    pub use crate::FrayExplorePlugin;
+    pub use crate::activity::{Activity, CurrentActivity, Plan};
+    pub use crate::charter::{ExpeditionSpec, PartyMemberSpec, PlanSpec, SpawnDelveExt};
+    pub use crate::drive::{
+        any_underway, explore_turn, out_of_time, run_expeditions, settle_fights,
+    };
+    pub use crate::dungeon::{DoorState, DungeonSpec};
+    pub use crate::expedition::{
+        Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
+        MemberSpec, SpawnExpeditionExt, Timekeeping, TurnSpan,
+    };
+    pub use crate::fight::{
+        FightCount, FightError, FightExt, FightResult, FightSetup, Fighting, Foes,
+    };
+    pub use crate::light::{Light, LightKind};
+    pub use crate::log::{ExpeditionLog, ExploreEvent};
+    pub use crate::meeting::{Meeting, MeetingSource, Meetings};
+    pub use crate::party::{
+        Afflictions, Character, Life, Member, Members, Party, Supplies, Vitals,
+    };
+    pub use crate::place::{
+        Area, Discoveries, Door, Dungeon, Haul, Pace, Passage, Position, Stock, Trap, Treasure,
+    };
+    pub use crate::policy::{Policy, PolicyState, Stance};
+    pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
+    pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
+    pub use crate::rolls::TurnDice;
+    pub use crate::schedule::{ExploreSystems, ExploreTick};
+    pub use crate::time::{Clock, GameTime};
+}
+
+/// Adds the exploration schedule and the procedures registry. Rulesets' explore plugins go
+/// after it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FrayExplorePlugin;
+
+impl Plugin for FrayExplorePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<procedure::Procedures>()
+            .add_schedule(schedule::build_schedule());
+    }
+}

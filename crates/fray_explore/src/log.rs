@@ -1,0 +1,325 @@
+//! The expedition's log: every roll and every change of its state, stamped with the clock.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::light::LightKind;
+use crate::meeting::MeetingSource;
+use crate::time::GameTime;
+
+/// What happened on an expedition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExploreEvent {
+    /// The expedition set out.
+    SetOut {
+        /// The expedition's id.
+        expedition: String,
+        /// Its ruleset.
+        ruleset: String,
+    },
+    /// A roll, with its dice and result (CORE-05).
+    Roll {
+        /// What the roll was for (`wandering monsters`, `search by Fighter`).
+        what: String,
+        /// The dice, in notation (`1d6`, `2d6`).
+        dice: String,
+        /// Each die's face.
+        faces: Vec<u32>,
+        /// The result after multipliers and modifiers.
+        result: i64,
+        /// Whether it succeeded, for rolls that can.
+        success: Option<bool>,
+    },
+    /// The party spent time on an activity.
+    TimePassed {
+        /// How long.
+        span: GameTime,
+        /// Doing what.
+        activity: String,
+    },
+    /// A member lit a light source from the party's supplies.
+    LightLit {
+        /// Who carries it.
+        bearer: String,
+        /// What burns.
+        kind: LightKind,
+    },
+    /// A member's light burned out with nothing left to relight it.
+    LightOut {
+        /// Who carried it.
+        bearer: String,
+        /// What burned out.
+        kind: LightKind,
+    },
+    /// A member gained or lost a lasting affliction.
+    Afflicted {
+        /// Who.
+        who: String,
+        /// The affliction's name.
+        affliction: String,
+        /// Its level now (0: gone).
+        level: u8,
+    },
+    /// Monsters were met.
+    MonstersMet {
+        /// Why.
+        source: MeetingSource,
+        /// How far off, in feet (0: rolled as the fight opens).
+        distance_ft: u32,
+        /// Who, as `count statblock` (empty when nothing says).
+        foes: String,
+    },
+    /// The party entered an area.
+    Entered {
+        /// The area's name.
+        area: String,
+    },
+    /// The party knows no way to an area (locked or hidden doors, or no passage at all).
+    NoWay {
+        /// The area's id.
+        to: String,
+    },
+    /// A door is opened: forced, or found.
+    DoorOpened {
+        /// The door's id.
+        door: String,
+        /// How (`forced`, `found`).
+        how: String,
+    },
+    /// The party failed to force a stuck door this turn.
+    DoorHolds {
+        /// The door's id.
+        door: String,
+    },
+    /// A trap sprang on a member.
+    TrapSprung {
+        /// The trap's name.
+        trap: String,
+        /// Who sprang it.
+        who: String,
+        /// The damage dealt.
+        damage: i32,
+    },
+    /// The party took an area's treasure.
+    TreasureTaken {
+        /// The area's name.
+        area: String,
+        /// Gold pieces.
+        gold: u32,
+    },
+    /// A fight began.
+    FightStarted {
+        /// Who the party fights, as `count statblock`.
+        foes: String,
+    },
+    /// A fight ended and its results were written back.
+    FightEnded {
+        /// How it ended, in words.
+        ending: String,
+        /// Hit points the party lost.
+        hp_lost: i64,
+        /// Members killed.
+        killed: Vec<String>,
+        /// Members down but alive.
+        down: Vec<String>,
+    },
+    /// A meeting did not become a fight (the encounter could not be spawned).
+    NoFight {
+        /// Why.
+        reason: String,
+    },
+    /// The party tried to evade monsters before a fight.
+    Evasion {
+        /// Whether it gets away (before surprise, which the fight's opening applies).
+        escapes: bool,
+        /// The speeds and how it went.
+        how: String,
+    },
+    /// A member's gear was destroyed with it (B/X's destructive attacks).
+    GearLost {
+        /// Whose.
+        who: String,
+        /// The magic items that survived.
+        items_saved: Vec<String>,
+    },
+    /// The party's policy turned it back.
+    TurnedBack {
+        /// Why.
+        reason: String,
+    },
+    /// The expedition ended.
+    Ended {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl ExploreEvent {
+    /// The event in words, for a narrated delve.
+    ///
+    /// ```
+    /// use fray_explore::log::ExploreEvent;
+    /// let e = ExploreEvent::TrapSprung { trap: "pit".into(), who: "Aldo".into(), damage: 3 };
+    /// assert_eq!(e.text(), "The pit springs on Aldo: 3 damage.");
+    /// ```
+    pub fn text(&self) -> String {
+        match self {
+            Self::SetOut {
+                expedition,
+                ruleset,
+            } => format!("Expedition `{expedition}` sets out ({ruleset})."),
+            Self::Roll {
+                what,
+                dice,
+                faces,
+                result,
+                success,
+            } => {
+                let verdict = match success {
+                    Some(true) => ": success",
+                    Some(false) => ": failure",
+                    None => "",
+                };
+                if faces.is_empty() {
+                    format!("Roll for {what}: {dice} = {result}{verdict}.")
+                } else {
+                    format!("Roll for {what}: {dice} = {faces:?} = {result}{verdict}.")
+                }
+            }
+            Self::TimePassed { span, activity } => {
+                format!("{} minutes pass {activity}.", span.seconds() / 60)
+            }
+            Self::LightLit { bearer, kind } => format!("{bearer} lights a fresh {kind:?}."),
+            Self::LightOut { bearer, kind } => {
+                format!("{bearer}'s {kind:?} goes out, with nothing left to light.")
+            }
+            Self::Afflicted {
+                who,
+                affliction,
+                level,
+            } => match level {
+                0 => format!("{who} is no longer {affliction}."),
+                _ => format!("{who} is {affliction} ({level})."),
+            },
+            Self::MonstersMet {
+                source,
+                distance_ft,
+                foes,
+            } => {
+                let who = if foes.is_empty() {
+                    "Something stirs".to_string()
+                } else {
+                    format!("Monsters ({foes})")
+                };
+                let far = if *distance_ft > 0 {
+                    format!(", {distance_ft} ft away")
+                } else {
+                    String::new()
+                };
+                format!("{who}: {} monsters met{far}.", source.label())
+            }
+            Self::Entered { area } => format!("The party enters the {area}."),
+            Self::NoWay { to } => format!("The party knows no way to `{to}`."),
+            Self::DoorOpened { door, how } => format!("Door `{door}`: {how} open."),
+            Self::DoorHolds { door } => format!("Door `{door}` holds fast."),
+            Self::TrapSprung { trap, who, damage } => {
+                format!("The {trap} springs on {who}: {damage} damage.")
+            }
+            Self::TreasureTaken { area, gold } => {
+                format!("The party takes {gold} gp from the {area}.")
+            }
+            Self::FightStarted { foes } => format!("A fight with {foes} begins."),
+            Self::FightEnded {
+                ending,
+                hp_lost,
+                killed,
+                down,
+            } => {
+                let mut text = format!("The fight is over: {ending}; {hp_lost} HP lost");
+                if !killed.is_empty() {
+                    text.push_str(&format!("; killed: {}", killed.join(", ")));
+                }
+                if !down.is_empty() {
+                    text.push_str(&format!("; down: {}", down.join(", ")));
+                }
+                text.push('.');
+                text
+            }
+            Self::NoFight { reason } => format!("No fight: {reason}."),
+            Self::Evasion { escapes, how } => {
+                let verdict = if *escapes {
+                    "can get away"
+                } else {
+                    "is caught"
+                };
+                format!("The party flees and {verdict} ({how}).")
+            }
+            Self::GearLost { who, items_saved } => {
+                if items_saved.is_empty() {
+                    format!("{who}'s gear is destroyed.")
+                } else {
+                    format!(
+                        "{who}'s gear is destroyed but for {}.",
+                        items_saved.join(", ")
+                    )
+                }
+            }
+            Self::TurnedBack { reason } => format!("The party turns back: {reason}."),
+            Self::Ended { reason } => format!("The expedition is over: {reason}."),
+        }
+    }
+}
+
+/// One logged event and when it happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExploreEntry {
+    /// The expedition's clock when it happened.
+    pub at: GameTime,
+    /// What happened.
+    pub event: ExploreEvent,
+}
+
+/// An expedition's log. When it is off (batch runs), events are not even built.
+///
+/// ```
+/// use fray_explore::log::{ExpeditionLog, ExploreEvent};
+/// use fray_explore::time::GameTime;
+/// let mut log = ExpeditionLog::new(true);
+/// log.record(GameTime::TURN, || ExploreEvent::Ended { reason: "home".into() });
+/// assert_eq!(log.entries().len(), 1);
+/// let mut quiet = ExpeditionLog::new(false);
+/// quiet.record(GameTime::TURN, || unreachable!("not built when the log is off"));
+/// assert!(quiet.entries().is_empty());
+/// ```
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExpeditionLog {
+    enabled: bool,
+    entries: Vec<ExploreEntry>,
+}
+
+impl ExpeditionLog {
+    /// A log, recording or not.
+    pub fn new(enabled: bool) -> Self {
+        Self {
+            enabled,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Records the event `make` builds, if the log is on.
+    pub fn record(&mut self, at: GameTime, make: impl FnOnce() -> ExploreEvent) {
+        if self.enabled {
+            self.entries.push(ExploreEntry { at, event: make() });
+        }
+    }
+
+    /// Whether the log records.
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The entries, oldest first.
+    pub fn entries(&self) -> &[ExploreEntry] {
+        &self.entries
+    }
+}

@@ -1,0 +1,73 @@
+//! The expedition's dice as a turn's procedures roll them: each roll drawn from the
+//! expedition's own stream and logged with its faces.
+
+use fray_dice::{Dice, DieSource};
+
+use crate::expedition::ExpeditionRng;
+use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::time::GameTime;
+
+/// The expedition's stream and log at a moment of its clock: what a
+/// [`Procedure`](crate::procedure::Procedure) rolls with.
+///
+/// ```
+/// use fray_core::rng::EncounterRng;
+/// use fray_explore::prelude::*;
+/// let mut rng = ExpeditionRng(EncounterRng::scripted([2, 5]));
+/// let mut log = ExpeditionLog::new(true);
+/// let mut dice = TurnDice { rng: &mut rng, log: &mut log, at: GameTime::ZERO };
+/// assert!(dice.in_six("trap springs", 2));
+/// assert!(!dice.in_six("trap springs", 2));
+/// assert_eq!(log.entries().len(), 2);
+/// ```
+pub struct TurnDice<'a> {
+    /// The expedition's stream.
+    pub rng: &'a mut ExpeditionRng,
+    /// Its log.
+    pub log: &'a mut ExpeditionLog,
+    /// The clock when rolling.
+    pub at: GameTime,
+}
+
+impl TurnDice<'_> {
+    /// Rolls one die of `sides` faces for `what`, logged.
+    pub fn die(&mut self, what: &str, sides: u32) -> u32 {
+        let face = self.rng.roll_die(sides);
+        self.log.record(self.at, || ExploreEvent::Roll {
+            what: what.to_string(),
+            dice: format!("1d{sides}"),
+            faces: vec![face],
+            result: i64::from(face),
+            success: None,
+        });
+        face
+    }
+
+    /// Rolls a d6 for `what` against "`chance` in 6": a face of `chance` or less succeeds.
+    pub fn in_six(&mut self, what: &str, chance: u8) -> bool {
+        let face = self.rng.roll_die(6);
+        let success = face <= u32::from(chance);
+        self.log.record(self.at, || ExploreEvent::Roll {
+            what: what.to_string(),
+            dice: "1d6".into(),
+            faces: vec![face],
+            result: i64::from(face),
+            success: Some(success),
+        });
+        success
+    }
+
+    /// Rolls `dice` for `what`, logged; returns the total.
+    pub fn roll(&mut self, what: &str, dice: &Dice) -> i64 {
+        let roll = dice.roll(&mut *self.rng);
+        let total = roll.total();
+        self.log.record(self.at, || ExploreEvent::Roll {
+            what: what.to_string(),
+            dice: dice.notation().to_string(),
+            faces: Vec::new(),
+            result: total,
+            success: None,
+        });
+        total
+    }
+}
