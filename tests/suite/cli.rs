@@ -4,7 +4,8 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn fray(args: &[&str]) -> Output {
+/// Runs the `fray` binary from the repository root, without colours.
+pub(crate) fn fray(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -13,7 +14,8 @@ fn fray(args: &[&str]) -> Output {
         .expect("the fray binary runs")
 }
 
-fn text(bytes: &[u8]) -> String {
+/// Output bytes as text.
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 

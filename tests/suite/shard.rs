@@ -1,23 +1,12 @@
 //! Sharded batches: shards played as separate `fray` processes, merged, give the whole batch.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
+
+use crate::cli::{fray, text};
 
 const ENCOUNTER: &str = "archmage-bridge";
 const RUNS: &str = "90";
-
-fn fray(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the fray binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A report's JSON without its machine-dependent `timing`, as `fray` prints JSON.
 fn without_timing(json: &str) -> String {

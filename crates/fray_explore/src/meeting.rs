@@ -3,7 +3,8 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::fight::Foes;
+use crate::expedition::{Expedition, ExpeditionState};
+use crate::fight::{Fighting, Foes};
 use crate::time::GameTime;
 
 /// Where a meeting came from.
@@ -50,6 +51,20 @@ pub struct Meetings {
     pub total: u32,
     /// How many of them were wandering monsters.
     pub wandering: u32,
+}
+
+/// The expeditions marked with `M` (a ruleset's marker) that are under way, not fighting, and
+/// have a meeting waiting: a ruleset's meeting system plays out the first of each.
+pub fn ready_to_meet<M: Component>(world: &mut World) -> Vec<Entity> {
+    let mut query =
+        world.query_filtered::<(Entity, &Expedition, &Meetings, Has<Fighting>), With<M>>();
+    query
+        .iter(world)
+        .filter(|(_, e, m, fighting)| {
+            e.state == ExpeditionState::Underway && !fighting && !m.pending.is_empty()
+        })
+        .map(|(e, ..)| e)
+        .collect()
 }
 
 impl Meetings {

@@ -21,6 +21,7 @@ use fray_content::map::{Light as MapLight, MapSpec};
 use fray_content::options::OptionValue;
 use fray_core::spawn::Content;
 use fray_explore::fight::PARTY_SIDE;
+use fray_explore::meeting::ready_to_meet;
 use fray_explore::prelude::*;
 
 use super::BxExpedition;
@@ -32,16 +33,7 @@ const BASE_MOVE: i32 = 120;
 
 /// Plays out the first pending meeting of each B/X expedition that is not fighting.
 pub(super) fn meet(world: &mut World) {
-    let mut query = world
-        .query_filtered::<(Entity, &Expedition, &Meetings, Has<Fighting>), With<BxExpedition>>();
-    let ready: Vec<Entity> = query
-        .iter(world)
-        .filter(|(_, e, m, fighting)| {
-            e.state == ExpeditionState::Underway && !fighting && !m.pending.is_empty()
-        })
-        .map(|(e, ..)| e)
-        .collect();
-    for expedition in ready {
+    for expedition in ready_to_meet::<BxExpedition>(world) {
         meet_one(world, expedition);
     }
 }

@@ -6,23 +6,14 @@
 //! L5-23, are not built yet), so every meeting with monsters comes to blows.
 
 use bevy_ecs::prelude::*;
+use fray_explore::meeting::ready_to_meet;
 use fray_explore::prelude::*;
 
 use super::Lite5eExpedition;
 
 /// Plays out the first pending meeting of each lite5e expedition that is not fighting.
 pub(super) fn meet(world: &mut World) {
-    let mut query = world
-        .query_filtered::<(Entity, &Expedition, &Meetings, Has<Fighting>), With<Lite5eExpedition>>(
-        );
-    let ready: Vec<Entity> = query
-        .iter(world)
-        .filter(|(_, e, m, fighting)| {
-            e.state == ExpeditionState::Underway && !fighting && !m.pending.is_empty()
-        })
-        .map(|(e, ..)| e)
-        .collect();
-    for expedition in ready {
+    for expedition in ready_to_meet::<Lite5eExpedition>(world) {
         let meeting = match world.get_mut::<Meetings>(expedition) {
             Some(mut m) if !m.pending.is_empty() => m.pending.remove(0),
             _ => continue,
