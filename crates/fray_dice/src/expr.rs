@@ -189,6 +189,18 @@ impl Dice {
     pub fn parse(text: &str) -> Result<Self, DiceError> {
         let node = crate::parse::parse(text)?;
         let canonical = node.to_string();
+        // Written out in full (`k1` is `kh1`), an expression must still read back: saves and
+        // reports store it so.
+        let written = canonical.chars().count();
+        if written > MAX_LEN {
+            return Err(DiceError::new(
+                1,
+                format!(
+                    "the expression is {written} characters long written out in full \
+                     (`k1` reads `kh1`); at most {MAX_LEN}"
+                ),
+            ));
+        }
         Ok(Self {
             node,
             text: canonical,
@@ -727,6 +739,20 @@ mod tests {
 
     fn dice(expr: &str) -> Dice {
         Dice::parse(expr).unwrap()
+    }
+
+    #[test]
+    fn an_expression_too_long_written_out_in_full_is_refused_so_every_one_reads_back() {
+        // Found by the dice fuzzer: 4 094 characters of `d6k1+...` print as 4 913 of
+        // `d6kh1+...`, which the parser refuses; such an expression could not be saved.
+        let long = format!("d6k1{}", "+d6k1".repeat(818));
+        assert!(long.chars().count() <= MAX_LEN);
+        let e = Dice::parse(&long).unwrap_err();
+        assert!(e.to_string().contains("written out in full"), "{e}");
+        // Short of the limit, what is accepted reads back.
+        let short = format!("d6k1{}", "+d6k1".repeat(600));
+        let d = dice(&short);
+        assert_eq!(Dice::parse(&d.to_string()).unwrap(), d);
     }
 
     #[test]
