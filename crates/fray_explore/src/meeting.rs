@@ -4,7 +4,9 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::expedition::{Expedition, ExpeditionState};
-use crate::fight::{Fighting, Foes};
+use crate::fight::{FightExt, FightSetup, Fighting, Foes};
+use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::time::Clock;
 use crate::time::GameTime;
 
 /// Where a meeting came from.
@@ -65,6 +67,34 @@ pub fn ready_to_meet<M: Component>(world: &mut World) -> Vec<Entity> {
         })
         .map(|(e, ..)| e)
         .collect()
+}
+
+/// Plays out `expedition`'s oldest waiting meeting as the fight `setup` builds from it; a
+/// meeting with nobody in it is dropped, and a fight that cannot start is noted in the log.
+pub fn fight_next_meeting(
+    world: &mut World,
+    expedition: Entity,
+    setup: impl FnOnce(&mut World, Meeting) -> FightSetup,
+) {
+    let meeting = match world.get_mut::<Meetings>(expedition) {
+        Some(mut m) if !m.pending.is_empty() => m.pending.remove(0),
+        _ => return,
+    };
+    if meeting.foes.is_empty() {
+        return;
+    }
+    let setup = setup(world, meeting);
+    if let Err(e) = world.start_fight_with(expedition, setup) {
+        let at = world
+            .get::<Clock>(expedition)
+            .map(Clock::elapsed)
+            .unwrap_or_default();
+        if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
+            log.record(at, || ExploreEvent::NoFight {
+                reason: e.to_string(),
+            });
+        }
+    }
 }
 
 impl Meetings {

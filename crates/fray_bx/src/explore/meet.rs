@@ -21,7 +21,7 @@ use fray_content::map::{Light as MapLight, MapSpec};
 use fray_content::options::OptionValue;
 use fray_core::spawn::Content;
 use fray_explore::fight::PARTY_SIDE;
-use fray_explore::meeting::ready_to_meet;
+use fray_explore::meeting::{fight_next_meeting, ready_to_meet};
 use fray_explore::prelude::*;
 
 use super::BxExpedition;
@@ -34,30 +34,9 @@ const BASE_MOVE: i32 = 120;
 /// Plays out the first pending meeting of each B/X expedition that is not fighting.
 pub(super) fn meet(world: &mut World) {
     for expedition in ready_to_meet::<BxExpedition>(world) {
-        meet_one(world, expedition);
-    }
-}
-
-/// The first pending meeting of `expedition`, played out.
-fn meet_one(world: &mut World, expedition: Entity) {
-    let meeting = match world.get_mut::<Meetings>(expedition) {
-        Some(mut m) if !m.pending.is_empty() => m.pending.remove(0),
-        _ => return,
-    };
-    if meeting.foes.is_empty() {
-        return;
-    }
-    let setup = setup(world, expedition, meeting);
-    if let Err(e) = world.start_fight_with(expedition, setup) {
-        let at = world
-            .get::<Clock>(expedition)
-            .map(Clock::elapsed)
-            .unwrap_or_default();
-        if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-            log.record(at, || ExploreEvent::NoFight {
-                reason: e.to_string(),
-            });
-        }
+        fight_next_meeting(world, expedition, |world, meeting| {
+            setup(world, expedition, meeting)
+        });
     }
 }
 

@@ -6,7 +6,7 @@
 //! L5-23, are not built yet), so every meeting with monsters comes to blows.
 
 use bevy_ecs::prelude::*;
-use fray_explore::meeting::ready_to_meet;
+use fray_explore::meeting::{fight_next_meeting, ready_to_meet};
 use fray_explore::prelude::*;
 
 use super::Lite5eExpedition;
@@ -14,28 +14,10 @@ use super::Lite5eExpedition;
 /// Plays out the first pending meeting of each lite5e expedition that is not fighting.
 pub(super) fn meet(world: &mut World) {
     for expedition in ready_to_meet::<Lite5eExpedition>(world) {
-        let meeting = match world.get_mut::<Meetings>(expedition) {
-            Some(mut m) if !m.pending.is_empty() => m.pending.remove(0),
-            _ => continue,
-        };
-        if meeting.foes.is_empty() {
-            continue;
-        }
-        let setup = FightSetup {
+        fight_next_meeting(world, expedition, |_, meeting| FightSetup {
             foes: meeting.foes.clone(),
             meeting: Some(meeting),
             ..FightSetup::default()
-        };
-        if let Err(e) = world.start_fight_with(expedition, setup) {
-            let at = world
-                .get::<Clock>(expedition)
-                .map(Clock::elapsed)
-                .unwrap_or_default();
-            if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-                log.record(at, || ExploreEvent::NoFight {
-                    reason: e.to_string(),
-                });
-            }
-        }
+        });
     }
 }
