@@ -557,8 +557,23 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     assert!(tuned.status.success(), "{}", text(&tuned.stderr));
     for (args, says) in [
         (
-            &["--vary", "hp:Heroes", "--target", "0.5"][..],
-            "only count",
+            &["--vary", "level:reed-goblin", "--target", "0.5"][..],
+            "cannot be tuned yet",
+        ),
+        (
+            &["--vary", "hp:Villains", "--target", "0.5"],
+            "has no side `Villains`",
+        ),
+        (
+            &[
+                "--vary",
+                "damage:Heroes",
+                "--target",
+                "0.5",
+                "--max",
+                "5000",
+            ],
+            "goes up to 1000",
         ),
         (
             &["--vary", "count:dragon", "--target", "0.5"],

@@ -6,13 +6,13 @@ use std::sync::Arc;
 use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
-use fray_content::encounter::{ControllerSpec, EncounterSpec};
+use fray_content::encounter::{ControllerSpec, EncounterSpec, SideScale};
 use fray_content::options::OptionValue;
 use fray_content::suggest::help_for;
 use thiserror::Error;
 
 use crate::combatant::{
-    Combatant, Controller, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
+    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::effect::Effects;
@@ -400,6 +400,7 @@ fn populate(
         sides.0.push(SideInfo {
             name: side.name.clone(),
             controller: controller.clone(),
+            scale: side.scale,
         });
         for entry in &side.combatants {
             let region =
@@ -479,6 +480,7 @@ fn populate(
                     content,
                     options: &spec.options.ruleset,
                 })?;
+                scale_hp(world.entity_mut(combatant), side.scale);
             }
         }
     }
@@ -497,6 +499,18 @@ fn populate(
     })?;
     crate::lineup::rebuild_in(world, encounter);
     Ok(())
+}
+
+/// Scales a freshly built combatant's hit points by its side's [`SideScale`].
+fn scale_hp(mut entity: EntityWorldMut<'_>, scale: SideScale) {
+    if scale.hp == 100 {
+        return;
+    }
+    if let Some(mut hp) = entity.get_mut::<Hp>() {
+        let max = scale.hp_of(hp.max);
+        hp.current = scale.hp_of(hp.current).min(max);
+        hp.max = max;
+    }
 }
 
 /// What a combatant starts a fight with, in the core's components.
@@ -586,6 +600,9 @@ fn reset(
                     content,
                     options: &spec.options.ruleset,
                 })?;
+                if let Ok(entity) = world.get_entity_mut(slot.entity) {
+                    scale_hp(entity, side.scale);
+                }
             }
         }
     }
@@ -623,6 +640,9 @@ fn reset(
             let controller = side_controller(spec, i, settings);
             if side.controller != controller {
                 side.controller = controller;
+            }
+            if let Some(spec_side) = spec.sides.get(i) {
+                side.scale = spec_side.scale;
             }
         }
     }
