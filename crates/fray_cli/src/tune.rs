@@ -29,8 +29,10 @@ pub struct TuneArgs {
     #[arg(long, value_name = "NAME")]
     pub side: String,
     /// What to change: `count:<statblock-id>` (or `count:<entry name>` where a statblock has
-    /// several entries), how many of them fight; `hp:<side>` or `damage:<side>`, the side's
-    /// hit points or damage in percent of its statblocks'.
+    /// several entries), how many of them fight; `level:<statblock-id>` (or entry name), the
+    /// level or hit dice it plays at, where its ruleset has one (B/X monsters);
+    /// `hp:<side>` or `damage:<side>`, the side's hit points or damage in percent of its
+    /// statblocks'.
     #[arg(long, value_name = "KNOB", value_parser = knob)]
     pub vary: Knob,
     /// The smallest value tried (default: 1 for a count, 25 for a percentage).
@@ -114,7 +116,7 @@ fn run_shard(
         Err(e) => return Ok(fail(1, e, &[])),
     };
     let by = args.by.unwrap_or(match config.knob {
-        Knob::Count(_) => 1,
+        Knob::Count(_) | Knob::Level(_) => 1,
         Knob::Hp(_) | Knob::Damage(_) => 25,
     });
     let values = sweep_values(config.min, config.max, by);

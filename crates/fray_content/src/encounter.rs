@@ -183,6 +183,11 @@ pub struct CombatantSpec {
     /// resources where the ruleset has groups (die-rank's monster groups).
     #[serde(default)]
     pub group: Option<String>,
+    /// The level (or hit dice) to play the statblock at instead of its own, where its ruleset
+    /// derives its numbers from one (B/X monsters: `level: 5` plays a 5 HD monster); `fray
+    /// tune --vary level:<statblock>` sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u16>,
 }
 
 fn one() -> u16 {

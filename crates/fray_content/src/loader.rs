@@ -397,7 +397,17 @@ impl ContentLoader {
                         &c.statblock,
                         format!("`{}` is a {}, not a combatant", c.statblock, s.kind),
                     )),
-                    Some(_) => {}
+                    Some(s) => {
+                        if let Some(problem) = c.level.and_then(|l| s.level_problem(l)) {
+                            let diagnostic = match file.locate_field_after(&c.statblock, "level") {
+                                Some((line, column)) => {
+                                    Diagnostic::new(&file.path, line, column, problem)
+                                }
+                                None => file.diagnostic_at(&c.statblock, problem),
+                            };
+                            out.push(diagnostic);
+                        }
+                    }
                 }
                 if c.count == 0 {
                     out.push(file.diagnostic_at(&c.statblock, "count must be at least 1"));

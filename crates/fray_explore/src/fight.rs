@@ -364,5 +364,6 @@ fn combatant(statblock: &str, name: Option<String>, count: u16, region: &str) ->
         region: region.into(),
         leader: false,
         group: None,
+        level: None,
     }
 }

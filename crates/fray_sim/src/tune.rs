@@ -11,9 +11,8 @@
 //! reversal that the intervals cannot explain is reported.
 //!
 //! The HP and damage knobs set a side's [`SideScale`], which the core applies for every
-//! ruleset. A monster's level or hit dice is not a knob yet: what a level changes is the
-//! ruleset's own (B/X's attack matrix and saves by HD, archmage's per-level numbers), and no
-//! ruleset rebuilds a statblock at another level.
+//! ruleset; the level knob sets an entry's `level`, which the ruleset applies where its
+//! statblocks derive their numbers from one (B/X monsters' hit dice).
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
@@ -42,13 +41,17 @@ pub enum Knob {
     Hp(String),
     /// The damage this side's combatants deal, in percent ([`SideScale::damage`]).
     Damage(String),
+    /// The level (or hit dice) this statblock (or entry, by name) plays at
+    /// ([`CombatantSpec::level`](fray_content::encounter::CombatantSpec::level)), where its
+    /// ruleset has one.
+    Level(String),
 }
 
 impl Knob {
     /// The values tried when none are given: 1 to 12 of a statblock, or 25% to 400%.
     pub fn default_range(&self) -> (u16, u16) {
         match self {
-            Knob::Count(_) => (1, 12),
+            Knob::Count(_) | Knob::Level(_) => (1, 12),
             Knob::Hp(_) | Knob::Damage(_) => (25, 400),
         }
     }
@@ -56,7 +59,7 @@ impl Knob {
     /// The largest value the knob can take.
     pub fn most(&self) -> u16 {
         match self {
-            Knob::Count(_) => u16::MAX,
+            Knob::Count(_) | Knob::Level(_) => u16::MAX,
             Knob::Hp(_) | Knob::Damage(_) => SideScale::MAX_PERCENT,
         }
     }
@@ -68,6 +71,7 @@ impl fmt::Display for Knob {
             Knob::Count(id) => write!(f, "count:{id}"),
             Knob::Hp(side) => write!(f, "hp:{side}"),
             Knob::Damage(side) => write!(f, "damage:{side}"),
+            Knob::Level(id) => write!(f, "level:{id}"),
         }
     }
 }
@@ -80,11 +84,9 @@ impl FromStr for Knob {
             Some(("count", id)) if !id.is_empty() => Ok(Knob::Count(id.into())),
             Some(("hp", side)) if !side.is_empty() => Ok(Knob::Hp(side.into())),
             Some(("damage", side)) if !side.is_empty() => Ok(Knob::Damage(side.into())),
-            Some(("level" | "hd", _)) => Err(format!(
-                "`{text}`: a level or hit dice cannot be tuned yet (no ruleset rebuilds a statblock at another level); tune count:<statblock>, hp:<side> or damage:<side>"
-            )),
+            Some(("level" | "hd", id)) if !id.is_empty() => Ok(Knob::Level(id.into())),
             _ => Err(format!(
-                "`{text}` is not a knob: write count:<statblock-id or entry name> (e.g. count:reed-goblin), hp:<side> or damage:<side> (in percent)"
+                "`{text}` is not a knob: write count:<statblock-id or entry name> (e.g. count:reed-goblin), level:<statblock-id or entry name>, hp:<side> or damage:<side> (in percent)"
             )),
         }
     }
@@ -189,7 +191,7 @@ pub struct Tuned {
     pub out_of_reach: bool,
 }
 
-/// The entry of `spec` a count knob changes: (side, entry).
+/// The entry of `spec` a count or level knob changes: (side, entry).
 fn count_entry(spec: &EncounterSpec, id: &str) -> Result<(usize, usize), TuneError> {
     let found: Vec<(usize, usize)> = spec
         .sides
@@ -260,10 +262,14 @@ fn scaled_side<'s>(
 /// Sets the knob to `value` in `spec`.
 pub fn set_knob(spec: &mut EncounterSpec, knob: &Knob, value: u16) -> Result<(), TuneError> {
     match knob {
-        Knob::Count(id) => {
+        Knob::Count(id) | Knob::Level(id) => {
             let (s, c) = count_entry(spec, id)?;
             if let Some(entry) = spec.sides.get_mut(s).and_then(|x| x.combatants.get_mut(c)) {
-                entry.count = value;
+                if matches!(knob, Knob::Count(_)) {
+                    entry.count = value;
+                } else {
+                    entry.level = Some(value);
+                }
             }
         }
         Knob::Hp(side) => scaled_side(spec, side)?.hp = value,
@@ -845,11 +851,17 @@ mod tests {
             "damage: Skulkers".parse::<Knob>(),
             Ok(Knob::Damage("Skulkers".into()))
         );
+        assert_eq!(
+            "hd:reed-goblin-mook".parse::<Knob>(),
+            Ok(Knob::Level("reed-goblin-mook".into()))
+        );
+        // Archmage monsters give their numbers outright: no level to tune.
+        (c.knob, c.max) = (Knob::Level("reed-goblin-mook".into()), 9);
+        let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
         assert!(
-            "level:reed-goblin-mook"
-                .parse::<Knob>()
-                .unwrap_err()
-                .contains("cannot be tuned yet")
+            e.to_string()
+                .contains("has no level or hit dice an encounter can set"),
+            "{e}"
         );
         c.knob = Knob::Hp("Villains".into());
         let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
