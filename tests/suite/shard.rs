@@ -248,7 +248,7 @@ fn a_comparison_played_in_shards_merges_into_the_whole_comparison() {
 #[test]
 fn a_sweep_played_in_shards_merges_into_the_same_curve_and_answer() {
     let dir = tempfile::tempdir().unwrap();
-    let sweep = |shard: &str, part: &str| {
+    let sweep_by = |by: &str, shard: &str, part: &str| {
         fray(&[
             "tune",
             ENCOUNTER,
@@ -263,7 +263,7 @@ fn a_sweep_played_in_shards_merges_into_the_same_curve_and_answer() {
             "--max",
             "150",
             "--by",
-            "50",
+            by,
             "--budget",
             "60",
             "--seed",
@@ -275,6 +275,7 @@ fn a_sweep_played_in_shards_merges_into_the_same_curve_and_answer() {
             part,
         ])
     };
+    let sweep = |shard: &str, part: &str| sweep_by("50", shard, part);
     let merged = |parts: &[String]| {
         let json = path(dir.path(), "merged.json");
         let mut args = vec!["merge", "--json", json.as_str()];
@@ -305,31 +306,7 @@ fn a_sweep_played_in_shards_merges_into_the_same_curve_and_answer() {
     assert!(curve.iter().all(|p| p["runs"] == 60), "{json}");
     // A part of another sweep is refused.
     let other = path(dir.path(), "other.json");
-    let out = fray(&[
-        "tune",
-        ENCOUNTER,
-        "--side",
-        "Heroes",
-        "--target",
-        "0.5",
-        "--vary",
-        "hp:Heroes",
-        "--min",
-        "50",
-        "--max",
-        "150",
-        "--by",
-        "25",
-        "--budget",
-        "60",
-        "--seed",
-        "5",
-        "--quiet",
-        "--shard",
-        "1/3",
-        "--part",
-        &other,
-    ]);
+    let out = sweep_by("25", "1/3", &other);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let mixed = fray(&[
         "merge",

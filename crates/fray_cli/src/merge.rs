@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use fray_sim::compare::{COMPARE_PART_FORMAT, ComparePart, merge_comparison};
-use fray_sim::part::{Part, merge, merge_csv};
+use fray_sim::compare::{COMPARE_PART_FORMAT, ComparePart, Comparison, merge_comparison};
+use fray_sim::part::{MergeError, Part, merge, merge_csv};
 use fray_sim::plot::{ChartFormat, plot, plot_curve};
-use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, merge_tune};
+use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, Tuned, merge_tune};
 
 use crate::batch::{open_json, write_json};
 use crate::fail;
@@ -154,48 +154,70 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A part and the name of its file.
+type Named<P> = (String, P);
+
+/// How one kind of part file merges: how to read a part, how to merge the parts, what to
+/// print, and what to tell a user whose parts do not fit together.
+struct PartKind<P, M> {
+    read: fn(&str, &str) -> Result<P, MergeError>,
+    merge: fn(&[Named<P>]) -> Result<M, MergeError>,
+    table: fn(&M) -> String,
+    json: fn(&M) -> String,
+    not_this_kind: &'static str,
+    not_one_whole: &'static str,
+}
+
+/// Reads, merges and prints parts of one kind; writes the merged result's JSON to `--json`.
+/// Returns the merged result for what else the kind writes (`None` once it has failed, with
+/// the exit code to return).
+fn merge_kind<P, M>(
+    kind: &PartKind<P, M>,
+    texts: &[(String, String)],
+    args: &MergeArgs,
+    out: &mut impl Write,
+) -> io::Result<Result<M, ExitCode>> {
+    let mut parts = Vec::with_capacity(texts.len());
+    for (name, text) in texts {
+        match (kind.read)(name, text) {
+            Ok(part) => parts.push((name.clone(), part)),
+            Err(e) => return Ok(Err(fail(2, e, &[kind.not_this_kind]))),
+        }
+    }
+    let merged = match (kind.merge)(&parts) {
+        Ok(m) => m,
+        Err(e) => return Ok(Err(fail(2, e, &[kind.not_one_whole]))),
+    };
+    let json = match open_json(args.json.as_deref()) {
+        Ok(json) => json,
+        Err(e) => return Ok(Err(fail(1, e, &[]))),
+    };
+    if args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+        eprint!("{}", (kind.table)(&merged));
+    } else {
+        write!(out, "{}", (kind.table)(&merged))?;
+    }
+    Ok(match write_json(json, &(kind.json)(&merged), out)? {
+        Some(code) => Err(code),
+        None => Ok(merged),
+    })
+}
+
 /// Merges the parts of `fray compare --shard` into the comparison.
 fn merge_compare(
     texts: &[(String, String)],
     args: &MergeArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let mut parts = Vec::with_capacity(texts.len());
-    for (name, text) in texts {
-        match ComparePart::from_json(name, text) {
-            Ok(part) => parts.push((name.clone(), part)),
-            Err(e) => {
-                return Ok(fail(
-                    2,
-                    e,
-                    &["merge the parts of one comparison, or of one batch, not both"],
-                ));
-            }
-        }
-    }
-    let comparison = match merge_comparison(&parts) {
-        Ok(c) => c,
-        Err(e) => {
-            return Ok(fail(
-                2,
-                e,
-                &[
-                    "merge the parts of one comparison: the same A, B, side, seeds and --runs, split the same way",
-                ],
-            ));
-        }
+    let kind = PartKind {
+        read: ComparePart::from_json,
+        merge: merge_comparison,
+        table: Comparison::table,
+        json: |c| serde_json::to_string_pretty(c).unwrap_or_default(),
+        not_this_kind: "merge the parts of one comparison, or of one batch, not both",
+        not_one_whole: "merge the parts of one comparison: the same A, B, side, seeds and --runs, split the same way",
     };
-    let json = match open_json(args.json.as_deref()) {
-        Ok(json) => json,
-        Err(e) => return Ok(fail(1, e, &[])),
-    };
-    if args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
-        eprint!("{}", comparison.table());
-    } else {
-        write!(out, "{}", comparison.table())?;
-    }
-    let text = serde_json::to_string_pretty(&comparison).unwrap_or_default();
-    Ok(write_json(json, &text, out)?.unwrap_or(ExitCode::SUCCESS))
+    Ok(merge_kind(&kind, texts, args, out)?.map_or_else(|code| code, |_| ExitCode::SUCCESS))
 }
 
 /// Merges the parts of `fray tune --shard` into the curve and its answer.
@@ -204,44 +226,18 @@ fn merge_sweep(
     args: &MergeArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let mut parts = Vec::with_capacity(texts.len());
-    for (name, text) in texts {
-        match TunePart::from_json(name, text) {
-            Ok(part) => parts.push((name.clone(), part)),
-            Err(e) => {
-                return Ok(fail(
-                    2,
-                    e,
-                    &["merge the parts of one sweep, not a sweep's and a batch's together"],
-                ));
-            }
-        }
-    }
-    let tuned = match merge_tune(&parts) {
+    let kind = PartKind {
+        read: TunePart::from_json,
+        merge: merge_tune,
+        table: Tuned::table,
+        json: |t| serde_json::to_string_pretty(t).unwrap_or_default(),
+        not_this_kind: "merge the parts of one sweep, not a sweep's and a batch's together",
+        not_one_whole: "merge the parts of one sweep: the same encounter, knob, values, side, target, seed and --budget, split the same way",
+    };
+    let tuned = match merge_kind(&kind, texts, args, out)? {
         Ok(t) => t,
-        Err(e) => {
-            return Ok(fail(
-                2,
-                e,
-                &[
-                    "merge the parts of one sweep: the same encounter, knob, values, side, target, seed and --budget, split the same way",
-                ],
-            ));
-        }
+        Err(code) => return Ok(code),
     };
-    let json = match open_json(args.json.as_deref()) {
-        Ok(json) => json,
-        Err(e) => return Ok(fail(1, e, &[])),
-    };
-    if args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
-        eprint!("{}", tuned.table());
-    } else {
-        write!(out, "{}", tuned.table())?;
-    }
-    let text = serde_json::to_string_pretty(&tuned).unwrap_or_default();
-    if let Some(code) = write_json(json, &text, out)? {
-        return Ok(code);
-    }
     if let Some(path) = &args.plot
         && let Err(e) = plot_curve(&tuned, path)
     {

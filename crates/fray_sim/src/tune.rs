@@ -292,16 +292,7 @@ pub fn tune(
             "a point plays at least one step of runs: --step at least 1 and --budget at least --step".into(),
         ));
     }
-    let side = checked(engine, config)?;
-    let mut search = Search {
-        engine,
-        config,
-        side,
-        played: 0,
-        progress,
-        stop,
-        curve: Vec::new(),
-    };
+    let mut search = Search::new(engine, config, progress, stop)?;
     let (mut lo, mut hi) = (config.min, config.max);
     let f_lo = search.sample(lo)?;
     let f_hi = if hi == lo { f_lo } else { search.sample(hi)? };
@@ -438,16 +429,7 @@ pub fn sweep(
             "a sweep plays --budget runs at each value: at least 1".into(),
         ));
     }
-    let side = checked(engine, config)?;
-    let mut search = Search {
-        engine,
-        config,
-        side,
-        played: 0,
-        progress,
-        stop,
-        curve: Vec::new(),
-    };
+    let mut search = Search::new(engine, config, progress, stop)?;
     let mut points = Vec::new();
     for value in sweep_values(config.min, config.max, by) {
         search.set(value)?;
@@ -476,7 +458,7 @@ pub fn sweep(
     Ok(TunePart {
         format: TUNE_PART_FORMAT.to_string(),
         side: config.side.clone(),
-        side_index: side,
+        side_index: search.side,
         knob: config.knob.clone(),
         target: config.target,
         points,
@@ -580,7 +562,26 @@ struct Search<'a> {
     curve: Vec<TunePoint>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search of `config` on `engine`, once `config` is checked against its content.
+    fn new(
+        engine: &'a mut Engine,
+        config: &'a TuneConfig,
+        progress: &'a (dyn Fn(u64) + Sync),
+        stop: &'a AtomicBool,
+    ) -> Result<Self, TuneError> {
+        let side = checked(engine, config)?;
+        Ok(Self {
+            engine,
+            config,
+            side,
+            played: 0,
+            progress,
+            stop,
+            curve: Vec::new(),
+        })
+    }
+
     /// Sets the knob in the engine's content.
     fn set(&mut self, value: u16) -> Result<(), TuneError> {
         let content = Arc::get_mut(&mut self.engine.content).ok_or(TuneError::Shared)?;
