@@ -584,6 +584,8 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     );
     let check = fray(&["check", ron.to_str().unwrap()]);
     assert!(check.status.success(), "{}", text(&check.stdout));
+    let shown = text(&fray(&["show", ron.to_str().unwrap()]).stdout);
+    assert!(shown.contains("[leader, at level "), "{shown}");
     for (args, says) in [
         (
             &["--vary", "level:reed-goblin", "--target", "0.5"][..],

@@ -11,13 +11,15 @@ use fray_content::encounter::{EncounterSpec, MapRef};
 use fray_content::map::MapSpec;
 use fray_content::suggest::help_for;
 
-use crate::content::{content_source, print_problems};
+use crate::content::{content_source, engine_for, print_problems};
+use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
 /// Arguments of `fray show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// An encounter, map or statblock id (see `fray list`).
+    /// An encounter, map or statblock id (see `fray list`), or an encounter file (`*.ron`, as
+    /// `fray tune --write` writes one).
     pub id: String,
 }
 
@@ -28,6 +30,16 @@ pub fn run(
     args: &ShowArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    if args.id.ends_with(".ron") {
+        let (engine, id) = match engine_for(cli, content, &args.id, &Overrides::default()) {
+            Ok(x) => x,
+            Err(e) => return Ok(e.report()),
+        };
+        if let Some(spec) = engine.content.encounter(&id) {
+            write!(out, "{}", encounter(&engine.content, cli, spec))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let (db, problems) = content_source(content).check(cli, &[]);
     if !problems.is_empty() {
         print_problems(&problems);
@@ -69,7 +81,12 @@ fn encounter(db: &ContentDb, cli: &CliEngine, spec: &EncounterSpec) -> String {
         let _ = writeln!(s, "  {}", spec.description);
     }
     for side in &spec.sides {
-        let _ = writeln!(s, "side {} ({:?})", side.name, side.controller);
+        let scale = if side.scale.is_unscaled() {
+            String::new()
+        } else {
+            format!(", hp {}%, damage {}%", side.scale.hp, side.scale.damage)
+        };
+        let _ = writeln!(s, "side {} ({:?}{scale})", side.name, side.controller);
         for c in &side.combatants {
             let name = db
                 .statblock_summaries(&spec.ruleset)
@@ -82,6 +99,9 @@ fn encounter(db: &ContentDb, cli: &CliEngine, spec: &EncounterSpec) -> String {
             }
             if let Some(group) = &c.group {
                 notes.push(format!("group {group}"));
+            }
+            if let Some(level) = c.level {
+                notes.push(format!("at level {level}"));
             }
             let notes = if notes.is_empty() {
                 String::new()
