@@ -96,6 +96,32 @@ pub struct TrapSpec {
     pub name: String,
     /// The damage it deals to the one who springs it, in dice notation.
     pub damage: String,
+    /// The dangerous check its victim makes to avoid it, if any: the ruleset rolls it
+    /// ([`Procedure::trap_check`](crate::procedure::Procedure::trap_check)); a success avoids
+    /// the damage and the affliction. Without one, the trap always strikes.
+    #[serde(default)]
+    pub check: Option<TrapCheck>,
+    /// An affliction the trap gives its victim when it strikes (`corruption`: a poisoned
+    /// needle), by a name the ruleset's procedures give meaning to; others ignore it.
+    #[serde(default)]
+    pub afflicts: Option<String>,
+}
+
+/// The abilities a trap's check may name (the classic six, which the rulesets with ability
+/// checks share).
+pub const ABILITIES: [&str; 6] = ["str", "dex", "con", "int", "wis", "cha"];
+
+/// Largest DC a trap's check may have.
+pub const MAX_DC: i64 = 40;
+
+/// The check a trap's victim makes to avoid it: an ability and a DC.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapCheck {
+    /// The ability checked, lower case (`dex` to leap aside, `con` against a poison).
+    pub ability: String,
+    /// The difficulty class.
+    pub dc: u8,
 }
 
 /// A passage between two areas, with its length and, maybe, a door.
@@ -221,6 +247,36 @@ impl Document for DungeonSpec {
             }
             if let Some(trap) = &area.trap {
                 out.extend(dice_problem(&trap.damage, 0, "a trap's damage"));
+                if let Some(check) = &trap.check {
+                    if !ABILITIES.contains(&check.ability.as_str()) {
+                        out.push(
+                            Problem::at(
+                                &check.ability,
+                                format!("a trap's check names no ability `{}`", check.ability),
+                            )
+                            .with_help(help_for(&check.ability, ABILITIES)),
+                        );
+                    }
+                    if !(1..=MAX_DC).contains(&i64::from(check.dc)) {
+                        out.push(Problem::at(
+                            &trap.name,
+                            format!(
+                                "the {}'s check has DC {}; it must be within 1..{MAX_DC}",
+                                trap.name, check.dc
+                            ),
+                        ));
+                    }
+                }
+                if trap
+                    .afflicts
+                    .as_deref()
+                    .is_some_and(|a| a.trim().is_empty())
+                {
+                    out.push(Problem::at(
+                        &trap.name,
+                        format!("the {}'s affliction needs a name", trap.name),
+                    ));
+                }
             }
         }
         let known = |id: &str, out: &mut Vec<Problem>| {
