@@ -191,6 +191,8 @@ impl Plugin for Lite5eExplorePlugin {
 
 #[cfg(test)]
 mod delve_tests;
+#[cfg(test)]
+mod procedure_tests;
 
 #[cfg(test)]
 mod tests {
