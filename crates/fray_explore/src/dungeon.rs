@@ -382,3 +382,52 @@ fn dice_problem(text: &str, min: i64, what: &str) -> Option<Problem> {
         Ok(_) => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use fray_content::prelude::*;
+
+    use super::*;
+
+    #[test]
+    fn a_traps_check_names_one_of_the_six_abilities_and_a_dc_within_1_to_40() {
+        let loader = ContentLoader::new().with_document(DocumentKind::<DungeonSpec>::new());
+        let text = r#"Dungeon(
+  id: "pits", name: "Pits", ruleset: "bx", entrance: "a",
+  areas: [
+    (id: "a", trap: (name: "pit", damage: "1d6", check: (ability: "dx", dc: 12))),
+    (id: "b", trap: (name: "blade", damage: "1d6", check: (ability: "str", dc: 0), afflicts: " ")),
+  ],
+)"#;
+        let mut db = ContentDb::default();
+        loader
+            .add_source(
+                &mut db,
+                SourceFile::new("content/bx/dungeons/pits.ron", text),
+            )
+            .unwrap();
+        let problems = loader.validate(&mut db);
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert!(
+            text.iter()
+                .any(|p| p.starts_with("content/bx/dungeons/pits.ron:4:")
+                    && p.contains("names no ability `dx`")),
+            "{text:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.help.as_deref() == Some("did you mean `dex`?"))
+        );
+        assert!(
+            text.iter()
+                .any(|p| p.starts_with("content/bx/dungeons/pits.ron:5:")
+                    && p.contains("DC 0; it must be within 1..40")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|p| p.contains("the blade's affliction needs a name"))
+        );
+    }
+}

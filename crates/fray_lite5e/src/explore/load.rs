@@ -16,8 +16,9 @@
 //! - the party explores 1 800 ft a travel turn at 30 ft of speed, and in proportion to its
 //!   slowest member's speed otherwise;
 //! - a party with a member at 0 ft leaves coins of its haul behind, a load each for every
-//!   member up, until all can move (the least valuable load goes first, as in L5-20); gear
-//!   heavy enough to stop a member by itself stops the party.
+//!   member up, until all can move (the least valuable load goes first, as in L5-20); a member
+//!   whose own gear still stops it (its STR lost to injuries) leaves loads of gear behind until
+//!   it moves 5 ft (its [`DROPPED`] affliction counts them; they stay behind).
 
 use std::sync::Arc;
 
@@ -34,6 +35,9 @@ pub const ITEMS_PER_LOAD: u32 = 5;
 
 /// Feet of speed each load above STR costs.
 pub const FEET_PER_LOAD: u32 = 5;
+
+/// The affliction counting the loads of gear a member left behind.
+pub const DROPPED: &str = "dropped-load";
 
 /// The base speed the exploring pace is reckoned at.
 pub const BASE_SPEED: u32 = 30;
@@ -78,7 +82,10 @@ pub fn haul_share(world: &World, member: Entity) -> u64 {
 
 /// Everything `member` carries, in loads: gear, supplies and coins.
 pub fn member_load(world: &World, member: Entity) -> u32 {
-    let gear = block(world, member).map_or(0, |b| u32::from(b.load));
+    let left = world
+        .get::<Afflictions>(member)
+        .map_or(0, |a| a.level(DROPPED));
+    let gear = block(world, member).map_or(0, |b| u32::from(b.load.saturating_sub(left)));
     let supplies = world.get::<Supplies>(member).copied().unwrap_or_default();
     let coins = u64::from(supplies.gold).saturating_add(haul_share(world, member));
     let coins = u32::try_from(loads(coins)).unwrap_or(u32::MAX);
@@ -150,9 +157,46 @@ pub(super) fn pace(world: &mut World) {
                 },
             );
         }
+        for &member in &up {
+            drop_gear(world, expedition, member);
+        }
         let pace = pace_for(slowest(world).unwrap_or(BASE_SPEED));
         world.entity_mut(expedition).insert(pace);
     }
+}
+
+/// A member at 0 ft with no coins left to drop leaves loads of gear behind until it moves
+/// 5 ft (none when its base speed is under 5 ft: nothing it carries stops it).
+fn drop_gear(world: &mut World, expedition: Entity, member: Entity) {
+    if member_speed(world, member) > 0 {
+        return;
+    }
+    let base = block(world, member).map_or(BASE_SPEED, |b| u32::from(b.speed));
+    let Some(allowed) = (base / FEET_PER_LOAD).checked_sub(1) else {
+        return;
+    };
+    let excess = overload(world, member).saturating_sub(allowed);
+    let Ok(excess) = u8::try_from(excess) else {
+        return;
+    };
+    if excess == 0 {
+        return;
+    }
+    let Some(mut afflictions) = world.get_mut::<Afflictions>(member) else {
+        return;
+    };
+    let left = afflictions.level(DROPPED).saturating_add(excess);
+    afflictions.set(DROPPED, left);
+    let who = super::checks::name(world, member);
+    note(
+        world,
+        expedition,
+        ExploreEvent::Dropped {
+            who,
+            what: "loads of gear".into(),
+            amount: u64::from(excess),
+        },
+    );
 }
 
 /// What a member carries goes with it into the fight: its combatant's load (the combat's

@@ -425,3 +425,26 @@ fn l5_15_safe_rest_heals_1_hp_per_level_and_cures_exhaustion() {
     assert_eq!(world.get::<Vitals>(brannoc).unwrap().hp, 13);
     assert!(!world.get::<Afflictions>(brannoc).unwrap().has(EXHAUSTED));
 }
+
+#[test]
+fn l5_05_a_member_stopped_by_its_own_gear_leaves_loads_of_it_behind_until_it_moves() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, brannoc) = brannoc(world, PIT, true, vec![]);
+    // STR 16 - 8 lost = 8 against 14 + 1 loads: 7 over, 0 ft; two loads of gear go: 5 ft.
+    world
+        .get_mut::<Afflictions>(brannoc)
+        .unwrap()
+        .set(LOST[0], 8);
+    assert_eq!(load::member_speed(world, brannoc), 0);
+    load::pace(world);
+    assert_eq!(
+        world
+            .get::<Afflictions>(brannoc)
+            .unwrap()
+            .level(load::DROPPED),
+        2
+    );
+    assert_eq!(load::member_speed(world, brannoc), 5);
+    assert_eq!(world.get::<Pace>(e).unwrap().unknown, 300);
+}

@@ -123,11 +123,13 @@ pub(super) fn resilience(
             if afflictions.has(EXHAUSTED) {
                 continue;
             }
+            // CON lost to injuries or corruption (L5-14, L5-25) shortens resilience.
             let con = blocks
                 .and_then(|b| b.get(&character.statblock))
                 .map_or(10, |b| match b {
                     L5Block::Pc(c) | L5Block::Monster(c) => c.con,
-                });
+                })
+                .saturating_sub(afflictions.level(super::injuries::LOST[2]));
             let Some(check) = resilience_check(&mut *rng, con, hours) else {
                 continue;
             };
