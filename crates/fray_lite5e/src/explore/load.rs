@@ -15,8 +15,8 @@
 //!   what does not divide); members who are down carry nothing, and are carried;
 //! - the party explores 1 800 ft a travel turn at 30 ft of speed, and in proportion to its
 //!   slowest member's speed otherwise;
-//! - a party with a member at 0 ft leaves coins of its haul behind, a load each for every
-//!   member up, until all can move (the least valuable load goes first, as in L5-20); a member
+//! - a party with a member at 0 ft that carries coins of the haul leaves coins behind, a load
+//!   each for every member up, until all can move or the coins no longer weigh on it (the least valuable load goes first, as in L5-20); a member
 //!   whose own gear still stops it (its STR lost to injuries) leaves loads of gear behind until
 //!   it moves 5 ft (its [`DROPPED`] affliction counts them; they stay behind).
 
@@ -133,8 +133,13 @@ pub(super) fn pace(world: &mut World) {
             .filter(|m| world.get::<Vitals>(*m).is_some_and(Vitals::is_up))
             .collect();
         let slowest = |world: &World| up.iter().map(|m| member_speed(world, *m)).min();
+        // Coins help only a member they weigh on: one at 0 ft carrying a load of them.
+        let stopped_by_coins = |world: &World| {
+            up.iter()
+                .any(|m| member_speed(world, *m) == 0 && loads(haul_share(world, *m)) > 0)
+        };
         let mut dropped = 0u64;
-        while slowest(world) == Some(0) {
+        while stopped_by_coins(world) {
             let Some(mut haul) = world.get_mut::<Haul>(expedition) else {
                 break;
             };
@@ -193,7 +198,7 @@ fn drop_gear(world: &mut World, expedition: Entity, member: Entity) {
         expedition,
         ExploreEvent::Dropped {
             who,
-            what: "loads of gear".into(),
+            what: "load(s) of gear".into(),
             amount: u64::from(excess),
         },
     );
