@@ -24,7 +24,7 @@ pub fn ability_index(name: &str) -> Option<usize> {
 }
 
 /// The statblock of a member, from the World's content.
-pub fn block<'w>(world: &'w World, member: Entity) -> Option<&'w CreatureBlock> {
+pub fn block(world: &World, member: Entity) -> Option<&CreatureBlock> {
     let statblock = &world.get::<Character>(member)?.statblock;
     let blocks = world
         .get_resource::<Content>()?
