@@ -4,8 +4,8 @@
 //! position. The process is reversed when the party flees: it rolls to escape, against its
 //! pursuers' speed.
 //!
-//! This is how a cautious lite5e party flees monsters it meets ([`flee`], from
-//! [`meet`](super::meet)); a party that escapes leaves the meeting behind (placed monsters
+//! This is how a cautious lite5e party flees monsters it meets (`flee`, from
+//! [`meet`](crate::explore::meet)); a party that escapes leaves the meeting behind (placed monsters
 //! stay in their area, with their treasure), one that is caught fights.
 //!
 //! Rulings:

@@ -4,7 +4,7 @@
 //!
 //! A member's numbers come from its statblock, less the ability points its afflictions say it
 //! lost (`lost-str`..`lost-cha`, L5-14 and L5-25), plus what it carries on the expedition
-//! ([`load`](super::load)).
+//! ([`load`](crate::explore::load)).
 
 use bevy_ecs::prelude::*;
 use fray_core::spawn::Content;

@@ -3,11 +3,11 @@
 //! apart from any hoard; gold (and captured magic items) are XP.
 //!
 //! On an expedition, the party's [`Haul`] is in gold pieces, one coin each. A fight the party
-//! wins adds the beaten foes' carried loot to it ([`won_fight`], through
+//! wins adds the beaten foes' carried loot to it (`won_fight`, through
 //! [`Procedure::won_fight`]); the coins weigh on the members who carry them
-//! ([`load`](super::load), L5-05). When the party gets out of the dungeon, the haul is shared
+//! ([`load`](crate::explore::load), L5-05). When the party gets out of the dungeon, the haul is shared
 //! out: each living member's share goes into its purse ([`Supplies::gold`]) and counts as its
-//! [`Experience`].
+//! [`Experience`](crate::explore::coins::Experience).
 //!
 //! Rulings:
 //! - loot is rolled once per fight won: one d20 per hit die of every foe of the meeting (a

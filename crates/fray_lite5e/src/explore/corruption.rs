@@ -3,12 +3,12 @@
 //! another check or takes 1d6 damage to an ability (CON here); an ability at 0 kills.
 //!
 //! A member's infection is its `corrupted` affliction (its level is the stage) and an
-//! [`Infection`] counting the hours of the stage; lost CON is the `lost-con` affliction that
+//! [`Infection`](crate::explore::corruption::Infection) counting the hours of the stage; lost CON is the `lost-con` affliction that
 //! injuries use too (L5-14), so it carries into fights and lowers every CON check.
 //!
 //! Content causes corruption with a trap's `afflicts: Some("corruption")` (a poisoned needle,
 //! a rotten spike): when such a trap strikes, its victim checks against infection
-//! ([`traps`](super::traps)).
+//! ([`traps`](crate::explore::traps)).
 //!
 //! Rulings, after the seed's venomous snake: the first stage exhausts the infected (the
 //! `exhausted` affliction of L5-24: disadvantage on all checks, cured only by safe rest); a

@@ -2,14 +2,14 @@
 //! party carries (torches and lanterns, L5-19), and what is lit when monsters are met is the
 //! light of the fight.
 //!
-//! - A meeting in a dungeon is fought on a dark map ([`fight_setup`]).
+//! - A meeting in a dungeon is fought on a dark map (`fight_setup`).
 //! - A member with a lit light carries it into the fight: its statblock's light level when it
 //!   names one (content may make a lantern light its region well), else the seed's dim light of
-//!   a torch or a lantern; a member whose light is out carries none ([`carry_in`]). The combat's
+//!   a torch or a lantern; a member whose light is out carries none (`carry_in`). The combat's
 //!   light rules (L5-18) then apply: darkness, dim light, darksight.
 //! - Out of a fight, a party with no light lit checks in darkness: its trap checks have
-//!   disadvantage ("predicting danger", [`traps`](super::traps)) and, fleeing, it breaks line of
-//!   sight easily ([`chase`](super::chase)).
+//!   disadvantage ("predicting danger", [`traps`](crate::explore::traps)) and, fleeing, it breaks line of
+//!   sight easily ([`chase`](crate::explore::chase)).
 
 use std::sync::Arc;
 

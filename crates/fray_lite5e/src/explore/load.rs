@@ -5,8 +5,8 @@
 //! and days of rations, five to a load) and its coins (500 to a load, L5-26): its own purse
 //! ([`Supplies::gold`]) and its share of the party's [`Haul`]. The load goes with it into its
 //! fights (the combat's speed and disadvantage, L5-05), its checks out of a fight have
-//! disadvantage ([`checks`](super::checks)), and the party explores at the pace of its slowest
-//! member ([`pace`]).
+//! disadvantage ([`checks`](crate::explore::checks)), and the party explores at the pace of its slowest
+//! member (`pace`).
 //!
 //! Rulings (the seed gives no weights but for coins):
 //! - supplies weigh five to a load, and coins 500 to a load, in whole loads (less rides in the
@@ -18,7 +18,7 @@
 //! - a party with a member at 0 ft that carries coins of the haul leaves coins behind, a load
 //!   each for every member up, until all can move or the coins no longer weigh on it (the least valuable load goes first, as in L5-20); a member
 //!   whose own gear still stops it (its STR lost to injuries) leaves loads of gear behind until
-//!   it moves 5 ft (its [`DROPPED`] affliction counts them; they stay behind).
+//!   it moves 5 ft (its [`DROPPED`](crate::explore::load::DROPPED) affliction counts them; they stay behind).
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! Monsters met on the way, played out: one meeting a turn. A cautious party flees (a chase,
-//! L5-23, [`chase`](super::chase)); one that does not flee, or is caught, fights, in the
-//! dungeon's dark with the lights it carries (L5-18, [`lighting`](super::lighting)), on the
+//! L5-23, [`chase`](crate::explore::chase)); one that does not flee, or is caught, fights, in the
+//! dungeon's dark with the lights it carries (L5-18, [`lighting`](crate::explore::lighting)), on the
 //! combat tick, written back by the driver
 //! ([`settle_fights`](fray_explore::drive::settle_fights)).
 //!

@@ -8,7 +8,7 @@
 //! Rulings: Fray's rest activity is the party's rest period, and heals as the seed's night
 //! does (the clock counts it as one travel turn); rest in a dungeon is unsafe, and rest out of
 //! one is safe (the model has no hostile wilderness camp yet); members down rest too (and
-//! come to by [`injuries`](super::injuries)), the dead do not.
+//! come to by [`injuries`](crate::explore::injuries)), the dead do not.
 
 use bevy_ecs::prelude::*;
 use fray_explore::prelude::*;
