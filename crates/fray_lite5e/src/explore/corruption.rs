@@ -6,9 +6,12 @@
 //! [`Infection`](crate::explore::corruption::Infection) counting the hours of the stage; lost CON is the `lost-con` affliction that
 //! injuries use too (L5-14), so it carries into fights and lowers every CON check.
 //!
-//! Content causes corruption with a trap's `afflicts: Some("corruption")` (a poisoned needle,
-//! a rotten spike): when such a trap strikes, its victim checks against infection
-//! ([`traps`](crate::explore::traps)).
+//! Content causes corruption two ways: a trap's `afflicts: "corruption"` (a poisoned needle,
+//! a rotten spike): when such a trap strikes, its victim checks against infection, DC 11
+//! ([`traps`](crate::explore::traps)); and a monster's `corrupts: DC` (a venomous bite): after
+//! a fight with it, every member it could have wounded - each who ends the fight with fewer
+//! hit points than it began with - checks against that DC (ruling: the fight's log is not
+//! read for whose blow it was).
 //!
 //! Rulings, after the seed's venomous snake: the first stage exhausts the infected (the
 //! `exhausted` affliction of L5-24: disadvantage on all checks, cured only by safe rest); a
@@ -17,6 +20,7 @@
 //! deals 1d6 CON damage and the next stage begins.
 
 use bevy_ecs::prelude::*;
+use fray_core::spawn::Content;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +29,7 @@ use super::checks::{Checked, burdened, member_check, name, note, roll_check, sco
 use super::injuries::LOST;
 use super::resilience::EXHAUSTED;
 use crate::sheet::modifier;
+use crate::statblock::L5Block;
 
 /// The name a trap's `afflicts` gives corruption.
 pub const CORRUPTION: &str = "corruption";
@@ -32,7 +37,7 @@ pub const CORRUPTION: &str = "corruption";
 /// The affliction of an infected member; its level is the stage.
 pub const CORRUPTED: &str = "corrupted";
 
-/// The DC of the checks against corruption.
+/// The DC of the checks against corruption (a trap's, and every stage's end).
 pub const CORRUPTION_DC: i64 = 11;
 
 /// Hours a stage lasts (ruling, from the seed's snake venom).
@@ -72,9 +77,16 @@ pub fn stage_end(dice: &mut TurnDice<'_>, who: &str, con: i32, burdened: bool) -
     StageEnd { check, damage }
 }
 
-/// `member` is exposed to corruption: a CON check, DC 11; a failure infects it (stage 1, and
-/// exhausted). Returns whether it is infected.
-pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity) -> bool {
+/// `member` is exposed to corruption: a CON check against `dc`; a failure infects it (stage 1,
+/// and exhausted; a member already infected is not infected again). Returns whether it is
+/// infected.
+pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity, dc: i64) -> bool {
+    if world
+        .get::<Afflictions>(member)
+        .is_some_and(|a| a.has(CORRUPTED))
+    {
+        return false;
+    }
     let who = name(world, member);
     let Some(check) = member_check(
         world,
@@ -83,7 +95,7 @@ pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity) -> b
         CON,
         &format!("{who} resists corruption"),
         (0, 0),
-        CORRUPTION_DC,
+        dc,
     ) else {
         return false;
     };
@@ -107,6 +119,51 @@ pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity) -> b
         );
     }
     true
+}
+
+/// A member's hit points as its fight began (to tell who was wounded in it).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HpAtFightStart(pub i32);
+
+/// Notes a member's hit points as it enters a fight.
+pub(super) fn enter_fight(world: &mut World, member: Entity) {
+    if let Some(hp) = world.get::<Vitals>(member).map(|v| v.hp) {
+        world.entity_mut(member).insert(HpAtFightStart(hp));
+    }
+}
+
+/// After a fight against foes whose blows corrupt, a living member wounded in it is exposed,
+/// against the highest of their DCs.
+pub(super) fn leave_fight(world: &mut World, member: Entity) {
+    let Some(start) = world.get::<HpAtFightStart>(member).map(|h| h.0) else {
+        return;
+    };
+    world.entity_mut(member).remove::<HpAtFightStart>();
+    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+        return;
+    };
+    let wounded = world
+        .get::<Vitals>(member)
+        .is_some_and(|v| v.is_alive() && v.hp < start);
+    let dc = world
+        .get::<Fighting>(expedition)
+        .and_then(|f| f.meeting.as_ref())
+        .and_then(|meeting| {
+            let blocks = world
+                .get_resource::<Content>()?
+                .0
+                .statblocks::<L5Block>("lite5e")?;
+            meeting
+                .foes
+                .iter()
+                .filter_map(|f| blocks.get(&f.statblock)?.creature().corrupts)
+                .max()
+        });
+    if let Some(dc) = dc
+        && wounded
+    {
+        expose(world, expedition, member, i64::from(dc));
+    }
 }
 
 /// Each travel turn, the infections of lite5e members run on; at each stage's end the

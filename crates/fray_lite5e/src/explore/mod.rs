@@ -126,6 +126,7 @@ impl Procedure for Lite5eProcedure {
         injuries::carry_in(world, member, combatant);
         load::carry_in(world, member, combatant);
         lighting::carry_in(world, member, combatant);
+        corruption::enter_fight(world, member);
     }
 
     /// A trap is a dangerous check (L5-27); some corrupt (L5-25).
@@ -144,9 +145,11 @@ impl Procedure for Lite5eProcedure {
         coins::won_fight(world, expedition, foes);
     }
 
-    /// Lasting injuries are written back; a member still down is left down (L5-13).
+    /// Lasting injuries are written back; a member still down is left down (L5-13); a member
+    /// wounded by foes whose blows corrupt is exposed (L5-25).
     fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
         injuries::carry_out(world, member, combatant);
+        corruption::leave_fight(world, member);
     }
 
     /// At 0 HP a character is incapacitated, not dead (L5-13): outside a fight, it is down.

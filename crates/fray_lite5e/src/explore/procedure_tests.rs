@@ -448,3 +448,64 @@ fn l5_05_a_member_stopped_by_its_own_gear_leaves_loads_of_it_behind_until_it_mov
     assert_eq!(load::member_speed(world, brannoc), 5);
     assert_eq!(world.get::<Pace>(e).unwrap().unknown, 300);
 }
+
+#[test]
+fn l5_25_a_member_wounded_by_a_corrupting_monster_checks_con_against_its_dc_after_the_fight() {
+    use fray_core::combatant::{Hp, Status};
+
+    let mut app = app();
+    let world = app.world_mut();
+    let db = world.resource::<fray_core::spawn::Content>().0.clone();
+    let e = world
+        .spawn_delve_from(&db, "lite5e-warren-delve", 5, true)
+        .unwrap();
+    // The tunnel stalker's blows corrupt (DC 11, content).
+    let stalker = vec![Foes {
+        statblock: "tunnel-stalker".into(),
+        count: 1,
+    }];
+    world
+        .start_fight_with(
+            e,
+            FightSetup {
+                foes: stalker.clone(),
+                meeting: Some(Meeting {
+                    at: GameTime::ZERO,
+                    source: MeetingSource::Wandering,
+                    distance_ft: 0,
+                    foes: stalker,
+                    area: None,
+                }),
+                ..FightSetup::default()
+            },
+        )
+        .unwrap();
+    fray_core::drive::run_until_blocked(world, 100_000);
+    // Whatever the fight did: Brannoc ends it 5 HP down, the others unhurt.
+    let pairs = world.get::<Fighting>(e).unwrap().members.clone();
+    for (i, (member, combatant)) in pairs.iter().enumerate() {
+        let start = world.get::<Vitals>(*member).unwrap().hp;
+        world.get_mut::<Hp>(*combatant).unwrap().current = if i == 0 { start - 5 } else { start };
+        world.entity_mut(*combatant).insert(Status::Active);
+    }
+    // Brannoc's CON check: 3 + 2 misses DC 11 (then the foe's loot, if the party won).
+    world
+        .entity_mut(e)
+        .insert(ExpeditionRng(EncounterRng::scripted([3, 1, 1])));
+    world.end_fight(e).unwrap();
+    let checks: Vec<_> = rolls(world, e)
+        .into_iter()
+        .filter(|(what, ..)| what.contains("corruption"))
+        .collect();
+    assert_eq!(
+        checks,
+        vec![(
+            "Brannoc resists corruption (DC 11)".to_string(),
+            5,
+            Some(false)
+        )]
+    );
+    let brannoc = pairs[0].0;
+    let a = world.get::<Afflictions>(brannoc).unwrap();
+    assert_eq!((a.level(CORRUPTED), a.has(EXHAUSTED)), (1, true));
+}

@@ -57,7 +57,7 @@ pub(super) fn trap_check(
         return true;
     }
     if trap.afflicts.as_deref() == Some(corruption::CORRUPTION) {
-        corruption::expose(world, expedition, victim);
+        corruption::expose(world, expedition, victim, corruption::CORRUPTION_DC);
     }
     false
 }
