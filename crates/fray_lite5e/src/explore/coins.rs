@@ -159,6 +159,9 @@ pub(super) fn share_haul(world: &mut World) {
         };
         for (i, member) in living.into_iter().enumerate() {
             let share = haul / n + if i == 0 { haul % n } else { 0 };
+            if share == 0 {
+                continue;
+            }
             if let Some(mut supplies) = world.get_mut::<Supplies>(member) {
                 supplies.gold = supplies.gold.saturating_add(share);
             }
