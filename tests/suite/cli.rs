@@ -555,10 +555,54 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     let tuned = fray(&["batch", ron.to_str().unwrap(), "--runs", "5", "--quiet"]);
     assert!(tuned.status.success(), "{}", text(&tuned.stderr));
+    // A B/X monster's hit dice, written back as its entry's `level`.
+    let out = fray(&[
+        "tune",
+        "bx-goblin-chief",
+        "--side",
+        "Party",
+        "--target",
+        "0.5",
+        "--vary",
+        "level:goblin-chief",
+        "--max",
+        "16",
+        "--step",
+        "50",
+        "--budget",
+        "100",
+        "--quiet",
+        "--write",
+        ron.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("best: level:goblin-chief = "));
+    assert!(
+        std::fs::read_to_string(&ron)
+            .unwrap()
+            .contains("level: Some(")
+    );
+    let check = fray(&["check", ron.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stdout));
     for (args, says) in [
         (
-            &["--vary", "hp:Heroes", "--target", "0.5"][..],
-            "only count",
+            &["--vary", "level:reed-goblin", "--target", "0.5"][..],
+            "has no level or hit dice an encounter can set",
+        ),
+        (
+            &["--vary", "hp:Villains", "--target", "0.5"],
+            "has no side `Villains`",
+        ),
+        (
+            &[
+                "--vary",
+                "damage:Heroes",
+                "--target",
+                "0.5",
+                "--max",
+                "5000",
+            ],
+            "goes up to 1000",
         ),
         (
             &["--vary", "count:dragon", "--target", "0.5"],

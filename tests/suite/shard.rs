@@ -244,3 +244,103 @@ fn a_comparison_played_in_shards_merges_into_the_whole_comparison() {
         text(&half.stderr)
     );
 }
+
+#[test]
+fn a_sweep_played_in_shards_merges_into_the_same_curve_and_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = |shard: &str, part: &str| {
+        fray(&[
+            "tune",
+            ENCOUNTER,
+            "--side",
+            "Heroes",
+            "--target",
+            "0.5",
+            "--vary",
+            "hp:Heroes",
+            "--min",
+            "50",
+            "--max",
+            "150",
+            "--by",
+            "50",
+            "--budget",
+            "60",
+            "--seed",
+            "5",
+            "--quiet",
+            "--shard",
+            shard,
+            "--part",
+            part,
+        ])
+    };
+    let merged = |parts: &[String]| {
+        let json = path(dir.path(), "merged.json");
+        let mut args = vec!["merge", "--json", json.as_str()];
+        args.extend(parts.iter().map(String::as_str));
+        let out = fray(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        (text(&out.stdout), std::fs::read_to_string(&json).unwrap())
+    };
+    let mut answers = Vec::new();
+    for n in [1u64, 3] {
+        let parts: Vec<String> = (0..n)
+            .map(|i| {
+                let part = path(dir.path(), &format!("sweep-{i}-of-{n}.json"));
+                let out = sweep(&format!("{i}/{n}"), &part);
+                assert!(out.status.success(), "{}", text(&out.stderr));
+                assert!(text(&out.stdout).contains("values ([50, 100, 150])"));
+                part
+            })
+            .collect();
+        answers.push(merged(&parts));
+    }
+    let (table, json) = &answers[0];
+    assert!(table.contains("best: hp:Heroes = "), "{table}");
+    assert_eq!(answers[0], answers[1], "1 shard and 3 shards differ");
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    let curve = value["curve"].as_array().unwrap();
+    assert_eq!(curve.len(), 3);
+    assert!(curve.iter().all(|p| p["runs"] == 60), "{json}");
+    // A part of another sweep is refused.
+    let other = path(dir.path(), "other.json");
+    let out = fray(&[
+        "tune",
+        ENCOUNTER,
+        "--side",
+        "Heroes",
+        "--target",
+        "0.5",
+        "--vary",
+        "hp:Heroes",
+        "--min",
+        "50",
+        "--max",
+        "150",
+        "--by",
+        "25",
+        "--budget",
+        "60",
+        "--seed",
+        "5",
+        "--quiet",
+        "--shard",
+        "1/3",
+        "--part",
+        &other,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mixed = fray(&[
+        "merge",
+        &path(dir.path(), "sweep-0-of-3.json"),
+        &other,
+        &path(dir.path(), "sweep-2-of-3.json"),
+    ]);
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(
+        text(&mixed.stderr).contains("it sweeps"),
+        "{}",
+        text(&mixed.stderr)
+    );
+}

@@ -520,12 +520,15 @@ impl ArchBlock {
             checks.push(outside(i64::from(a.extra), -s, s, "an attack's extra"));
             match &a.damage {
                 DamageSpec::Dice(d) if d.min() < -l || d.max() > l => {
-                    checks.push(Some(Problem::here(format!(
-                        "damage `{}` reaches {}..={}, outside -{l}..={l}",
-                        d.notation(),
-                        d.min(),
-                        d.max()
-                    ))));
+                    checks.push(Some(Problem::field(
+                        "damage",
+                        format!(
+                            "damage `{}` reaches {}..={}, outside -{l}..={l}",
+                            d.notation(),
+                            d.min(),
+                            d.max()
+                        ),
+                    )));
                 }
                 DamageSpec::Dice(_) => {}
                 DamageSpec::Weapon(die) => checks.push(outside(i64::from(*die), 1, s, "die size")),

@@ -1,5 +1,6 @@
 //! The seam to the core: spawning B/X encounters and combatants from content.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use fray_content::db::ContentDb;
@@ -29,12 +30,30 @@ pub struct BxRuleset {
 impl BxRuleset {
     /// The compiled sheet of a statblock (compiled on first use).
     pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
-        self.sheets.get_or_compile(content, id, || {
+        self.sheet_at(content, id, None)
+    }
+
+    /// The compiled sheet of a statblock played at `level` hit dice (a monster's; see
+    /// [`monster`]), or at its own when `None`; each level is compiled once.
+    pub fn sheet_at(
+        &self,
+        content: &ContentDb,
+        id: &str,
+        level: Option<u16>,
+    ) -> Result<Arc<SheetData>, SpawnError> {
+        let key = match level {
+            Some(level) => Cow::Owned(format!("{id}\u{0}{level}")),
+            None => Cow::Borrowed(id),
+        };
+        self.sheets.get_or_compile(content, &key, || {
             let set = content
                 .statblocks::<BxBlock>(ID)
                 .ok_or_else(|| SpawnError::Ruleset("no bx content is loaded".into()))?;
             let compiled = match set.get(id) {
-                Some(BxBlock::Monster(m)) => monster(m, set),
+                Some(BxBlock::Monster(m)) => monster(m, set, level),
+                Some(BxBlock::Character(_)) if level.is_some() => {
+                    Err("a character plays at its own level".to_string())
+                }
                 Some(BxBlock::Character(c)) => character(c, set),
                 _ => return Err(unknown(id)),
             };
@@ -113,7 +132,7 @@ impl Ruleset for BxRuleset {
     }
 
     fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
-        let sheet = self.sheet(build.content, build.statblock)?;
+        let sheet = self.sheet_at(build.content, build.statblock, build.level)?;
         let state = BxState {
             feet: sheet.encounter_move(),
             ..BxState::default()

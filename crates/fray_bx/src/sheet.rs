@@ -256,9 +256,27 @@ fn class_row(set: &StatblockSet<BxBlock>, class: &str, level: u8) -> Result<(i32
     }
 }
 
-/// Compiles a monster.
-pub fn monster(m: &MonsterBlock, set: &StatblockSet<BxBlock>) -> Result<SheetData, String> {
-    let hd = HitDice::parse(&m.hd)?;
+/// Compiles a monster, at `level` hit dice instead of its own when given: the dice count
+/// becomes `level` and an adjustment stays (`4+2` at 6 is `6+2`; `1/2` and `NH` become
+/// `level` plain dice), so its attack matrix row, saves (unless it saves as a class) and
+/// hit points follow. Its hit points are then the new dice's average: a statblock's own `hp`
+/// is for its own hit dice (Fray's choice; the seed does not say).
+pub fn monster(
+    m: &MonsterBlock,
+    set: &StatblockSet<BxBlock>,
+    level: Option<u16>,
+) -> Result<SheetData, String> {
+    let written = HitDice::parse(&m.hd)?;
+    let hd = match level {
+        Some(level) => {
+            let dice = u8::try_from(level)
+                .ok()
+                .filter(|d| (1..=HitDice::MOST_DICE).contains(d))
+                .ok_or_else(|| format!("hit dice {level}: 1 to {} dice", HitDice::MOST_DICE))?;
+            written.with_dice(dice)
+        }
+        None => written,
+    };
     let saves = match &m.save_as {
         Some((class, level)) => class_row(set, class, *level)?.1,
         None => hd.saves(),
@@ -309,7 +327,10 @@ pub fn monster(m: &MonsterBlock, set: &StatblockSet<BxBlock>) -> Result<SheetDat
         statblock: m.id.clone(),
         character: false,
         hd: hd.level(),
-        hp: m.hp.unwrap_or_else(|| hd.average_hp()),
+        hp: match m.hp {
+            Some(hp) if hd == written => hp,
+            _ => hd.average_hp(),
+        },
         ac: m.ac,
         shield: 0,
         thac0: hd.thac0(),

@@ -404,6 +404,12 @@ impl Statblock for BxBlock {
         matches!(self, Self::Monster(_) | Self::Character(_))
     }
 
+    /// A monster plays at 1 to 40 hit dice: its attack matrix row, saves and hit points
+    /// follow them (BX-22, BX-26).
+    fn levels(&self) -> Option<(u16, u16)> {
+        matches!(self, Self::Monster(_)).then_some((1, u16::from(HitDice::MOST_DICE)))
+    }
+
     fn problems(&self, set: &StatblockSet<Self>) -> Vec<Problem> {
         let mut out = Vec::new();
         match self {

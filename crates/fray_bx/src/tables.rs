@@ -48,8 +48,11 @@ impl HitDice {
         let dice: u8 = dice.parse().map_err(|_| {
             format!("hit dice `{text}` should read like `3`, `2+1`, `1-1`, `1/2` or `NH`")
         })?;
-        if dice > 40 {
-            return Err(format!("hit dice `{text}`: at most 40 dice"));
+        if dice > Self::MOST_DICE {
+            return Err(format!(
+                "hit dice `{text}`: at most {} dice",
+                Self::MOST_DICE
+            ));
         }
         let adjust: i8 = if adjust.is_empty() {
             0
@@ -67,6 +70,26 @@ impl HitDice {
             return Err(format!("hit dice `{text}`: write `1/2` for half a hit die"));
         }
         Ok(Self::Dice { dice, adjust })
+    }
+
+    /// The most hit dice a monster may have.
+    pub const MOST_DICE: u8 = 40;
+
+    /// These hit dice with `dice` whole dice: an adjustment stays (`4+2` with 6 dice is
+    /// `6+2`); half a die and a normal human become `dice` plain dice.
+    ///
+    /// ```
+    /// use fray_bx::tables::HitDice;
+    /// let hd = HitDice::parse("4+2").unwrap().with_dice(6);
+    /// assert_eq!(hd, HitDice::parse("6+2").unwrap());
+    /// assert_eq!(HitDice::parse("NH").unwrap().with_dice(2), HitDice::parse("2").unwrap());
+    /// assert_eq!(HitDice::parse("1/2").unwrap().with_dice(3), HitDice::parse("3").unwrap());
+    /// ```
+    pub fn with_dice(self, dice: u8) -> Self {
+        match self {
+            Self::Dice { dice: d, adjust } if d > 0 => Self::Dice { dice, adjust },
+            _ => Self::Dice { dice, adjust: 0 },
+        }
     }
 
     /// The whole hit dice (0 for a normal human or half a die), for spells that count HD.

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use clap::Args;
 use fray_sim::compare::{COMPARE_PART_FORMAT, ComparePart, merge_comparison};
 use fray_sim::part::{Part, merge, merge_csv};
-use fray_sim::plot::{ChartFormat, plot};
+use fray_sim::plot::{ChartFormat, plot, plot_curve};
+use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, merge_tune};
 
 use crate::batch::{open_json, write_json};
 use crate::fail;
@@ -16,8 +17,8 @@ use crate::fail;
 /// Arguments of `fray merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The part files (`fray batch --shard I/N --part FILE`, or `fray compare ... --shard I/N
-    /// --part FILE`), one per shard, in any order;
+    /// The part files (`fray batch --shard I/N --part FILE`, `fray compare ... --shard I/N
+    /// --part FILE` or `fray tune ... --shard I/N --part FILE`), one per shard, in any order;
     /// files named `*.csv` are the shards' per-run CSVs (`fray batch --shard I/N --csv FILE`),
     /// merged into `--csv`.
     #[arg(required = true, value_name = "PARTS")]
@@ -67,6 +68,17 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
     }
     let is_comparison =
         |text: &str| text.contains(&format!("\"format\":\"{COMPARE_PART_FORMAT}\""));
+    let is_tune = |text: &str| text.contains(&format!("\"format\":\"{TUNE_PART_FORMAT}\""));
+    if texts.iter().any(|(_, t)| is_tune(t)) {
+        if args.csv.is_some() {
+            return Ok(fail(
+                2,
+                "the parts of a sweep merge into its curve, --json and --plot only",
+                &[],
+            ));
+        }
+        return merge_sweep(&texts, args, out);
+    }
     if texts.iter().any(|(_, t)| is_comparison(t)) {
         if args.csv.is_some() || args.plot.is_some() {
             return Ok(fail(
@@ -184,4 +196,56 @@ fn merge_compare(
     }
     let text = serde_json::to_string_pretty(&comparison).unwrap_or_default();
     Ok(write_json(json, &text, out)?.unwrap_or(ExitCode::SUCCESS))
+}
+
+/// Merges the parts of `fray tune --shard` into the curve and its answer.
+fn merge_sweep(
+    texts: &[(String, String)],
+    args: &MergeArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let mut parts = Vec::with_capacity(texts.len());
+    for (name, text) in texts {
+        match TunePart::from_json(name, text) {
+            Ok(part) => parts.push((name.clone(), part)),
+            Err(e) => {
+                return Ok(fail(
+                    2,
+                    e,
+                    &["merge the parts of one sweep, not a sweep's and a batch's together"],
+                ));
+            }
+        }
+    }
+    let tuned = match merge_tune(&parts) {
+        Ok(t) => t,
+        Err(e) => {
+            return Ok(fail(
+                2,
+                e,
+                &[
+                    "merge the parts of one sweep: the same encounter, knob, values, side, target, seed and --budget, split the same way",
+                ],
+            ));
+        }
+    };
+    let json = match open_json(args.json.as_deref()) {
+        Ok(json) => json,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    if args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+        eprint!("{}", tuned.table());
+    } else {
+        write!(out, "{}", tuned.table())?;
+    }
+    let text = serde_json::to_string_pretty(&tuned).unwrap_or_default();
+    if let Some(code) = write_json(json, &text, out)? {
+        return Ok(code);
+    }
+    if let Some(path) = &args.plot
+        && let Err(e) = plot_curve(&tuned, path)
+    {
+        return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -9,9 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::Args;
 use fray_sim::batch::BatchConfig;
 use fray_sim::plot::{ChartFormat, plot_curve};
-use fray_sim::tune::{Knob, TuneConfig, TuneError, tune, tuned_ron};
+use fray_sim::shard::Shard;
+use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune, tuned_ron};
 
-use crate::batch::progress_bar;
+use crate::batch::{open_json, progress_bar, write_json};
 use crate::content::{engine_for, parse_ai};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
@@ -28,15 +29,18 @@ pub struct TuneArgs {
     #[arg(long, value_name = "NAME")]
     pub side: String,
     /// What to change: `count:<statblock-id>` (or `count:<entry name>` where a statblock has
-    /// several entries), how many of them fight.
+    /// several entries), how many of them fight; `level:<statblock-id>` (or entry name), the
+    /// level or hit dice it plays at, where its ruleset has one (B/X monsters);
+    /// `hp:<side>` or `damage:<side>`, the side's hit points or damage in percent of its
+    /// statblocks'.
     #[arg(long, value_name = "KNOB", value_parser = knob)]
     pub vary: Knob,
-    /// The smallest value tried.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub min: u16,
-    /// The largest value tried.
-    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..))]
-    pub max: u16,
+    /// The smallest value tried (default: 1 for a count, 25 for a percentage).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub min: Option<u16>,
+    /// The largest value tried (default: 12 for a count, 400 for a percentage).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max: Option<u16>,
     /// Runs added at a time at a point.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
     pub step: u64,
@@ -67,6 +71,80 @@ pub struct TuneArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only shard I of N (0-based) of a sweep: every value from --min to --max (every
+    /// --by), each for its shard of --budget runs, written to --part for `fray merge`, which
+    /// gives the curve and the answer. (The search without --shard picks its next value from
+    /// what it has played, so it cannot be split.)
+    #[arg(long, value_name = "I/N", value_parser = crate::batch::shard, requires = "part")]
+    pub shard: Option<Shard>,
+    /// Where the shard writes its part (JSON, `-`: standard output).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub part: Option<PathBuf>,
+    /// The sweep's step between values (with --shard; default: 1 for a count, 25 for a
+    /// percentage).
+    #[arg(long, requires = "shard", value_parser = clap::value_parser!(u16).range(1..))]
+    pub by: Option<u16>,
+}
+
+/// The exit and message of a tune that failed.
+fn failed(e: TuneError) -> ExitCode {
+    match e {
+        TuneError::Interrupted => fail(130, "interrupted: no answer from a search cut short", &[]),
+        e @ TuneError::NoSide { .. } => fail(2, e, &["name one with --side"]),
+        e @ TuneError::Settings(_) => fail(2, e, &["`fray tune --help` lists the settings"]),
+        e => fail(2, e, &["`fray show <encounter>` lists what fights in it"]),
+    }
+}
+
+/// Plays one shard of a sweep and writes its part.
+fn run_shard(
+    engine: &mut fray_sim::engine::Engine,
+    config: &TuneConfig,
+    args: &TuneArgs,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    if args.plot.is_some() || args.write.is_some() {
+        return Ok(fail(
+            2,
+            "a shard writes its --part; the curve, --plot and --write come from `fray merge`",
+            &[],
+        ));
+    }
+    let json = match open_json(args.part.as_deref()) {
+        Ok(json) => json,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    let by = args.by.unwrap_or(match config.knob {
+        Knob::Count(_) | Knob::Level(_) => 1,
+        Knob::Hp(_) | Knob::Damage(_) => 25,
+    });
+    let values = sweep_values(config.min, config.max, by);
+    let range = config.batch.shard.runs(config.budget);
+    let per_value = range.end - range.start;
+    let bar = progress_bar(per_value.saturating_mul(values.len() as u64), args.quiet);
+    let result = sweep(engine, config, by, &|n| bar.set_position(n), stop);
+    bar.finish_and_clear();
+    let part = match result {
+        Ok(p) => p,
+        Err(e) => return Ok(failed(e)),
+    };
+    let text = format!(
+        "shard {} of a sweep of {} at {} values ({:?}): runs {} to {} of {} at each\n",
+        config.batch.shard,
+        config.knob,
+        values.len(),
+        values,
+        range.start,
+        range.end.saturating_sub(1),
+        config.budget
+    );
+    if matches!(args.part.as_deref(), Some(p) if p.as_os_str() == "-") {
+        eprint!("{text}");
+    } else {
+        write!(out, "{text}")?;
+    }
+    Ok(write_json(json, &part.to_json(), out)?.unwrap_or(ExitCode::SUCCESS))
 }
 
 /// Parses `--target`: a share (0.55) or a percentage (55%).
@@ -119,46 +197,42 @@ pub fn run(
             &["run `fray list` to see every encounter"],
         ));
     };
+    let (default_min, default_max) = args.vary.default_range();
+    let (min, max) = (
+        args.min.unwrap_or(default_min),
+        args.max.unwrap_or(default_max),
+    );
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     let config = TuneConfig {
         batch: BatchConfig {
             controllers,
             threads: args.threads,
+            shard,
             ..BatchConfig::new(id, 0, args.seed)
         },
         side: args.side.clone(),
         target: args.target,
         knob: args.vary.clone(),
-        min: args.min,
-        max: args.max,
+        min,
+        max,
         step: args.step,
         budget: args.budget,
         tolerance: args.tolerance,
     };
-    // At most two ends and one point per halving, each at most the budget.
-    let points = 2 + u64::from(u16::BITS - (args.max.saturating_sub(args.min)).leading_zeros());
-    let bar = progress_bar(points.saturating_mul(args.budget), args.quiet);
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    if args.shard.is_some() {
+        return run_shard(&mut engine, &config, args, &stop, out);
+    }
+    // At most two ends and one point per halving, each at most the budget.
+    let points = 2 + u64::from(u16::BITS - (max.saturating_sub(min)).leading_zeros());
+    let bar = progress_bar(points.saturating_mul(args.budget), args.quiet);
     let result = tune(&mut engine, &config, &|n| bar.set_position(n), &stop);
     bar.finish_and_clear();
     let tuned = match result {
         Ok(t) => t,
-        Err(TuneError::Interrupted) => {
-            return Ok(fail(
-                130,
-                "interrupted: no answer from a search cut short",
-                &[],
-            ));
-        }
-        Err(e @ TuneError::NoSide { .. }) => return Ok(fail(2, e, &["name one with --side"])),
-        Err(e) => {
-            return Ok(fail(
-                2,
-                e,
-                &["`fray show <encounter>` lists what fights in it"],
-            ));
-        }
+        Err(e) => return Ok(failed(e)),
     };
     write!(out, "{}", tuned.table())?;
     if let Some(path) = &args.plot

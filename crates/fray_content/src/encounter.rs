@@ -67,6 +67,84 @@ pub struct SideSpec {
     pub controller: ControllerSpec,
     /// The combatants, in roster order.
     pub combatants: Vec<CombatantSpec>,
+    /// The side's hit points and damage scaled (balancing knobs: `fray tune --vary hp:<side>`).
+    #[serde(default, skip_serializing_if = "SideScale::is_unscaled")]
+    pub scale: SideScale,
+}
+
+/// A side's hit points and damage as percentages of what its statblocks give, applied by the
+/// core for every ruleset: a designer's knob for balancing an encounter (and `fray tune`'s
+/// `hp:` and `damage:` knobs), not a rule of any seed.
+///
+/// - `hp`: each combatant's maximum (and starting) hit points are scaled once spawned,
+///   rounded to the nearest (halves up), never below 1.
+/// - `damage`: every point of damage a combatant of the side deals through the core is
+///   scaled the same way, after the ruleset's own modifiers (resistance, halving); damage
+///   that was at least 1 stays at least 1. Previews show the scaled damage; their kill
+///   chances are the ruleset's own, from the unscaled dice.
+///
+/// ```
+/// use fray_content::encounter::SideScale;
+/// let scale = SideScale { hp: 150, damage: 50 };
+/// assert_eq!(scale.hp_of(7), 11); // 10.5 rounds up
+/// assert_eq!(scale.damage_of(1), 1); // never below 1
+/// assert_eq!(scale.damage_of(9), 5); // 4.5 rounds up
+/// assert!(SideScale::default().is_unscaled());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideScale {
+    /// Hit points, in percent (100: as written).
+    #[serde(default = "hundred")]
+    pub hp: u16,
+    /// Damage dealt, in percent (100: as written).
+    #[serde(default = "hundred")]
+    pub damage: u16,
+}
+
+impl SideScale {
+    /// The largest scale content may give, in percent.
+    pub const MAX_PERCENT: u16 = 1000;
+
+    /// Whether both scales are 100%.
+    pub fn is_unscaled(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// `hp` maximum hit points scaled: rounded to the nearest, at least 1.
+    pub fn hp_of(&self, hp: i32) -> i32 {
+        scaled(hp, self.hp).max(1)
+    }
+
+    /// `amount` damage scaled: rounded to the nearest; at least 1 when `amount` was.
+    pub fn damage_of(&self, amount: i32) -> i32 {
+        if amount <= 0 {
+            return amount;
+        }
+        scaled(amount, self.damage).max(1)
+    }
+}
+
+impl Default for SideScale {
+    fn default() -> Self {
+        Self {
+            hp: 100,
+            damage: 100,
+        }
+    }
+}
+
+/// `value * percent / 100`, rounded half up, saturating at `i32`'s bounds.
+fn scaled(value: i32, percent: u16) -> i32 {
+    if percent == 100 {
+        return value;
+    }
+    let exact = (i64::from(value) * i64::from(percent) + 50).div_euclid(100);
+    i32::try_from(exact).unwrap_or(if exact < 0 { i32::MIN } else { i32::MAX })
+}
+
+fn hundred() -> u16 {
+    100
 }
 
 /// Who controls a side.
@@ -105,6 +183,11 @@ pub struct CombatantSpec {
     /// resources where the ruleset has groups (die-rank's monster groups).
     #[serde(default)]
     pub group: Option<String>,
+    /// The level (or hit dice) to play the statblock at instead of its own, where its ruleset
+    /// derives its numbers from one (B/X monsters: `level: 5` plays a 5 HD monster); `fray
+    /// tune --vary level:<statblock>` sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u16>,
 }
 
 fn one() -> u16 {

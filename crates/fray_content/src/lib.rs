@@ -34,7 +34,7 @@ pub mod prelude {
     pub use crate::document::{Document, DocumentKind, DocumentSchema, Documents};
     pub use crate::encounter::{
         AmbushSpec, CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef,
-        SideSpec, StepMode,
+        SideScale, SideSpec, StepMode,
     };
     pub use crate::loader::ContentLoader;
     pub use crate::map::{Light, MapSpec, RegionSpec, TerrainSpec};

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::db::ContentDb;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::document::DocumentSchema;
-use crate::encounter::{ControllerSpec, EncounterSpec, MapRef};
+use crate::encounter::{ControllerSpec, EncounterSpec, MapRef, SideScale};
 use crate::map::MapSpec;
 use crate::schema::StatblockSchema;
 use crate::source::SourceFile;
@@ -352,6 +352,22 @@ impl ContentLoader {
                     format!("side `{}` has no combatants", side.name),
                 ));
             }
+            for (what, percent) in [("hp", side.scale.hp), ("damage", side.scale.damage)] {
+                if !(1..=SideScale::MAX_PERCENT).contains(&percent) {
+                    let message = format!(
+                        "side `{}`: a {what} scale of {percent}% is out of range",
+                        side.name
+                    );
+                    let diagnostic = match file.locate_field_after(&side.name, "scale") {
+                        Some((line, column)) => Diagnostic::new(&file.path, line, column, message),
+                        None => file.diagnostic_at(&side.name, message),
+                    };
+                    out.push(diagnostic.with_help(format!(
+                        "write a percentage from 1 to {} (100 is as written)",
+                        SideScale::MAX_PERCENT
+                    )));
+                }
+            }
             if let ControllerSpec::Ai(policy) = &side.controller
                 && !self.policies.is_empty()
                 && !self.policies.contains(policy)
@@ -381,7 +397,17 @@ impl ContentLoader {
                         &c.statblock,
                         format!("`{}` is a {}, not a combatant", c.statblock, s.kind),
                     )),
-                    Some(_) => {}
+                    Some(s) => {
+                        if let Some(problem) = c.level.and_then(|l| s.level_problem(l)) {
+                            let diagnostic = match file.locate_field_after(&c.statblock, "level") {
+                                Some((line, column)) => {
+                                    Diagnostic::new(&file.path, line, column, problem)
+                                }
+                                None => file.diagnostic_at(&c.statblock, problem),
+                            };
+                            out.push(diagnostic);
+                        }
+                    }
                 }
                 if c.count == 0 {
                     out.push(file.diagnostic_at(&c.statblock, "count must be at least 1"));

@@ -28,6 +28,12 @@ pub trait Statblock: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
     fn spawnable(&self) -> bool {
         true
     }
+    /// The levels (or hit dice) an encounter entry may play it at with `level:`, least and
+    /// most, where the ruleset derives its numbers from one (B/X monsters from their hit dice);
+    /// `None` (the default) where the statblock gives its numbers outright.
+    fn levels(&self) -> Option<(u16, u16)> {
+        None
+    }
     /// Impossible values and references to other statblocks of the set.
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
         Vec::new()
@@ -179,6 +185,25 @@ pub struct StatblockSummary {
     pub kind: &'static str,
     /// Whether encounters may place it.
     pub spawnable: bool,
+    /// The levels an encounter may play it at ([`Statblock::levels`]).
+    pub levels: Option<(u16, u16)>,
+}
+
+impl StatblockSummary {
+    /// Why an encounter entry cannot play this statblock at `level`, if it cannot.
+    pub fn level_problem(&self, level: u16) -> Option<String> {
+        match self.levels {
+            None => Some(format!(
+                "`{}` has no level or hit dice an encounter can set (its {} gives its numbers outright)",
+                self.id, self.kind
+            )),
+            Some((lo, hi)) if !(lo..=hi).contains(&level) => Some(format!(
+                "`{}` plays at levels {lo}..={hi}, not {level}",
+                self.id
+            )),
+            Some(_) => None,
+        }
+    }
 }
 
 /// The object-safe face of a ruleset's statblock type, as the loader holds it.
@@ -338,6 +363,7 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
                         name: s.name().to_string(),
                         kind: s.kind(),
                         spawnable: s.spawnable(),
+                        levels: s.levels(),
                     })
                     .collect()
             })

@@ -3,6 +3,7 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use fray_content::encounter::SideScale;
 use serde::{Deserialize, Serialize};
 
 use crate::combatant::Controller;
@@ -211,6 +212,9 @@ pub struct SideInfo {
     pub name: String,
     /// Who controls it.
     pub controller: Controller,
+    /// Its hit points and damage scaled, as its spec says (100% each by default).
+    #[serde(default)]
+    pub scale: SideScale,
 }
 
 /// The sides of an encounter, indexed by [`SideId`].

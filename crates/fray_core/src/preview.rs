@@ -3,6 +3,7 @@
 //! A ruleset computes the exact [`Preview`] of an intent when a policy or a client asks for it
 //! ([`Rules::preview`](crate::kit::Rules::preview)): never for every option of every decision.
 
+use fray_content::encounter::SideScale;
 use serde::{Deserialize, Serialize};
 
 /// What an intent would do, computed without rolling (exact odds, not samples).
@@ -65,6 +66,31 @@ impl Preview {
             hit_chance: 1.0,
             ..Self::default()
         }
+    }
+
+    /// The preview of an actor whose side deals damage at `scale` (see [`SideScale`]): the
+    /// damage numbers scaled (the means by the percentage, the range as dealt, rounded); the
+    /// chances stay the ruleset's own.
+    ///
+    /// ```
+    /// use fray_content::encounter::SideScale;
+    /// use fray_core::preview::Preview;
+    /// let p = Preview { damage_on_hit: 4.5, expected_damage: 3.0, damage_range: [1, 8], ..Preview::default() };
+    /// let half = p.scaled(SideScale { damage: 50, ..SideScale::default() });
+    /// assert_eq!((half.damage_on_hit, half.expected_damage, half.damage_range), (2.25, 1.5, [1, 4]));
+    /// ```
+    pub fn scaled(mut self, scale: SideScale) -> Self {
+        if scale.damage == 100 {
+            return self;
+        }
+        let factor = f32::from(scale.damage) / 100.0;
+        self.damage_on_hit *= factor;
+        self.expected_damage *= factor;
+        self.damage_range = self.damage_range.map(|d| {
+            let d = i32::try_from(d).unwrap_or(i32::MAX);
+            u32::try_from(scale.damage_of(d)).unwrap_or(0)
+        });
+        self
     }
 }
 

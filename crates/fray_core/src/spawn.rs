@@ -6,13 +6,13 @@ use std::sync::Arc;
 use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
-use fray_content::encounter::{ControllerSpec, EncounterSpec};
+use fray_content::encounter::{CombatantSpec, ControllerSpec, EncounterSpec, SideScale};
 use fray_content::options::OptionValue;
 use fray_content::suggest::help_for;
 use thiserror::Error;
 
 use crate::combatant::{
-    Combatant, Controller, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
+    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::effect::Effects;
@@ -98,6 +98,11 @@ pub struct CombatantBuild<'w> {
     pub content: &'w ContentDb,
     /// The encounter's ruleset options.
     pub options: &'w BTreeMap<String, OptionValue>,
+    /// The level (or hit dice) the encounter plays the statblock at instead of its own
+    /// (`level:` on the entry). The core has checked that the statblock's
+    /// [`levels`](fray_content::schema::Statblock::levels) allow it, so a ruleset gets a level
+    /// only for statblocks that say they can play at one, and must honour it.
+    pub level: Option<u16>,
 }
 
 /// The registered rulesets, by id.
@@ -400,6 +405,7 @@ fn populate(
         sides.0.push(SideInfo {
             name: side.name.clone(),
             controller: controller.clone(),
+            scale: side.scale,
         });
         for entry in &side.combatants {
             let region =
@@ -478,7 +484,9 @@ fn populate(
                     statblock: &entry.statblock,
                     content,
                     options: &spec.options.ruleset,
+                    level: entry_level(content, spec, entry)?,
                 })?;
+                scale_hp(world.entity_mut(combatant), side.scale);
             }
         }
     }
@@ -497,6 +505,41 @@ fn populate(
     })?;
     crate::lineup::rebuild_in(world, encounter);
     Ok(())
+}
+
+/// The level `entry` plays its statblock at, when it sets one its statblock allows.
+fn entry_level(
+    content: &ContentDb,
+    spec: &EncounterSpec,
+    entry: &CombatantSpec,
+) -> Result<Option<u16>, SpawnError> {
+    let Some(level) = entry.level else {
+        return Ok(None);
+    };
+    let summary = content
+        .statblock_summaries(&spec.ruleset)
+        .iter()
+        .find(|s| s.id == entry.statblock);
+    match summary.map(|s| s.level_problem(level)) {
+        Some(None) => Ok(Some(level)),
+        Some(Some(problem)) => Err(SpawnError::Ruleset(problem)),
+        None => Err(SpawnError::UnknownStatblock {
+            id: entry.statblock.clone(),
+            help: format!("no {} statblock has this id", spec.ruleset),
+        }),
+    }
+}
+
+/// Scales a freshly built combatant's hit points by its side's [`SideScale`].
+fn scale_hp(mut entity: EntityWorldMut<'_>, scale: SideScale) {
+    if scale.hp == 100 {
+        return;
+    }
+    if let Some(mut hp) = entity.get_mut::<Hp>() {
+        let max = scale.hp_of(hp.max);
+        hp.current = scale.hp_of(hp.current).min(max);
+        hp.max = max;
+    }
 }
 
 /// What a combatant starts a fight with, in the core's components.
@@ -558,6 +601,7 @@ fn reset(
                     ));
                 };
                 index += 1;
+                let level = entry_level(content, spec, entry)?;
                 let mut entity = world
                     .get_entity_mut(slot.entity)
                     .map_err(|_| SpawnError::NotAnEncounter)?;
@@ -585,7 +629,11 @@ fn reset(
                     statblock: &entry.statblock,
                     content,
                     options: &spec.options.ruleset,
+                    level,
                 })?;
+                if let Ok(entity) = world.get_entity_mut(slot.entity) {
+                    scale_hp(entity, side.scale);
+                }
             }
         }
     }
@@ -623,6 +671,9 @@ fn reset(
             let controller = side_controller(spec, i, settings);
             if side.controller != controller {
                 side.controller = controller;
+            }
+            if let Some(spec_side) = spec.sides.get(i) {
+                side.scale = spec_side.scale;
             }
         }
     }

@@ -138,10 +138,16 @@ impl Statblock for DrBlock {
         within(c.ap, 1, LIMIT, "ap");
         within(c.mp, 0, LIMIT, "mp");
         if c.attacks.is_empty() {
-            out.push(Problem::here("a creature needs at least one attack"));
+            out.push(Problem::field(
+                "attacks",
+                "a creature needs at least one attack",
+            ));
         }
         if c.attacks.len() > 16 {
-            out.push(Problem::here("a creature has at most 16 attacks"));
+            out.push(Problem::field(
+                "attacks",
+                "a creature has at most 16 attacks",
+            ));
         }
         for a in &c.attacks {
             if !(-20..=20).contains(&a.shift) {

@@ -12,7 +12,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_content::encounter::{
-    CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef, SideSpec,
+    CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef, SideScale, SideSpec,
 };
 use fray_core::combatant::{Controller, Hp, Status};
 use fray_core::encounter::{Encounter, Roster};
@@ -205,6 +205,7 @@ impl FightExt for World {
                         .iter()
                         .map(|(_, c, _)| combatant(&c.statblock, Some(c.name.clone()), 1, "near"))
                         .collect(),
+                    scale: SideScale::default(),
                 },
                 SideSpec {
                     name: MONSTER_SIDE.into(),
@@ -214,6 +215,7 @@ impl FightExt for World {
                         .filter(|f| f.count > 0)
                         .map(|f| combatant(&f.statblock, None, f.count, "far"))
                         .collect(),
+                    scale: SideScale::default(),
                 },
             ],
             options,
@@ -368,5 +370,6 @@ fn combatant(statblock: &str, name: Option<String>, count: u16, region: &str) ->
         region: region.into(),
         leader: false,
         group: None,
+        level: None,
     }
 }

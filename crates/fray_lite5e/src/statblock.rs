@@ -220,10 +220,11 @@ impl Statblock for L5Block {
             within(i64::from(dc), 1, 40, "corrupts");
         }
         if c.attacks.is_empty() || c.attacks.len() > 16 {
-            out.push(Problem::here("a creature needs 1..16 attacks"));
+            out.push(Problem::field("attacks", "a creature needs 1..16 attacks"));
         }
         if c.body_parts.is_empty() || c.body_parts.len() > 12 {
-            out.push(Problem::here(
+            out.push(Problem::field(
+                "body_parts",
                 "a creature lists 1..12 body parts it may lose (L5-14)",
             ));
         }

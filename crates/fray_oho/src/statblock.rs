@@ -363,15 +363,22 @@ fn weapon_problems(w: &WeaponBlock, set: &StatblockSet<OhoBlock>) -> Vec<Problem
         match rider {
             Rider::Condition(c, rounds) => {
                 if !RIDER_CONDITIONS.contains(c) {
-                    out.push(Problem::here(format!(
-                        "a rider cannot inflict `{c:?}` (it follows from the rules)"
-                    )));
+                    out.push(Problem::field(
+                        "riders",
+                        format!("a rider cannot inflict `{c:?}` (it follows from the rules)"),
+                    ));
                 }
                 if *rounds == 0 {
-                    out.push(Problem::here("a rider's condition lasts at least 1 round"));
+                    out.push(Problem::field(
+                        "riders",
+                        "a rider's condition lasts at least 1 round",
+                    ));
                 }
             }
-            Rider::Exhaustion(0) => out.push(Problem::here("an exhaustion rider needs a level")),
+            Rider::Exhaustion(0) => out.push(Problem::field(
+                "riders",
+                "an exhaustion rider needs a level",
+            )),
             Rider::Exhaustion(_) | Rider::Curse(_) => {}
         }
     }

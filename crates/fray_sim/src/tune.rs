@@ -1,5 +1,5 @@
-//! Tuning an encounter: the value of one knob (how many of a statblock fight) that brings a
-//! side's win rate closest to a target.
+//! Tuning an encounter: the value of one knob (how many of a statblock fight, or a side's hit
+//! points or damage in percent) that brings a side's win rate closest to a target.
 //!
 //! The search bisects the knob's range, assuming the win rate moves one way as the knob
 //! grows, and samples each point sequentially: runs are added a chunk at a time until the
@@ -10,22 +10,23 @@
 //! whose win rate is closest to the target; the curve is checked for monotonicity, and a
 //! reversal that the intervals cannot explain is reported.
 //!
-//! Only the count of a statblock is a knob: a side-wide HP or damage scale, or a monster's
-//! level or hit dice, would need a hook that the core applies at spawn for every ruleset,
-//! which it does not have yet.
+//! The HP and damage knobs set a side's [`SideScale`], which the core applies for every
+//! ruleset; the level knob sets an entry's `level`, which the ruleset applies where its
+//! statblocks derive their numbers from one (B/X monsters' hit dice).
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use fray_content::encounter::EncounterSpec;
+use fray_content::encounter::{EncounterSpec, SideScale};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::aggregate::Aggregate;
 use crate::batch::{BatchConfig, BatchError, run_batch_until};
 use crate::engine::Engine;
+use crate::part::{MergeError, Part, merge};
 use crate::shard::Shard;
 use crate::stats::wilson95;
 
@@ -35,12 +36,42 @@ pub enum Knob {
     /// How many of this statblock fight: the one entry of the encounter with this statblock
     /// id, or with this name.
     Count(String),
+    /// The hit points of this side's combatants, in percent of their statblocks'
+    /// ([`SideScale::hp`]).
+    Hp(String),
+    /// The damage this side's combatants deal, in percent ([`SideScale::damage`]).
+    Damage(String),
+    /// The level (or hit dice) this statblock (or entry, by name) plays at
+    /// ([`CombatantSpec::level`](fray_content::encounter::CombatantSpec::level)), where its
+    /// ruleset has one.
+    Level(String),
+}
+
+impl Knob {
+    /// The values tried when none are given: 1 to 12 of a statblock, or 25% to 400%.
+    pub fn default_range(&self) -> (u16, u16) {
+        match self {
+            Knob::Count(_) | Knob::Level(_) => (1, 12),
+            Knob::Hp(_) | Knob::Damage(_) => (25, 400),
+        }
+    }
+
+    /// The largest value the knob can take.
+    pub fn most(&self) -> u16 {
+        match self {
+            Knob::Count(_) | Knob::Level(_) => u16::MAX,
+            Knob::Hp(_) | Knob::Damage(_) => SideScale::MAX_PERCENT,
+        }
+    }
 }
 
 impl fmt::Display for Knob {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Knob::Count(id) => write!(f, "count:{id}"),
+            Knob::Hp(side) => write!(f, "hp:{side}"),
+            Knob::Damage(side) => write!(f, "damage:{side}"),
+            Knob::Level(id) => write!(f, "level:{id}"),
         }
     }
 }
@@ -49,13 +80,13 @@ impl FromStr for Knob {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.split_once(':') {
-            Some(("count", id)) if !id.trim().is_empty() => Ok(Knob::Count(id.trim().into())),
-            Some(("hp" | "damage" | "level" | "hd", _)) => Err(format!(
-                "`{text}`: only count:<statblock> can be tuned for now (a side-wide HP or damage scale, or a level, needs a hook in the core that no ruleset has yet)"
-            )),
+        match text.split_once(':').map(|(k, v)| (k, v.trim())) {
+            Some(("count", id)) if !id.is_empty() => Ok(Knob::Count(id.into())),
+            Some(("hp", side)) if !side.is_empty() => Ok(Knob::Hp(side.into())),
+            Some(("damage", side)) if !side.is_empty() => Ok(Knob::Damage(side.into())),
+            Some(("level" | "hd", id)) if !id.is_empty() => Ok(Knob::Level(id.into())),
             _ => Err(format!(
-                "`{text}` is not a knob: write count:<statblock-id or entry name>, e.g. count:reed-goblin"
+                "`{text}` is not a knob: write count:<statblock-id or entry name> (e.g. count:reed-goblin), level:<statblock-id or entry name>, hp:<side> or damage:<side> (in percent)"
             )),
         }
     }
@@ -160,7 +191,7 @@ pub struct Tuned {
     pub out_of_reach: bool,
 }
 
-/// The entry of `spec` a count knob changes: (side, entry).
+/// The entry of `spec` a count or level knob changes: (side, entry).
 fn count_entry(spec: &EncounterSpec, id: &str) -> Result<(usize, usize), TuneError> {
     let found: Vec<(usize, usize)> = spec
         .sides
@@ -209,17 +240,42 @@ fn count_entry(spec: &EncounterSpec, id: &str) -> Result<(usize, usize), TuneErr
     }
 }
 
+/// The side of `spec` a scale knob changes.
+fn scaled_side<'s>(
+    spec: &'s mut EncounterSpec,
+    name: &str,
+) -> Result<&'s mut SideScale, TuneError> {
+    let known = spec
+        .sides
+        .iter()
+        .map(|s| format!("`{}`", s.name))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let id = spec.id.clone();
+    spec.sides
+        .iter_mut()
+        .find(|s| s.name == name)
+        .map(|s| &mut s.scale)
+        .ok_or_else(|| TuneError::Knob(format!("`{id}` has no side `{name}` (its sides: {known})")))
+}
+
 /// Sets the knob to `value` in `spec`.
 pub fn set_knob(spec: &mut EncounterSpec, knob: &Knob, value: u16) -> Result<(), TuneError> {
     match knob {
-        Knob::Count(id) => {
+        Knob::Count(id) | Knob::Level(id) => {
             let (s, c) = count_entry(spec, id)?;
             if let Some(entry) = spec.sides.get_mut(s).and_then(|x| x.combatants.get_mut(c)) {
-                entry.count = value;
+                if matches!(knob, Knob::Count(_)) {
+                    entry.count = value;
+                } else {
+                    entry.level = Some(value);
+                }
             }
-            Ok(())
         }
+        Knob::Hp(side) => scaled_side(spec, side)?.hp = value,
+        Knob::Damage(side) => scaled_side(spec, side)?.damage = value,
     }
+    Ok(())
 }
 
 /// Tunes `config.knob` of `config.batch.encounter` in `engine`'s content, which it changes
@@ -231,6 +287,51 @@ pub fn tune(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Tuned, TuneError> {
+    if config.step == 0 || config.budget < config.step {
+        return Err(TuneError::Settings(
+            "a point plays at least one step of runs: --step at least 1 and --budget at least --step".into(),
+        ));
+    }
+    let side = checked(engine, config)?;
+    let mut search = Search {
+        engine,
+        config,
+        side,
+        played: 0,
+        progress,
+        stop,
+        curve: Vec::new(),
+    };
+    let (mut lo, mut hi) = (config.min, config.max);
+    let f_lo = search.sample(lo)?;
+    let f_hi = if hi == lo { f_lo } else { search.sample(hi)? };
+    let t = config.target;
+    if (f_lo - t) * (f_hi - t) <= 0.0 {
+        // The invariant: the target lies between f(lo) and f(hi).
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            let f_mid = search.sample(mid)?;
+            if (f_mid - t) * (f_lo - t) > 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+    }
+    let curve = std::mem::take(&mut search.curve);
+    let tuned = Tuned::from_curve(
+        &config.batch.encounter,
+        &config.side,
+        &config.knob,
+        t,
+        curve,
+    );
+    search.set(tuned.best)?;
+    Ok(tuned)
+}
+
+/// Checks `config` against `engine`'s content; returns the index of the tuned side.
+fn checked(engine: &Engine, config: &TuneConfig) -> Result<usize, TuneError> {
     if !(0.0..=1.0).contains(&config.target) {
         return Err(TuneError::Settings(format!(
             "the target win rate {} is not between 0 and 1",
@@ -239,14 +340,17 @@ pub fn tune(
     }
     if config.min > config.max || config.min == 0 {
         return Err(TuneError::Settings(format!(
-            "the range {}..{} is empty or starts at 0: a count is at least 1",
+            "the range {}..{} is empty or starts at 0: a count or a percentage is at least 1",
             config.min, config.max
         )));
     }
-    if config.step == 0 || config.budget < config.step {
-        return Err(TuneError::Settings(
-            "a point plays at least one step of runs: --step at least 1 and --budget at least --step".into(),
-        ));
+    if config.max > config.knob.most() {
+        return Err(TuneError::Settings(format!(
+            "{} goes up to {}, not {}",
+            config.knob,
+            config.knob.most(),
+            config.max
+        )));
     }
     let id = config.batch.encounter.clone();
     let spec = engine
@@ -269,6 +373,72 @@ pub fn tune(
         })?;
     let mut probe = spec.clone();
     set_knob(&mut probe, &config.knob, config.min)?;
+    Ok(side)
+}
+
+/// The values a sweep plays: `min`, `min + by`, ... up to `max`, and `max` itself.
+pub fn sweep_values(min: u16, max: u16, by: u16) -> Vec<u16> {
+    let mut values: Vec<u16> = (min..=max).step_by(usize::from(by.max(1))).collect();
+    if values.last().is_some_and(|&v| v != max) {
+        values.push(max);
+    }
+    values
+}
+
+/// The format tag every part of a sharded tune starts with.
+pub const TUNE_PART_FORMAT: &str = "fray-tune-part/1";
+
+/// One shard of a sweep: the knob at each value of a grid, each played for the same runs (its
+/// shard of `budget` runs), what `fray tune --shard` writes and [`merge_tune`] sums.
+///
+/// The adaptive search of [`tune`] decides where to play next from what it has played, so it
+/// cannot be split over machines; a sweep plays every value of the grid instead, and its
+/// parts merge into the same [`Tuned`] answer (closest value, curve, monotonicity).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TunePart {
+    /// [`TUNE_PART_FORMAT`].
+    pub format: String,
+    /// The tuned side.
+    pub side: String,
+    /// Its index in the encounter.
+    pub side_index: usize,
+    /// The knob.
+    pub knob: Knob,
+    /// The target win rate.
+    pub target: f64,
+    /// Each value of the grid and the batch part played at it.
+    pub points: Vec<(u16, Part)>,
+}
+
+impl TunePart {
+    /// The part as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// Reads a tune part's text; `name` names it in errors.
+    pub fn from_json(name: &str, text: &str) -> Result<Self, MergeError> {
+        serde_json::from_str(text)
+            .map_err(|e| MergeError::NotAPart(name.to_string(), e.to_string()))
+    }
+}
+
+/// Plays `config.batch.shard` of a sweep: the knob at every value of
+/// [`sweep_values`]`(min, max, by)`, each for its shard of `config.budget` runs (run `i` of
+/// every value from the same seed). Leaves the engine's content at the last value.
+pub fn sweep(
+    engine: &mut Engine,
+    config: &TuneConfig,
+    by: u16,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<TunePart, TuneError> {
+    if config.budget == 0 {
+        return Err(TuneError::Settings(
+            "a sweep plays --budget runs at each value: at least 1".into(),
+        ));
+    }
+    let side = checked(engine, config)?;
     let mut search = Search {
         engine,
         config,
@@ -278,40 +448,104 @@ pub fn tune(
         stop,
         curve: Vec::new(),
     };
-    let (mut lo, mut hi) = (config.min, config.max);
-    let f_lo = search.sample(lo)?;
-    let f_hi = if hi == lo { f_lo } else { search.sample(hi)? };
-    let t = config.target;
-    let out_of_reach = (f_lo - t) * (f_hi - t) > 0.0;
-    if !out_of_reach {
-        // The invariant: the target lies between f(lo) and f(hi).
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            let f_mid = search.sample(mid)?;
-            if (f_mid - t) * (f_lo - t) > 0.0 {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
+    let mut points = Vec::new();
+    for value in sweep_values(config.min, config.max, by) {
+        search.set(value)?;
+        let batch = BatchConfig {
+            runs: config.budget,
+            ..config.batch.clone()
+        };
+        let before = search.played;
+        let report = run_batch_until(search.engine, &batch, &|n| progress(before + n), None, stop)
+            .map_err(|error| TuneError::Batch { value, error })?;
+        let wanted = batch.shard.runs(batch.runs);
+        if report.runs < wanted.end - wanted.start {
+            return Err(TuneError::Interrupted);
+        }
+        search.played += report.runs;
+        let spec = search
+            .engine
+            .content
+            .encounter(&batch.encounter)
+            .ok_or_else(|| TuneError::UnknownEncounter(batch.encounter.clone()))?;
+        points.push((
+            value,
+            Part::new(&search.engine.content, spec, &batch, &report),
+        ));
+    }
+    Ok(TunePart {
+        format: TUNE_PART_FORMAT.to_string(),
+        side: config.side.clone(),
+        side_index: side,
+        knob: config.knob.clone(),
+        target: config.target,
+        points,
+    })
+}
+
+/// Merges the parts of one sweep (every shard once, in any order) into its answer: each
+/// value's shards are merged as a batch's are ([`merge`], which checks that they are every
+/// shard of one batch), and the curve gives the closest value.
+pub fn merge_tune(parts: &[(String, TunePart)]) -> Result<Tuned, MergeError> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(MergeError::NoParts);
+    };
+    let values = |p: &TunePart| p.points.iter().map(|(v, _)| *v).collect::<Vec<_>>();
+    for (name, part) in parts {
+        let why = if part.side != first.side {
+            Some(format!("its side is `{}`, not `{}`", part.side, first.side))
+        } else if part.knob != first.knob {
+            Some(format!("its knob is {}, not {}", part.knob, first.knob))
+        } else if part.target != first.target {
+            Some(format!(
+                "its target is {}, not {}",
+                part.target, first.target
+            ))
+        } else if values(part) != values(first) {
+            Some(format!(
+                "it sweeps {:?}, not {:?}",
+                values(part),
+                values(first)
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(MergeError::OtherBatch {
+                first: first_name.clone(),
+                part: name.clone(),
+                why,
+            });
         }
     }
-    let mut curve = std::mem::take(&mut search.curve);
-    curve.sort_by_key(|p| p.value);
-    let best = curve
-        .iter()
-        .min_by(|a, b| (a.win_rate - t).abs().total_cmp(&(b.win_rate - t).abs()))
-        .map_or(config.min, |p| p.value);
-    search.set(best)?;
-    Ok(Tuned {
-        encounter: id,
-        side: config.side.clone(),
-        knob: config.knob.clone(),
-        target: t,
-        reversals: reversals(&curve),
+    let mut curve = Vec::with_capacity(first.points.len());
+    let mut encounter = String::new();
+    for (i, (value, _)) in first.points.iter().enumerate() {
+        let at: Vec<(String, Part)> = parts
+            .iter()
+            .filter_map(|(name, p)| {
+                Some((format!("{name} at {value}"), p.points.get(i)?.1.clone()))
+            })
+            .collect();
+        let report = merge(&at)?;
+        encounter.clone_from(&report.encounter);
+        let wins = report.sides.get(first.side_index).map_or(0, |s| s.wins);
+        let (lo, hi) = wilson95(wins, report.runs);
+        curve.push(TunePoint {
+            value: *value,
+            runs: report.runs,
+            wins,
+            win_rate: wins as f64 / report.runs.max(1) as f64,
+            ci95: [lo, hi],
+        });
+    }
+    Ok(Tuned::from_curve(
+        &encounter,
+        &first.side,
+        &first.knob,
+        first.target,
         curve,
-        best,
-        out_of_reach,
-    })
+    ))
 }
 
 /// Consecutive points that turn against the curve's direction (from its first point to its
@@ -408,6 +642,40 @@ impl Search<'_> {
 }
 
 impl Tuned {
+    /// The answer a sampled curve gives: the value whose win rate is closest to `target`,
+    /// the curve's reversals, and whether the target lies beyond both of its ends.
+    pub fn from_curve(
+        encounter: &str,
+        side: &str,
+        knob: &Knob,
+        target: f64,
+        mut curve: Vec<TunePoint>,
+    ) -> Self {
+        curve.sort_by_key(|p| p.value);
+        let best = curve
+            .iter()
+            .min_by(|a, b| {
+                (a.win_rate - target)
+                    .abs()
+                    .total_cmp(&(b.win_rate - target).abs())
+            })
+            .map_or(0, |p| p.value);
+        let out_of_reach = match (curve.first(), curve.last()) {
+            (Some(a), Some(b)) => (a.win_rate - target) * (b.win_rate - target) > 0.0,
+            _ => true,
+        };
+        Self {
+            encounter: encounter.to_string(),
+            side: side.to_string(),
+            knob: knob.clone(),
+            target,
+            reversals: reversals(&curve),
+            curve,
+            best,
+            out_of_reach,
+        }
+    }
+
     /// The curve as a table, the answer, and what to make of it.
     pub fn table(&self) -> String {
         let mut s = String::new();
@@ -578,12 +846,29 @@ mod tests {
                 .contains("no statblock or entry named `dragon`"),
             "{e}"
         );
-        assert!(
-            "hp:Heroes"
-                .parse::<Knob>()
-                .unwrap_err()
-                .contains("only count")
+        assert_eq!("hp:Heroes".parse::<Knob>(), Ok(Knob::Hp("Heroes".into())));
+        assert_eq!(
+            "damage: Skulkers".parse::<Knob>(),
+            Ok(Knob::Damage("Skulkers".into()))
         );
+        assert_eq!(
+            "hd:reed-goblin-mook".parse::<Knob>(),
+            Ok(Knob::Level("reed-goblin-mook".into()))
+        );
+        // Archmage monsters give their numbers outright: no level to tune.
+        (c.knob, c.max) = (Knob::Level("reed-goblin-mook".into()), 9);
+        let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("has no level or hit dice an encounter can set"),
+            "{e}"
+        );
+        c.knob = Knob::Hp("Villains".into());
+        let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert!(e.to_string().contains("has no side `Villains`"), "{e}");
+        (c.knob, c.max) = (Knob::Damage("Heroes".into()), 1001);
+        let e = tune(&mut engine, &c, &|_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert!(e.to_string().contains("goes up to 1000"), "{e}");
         assert!("size".parse::<Knob>().unwrap_err().contains("not a knob"));
     }
 }

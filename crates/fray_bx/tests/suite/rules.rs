@@ -1,10 +1,13 @@
 //! Every B/X combat rule by id, with forced dice through the real pipeline.
 
+use fray_bx::sheet::Sheet;
 use fray_bx::state::BxState;
+use fray_bx::tables::HitDice;
+use fray_content::prelude::*;
 use fray_core::prelude::*;
 use fray_testkit::harness::Fight;
 
-use crate::bench::{NEAR_FAR, SINGLE, fight};
+use crate::bench::{BENCH, NEAR_FAR, SINGLE, fight};
 
 fn attack(f: &fray_testkit::harness::Fight, target: &str) -> Intent {
     Intent::Attack {
@@ -214,6 +217,69 @@ fn bx05_at_zero_hit_points_a_combatant_is_dead() {
     f.ok("Fighter", attack(&f, "Orc"));
     assert_eq!(f.hp("Orc").current, 0);
     assert_eq!(f.status("Orc"), Status::Dead);
+}
+
+/// An ogre (4+1 HD, 20 hp) played at `level` hit dice, or at its own.
+fn ogre_at(level: Option<u16>) -> Fight {
+    let level = level.map_or(String::new(), |l| format!(", level: {l}"));
+    BENCH.fight_from(
+        &format!(
+            r#"Encounter(id: "t", name: "T", ruleset: "bx", map: Named("single"), sides: [
+    (name: "Heroes", controller: External(1), combatants: [(statblock: "fighter", region: "field")]),
+    (name: "Monsters", controller: External(2), combatants: [(statblock: "ogre", region: "field"{level})]),
+])"#
+        ),
+        &[6, 1],
+    )
+}
+
+#[test]
+fn bx26_a_monster_played_at_other_hit_dice_attacks_saves_and_has_hit_points_by_them() {
+    let own = ogre_at(None);
+    let sheet = &own.get::<Sheet>("Ogre").0;
+    // 4+1 HD attacks as 5 HD (THAC0 15) and saves on the 4-6 HD row; its hp are written.
+    assert_eq!((sheet.hd, sheet.thac0, own.hp("Ogre").max), (4, 15, 20));
+    assert_eq!(sheet.saves, HitDice::parse("4").unwrap().saves());
+    // At 6 HD: 6+1 attacks as 7 (THAC0 13); 6 x 4.5 + 1 = 28 hp; still the 4-6 row.
+    let six = ogre_at(Some(6));
+    let sheet = &six.get::<Sheet>("Ogre").0;
+    assert_eq!((sheet.hd, sheet.thac0, six.hp("Ogre").max), (6, 13, 28));
+    assert_eq!(sheet.saves, HitDice::parse("6").unwrap().saves());
+    // At 10 HD: THAC0 11 (the 9+ to 11 row), 46 hp, the 10-12 save row.
+    let ten = ogre_at(Some(10));
+    let sheet = &ten.get::<Sheet>("Ogre").0;
+    assert_eq!((sheet.hd, sheet.thac0, ten.hp("Ogre").max), (10, 11, 46));
+    assert_eq!(sheet.saves, HitDice::parse("10").unwrap().saves());
+    // Characters play at their own level, and 41 HD is beyond the tables.
+    for (entry, says) in [
+        (
+            r#"(statblock: "fighter", region: "field", level: 3)"#,
+            "has no level or hit dice",
+        ),
+        (
+            r#"(statblock: "ogre", region: "field", level: 41)"#,
+            "plays at levels 1..=40, not 41",
+        ),
+    ] {
+        let loader = crate::bench::loader();
+        let mut db = ContentDb::default();
+        loader
+            .add_source(&mut db, SourceFile::new("t/bx/blocks.ron", BENCH.blocks))
+            .unwrap();
+        let text = format!(
+            r#"Encounter(id: "t", name: "T", ruleset: "bx", map: Named("single"), sides: [
+    (name: "A", combatants: [(statblock: "orc", region: "field")]),
+    (name: "B", combatants: [{entry}]),
+])"#
+        );
+        loader
+            .add_source(&mut db, SourceFile::new("t/bx/encounters/t.ron", text))
+            .unwrap();
+        let problems = loader.validate(&mut db);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains(says), "{problems:?}");
+        assert_eq!(problems[0].line, 3, "{problems:?}");
+    }
 }
 
 #[test]

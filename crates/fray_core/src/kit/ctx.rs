@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryData, QueryItem, ROQueryItem};
 use bevy_ecs::system::SystemParamItem;
+use fray_content::encounter::SideScale;
 use fray_dice::{Dice, DieSource, Roll};
 
 use crate::combatant::{Controller, DamageTaken, Hp, Initiative, Morale, Status, Tally};
@@ -235,6 +236,14 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
     #[inline]
     pub fn side(&self, e: Entity) -> Option<SideId> {
         self.row(e).map(|r| r.side)
+    }
+
+    /// The scale of a combatant's side (100% each for an entity that is not one of the
+    /// encounter's): see [`SideScale`].
+    pub fn side_scale(&self, e: Entity) -> SideScale {
+        self.side(e)
+            .and_then(|s| self.e.sides.0.get(usize::from(s.0)))
+            .map_or_else(SideScale::default, |s| s.scale)
     }
 
     /// Whether two combatants are on different sides.
@@ -502,6 +511,9 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
 
     /// `target` takes `amount` damage of `kind` (temporary hit points first), tallied for it and
     /// for `source`, and logged with `cause`. Returns where the damage went.
+    ///
+    /// `amount` is scaled by the damage scale of `source`'s side ([`SideScale::damage_of`]),
+    /// so every ruleset's damage follows a designer's scale from this one place.
     pub fn deal_damage(
         &mut self,
         target: Entity,
@@ -513,6 +525,10 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         if !self.here(target) {
             return DamageTaken::default();
         }
+        let amount = match source {
+            Some(s) => self.side_scale(s).damage_of(amount),
+            None => amount,
+        };
         let Ok(mut hp) = self.m.hp.get_mut(target) else {
             return DamageTaken::default();
         };

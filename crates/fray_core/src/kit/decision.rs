@@ -201,7 +201,7 @@ pub(crate) fn preview_option<R: Rules>(
             (intent, legal)
         }
     };
-    let preview = R::preview(ctx, actor, &intent, &legal, occasion);
+    let preview = R::preview(ctx, actor, &intent, &legal, occasion).scaled(ctx.side_scale(actor));
     match source {
         Source::Offer => {
             if let Some(l) = ctx.e.options.legal.get_mut(i) {

@@ -9,3 +9,4 @@ mod next_turn;
 mod pause;
 mod sides;
 mod simultaneous;
+mod tune;
