@@ -88,9 +88,8 @@ pub trait Procedure: Send + Sync + 'static {
 
     /// The party of `expedition` beat `foes`, the monsters of the meeting its fight came from:
     /// called by [`FightExt::end_fight`](crate::fight::FightExt::end_fight) when the party's
-    /// side won,
-    /// after its members are written back and before a beaten area's treasure is taken (lite5e
-    /// adds the foes' carried loot to the haul). By default nothing happens.
+    /// side won, after its members are written back and before a beaten area's treasure is
+    /// taken (lite5e adds the foes' carried loot to the haul). By default nothing happens.
     fn won_fight(&self, world: &mut World, expedition: Entity, foes: &[Foes]) {
         let _ = (world, expedition, foes);
     }
