@@ -96,6 +96,32 @@ pub struct TrapSpec {
     pub name: String,
     /// The damage it deals to the one who springs it, in dice notation.
     pub damage: String,
+    /// The dangerous check its victim makes to avoid it, if any: the ruleset rolls it
+    /// ([`Procedure::trap_check`](crate::procedure::Procedure::trap_check)); a success avoids
+    /// the damage and the affliction. Without one, the trap always strikes.
+    #[serde(default)]
+    pub check: Option<TrapCheck>,
+    /// An affliction the trap gives its victim when it strikes (`corruption`: a poisoned
+    /// needle), by a name the ruleset's procedures give meaning to; others ignore it.
+    #[serde(default)]
+    pub afflicts: Option<String>,
+}
+
+/// The abilities a trap's check may name (the classic six, which the rulesets with ability
+/// checks share).
+pub const ABILITIES: [&str; 6] = ["str", "dex", "con", "int", "wis", "cha"];
+
+/// Largest DC a trap's check may have.
+pub const MAX_DC: i64 = 40;
+
+/// The check a trap's victim makes to avoid it: an ability and a DC.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapCheck {
+    /// The ability checked, lower case (`dex` to leap aside, `con` against a poison).
+    pub ability: String,
+    /// The difficulty class.
+    pub dc: u8,
 }
 
 /// A passage between two areas, with its length and, maybe, a door.
@@ -221,6 +247,36 @@ impl Document for DungeonSpec {
             }
             if let Some(trap) = &area.trap {
                 out.extend(dice_problem(&trap.damage, 0, "a trap's damage"));
+                if let Some(check) = &trap.check {
+                    if !ABILITIES.contains(&check.ability.as_str()) {
+                        out.push(
+                            Problem::at(
+                                &check.ability,
+                                format!("a trap's check names no ability `{}`", check.ability),
+                            )
+                            .with_help(help_for(&check.ability, ABILITIES)),
+                        );
+                    }
+                    if !(1..=MAX_DC).contains(&i64::from(check.dc)) {
+                        out.push(Problem::at(
+                            &trap.name,
+                            format!(
+                                "the {}'s check has DC {}; it must be within 1..{MAX_DC}",
+                                trap.name, check.dc
+                            ),
+                        ));
+                    }
+                }
+                if trap
+                    .afflicts
+                    .as_deref()
+                    .is_some_and(|a| a.trim().is_empty())
+                {
+                    out.push(Problem::at(
+                        &trap.name,
+                        format!("the {}'s affliction needs a name", trap.name),
+                    ));
+                }
             }
         }
         let known = |id: &str, out: &mut Vec<Problem>| {
@@ -324,5 +380,54 @@ fn dice_problem(text: &str, min: i64, what: &str) -> Option<Problem> {
             ),
         )),
         Ok(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fray_content::prelude::*;
+
+    use super::*;
+
+    #[test]
+    fn a_traps_check_names_one_of_the_six_abilities_and_a_dc_within_1_to_40() {
+        let loader = ContentLoader::new().with_document(DocumentKind::<DungeonSpec>::new());
+        let text = r#"Dungeon(
+  id: "pits", name: "Pits", ruleset: "bx", entrance: "a",
+  areas: [
+    (id: "a", trap: (name: "pit", damage: "1d6", check: (ability: "dx", dc: 12))),
+    (id: "b", trap: (name: "blade", damage: "1d6", check: (ability: "str", dc: 0), afflicts: " ")),
+  ],
+)"#;
+        let mut db = ContentDb::default();
+        loader
+            .add_source(
+                &mut db,
+                SourceFile::new("content/bx/dungeons/pits.ron", text),
+            )
+            .unwrap();
+        let problems = loader.validate(&mut db);
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert!(
+            text.iter()
+                .any(|p| p.starts_with("content/bx/dungeons/pits.ron:4:")
+                    && p.contains("names no ability `dx`")),
+            "{text:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.help.as_deref() == Some("did you mean `dex`?"))
+        );
+        assert!(
+            text.iter()
+                .any(|p| p.starts_with("content/bx/dungeons/pits.ron:5:")
+                    && p.contains("DC 0; it must be within 1..40")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|p| p.contains("the blade's affliction needs a name"))
+        );
     }
 }

@@ -316,6 +316,12 @@ impl FightExt for World {
             }
         }
         let won = outcome.is_some_and(|o| o.winner == Some(SideId(0)));
+        if won
+            && let Some(procedure) = &procedure
+            && let Some(meeting) = &fighting.meeting
+        {
+            procedure.won_fight(self, expedition, &meeting.foes);
+        }
         if won && let Some(area) = fighting.meeting.as_ref().and_then(|m| m.area) {
             if let Some(mut stock) = self.get_mut::<Stock>(area) {
                 stock.0.clear();

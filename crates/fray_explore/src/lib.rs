@@ -81,7 +81,7 @@ pub mod prelude {
     pub use crate::drive::{
         any_underway, explore_turn, out_of_time, run_expeditions, settle_fights,
     };
-    pub use crate::dungeon::{DoorState, DungeonSpec};
+    pub use crate::dungeon::{DoorState, DungeonSpec, TrapCheck};
     pub use crate::expedition::{
         Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
         MemberSpec, SpawnExpeditionExt, Timekeeping, TurnSpan,
@@ -101,7 +101,7 @@ pub mod prelude {
     pub use crate::policy::{Policy, PolicyState, Stance};
     pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
     pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
-    pub use crate::rolls::TurnDice;
+    pub use crate::rolls::{TurnDice, with_turn_dice};
     pub use crate::schedule::{ExploreSystems, ExploreTick};
     pub use crate::time::{Clock, GameTime};
 }

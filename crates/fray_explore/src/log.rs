@@ -142,6 +142,24 @@ pub enum ExploreEvent {
         /// The magic items that survived.
         items_saved: Vec<String>,
     },
+    /// A member (or the party) gained something that lasts past the expedition: gold, XP.
+    Gained {
+        /// Who (`the party` for the party as a whole).
+        who: String,
+        /// What (`gp`, `XP`).
+        what: String,
+        /// How much.
+        amount: u64,
+    },
+    /// A member (or the party) left something behind: coins too heavy to carry.
+    Dropped {
+        /// Who (`the party` for the party as a whole).
+        who: String,
+        /// What (`gp`).
+        what: String,
+        /// How much.
+        amount: u64,
+    },
     /// The party's policy turned it back.
     TurnedBack {
         /// Why.
@@ -264,6 +282,8 @@ impl ExploreEvent {
                     )
                 }
             }
+            Self::Gained { who, what, amount } => format!("{who} gains {amount} {what}."),
+            Self::Dropped { who, what, amount } => format!("{who} leaves {amount} {what} behind."),
             Self::TurnedBack { reason } => format!("The party turns back: {reason}."),
             Self::Ended { reason } => format!("The expedition is over: {reason}."),
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::dungeon::{DoorState, DungeonSpec};
+use crate::dungeon::{DoorState, DungeonSpec, TrapCheck};
 use crate::fight::Foes;
 
 /// A dungeon spawned into the World: the content it came from, and its areas by id.
@@ -60,6 +60,10 @@ pub struct Trap {
     pub name: String,
     /// Its damage, in dice notation.
     pub damage: String,
+    /// The dangerous check its victim makes to avoid it, if any.
+    pub check: Option<TrapCheck>,
+    /// The affliction it gives when it strikes, if any (the ruleset's name).
+    pub afflicts: Option<String>,
     /// Found by a search: the party goes around it.
     pub found: bool,
     /// Already sprung: it does not spring again.
@@ -189,6 +193,8 @@ pub fn spawn_dungeon(world: &mut World, spec: Arc<DungeonSpec>) -> Entity {
             e.insert(Trap {
                 name: trap.name.clone(),
                 damage: trap.damage.clone(),
+                check: trap.check.clone(),
+                afflicts: trap.afflicts.clone(),
                 found: false,
                 sprung: false,
             });

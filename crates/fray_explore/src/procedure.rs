@@ -16,8 +16,9 @@ use bevy_ecs::schedule::IntoScheduleConfigs;
 use bevy_ecs::system::ScheduleSystem;
 
 use crate::expedition::{ExploreError, Timekeeping};
+use crate::fight::Foes;
 use crate::party::Life;
-use crate::place::Pace;
+use crate::place::{Pace, Trap};
 use crate::rolls::TurnDice;
 use crate::schedule::{ExploreSystems, ExploreTick};
 
@@ -66,6 +67,31 @@ pub trait Procedure: Send + Sync + 'static {
     fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
         let _ = dice;
         true
+    }
+
+    /// Whether `victim`, on whom a trap of `expedition` sprang, avoids it: the ruleset rolls
+    /// the trap's dangerous check ([`Trap::check`], with
+    /// [`with_turn_dice`](crate::rolls::with_turn_dice)) and, when the trap strikes, may give
+    /// the victim the trap's affliction ([`Trap::afflicts`]). Called before the damage is
+    /// rolled; an avoided trap deals none. By default there is no check: the trap strikes and
+    /// afflicts nobody.
+    fn trap_check(
+        &self,
+        world: &mut World,
+        expedition: Entity,
+        victim: Entity,
+        trap: &Trap,
+    ) -> bool {
+        let _ = (world, expedition, victim, trap);
+        false
+    }
+
+    /// The party of `expedition` beat `foes`, the monsters of the meeting its fight came from:
+    /// called by [`FightExt::end_fight`](crate::fight::FightExt::end_fight) when the party's
+    /// side won, after its members are written back and before a beaten area's treasure is
+    /// taken (lite5e adds the foes' carried loot to the haul). By default nothing happens.
+    fn won_fight(&self, world: &mut World, expedition: Entity, foes: &[Foes]) {
+        let _ = (world, expedition, foes);
     }
 
     /// What becomes of a member whom damage outside a fight (a trap) brings to 0 hit points

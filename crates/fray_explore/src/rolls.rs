@@ -1,11 +1,12 @@
 //! The expedition's dice as a turn's procedures roll them: each roll drawn from the
 //! expedition's own stream and logged with its faces.
 
+use bevy_ecs::prelude::*;
 use fray_dice::{Dice, DieSource};
 
 use crate::expedition::ExpeditionRng;
 use crate::log::{ExpeditionLog, ExploreEvent};
-use crate::time::GameTime;
+use crate::time::{Clock, GameTime};
 
 /// The expedition's stream and log at a moment of its clock: what a
 /// [`Procedure`](crate::procedure::Procedure) rolls with.
@@ -70,4 +71,29 @@ impl TurnDice<'_> {
         });
         total
     }
+}
+
+/// Runs `roll` with the [`TurnDice`] of `expedition` (its stream and its log, at its clock):
+/// how a [`Procedure`](crate::procedure::Procedure) hook that holds the World rolls. `None`
+/// (and nothing rolled) when the entity has no stream or no log.
+pub fn with_turn_dice<R>(
+    world: &mut World,
+    expedition: Entity,
+    roll: impl FnOnce(&mut TurnDice<'_>) -> R,
+) -> Option<R> {
+    let at = world
+        .get::<Clock>(expedition)
+        .map(Clock::elapsed)
+        .unwrap_or_default();
+    let mut entity = world.get_entity_mut(expedition).ok()?;
+    let mut rng = entity.take::<ExpeditionRng>()?;
+    let answer = entity.get_mut::<ExpeditionLog>().map(|mut log| {
+        roll(&mut TurnDice {
+            rng: &mut rng,
+            log: &mut log,
+            at,
+        })
+    });
+    entity.insert(rng);
+    answer
 }

@@ -353,6 +353,14 @@ fn cross_trap(world: &mut World, expedition: Entity, area: Entity) {
     let Some(victim) = victim else {
         return;
     };
+    let procedure = world.get::<Expedition>(expedition).and_then(|e| {
+        world
+            .get_resource::<Procedures>()
+            .and_then(|p| p.get(&e.ruleset).cloned())
+    });
+    if procedure.is_some_and(|p| p.trap_check(world, expedition, victim, &trap)) {
+        return;
+    }
     let damage = match Dice::parse(&trap.damage) {
         Ok(dice) => {
             let mut total = 0;

@@ -157,6 +157,11 @@ pub struct CreatureBlock {
     /// Proficiency counts for its morale checks (a soldier, a zealot; L5-16).
     #[serde(default)]
     pub morale_proficient: bool,
+    /// Its blows carry corruption (venom, disease; L5-25): the DC of the CON check a party
+    /// member it wounds makes against infection (usually 11, more for a worse source). The
+    /// exploration layer plays it after the fight.
+    #[serde(default)]
+    pub corrupts: Option<u8>,
     /// Body parts it may lose on the injury table (L5-14); at least one.
     pub body_parts: Vec<BodyPart>,
     /// Attacks, spells and features.
@@ -211,6 +216,9 @@ impl Statblock for L5Block {
         within(i64::from(c.speed), 0, 120, "speed");
         within(i64::from(c.load), 0, 60, "load");
         within(i64::from(c.morale), -5, 10, "morale");
+        if let Some(dc) = c.corrupts {
+            within(i64::from(dc), 1, 40, "corrupts");
+        }
         if c.attacks.is_empty() || c.attacks.len() > 16 {
             out.push(Problem::field("attacks", "a creature needs 1..16 attacks"));
         }

@@ -13,7 +13,7 @@ use super::injuries::{LOST, SHAKEN};
 use super::{Lite5eExplorePlugin, PACE_FEET};
 use crate::state::L5State;
 
-fn content() -> Arc<fray_content::db::ContentDb> {
+pub(super) fn content() -> Arc<fray_content::db::ContentDb> {
     Arc::new(
         fray_explore::charter::with_expeditions(
             fray_content::loader::ContentLoader::new()
@@ -25,7 +25,7 @@ fn content() -> Arc<fray_content::db::ContentDb> {
     )
 }
 
-fn app() -> App {
+pub(super) fn app() -> App {
     let mut app = App::new();
     app.add_plugins((
         FrayCorePlugin {

@@ -15,10 +15,16 @@
 //!
 //! Time dice show and roll the hour of the day ([`time_dice`], L5-21, a rule function).
 //!
+//! The dungeon's own procedures: traps are dangerous checks from content ([`traps`], L5-27),
+//! some of which corrupt ([`corruption`], L5-25); beaten foes' carried loot fills the haul,
+//! which is shared out as gold and XP when the party comes out ([`coins`], L5-26); what members
+//! carry slows them and burdens their checks ([`load`], L5-05); resting heals ([`rest`],
+//! L5-15); a cautious party flees what it meets ([`chase`], L5-23); and the dungeon's dark and
+//! the party's lights go into its fights and checks ([`lighting`], L5-18). Checks out of a
+//! fight are rolled by [`checks`].
+//!
 //! Not built yet: what the other threats do (the area's threat list, content), overland and
-//! overwater travel (L5-22), chases (L5-23),
-//! corruption (L5-25), coins and XP (L5-26), traps (L5-27), loads (L5-05) and resting
-//! (L5-15).
+//! overwater travel (L5-22), captured magic items as XP (L5-26).
 //!
 //! [`threat`]: crate::explore::threat
 //! [`meet`]: crate::explore::meet
@@ -26,19 +32,43 @@
 //! [`resilience`]: crate::explore::resilience
 //! [`time_dice`]: crate::explore::time_dice
 //! [`returning`]: crate::explore::returning
+//! [`traps`]: crate::explore::traps
+//! [`corruption`]: crate::explore::corruption
+//! [`coins`]: crate::explore::coins
+//! [`load`]: crate::explore::load
+//! [`rest`]: crate::explore::rest
+//! [`chase`]: crate::explore::chase
+//! [`lighting`]: crate::explore::lighting
+//! [`checks`]: crate::explore::checks
 
+/// Chases: a cautious party flees what it meets (L5-23).
+pub mod chase;
+/// Checks out of a fight, with the members' burdens (L5-01, L5-05).
+pub mod checks;
+/// Coins, carried loot and XP (L5-26).
+pub mod coins;
+/// Corruption: disease, poison, venom (L5-25).
+pub mod corruption;
 /// Lasting injuries carried from fight to fight, and members left down (L5-13, L5-14).
 pub mod injuries;
+/// The dungeon's dark and the party's lights, in fights and checks (L5-18).
+pub mod lighting;
+/// What members carry, their speed and the party's pace (L5-05).
+pub mod load;
 /// Monsters met, played out as fights.
 pub mod meet;
 /// Resilience and exhaustion (L5-24).
 pub mod resilience;
+/// Resting heals (L5-15).
+pub mod rest;
 /// Rolling to return (L5-20).
 pub mod returning;
 /// The travel turn's threat roll (L5-19).
 pub mod threat;
 /// Time dice (L5-21).
 pub mod time_dice;
+/// Traps as dangerous checks (L5-27).
+pub mod traps;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -90,14 +120,36 @@ impl Procedure for Lite5eProcedure {
         }
     }
 
-    /// Lasting injuries (lost ability points and body parts, shaken) carry into the fight.
+    /// Lasting injuries (lost ability points and body parts, shaken) carry into the fight,
+    /// and so do the member's load (L5-05) and its light (L5-18).
     fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
         injuries::carry_in(world, member, combatant);
+        load::carry_in(world, member, combatant);
+        lighting::carry_in(world, member, combatant);
+        corruption::enter_fight(world, member);
     }
 
-    /// Lasting injuries are written back; a member still down is left down (L5-13).
+    /// A trap is a dangerous check (L5-27); some corrupt (L5-25).
+    fn trap_check(
+        &self,
+        world: &mut World,
+        expedition: Entity,
+        victim: Entity,
+        trap: &Trap,
+    ) -> bool {
+        traps::trap_check(world, expedition, victim, trap)
+    }
+
+    /// The beaten foes' carried loot goes into the haul (L5-26).
+    fn won_fight(&self, world: &mut World, expedition: Entity, foes: &[Foes]) {
+        coins::won_fight(world, expedition, foes);
+    }
+
+    /// Lasting injuries are written back; a member still down is left down (L5-13); a member
+    /// wounded by foes whose blows corrupt is exposed (L5-25).
     fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
         injuries::carry_out(world, member, combatant);
+        corruption::leave_fight(world, member);
     }
 
     /// At 0 HP a character is incapacitated, not dead (L5-13): outside a fight, it is down.
@@ -123,14 +175,27 @@ impl Plugin for Lite5eExplorePlugin {
             .add_procedure_systems(
                 lite5e,
                 ExploreSystems::Act,
-                (injuries::come_to, resilience::resilience).chain(),
+                (
+                    injuries::come_to,
+                    resilience::resilience,
+                    rest::rest,
+                    corruption::progress,
+                    load::pace,
+                )
+                    .chain(),
             )
-            .add_procedure_systems(lite5e, ExploreSystems::Meet, meet::meet);
+            .add_procedure_systems(
+                lite5e,
+                ExploreSystems::Meet,
+                (meet::meet, coins::share_haul).chain(),
+            );
     }
 }
 
 #[cfg(test)]
 mod delve_tests;
+#[cfg(test)]
+mod procedure_tests;
 
 #[cfg(test)]
 mod tests {

@@ -5,17 +5,20 @@
 //! Exhaustion is the member's `exhausted` affliction: in its fights it has disadvantage on all
 //! checks (carried as the injury table's "disadvantage until rest"). Rulings: a travel turn of
 //! rest restarts the count (the party eats and rests); an exhausted member makes no more checks
-//! (the seed's harsher repeats are left out); only safe rest cures exhaustion, and a dungeon
-//! has none, so it lasts the expedition; its speed 0 is not played (the party carries it).
+//! (the seed's harsher repeats are left out); only safe rest cures exhaustion
+//! ([`rest`](crate::explore::rest)), and a dungeon has none, so it lasts the expedition; its
+//! speed 0 is not played (the party carries it). The check is at disadvantage for a member
+//! burdened by its load or an injury (L5-05, L5-14), and CON lost to injuries or corruption
+//! counts (L5-25).
 
 use bevy_ecs::prelude::*;
-use fray_core::spawn::Content;
 use fray_dice::DieSource;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::Lite5eExpedition;
+use super::checks::{burdened, name, note, score};
 use crate::sheet::modifier;
-use crate::statblock::L5Block;
 
 /// The affliction of an exhausted member.
 pub const EXHAUSTED: &str = "exhausted";
@@ -24,10 +27,12 @@ pub const EXHAUSTED: &str = "exhausted";
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Adventured(pub u32);
 
-/// A resilience check: the d20, the total and the DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A resilience check: the d20s, the one kept, the total and the DC.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResilienceCheck {
-    /// The d20.
+    /// The d20s thrown (two at disadvantage).
+    pub faces: Vec<u32>,
+    /// The d20 kept.
     pub face: u32,
     /// d20 + CON modifier.
     pub total: i64,
@@ -42,108 +47,98 @@ impl ResilienceCheck {
     }
 }
 
-/// The check of a member with `con` after `hours` of adventure, if it is past its resilience
-/// (`con` hours).
-pub fn resilience_check(dice: &mut impl DieSource, con: u8, hours: u32) -> Option<ResilienceCheck> {
-    let beyond = hours.checked_sub(u32::from(con)).filter(|b| *b > 0)?;
-    let face = dice.roll_die(20);
+/// The check of a member with `con` (its score now) after `hours` of adventure, if it is past
+/// its resilience (`con` hours); at disadvantage when it is `burdened` (its load above STR,
+/// L5-05, or an injury's disadvantage, L5-14).
+pub fn resilience_check(
+    dice: &mut impl DieSource,
+    con: i32,
+    hours: u32,
+    burdened: bool,
+) -> Option<ResilienceCheck> {
+    let beyond = i64::from(hours).saturating_sub(i64::from(con));
+    if beyond <= 0 {
+        return None;
+    }
+    let mut faces = vec![dice.roll_die(20)];
+    if burdened {
+        faces.push(dice.roll_die(20));
+    }
+    let face = faces.iter().copied().min().unwrap_or(1);
     Some(ResilienceCheck {
         face,
-        total: i64::from(face).saturating_add(i64::from(modifier(i32::from(con)))),
-        dc: 10i64.saturating_add(i64::from(beyond)),
+        total: i64::from(face).saturating_add(i64::from(modifier(con))),
+        dc: 10i64.saturating_add(beyond),
+        faces,
     })
 }
 
-/// lite5e expeditions, with what the resilience system reads and changes.
-type Expeditions<'w, 's> = Query<
-    'w,
-    's,
-    (
-        (
-            &'static Expedition,
-            &'static CurrentActivity,
-            &'static Clock,
-        ),
-        &'static Party,
-        &'static mut ExpeditionRng,
-        &'static mut ExpeditionLog,
-    ),
-    With<super::Lite5eExpedition>,
->;
-
-/// Party members, as resilience reads them.
-type Members<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static Character,
-        &'static Vitals,
-        &'static mut Afflictions,
-        Option<&'static mut Adventured>,
-    ),
-    With<Member>,
->;
-
 /// Counts each travel turn against every living member's resilience, and checks those past it.
-pub(super) fn resilience(
-    mut expeditions: Expeditions,
-    mut members: Members,
-    content: Option<Res<Content>>,
-    mut commands: Commands,
-) {
-    let blocks = content
-        .as_ref()
-        .and_then(|c| c.0.statblocks::<L5Block>("lite5e"));
-    for ((expedition, current, clock), party, mut rng, mut log) in &mut expeditions {
-        if expedition.state != ExpeditionState::Underway {
-            continue;
-        }
-        let Some(activity) = &current.0 else {
-            continue;
-        };
-        let resting = matches!(activity, Activity::Rest);
-        for &m in &party.order {
-            let Ok((character, vitals, mut afflictions, adventured)) = members.get_mut(m) else {
-                continue;
-            };
-            if !vitals.is_alive() {
+pub(super) fn resilience(world: &mut World) {
+    let mut query = world
+        .query_filtered::<(Entity, &Expedition, &CurrentActivity, &Party), With<Lite5eExpedition>>(
+        );
+    let turns: Vec<(Entity, bool, Vec<Entity>)> = query
+        .iter(world)
+        .filter(|(_, e, current, _)| e.state == ExpeditionState::Underway && current.0.is_some())
+        .map(|(entity, _, current, party)| {
+            let resting = matches!(current.0, Some(Activity::Rest));
+            (entity, resting, party.order.clone())
+        })
+        .collect();
+    for (expedition, resting, order) in turns {
+        for member in order {
+            if !world.get::<Vitals>(member).is_some_and(Vitals::is_alive) {
                 continue;
             }
             let hours = if resting {
                 0
             } else {
-                adventured.as_ref().map_or(0, |a| a.0).saturating_add(1)
+                world
+                    .get::<Adventured>(member)
+                    .map_or(0, |a| a.0)
+                    .saturating_add(1)
             };
-            match adventured {
-                Some(mut a) => a.0 = hours,
-                None => {
-                    commands.entity(m).insert(Adventured(hours));
-                }
-            }
-            if afflictions.has(EXHAUSTED) {
+            world.entity_mut(member).insert(Adventured(hours));
+            if world
+                .get::<Afflictions>(member)
+                .is_none_or(|a| a.has(EXHAUSTED))
+            {
                 continue;
             }
-            let con = blocks
-                .and_then(|b| b.get(&character.statblock))
-                .map_or(10, |b| match b {
-                    L5Block::Pc(c) | L5Block::Monster(c) => c.con,
+            // CON lost to injuries or corruption (L5-14, L5-25) shortens resilience.
+            let con = score(world, member, 2);
+            let burdened = burdened(world, member);
+            let who = name(world, member);
+            let check = with_turn_dice(world, expedition, |dice| {
+                let check = resilience_check(&mut *dice.rng, con, hours, burdened)?;
+                dice.log.record(dice.at, || ExploreEvent::Roll {
+                    what: format!("resilience of {who} (DC {})", check.dc),
+                    dice: if burdened { "2d20kl1" } else { "1d20" }.into(),
+                    faces: check.faces.clone(),
+                    result: check.total,
+                    success: Some(check.passed()),
                 });
-            let Some(check) = resilience_check(&mut *rng, con, hours) else {
+                Some(check)
+            })
+            .flatten();
+            let Some(check) = check else {
                 continue;
             };
-            log.record(clock.elapsed(), || ExploreEvent::Roll {
-                what: format!("resilience of {} (DC {})", character.name, check.dc),
-                dice: "1d20".into(),
-                faces: vec![check.face],
-                result: check.total,
-                success: Some(check.passed()),
-            });
-            if !check.passed() && afflictions.set(EXHAUSTED, 1) {
-                log.record(clock.elapsed(), || ExploreEvent::Afflicted {
-                    who: character.name.clone(),
-                    affliction: EXHAUSTED.into(),
-                    level: 1,
-                });
+            let exhausted = !check.passed()
+                && world
+                    .get_mut::<Afflictions>(member)
+                    .is_some_and(|mut a| a.set(EXHAUSTED, 1));
+            if exhausted {
+                note(
+                    world,
+                    expedition,
+                    ExploreEvent::Afflicted {
+                        who,
+                        affliction: EXHAUSTED.into(),
+                        level: 1,
+                    },
+                );
             }
         }
     }
@@ -158,16 +153,29 @@ mod tests {
     #[test]
     fn l5_24_no_check_until_the_hours_pass_the_con_score() {
         let mut dice = EncounterRng::scripted([]);
-        assert_eq!(resilience_check(&mut dice, 10, 10), None);
+        assert_eq!(resilience_check(&mut dice, 10, 10, false), None);
     }
 
     #[test]
     fn l5_24_past_resilience_the_dc_is_10_plus_the_hours_beyond() {
         // CON 14 (+2), 17 hours: 3 beyond, DC 13. A 10 + 2 fails, an 11 + 2 passes.
         let mut dice = EncounterRng::scripted([10, 11]);
-        let failed = resilience_check(&mut dice, 14, 17).unwrap();
+        let failed = resilience_check(&mut dice, 14, 17, false).unwrap();
         assert_eq!((failed.total, failed.dc, failed.passed()), (12, 13, false));
-        let passed = resilience_check(&mut dice, 14, 17).unwrap();
+        let passed = resilience_check(&mut dice, 14, 17, false).unwrap();
         assert!(passed.passed());
+    }
+
+    #[test]
+    fn l5_05_a_burdened_member_checks_resilience_at_disadvantage() {
+        // Burdened (a load above STR): two d20, the lower kept; 15 and 9 with CON 14 (+2) is
+        // 11 against DC 13.
+        let mut dice = EncounterRng::scripted([15, 9]);
+        let check = resilience_check(&mut dice, 14, 17, true).unwrap();
+        assert_eq!(
+            (check.faces.clone(), check.face, check.total),
+            (vec![15, 9], 9, 11)
+        );
+        assert!(!check.passed());
     }
 }
