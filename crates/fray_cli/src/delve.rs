@@ -101,13 +101,16 @@ fn play(
     Ok((e, summary))
 }
 
-/// Despawns an expedition and its dungeon.
+/// Despawns an expedition and its dungeon or wilderness.
 fn clear(app: &mut App, e: Entity) {
     let world = app.world_mut();
-    let dungeon = world.get::<Position>(e).map(|p| p.dungeon);
+    let place = world
+        .get::<Position>(e)
+        .map(|p| p.dungeon)
+        .or_else(|| world.get::<Whereabouts>(e).map(|w| w.wilderness));
     world.despawn(e);
-    if let Some(d) = dungeon {
-        world.despawn(d);
+    if let Some(p) = place {
+        world.despawn(p);
     }
 }
 
