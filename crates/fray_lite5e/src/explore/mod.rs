@@ -31,6 +31,8 @@
 pub mod injuries;
 /// Monsters met, played out as fights.
 pub mod meet;
+/// Overland and overwater travel (L5-22).
+pub mod overland;
 /// Resilience and exhaustion (L5-24).
 pub mod resilience;
 /// Rolling to return (L5-20).
@@ -123,7 +125,7 @@ impl Plugin for Lite5eExplorePlugin {
             .add_procedure_systems(
                 lite5e,
                 ExploreSystems::Act,
-                (injuries::come_to, resilience::resilience).chain(),
+                (injuries::come_to, resilience::resilience, overland::day).chain(),
             )
             .add_procedure_systems(lite5e, ExploreSystems::Meet, meet::meet);
     }
