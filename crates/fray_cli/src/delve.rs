@@ -114,10 +114,15 @@ fn clear(app: &mut App, e: Entity) {
     }
 }
 
-/// `[h:mm]`.
+/// `[h:mm]`, or `[day d, h:mm]` from the second day on (wilderness journeys go by days).
 fn clock(at: GameTime) -> String {
     let minutes = at.seconds() / 60;
-    format!("[{}:{:02}]", minutes / 60, minutes % 60)
+    let (days, minutes) = (minutes / 1_440, minutes % 1_440);
+    if days > 0 {
+        format!("[day {}, {}:{:02}]", days + 1, minutes / 60, minutes % 60)
+    } else {
+        format!("[{}:{:02}]", minutes / 60, minutes % 60)
+    }
 }
 
 /// One expedition, narrated.

@@ -428,9 +428,9 @@ impl SpawnDelveExt for World {
         seed: u64,
         log: bool,
     ) -> Result<Entity, ExploreError> {
-        if !self
+        if self
             .get_resource::<Procedures>()
-            .is_some_and(|p| p.get(&spec.ruleset).is_some())
+            .is_none_or(|p| p.get(&spec.ruleset).is_none())
         {
             return Err(ExploreError::UnknownRuleset(spec.ruleset.clone()));
         }

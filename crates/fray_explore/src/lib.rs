@@ -87,6 +87,8 @@ pub mod wilderness;
 mod tests;
 #[cfg(test)]
 mod tests_places;
+#[cfg(test)]
+mod tests_wilderness;
 
 use bevy_app::prelude::*;
 

@@ -180,17 +180,13 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
             wind
         });
         match wind {
-            Some(Wind::NearGale) => {
-                if !leaking
-                    && percent(
-                        rng,
-                        log,
-                        "near gale: taking on water",
-                        near_gale_leak_percent(spec.seaworthy),
-                    )
-                {
-                    leaking = true;
-                }
+            Some(Wind::NearGale) if !leaking => {
+                leaking = percent(
+                    rng,
+                    log,
+                    "near gale: taking on water",
+                    near_gale_leak_percent(spec.seaworthy),
+                );
             }
             Some(Wind::Gale) if spec.seaworthy => {
                 let way = rng.roll_die(6);
