@@ -71,7 +71,7 @@ type Starting<'w, 's> = Query<
     ),
 >;
 
-/// A day in the wilderness starts: its span is a day; a journey puts the party on the next
+/// A day in the wilderness starts: its span is a day (leaving takes none); a journey puts the party on the next
 /// leg of its way (or, already there, the day is not spent); the day's terrain is noted.
 pub(crate) fn start_day(
     mut expeditions: Starting,
@@ -83,7 +83,13 @@ pub(crate) fn start_day(
         if expedition.state != ExpeditionState::Underway || current.0.is_none() {
             continue;
         }
-        span.0 = GameTime::DAY;
+        // Leaving takes no time of its own: it sets the party on its way home, or ends the
+        // expedition there.
+        span.0 = if matches!(current.0, Some(Activity::Leave)) {
+            GameTime::ZERO
+        } else {
+            GameTime::DAY
+        };
         if let Some(Activity::Journey { site }) = &current.0
             && at.trek.is_none()
         {
