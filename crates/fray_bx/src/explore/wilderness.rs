@@ -15,6 +15,8 @@
 //!   day after six days of travel; a hunting day is neither travel nor rest;
 //! - the party forages on every day of travel on land; a successful hunt ("animals which may
 //!   be suitable for eating (if they can be caught!)") feeds 1d6, as foraging does;
+//! - a day of rest (owed or planned) is a full day of complete rest: each wounded living
+//!   member heals 1d3 (BX-06), even if monsters come that day;
 //! - each living member eats a ration at the end of every day; food found is shared out a
 //!   ration at a time in marching order; a member with nothing to eat is noted hungry (the
 //!   seed's starvation penalties "may" begin: none is applied yet).
@@ -172,6 +174,7 @@ pub(super) fn day(world: &mut World) {
                 if let Some(mut days) = world.get_mut::<TravelDays>(expedition) {
                     days.rested();
                 }
+                heal(world, expedition);
             }
             Activity::Hunt => {
                 let search = with_dice(world, expedition, |rng, _| FoodSearch::roll(rng));
@@ -201,6 +204,7 @@ fn travel_day(world: &mut World, expedition: Entity, site: &str) {
             plan.0.push_front(Activity::Journey { site: site.into() });
         }
         note(world, expedition, ExploreEvent::Halted { why: why.into() });
+        heal(world, expedition);
         return;
     }
     let Some(at) = world.get::<Whereabouts>(expedition).cloned() else {
@@ -235,6 +239,37 @@ fn travel_day(world: &mut World, expedition: Entity, site: &str) {
     let search = with_dice(world, expedition, |rng, _| FoodSearch::roll(rng));
     if let Some(search) = search {
         food_found(world, expedition, search, "foraging");
+    }
+}
+
+/// A day of rest heals each wounded living member 1d3 (BX-06).
+fn heal(world: &mut World, expedition: Entity) {
+    for m in living(world, expedition) {
+        let Some(mut vitals) = world.get::<Vitals>(m).copied() else {
+            continue;
+        };
+        if vitals.hp >= vitals.max_hp {
+            continue;
+        }
+        let who = world
+            .get::<Character>(m)
+            .map(|c| c.name.clone())
+            .unwrap_or_default();
+        let healed = with_dice(world, expedition, |rng, log| {
+            let (faces, healed) = super::healing::rest_days(rng, &mut vitals, 1);
+            log.roll(
+                &format!("a day's rest heals {who}"),
+                "1d3",
+                faces,
+                i64::from(healed),
+            );
+            healed
+        });
+        if healed.is_some()
+            && let Some(mut v) = world.get_mut::<Vitals>(m)
+        {
+            *v = vitals;
+        }
     }
 }
 

@@ -101,15 +101,22 @@ fn bx11_a_day_in_the_woods_makes_16_miles_and_a_lost_day_on_2_in_6_makes_none() 
 }
 
 #[test]
-fn bx11_a_forced_march_makes_36_miles_in_clear_land_then_the_party_rests_a_day() {
+fn bx11_a_forced_march_makes_36_miles_in_clear_land_then_the_party_rests_a_day_and_heals() {
     let mut app = fighting_app();
     let world = app.world_mut();
-    // Day 1: wandering 6, losing direction 6 (clear: 1 in 6), foraging 6. Day 2 (rest):
-    // wandering 6 only.
-    let e = journey(world, toy("Clear", 100), "Forced", vec![6, 6, 6, 6]);
+    // Day 1: wandering 6, losing direction 6 (clear: 1 in 6), foraging 6.
+    let e = journey(world, toy("Clear", 100), "Forced", vec![6, 6, 6]);
     explore_turn(world);
     assert_eq!(covered(world, e), Some(36));
+    // Day 2 (rest): wandering 6; Aldo is wounded, and the day of rest heals him 1d3 = 2
+    // (BX-06).
+    let aldo = world.get::<Party>(e).unwrap().order[0];
+    world.get_mut::<Vitals>(aldo).unwrap().wound(3);
+    world
+        .entity_mut(e)
+        .insert(ExpeditionRng(EncounterRng::scripted([6, 2])));
     explore_turn(world);
+    assert_eq!(world.get::<Vitals>(aldo).unwrap().hp, 7);
     assert_eq!(
         covered(world, e),
         Some(36),
