@@ -299,3 +299,77 @@ fn the_thornmoor_trek_loads_and_plays_to_an_end_on_every_seed() {
         "{endings:?}"
     );
 }
+
+/// Two thieves aboard `vessel` (RON) on one water leg of 100 miles, with these dice.
+fn voyage(world: &mut World, leg: &str, vessel: &str, faces: Vec<u32>) -> Entity {
+    let wild = format!(
+        r#"Wilderness(id: "toy", name: "Toy", ruleset: "bx", start: "home",
+            sites: [(id: "home", terrain: Settled), (id: "far", terrain: Settled)],
+            legs: [(from: "home", to: "far", miles: 100, {leg})])"#
+    );
+    let wild: WildernessSpec = SourceFile::new("toy.ron", wild).parse().unwrap();
+    let text = format!(
+        r#"Expedition(id: "trip", name: "Trip", ruleset: "bx", wilderness: "toy",
+            party: [(name: "Aldo", statblock: "thief-1", hp: 8, supplies: (rations: 9)),
+                    (name: "Dara", statblock: "thief-1", hp: 8, supplies: (rations: 9))],
+            vessel: {vessel},
+            plan: (goal: "far", policy: (stance: Bold)))"#
+    );
+    let spec: ExpeditionSpec = SourceFile::new("trip.ron", text).parse().unwrap();
+    let e = world.spawn_journey(&spec, Arc::new(wild), 1, true).unwrap();
+    world
+        .entity_mut(e)
+        .insert(ExpeditionRng(EncounterRng::scripted(faces)));
+    e
+}
+
+#[test]
+fn bx12_a_rowed_boat_downstream_makes_its_rate_over_five_plus_1d6_plus_6_miles() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    // Wandering 6 (river: 2 in 6); a river is not lost; no sails, no wind; current 1d6 = 3.
+    let e = voyage(
+        world,
+        "terrain: River, current: Downstream",
+        "(name: \"Punt\", kind: Boat, movement: 120)",
+        vec![6, 3],
+    );
+    explore_turn(world);
+    assert_eq!(covered(world, e), Some(24 + 9));
+}
+
+#[test]
+fn bx12_a_near_gale_doubles_the_sailing_rate_and_a_10_percent_roll_lets_water_in() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    // Wandering 6; lost 6 (a lake, in sight of land: 2 in 6); wind 5 + 6 = 11, a near gale;
+    // d100 = 5: the seaworthy vessel takes on water (10%): 24 x 2 x 2/3 = 32 miles.
+    let e = voyage(
+        world,
+        "terrain: Lake",
+        "(name: \"Heron\", kind: Boat, movement: 120, sails: true)",
+        vec![6, 6, 5, 6, 5],
+    );
+    explore_turn(world);
+    assert_eq!(covered(world, e), Some(32));
+    assert!(world.get::<Vessel>(e).unwrap().taking_water);
+}
+
+#[test]
+fn bx12_an_unseaworthy_ship_without_a_navigator_is_lost_at_sea_and_a_gale_sinks_it_on_80_percent() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    // Wandering 6; lost 6 (at sea without a navigator: always); wind 6 + 6 = 12, a gale; not in
+    // sight of land, so no beaching; d100 = 80: it sinks.
+    let e = voyage(
+        world,
+        "terrain: Sea",
+        "(name: \"Tub\", kind: Ship, movement: 120, sails: true, seaworthy: false)",
+        vec![6, 6, 6, 6, 80],
+    );
+    explore_turn(world);
+    assert_eq!(
+        world.get::<Expedition>(e).unwrap().state,
+        ExpeditionState::Ended(Ending::Wrecked)
+    );
+}
