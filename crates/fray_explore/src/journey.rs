@@ -4,9 +4,10 @@
 //! ends the expedition.
 //!
 //! The split with the rulesets: as a day starts (`Plan`), the model puts the party on the
-//! next leg of its way and notes the day's terrain in its [`Whereabouts`]; the ruleset's
-//! `Act` systems read it and write the day's [`DayMarch`] (how many miles, and whether the
-//! party lost its way); the model then moves the party (`Travel`).
+//! next leg of its way and notes the day's terrain in its
+//! [`Whereabouts`](crate::landscape::Whereabouts); the ruleset's `Act` systems read it and
+//! write the day's [`DayMarch`](crate::journey::DayMarch) (how many miles, and whether the party
+//! lost its way); the model then moves the party (`Travel`).
 //!
 //! Rulings (the seeds leave them to the referee):
 //! - a turn in the wilderness is a day (both seeds count wilderness time in days);
@@ -71,8 +72,9 @@ type Starting<'w, 's> = Query<
     ),
 >;
 
-/// A day in the wilderness starts: its span is a day (leaving takes none); a journey puts the party on the next
-/// leg of its way (or, already there, the day is not spent); the day's terrain is noted.
+/// A day in the wilderness starts: its span is a day (leaving takes none); a journey puts the
+/// party on the next leg of its way (or, already there, the day is not spent); the day's
+/// terrain is noted.
 pub(crate) fn start_day(
     mut expeditions: Starting,
     wildernesses: Query<&Wilderness>,

@@ -1,7 +1,8 @@
-//! A wilderness as entities: spawned from its [`WildernessSpec`](crate::wilderness::WildernessSpec),
-//! its sites (with the monsters living there and their treasure) and the legs between them,
-//! and where an expedition stands in it ([`Whereabouts`]). The sites and legs are
-//! [`PartOf`] the wilderness, so despawning it despawns them.
+//! A wilderness as entities: spawned from its
+//! [`WildernessSpec`](crate::wilderness::WildernessSpec), its sites (with the monsters living
+//! there and their treasure) and the legs between them, and where an expedition stands in it
+//! ([`Whereabouts`](crate::landscape::Whereabouts)). The sites and legs are
+//! [`PartOf`](crate::place::PartOf) the wilderness, so despawning it despawns them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
