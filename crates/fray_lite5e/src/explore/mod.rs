@@ -121,7 +121,11 @@ impl Plugin for Lite5eExplorePlugin {
     fn build(&self, app: &mut App) {
         let lite5e = Lite5eProcedure.ruleset();
         app.register_procedure(Lite5eProcedure)
-            .add_procedure_systems(lite5e, ExploreSystems::Wander, threat::travel_turn_threats)
+            .add_procedure_systems(
+                lite5e,
+                ExploreSystems::Wander,
+                (threat::travel_turn_threats, overland::outdoor_threats).chain(),
+            )
             .add_procedure_systems(
                 lite5e,
                 ExploreSystems::Act,

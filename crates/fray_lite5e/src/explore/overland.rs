@@ -13,7 +13,9 @@
 //! - a boat makes 30 miles a day and a ship 100 (it sails day and night); a river's current
 //!   downstream is favourable (doubles) and upstream unfavourable (halves); the wind is not
 //!   rolled (lite5e has no wind table), so lakes and seas are neither;
-//! - miles are rounded down once, after every factor; nobody gets lost (lite5e has no rule).
+//! - miles are rounded down once, after every factor; nobody gets lost (lite5e has no rule);
+//! - a threat of 1 outdoors is an accidental encounter from the wilderness's table for the
+//!   day's terrain ([`outdoor_threats`]).
 
 use bevy_ecs::prelude::*;
 use fray_core::spawn::Content;
@@ -168,6 +170,69 @@ pub(super) fn day(world: &mut World) {
     }
 }
 
+/// Outdoors, a travel turn's threat of 1 (L5-19: "an accidental encounter") meets monsters
+/// from the wilderness's table for the day's terrain. Ruling: the threat roll itself is
+/// [`threat`](super::threat)'s, which looks only at dungeon tables; this system runs right
+/// after it and meets one wandering group for each threat of 1 not met yet (outdoors, every
+/// wandering meeting comes from here, so `Meetings::wandering` counts those met; a terrain
+/// without a table gives a meeting with nobody in it, which is dropped).
+pub(super) fn outdoor_threats(world: &mut World) {
+    let mut query = world.query_filtered::<(
+        Entity,
+        &Expedition,
+        &super::threat::Threats,
+        &Meetings,
+        &Whereabouts,
+    ), With<Lite5eExpedition>>();
+    let due: Vec<(Entity, Whereabouts)> = query
+        .iter(world)
+        .filter(|(_, e, threats, meetings, _)| {
+            e.state == ExpeditionState::Underway && threats.terrible > meetings.wandering
+        })
+        .map(|(e, _, _, _, w)| (e, w.clone()))
+        .collect();
+    for (expedition, at) in due {
+        let table = world
+            .get::<Wilderness>(at.wilderness)
+            .and_then(|w| w.spec.table(at.terrain).cloned());
+        let when = world
+            .get::<Clock>(expedition)
+            .map(Clock::elapsed)
+            .unwrap_or_default();
+        let mut entity = world.entity_mut(expedition);
+        let Some(mut rng) = entity.take::<ExpeditionRng>() else {
+            continue;
+        };
+        let foes: Vec<Foes> = match (table, entity.get_mut::<ExpeditionLog>()) {
+            (Some(table), Some(mut log)) => {
+                let mut dice = TurnDice {
+                    rng: &mut rng,
+                    log: &mut log,
+                    at: when,
+                };
+                let foes: Vec<Foes> = table.roll(&mut dice).into_iter().collect();
+                log.record(when, || ExploreEvent::MonstersMet {
+                    source: MeetingSource::Wandering,
+                    distance_ft: 0,
+                    foes: fray_explore::travel::describe(&foes),
+                });
+                foes
+            }
+            _ => Vec::new(),
+        };
+        entity.insert(rng);
+        if let Some(mut meetings) = entity.get_mut::<Meetings>() {
+            meetings.meet(Meeting {
+                at: when,
+                source: MeetingSource::Wandering,
+                distance_ft: 0,
+                foes,
+                area: None,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +309,31 @@ mod journey_tests {
         app.finish();
         app.cleanup();
         app
+    }
+
+    #[test]
+    fn l5_19_outdoors_a_threat_of_1_meets_the_terrains_wandering_monsters() {
+        use fray_core::rng::EncounterRng;
+        let mut app = app();
+        let db = app.world().resource::<Content>().0.clone();
+        let world = app.world_mut();
+        let e = world
+            .spawn_delve_from(&db, "lite5e-reedwater-run", 1, true)
+            .unwrap();
+        // Day 1, on the road: a threat of 1, but no table for roads: nobody comes. Day 2, in
+        // the woods: a threat of 1, the table's d2 = 1 and 1d3 = 2: two grey wolves.
+        world
+            .entity_mut(e)
+            .insert(ExpeditionRng(EncounterRng::scripted([1, 1, 1, 2])));
+        explore_turn(world);
+        assert_eq!(world.get::<Meetings>(e).unwrap().wandering, 1);
+        assert!(world.get::<Fighting>(e).is_none());
+        explore_turn(world);
+        let met = world.get::<ExpeditionLog>(e).unwrap().entries().iter().any(
+            |x| matches!(&x.event, ExploreEvent::MonstersMet { foes, .. } if foes == "2 grey-wolf"),
+        );
+        assert!(met);
+        assert!(world.get::<Fighting>(e).is_some());
     }
 
     #[test]
