@@ -640,6 +640,21 @@ fn delve_narrates_an_expedition_the_same_way_for_the_same_seed() {
 }
 
 #[test]
+fn delve_narrates_a_wilderness_journey_by_days() {
+    let a = fray(&["delve", "bx-thornmoor-trek", "--seed", "3"]);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let out = text(&a.stdout);
+    assert_eq!(
+        out,
+        text(&fray(&["delve", "bx-thornmoor-trek", "--seed", "3"]).stdout)
+    );
+    assert!(out.contains("The party covers"), "{out}");
+    assert!(out.contains("[day 2, 0:00]"), "{out}");
+    let lite = fray(&["delve", "lite5e-reedwater-run", "--runs", "5"]);
+    assert!(lite.status.success(), "{}", text(&lite.stderr));
+}
+
+#[test]
 fn delve_sums_up_a_batch_as_text_and_json() {
     let report = fray(&["delve", "bx-barrow-raid", "--runs", "20"]);
     assert!(report.status.success(), "{}", text(&report.stderr));

@@ -101,20 +101,28 @@ fn play(
     Ok((e, summary))
 }
 
-/// Despawns an expedition and its dungeon.
+/// Despawns an expedition and its dungeon or wilderness.
 fn clear(app: &mut App, e: Entity) {
     let world = app.world_mut();
-    let dungeon = world.get::<Position>(e).map(|p| p.dungeon);
+    let place = world
+        .get::<Position>(e)
+        .map(|p| p.dungeon)
+        .or_else(|| world.get::<Whereabouts>(e).map(|w| w.wilderness));
     world.despawn(e);
-    if let Some(d) = dungeon {
-        world.despawn(d);
+    if let Some(p) = place {
+        world.despawn(p);
     }
 }
 
-/// `[h:mm]`.
+/// `[h:mm]`, or `[day d, h:mm]` from the second day on (wilderness journeys go by days).
 fn clock(at: GameTime) -> String {
     let minutes = at.seconds() / 60;
-    format!("[{}:{:02}]", minutes / 60, minutes % 60)
+    let (days, minutes) = (minutes / 1_440, minutes % 1_440);
+    if days > 0 {
+        format!("[day {}, {}:{:02}]", days + 1, minutes / 60, minutes % 60)
+    } else {
+        format!("[{}:{:02}]", minutes / 60, minutes % 60)
+    }
 }
 
 /// One expedition, narrated.

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use fray_explore::charter::ExpeditionSpec;
 use fray_explore::dungeon::DungeonSpec;
+use fray_explore::wilderness::WildernessSpec;
 
 use crate::content::{content_source, print_problems};
 use crate::{CliEngine, fail};
@@ -106,6 +107,9 @@ pub fn run(
                     e.name,
                     e.party.len(),
                     e.dungeon
+                        .as_deref()
+                        .or(e.wilderness.as_deref())
+                        .unwrap_or("nowhere")
                 )?;
             }
         }
@@ -124,6 +128,25 @@ pub fn run(
                     d.id,
                     d.name,
                     d.areas.len()
+                )?;
+            }
+        }
+        let wildernesses: Vec<&WildernessSpec> = db
+            .documents_of::<WildernessSpec>()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .filter(|w| w.ruleset == ruleset && own.is_none())
+            .collect();
+        if !wildernesses.is_empty() {
+            writeln!(out, "  wildernesses:")?;
+            for w in wildernesses {
+                writeln!(
+                    out,
+                    "    {:<24} {:<34} {} sites, {} legs",
+                    w.id,
+                    w.name,
+                    w.sites.len(),
+                    w.legs.len()
                 )?;
             }
         }

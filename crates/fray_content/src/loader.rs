@@ -20,11 +20,11 @@ use crate::schema::StatblockSchema;
 use crate::source::SourceFile;
 use crate::suggest::help_for;
 
-/// Kinds of content file that other crates own (the adventure clock's dungeons and
-/// expeditions, `fray_explore`): a loader that has not registered them
+/// Kinds of content file that other crates own (the adventure clock's dungeons,
+/// wildernesses and expeditions, `fray_explore`): a loader that has not registered them
 /// ([`ContentLoader::with_document`]) skips such files instead of refusing them, so that a
 /// ruleset's own tests can load its whole folder.
-pub const KINDS_ELSEWHERE: [&str; 2] = ["Dungeon", "Expedition"];
+pub const KINDS_ELSEWHERE: [&str; 3] = ["Dungeon", "Wilderness", "Expedition"];
 
 /// Loads and validates content. Register every ruleset's schema (and the AI policy names, if
 /// encounters should be checked against them) before loading.
@@ -214,7 +214,7 @@ impl ContentLoader {
                 format!("unknown kind of content file `{other}(...)`"),
             )
             .with_help(
-                "a content file is `Encounter(...)`, `Map(...)`, a list `[...]` of statblocks, or a kind another crate registers (`Dungeon(...)`, `Expedition(...)`)",
+                "a content file is `Encounter(...)`, `Map(...)`, a list `[...]` of statblocks, or a kind another crate registers (`Dungeon(...)`, `Wilderness(...)`, `Expedition(...)`)",
             )),
             None => {
                 let problems = self.load_statblocks(db, &file, index);

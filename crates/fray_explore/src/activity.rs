@@ -29,8 +29,17 @@ pub enum Activity {
         /// The area's id.
         area: String,
     },
-    /// Leave the dungeon by its entrance (going there first): the expedition is over.
+    /// Leave the dungeon by its entrance (going there first), or come home to the
+    /// wilderness's starting site (journeying there first): the expedition is over.
     Leave,
+    /// Journey toward the site `site` of the wilderness by the shortest way the party knows,
+    /// a day's march a turn; the activity stays first in the plan until the party is there.
+    Journey {
+        /// The site's id.
+        site: String,
+    },
+    /// Hunt for a day (the sole activity of the day: no travel, no rest).
+    Hunt,
 }
 
 impl Activity {
@@ -43,6 +52,8 @@ impl Activity {
             Self::Rest => "resting",
             Self::GoTo { .. } => "moving",
             Self::Leave => "leaving",
+            Self::Journey { .. } => "journeying",
+            Self::Hunt => "hunting",
         }
     }
 }

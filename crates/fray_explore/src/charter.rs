@@ -1,6 +1,10 @@
 //! An expedition as content: `Expedition(...)` files (`content/<ruleset>/expeditions/<id>.ron`)
-//! name a dungeon, a party with its supplies and a plan (a route of areas, a goal, and the
-//! party's policy), and spawn into a World with [`SpawnDelveExt::spawn_delve`](crate::charter::SpawnDelveExt::spawn_delve).
+//! name a dungeon or a wilderness, a party with its supplies and a plan (a route of areas or
+//! sites, a goal, and the party's policy and march), and spawn into a World with
+//! [`SpawnDelveExt::spawn_delve`](crate::charter::SpawnDelveExt::spawn_delve) (a dungeon) or
+//! [`SpawnDelveExt::spawn_journey`](crate::charter::SpawnDelveExt::spawn_journey) (a
+//! wilderness); [`SpawnDelveExt::spawn_delve_from`](crate::charter::SpawnDelveExt::spawn_delve_from)
+//! spawns either.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -16,11 +20,16 @@ use serde::{Deserialize, Serialize};
 use crate::activity::Activity;
 use crate::dungeon::{DungeonSpec, ruleset_problem, statblock_problem};
 use crate::expedition::{ExpeditionSettings, ExploreError, MemberSpec, SpawnExpeditionExt};
+use crate::journey::{DayMarch, March};
+use crate::landscape::{Site, Whereabouts, Wilderness, spawn_wilderness};
 use crate::light::LightKind;
 use crate::party::{Character, Supplies};
 use crate::place::{Discoveries, Haul, Position, spawn_dungeon};
 use crate::policy::{Policy, PolicyState};
 use crate::procedure::Procedures;
+use crate::terrain::Terrain;
+use crate::vessel::{Vessel, VesselSpec};
+use crate::wilderness::WildernessSpec;
 
 /// Largest hit points a party member may set out with.
 pub const MAX_HP: i64 = 10_000;
@@ -41,10 +50,17 @@ pub struct ExpeditionSpec {
     /// What it is, for listings.
     #[serde(default)]
     pub description: String,
-    /// The dungeon's id.
-    pub dungeon: String,
+    /// The dungeon's id (an expedition names a dungeon or a wilderness).
+    #[serde(default)]
+    pub dungeon: Option<String>,
+    /// The wilderness's id: the party journeys from its starting site, and home again.
+    #[serde(default)]
+    pub wilderness: Option<String>,
     /// The party, in marching order.
     pub party: Vec<PartyMemberSpec>,
+    /// Its vessel, for a wilderness's water legs.
+    #[serde(default)]
+    pub vessel: Option<VesselSpec>,
     /// What it means to do.
     #[serde(default)]
     pub plan: PlanSpec,
@@ -75,20 +91,35 @@ pub struct PartyMemberSpec {
     pub lit: Option<LightKind>,
 }
 
-/// What the party means to do: visit areas in order (each by the shortest way it knows), then
-/// reach its goal, then come back out by the entrance; and how it goes about it.
+/// What the party means to do: visit areas (or a wilderness's sites) in order, each by the
+/// shortest way it knows, then reach its goal, then come back out by the entrance (or home
+/// to the starting site); and how it goes about it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PlanSpec {
-    /// Areas to visit, in order.
+    /// Areas (or sites) to visit, in order.
     pub route: Vec<String>,
-    /// The area it came for, after the route.
+    /// The area (or site) it came for, after the route.
     pub goal: Option<String>,
     /// Its policy.
     pub policy: Policy,
+    /// How it marches in a wilderness.
+    pub march: March,
 }
 
 impl ExpeditionSpec {
+    /// The plan's journey through a wilderness: to each site of the route, to the goal, then
+    /// home (the starting site is the wilderness's).
+    pub fn journey(&self) -> Vec<Activity> {
+        self.plan
+            .route
+            .iter()
+            .chain(&self.plan.goal)
+            .map(|site| Activity::Journey { site: site.clone() })
+            .chain([Activity::Leave])
+            .collect()
+    }
+
     /// The plan's activities: to each area of the route, to the goal, then out.
     pub fn activities(&self, entrance: &str) -> Vec<Activity> {
         self.plan
@@ -116,22 +147,40 @@ impl Document for ExpeditionSpec {
     fn problems(&self, db: &ContentDb) -> Vec<Problem> {
         let mut out = Vec::new();
         out.extend(ruleset_problem(db, &self.ruleset));
+        match (&self.dungeon, &self.wilderness) {
+            (Some(dungeon), None) => out.extend(self.dungeon_problems(db, dungeon)),
+            (None, Some(wilderness)) => out.extend(self.wilderness_problems(db, wilderness)),
+            (Some(_), Some(_)) => out.push(Problem::field(
+                "wilderness",
+                "an expedition names a dungeon or a wilderness, not both (a journey to a \
+                 dungeon and into it is not built yet)",
+            )),
+            (None, None) => out.push(Problem::here(
+                "an expedition needs a `dungeon` or a `wilderness`",
+            )),
+        }
+        out.extend(self.party_problems(db));
+        out
+    }
+}
+
+impl ExpeditionSpec {
+    /// The problems of its dungeon and the areas its plan names.
+    fn dungeon_problems(&self, db: &ContentDb, id: &str) -> Vec<Problem> {
+        let mut out = Vec::new();
         let dungeons = db.documents_of::<DungeonSpec>();
-        match db.document::<DungeonSpec>(&self.dungeon) {
+        match db.document::<DungeonSpec>(id) {
             None => out.push(
-                Problem::at(&self.dungeon, format!("unknown dungeon `{}`", self.dungeon))
-                    .with_help(help_for(
-                        &self.dungeon,
-                        dungeons.into_iter().flat_map(|d| d.ids()),
-                    )),
+                Problem::at(id, format!("unknown dungeon `{id}`"))
+                    .with_help(help_for(id, dungeons.into_iter().flat_map(|d| d.ids()))),
             ),
             Some(dungeon) => {
                 if dungeon.ruleset != self.ruleset {
                     out.push(Problem::at(
-                        &self.dungeon,
+                        id,
                         format!(
-                            "dungeon `{}` is a {} dungeon, not {}",
-                            self.dungeon, dungeon.ruleset, self.ruleset
+                            "dungeon `{id}` is a {} dungeon, not {}",
+                            dungeon.ruleset, self.ruleset
                         ),
                     ));
                 }
@@ -148,6 +197,47 @@ impl Document for ExpeditionSpec {
                 }
             }
         }
+        out
+    }
+
+    /// The problems of its wilderness and the sites its plan names.
+    fn wilderness_problems(&self, db: &ContentDb, id: &str) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let wildernesses = db.documents_of::<WildernessSpec>();
+        match db.document::<WildernessSpec>(id) {
+            None => out.push(
+                Problem::at(id, format!("unknown wilderness `{id}`"))
+                    .with_help(help_for(id, wildernesses.into_iter().flat_map(|w| w.ids()))),
+            ),
+            Some(wilderness) => {
+                if wilderness.ruleset != self.ruleset {
+                    out.push(Problem::at(
+                        id,
+                        format!(
+                            "wilderness `{id}` is a {} wilderness, not {}",
+                            wilderness.ruleset, self.ruleset
+                        ),
+                    ));
+                }
+                for site in self.plan.route.iter().chain(&self.plan.goal) {
+                    if wilderness.site(site).is_none() {
+                        out.push(
+                            Problem::at(site, format!("wilderness `{id}` has no site `{site}`"))
+                                .with_help(help_for(
+                                    site,
+                                    wilderness.sites.iter().map(|s| s.id.as_str()),
+                                )),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The problems of its party and limits.
+    fn party_problems(&self, db: &ContentDb) -> Vec<Problem> {
+        let mut out = Vec::new();
         if self.party.is_empty() {
             out.push(Problem::field("party", "an expedition needs a party"));
         }
@@ -177,7 +267,8 @@ impl Document for ExpeditionSpec {
     }
 }
 
-/// `loader`, knowing dungeon and expedition files: it then loads and validates them.
+/// `loader`, knowing dungeon, wilderness and expedition files: it then loads and validates
+/// them.
 ///
 /// ```
 /// let loader = fray_explore::charter::with_expeditions(fray_content::ContentLoader::new());
@@ -190,6 +281,7 @@ impl Document for ExpeditionSpec {
 pub fn with_expeditions(loader: ContentLoader) -> ContentLoader {
     loader
         .with_document(DocumentKind::<DungeonSpec>::new())
+        .with_document(DocumentKind::<WildernessSpec>::new())
         .with_document(DocumentKind::<ExpeditionSpec>::new())
 }
 
@@ -206,7 +298,19 @@ pub trait SpawnDelveExt {
         log: bool,
     ) -> Result<Entity, ExploreError>;
 
-    /// Spawns the expedition of id `id` from loaded content, with its dungeon.
+    /// Spawns the wilderness and the expedition of `spec` at the wilderness's starting site,
+    /// with its party (lights unlit: it travels by day), plan, policy and march, seeded with
+    /// `seed`; returns the expedition entity. Its wilderness is despawned with it only by the
+    /// caller (see [`Whereabouts::wilderness`]).
+    fn spawn_journey(
+        &mut self,
+        spec: &ExpeditionSpec,
+        wilderness: Arc<WildernessSpec>,
+        seed: u64,
+        log: bool,
+    ) -> Result<Entity, ExploreError>;
+
+    /// Spawns the expedition of id `id` from loaded content, with its dungeon or wilderness.
     fn spawn_delve_from(
         &mut self,
         db: &ContentDb,
@@ -217,11 +321,62 @@ pub trait SpawnDelveExt {
         let spec = db
             .document::<ExpeditionSpec>(id)
             .ok_or_else(|| ExploreError::UnknownExpedition(id.to_string()))?;
-        let dungeon = db
-            .document::<DungeonSpec>(&spec.dungeon)
-            .ok_or_else(|| ExploreError::UnknownDungeon(spec.dungeon.clone()))?;
-        self.spawn_delve(spec, Arc::new(dungeon.clone()), seed, log)
+        match (&spec.dungeon, &spec.wilderness) {
+            (Some(dungeon), None) => {
+                let dungeon = db
+                    .document::<DungeonSpec>(dungeon)
+                    .ok_or_else(|| ExploreError::UnknownDungeon(dungeon.clone()))?;
+                self.spawn_delve(spec, Arc::new(dungeon.clone()), seed, log)
+            }
+            (None, Some(wilderness)) => {
+                let wilderness = db
+                    .document::<WildernessSpec>(wilderness)
+                    .ok_or_else(|| ExploreError::UnknownWilderness(wilderness.clone()))?;
+                self.spawn_journey(spec, Arc::new(wilderness.clone()), seed, log)
+            }
+            _ => Err(ExploreError::NoPlace(spec.id.clone())),
+        }
     }
+}
+
+/// Spawns the expedition of `spec` with `plan` and its party; `lights` says whether members
+/// set out with their light lit.
+fn spawn_party(
+    world: &mut World,
+    spec: &ExpeditionSpec,
+    plan: Vec<Activity>,
+    seed: u64,
+    log: bool,
+    lights: bool,
+) -> Result<Entity, ExploreError> {
+    let expedition = world.spawn_expedition(&ExpeditionSettings {
+        id: spec.id.clone(),
+        ruleset: spec.ruleset.clone(),
+        seed,
+        log,
+        plan,
+    })?;
+    for member in &spec.party {
+        let added = world.add_member(
+            expedition,
+            &MemberSpec {
+                character: Character {
+                    name: member.name.clone(),
+                    statblock: member.statblock.clone(),
+                },
+                max_hp: member
+                    .hp
+                    .clamp(1, i32::try_from(MAX_HP).unwrap_or(i32::MAX)),
+                supplies: member.supplies,
+                lit: member.lit.filter(|_| lights),
+            },
+        );
+        if let Err(e) = added {
+            world.despawn(expedition);
+            return Err(e);
+        }
+    }
+    Ok(expedition)
 }
 
 impl SpawnDelveExt for World {
@@ -237,33 +392,14 @@ impl SpawnDelveExt for World {
             .and_then(|p| p.get(&spec.ruleset))
             .map(|p| p.pace())
             .ok_or_else(|| ExploreError::UnknownRuleset(spec.ruleset.clone()))?;
-        let expedition = self.spawn_expedition(&ExpeditionSettings {
-            id: spec.id.clone(),
-            ruleset: spec.ruleset.clone(),
+        let expedition = spawn_party(
+            self,
+            spec,
+            spec.activities(&dungeon.entrance),
             seed,
             log,
-            plan: spec.activities(&dungeon.entrance),
-        })?;
-        for member in &spec.party {
-            let added = self.add_member(
-                expedition,
-                &MemberSpec {
-                    character: Character {
-                        name: member.name.clone(),
-                        statblock: member.statblock.clone(),
-                    },
-                    max_hp: member
-                        .hp
-                        .clamp(1, i32::try_from(MAX_HP).unwrap_or(i32::MAX)),
-                    supplies: member.supplies,
-                    lit: member.lit,
-                },
-            );
-            if let Err(e) = added {
-                self.despawn(expedition);
-                return Err(e);
-            }
-        }
+            true,
+        )?;
         let place = spawn_dungeon(self, dungeon);
         let entrance = self
             .get::<crate::place::Dungeon>(place)
@@ -282,6 +418,49 @@ impl SpawnDelveExt for World {
             spec.plan.policy,
             PolicyState::default(),
         ));
+        Ok(expedition)
+    }
+
+    fn spawn_journey(
+        &mut self,
+        spec: &ExpeditionSpec,
+        wilderness: Arc<WildernessSpec>,
+        seed: u64,
+        log: bool,
+    ) -> Result<Entity, ExploreError> {
+        if self
+            .get_resource::<Procedures>()
+            .is_none_or(|p| p.get(&spec.ruleset).is_none())
+        {
+            return Err(ExploreError::UnknownRuleset(spec.ruleset.clone()));
+        }
+        let expedition = spawn_party(self, spec, spec.journey(), seed, log, false)?;
+        let place = spawn_wilderness(self, wilderness);
+        let (start, terrain) = self
+            .get::<Wilderness>(place)
+            .map(|w| w.start)
+            .and_then(|s| self.get::<Site>(s).map(|site| (s, site.terrain)))
+            .unwrap_or((place, Terrain::Clear));
+        self.entity_mut(expedition).insert((
+            Whereabouts {
+                wilderness: place,
+                site: start,
+                trek: None,
+                visited: [start].into_iter().collect(),
+                terrain,
+            },
+            spec.plan.march,
+            DayMarch::default(),
+            Haul::default(),
+            spec.plan.policy,
+            PolicyState::default(),
+        ));
+        if let Some(vessel) = &spec.vessel {
+            self.entity_mut(expedition).insert(Vessel {
+                spec: vessel.clone(),
+                taking_water: false,
+            });
+        }
         Ok(expedition)
     }
 }

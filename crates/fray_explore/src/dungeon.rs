@@ -189,18 +189,31 @@ impl WanderingTable {
     /// rolled. `None` for an empty table or a count that does not parse (content validation
     /// refuses both).
     pub fn roll(&self, dice: &mut TurnDice<'_>) -> Option<Foes> {
-        let sides = u32::try_from(self.entries.len()).ok().filter(|n| *n > 0)?;
-        let face = dice.die(&format!("wandering table of level {}", self.level), sides);
-        let entry = self
-            .entries
-            .get(usize::try_from(face).ok()?.checked_sub(1)?)?;
-        let count = Dice::parse(&entry.count).ok()?;
-        let count = dice.roll(&format!("how many {}", entry.statblock), &count);
-        Some(Foes {
-            statblock: entry.statblock.clone(),
-            count: u16::try_from(count.max(1)).unwrap_or(u16::MAX),
-        })
+        roll_entries(
+            &format!("wandering table of level {}", self.level),
+            &self.entries,
+            dice,
+        )
     }
+}
+
+/// Rolls a wandering table's `entries` (named `table` in the log): one die with a side per
+/// entry picks the monsters, then their count is rolled. `None` for no entries or a count
+/// that does not parse.
+pub fn roll_entries(
+    table: &str,
+    entries: &[WanderingEntry],
+    dice: &mut TurnDice<'_>,
+) -> Option<Foes> {
+    let sides = u32::try_from(entries.len()).ok().filter(|n| *n > 0)?;
+    let face = dice.die(table, sides);
+    let entry = entries.get(usize::try_from(face).ok()?.checked_sub(1)?)?;
+    let count = Dice::parse(&entry.count).ok()?;
+    let count = dice.roll(&format!("how many {}", entry.statblock), &count);
+    Some(Foes {
+        statblock: entry.statblock.clone(),
+        count: u16::try_from(count.max(1)).unwrap_or(u16::MAX),
+    })
 }
 
 impl DungeonSpec {
@@ -368,7 +381,7 @@ pub(crate) fn statblock_problem(db: &ContentDb, ruleset: &str, id: &str) -> Opti
 }
 
 /// The problem with dice notation that does not parse or may roll outside `min..=LIMIT`.
-fn dice_problem(text: &str, min: i64, what: &str) -> Option<Problem> {
+pub(crate) fn dice_problem(text: &str, min: i64, what: &str) -> Option<Problem> {
     match Dice::parse(text) {
         Err(e) => Some(Problem::at(text, format!("{what} `{text}`: {e}"))),
         Ok(dice) if dice.min() < min || dice.max() > LIMIT => Some(Problem::at(

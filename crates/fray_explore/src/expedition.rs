@@ -50,6 +50,10 @@ pub enum Ending {
     Returned,
     /// The party turned back early (its policy said so) and left the dungeon.
     TurnedBack,
+    /// The party came home to the wilderness's starting site when its plan was done.
+    Journeyed,
+    /// The party's vessel was wrecked or sank.
+    Wrecked,
     /// The expedition ran out of turns (the expedition file's `max_turns`) before it ended.
     OutOfTime,
 }
@@ -63,6 +67,8 @@ impl Ending {
             Self::PartyDown => "nobody is left standing",
             Self::Returned => "the party is back out of the dungeon",
             Self::TurnedBack => "the party turned back and is out of the dungeon",
+            Self::Journeyed => "the party is home from its journey",
+            Self::Wrecked => "the party's vessel was wrecked",
             Self::OutOfTime => "out of time",
         }
     }
@@ -141,6 +147,12 @@ pub enum ExploreError {
     /// No dungeon file has this id.
     #[error("no dungeon `{0}` in the content")]
     UnknownDungeon(String),
+    /// No wilderness file has this id.
+    #[error("no wilderness `{0}` in the content")]
+    UnknownWilderness(String),
+    /// The expedition file names neither a dungeon nor a wilderness (or both).
+    #[error("expedition `{0}` must name a dungeon or a wilderness")]
+    NoPlace(String),
 }
 
 /// How to spawn an expedition.

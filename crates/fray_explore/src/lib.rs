@@ -27,7 +27,14 @@
 //!   `fray_content` ([`DocumentKind`](fray_content::document::DocumentKind)) with located
 //!   problems, and [`SpawnDelveExt`](charter::SpawnDelveExt) spawns one.
 //!
-//! Not built yet: wilderness hexes and waterways, saving mid-expedition, and the CLI.
+//! - **Wilderness.** A wilderness file ([`WildernessSpec`](wilderness::WildernessSpec)) spawns
+//!   as entities ([`landscape`]): sites and the legs between them, each leg with its
+//!   [`Terrain`](terrain::Terrain) and miles. An expedition that names a wilderness plays
+//!   day-long turns and journeys leg by leg ([`journey`]): the ruleset works out each day's
+//!   [`DayMarch`](journey::DayMarch) (miles, lost or not) and the model moves the party.
+//!
+//! Not built yet: an expedition that journeys to a dungeon and delves it, and saving
+//! mid-expedition.
 
 /// What the party does with each turn.
 pub mod activity;
@@ -41,6 +48,10 @@ pub mod dungeon;
 pub mod expedition;
 /// Fights on the way, spawned from the party and written back.
 pub mod fight;
+/// Journeys through a wilderness by days.
+pub mod journey;
+/// Wildernesses, their sites and legs, as entities.
+pub mod landscape;
 /// Light sources burning down.
 pub mod light;
 /// The expedition's log.
@@ -61,15 +72,23 @@ pub mod report;
 pub mod rolls;
 /// The exploration schedule and its phases.
 pub mod schedule;
+/// The kinds of terrain a wilderness is made of.
+pub mod terrain;
 /// Game time and the clock.
 pub mod time;
 /// Moving through a dungeon.
 pub mod travel;
+/// The party's vessel on the water.
+pub mod vessel;
+/// Wilderness files.
+pub mod wilderness;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_places;
+#[cfg(test)]
+mod tests_wilderness;
 
 use bevy_app::prelude::*;
 
@@ -89,6 +108,8 @@ pub mod prelude {
     pub use crate::fight::{
         FightCount, FightError, FightExt, FightResult, FightSetup, Fighting, Foes,
     };
+    pub use crate::journey::{DayMarch, March};
+    pub use crate::landscape::{Leg, Site, Trek, Whereabouts, Wilderness};
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
     pub use crate::meeting::{Meeting, MeetingSource, Meetings};
@@ -103,7 +124,10 @@ pub mod prelude {
     pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
     pub use crate::rolls::{TurnDice, with_turn_dice};
     pub use crate::schedule::{ExploreSystems, ExploreTick};
+    pub use crate::terrain::Terrain;
     pub use crate::time::{Clock, GameTime};
+    pub use crate::vessel::{Vessel, VesselKind, VesselSpec};
+    pub use crate::wilderness::{Current, WildernessSpec};
 }
 
 /// Adds the exploration schedule and the procedures registry. Rulesets' explore plugins go

@@ -160,6 +160,43 @@ pub enum ExploreEvent {
         /// How much.
         amount: u64,
     },
+    /// The party covered miles of a leg in the wilderness.
+    Marched {
+        /// Miles covered today.
+        miles: u32,
+        /// The site the leg leads to.
+        toward: String,
+        /// Miles of the leg still ahead.
+        left: u32,
+    },
+    /// The party lost its way for the day.
+    Lost {
+        /// The terrain it lost its way in.
+        terrain: String,
+    },
+    /// The party reached a site of the wilderness.
+    Reached {
+        /// The site's name.
+        site: String,
+    },
+    /// The party spent the day on something of the ruleset's (a rest it owed, a hunt, a
+    /// gale weathered) and made no way.
+    Halted {
+        /// Why, in words.
+        why: String,
+    },
+    /// The party found or caught food.
+    FoodFound {
+        /// Rations' worth (one feeds one member for a day).
+        rations: u32,
+        /// How (`foraging`, `hunting`).
+        how: String,
+    },
+    /// A member had no ration to eat for the day.
+    Hungry {
+        /// Who.
+        who: String,
+    },
     /// The party's policy turned it back.
     TurnedBack {
         /// Why.
@@ -284,6 +321,18 @@ impl ExploreEvent {
             }
             Self::Gained { who, what, amount } => format!("{who} gains {amount} {what}."),
             Self::Dropped { who, what, amount } => format!("{who} leaves {amount} {what} behind."),
+            Self::Marched {
+                miles,
+                toward,
+                left,
+            } => format!("The party covers {miles} miles toward the {toward} ({left} miles left)."),
+            Self::Lost { terrain } => format!("The party loses its way in the {terrain}."),
+            Self::Reached { site } => format!("The party reaches the {site}."),
+            Self::Halted { why } => format!("The party makes no way today: {why}."),
+            Self::FoodFound { rations, how } => {
+                format!("The party finds food for {rations} by {how}.")
+            }
+            Self::Hungry { who } => format!("{who} has nothing to eat today."),
             Self::TurnedBack { reason } => format!("The party turns back: {reason}."),
             Self::Ended { reason } => format!("The expedition is over: {reason}."),
         }

@@ -24,12 +24,13 @@ pub struct Dungeon {
     pub entrance: Entity,
 }
 
-/// Marks an area or a passage as part of a dungeon (despawning the dungeon despawns them).
+/// Marks an area or a passage as part of a dungeon, or a site or a leg as part of a
+/// wilderness (despawning the dungeon or wilderness despawns them).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 #[relationship(relationship_target = DungeonParts)]
 pub struct PartOf(pub Entity);
 
-/// Every area and passage of a dungeon.
+/// Every area and passage of a dungeon (or site and leg of a wilderness).
 #[derive(Component, Debug, Default)]
 #[relationship_target(relationship = PartOf, linked_spawn)]
 pub struct DungeonParts(Vec<Entity>);

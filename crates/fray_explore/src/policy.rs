@@ -155,7 +155,8 @@ pub(crate) fn follow_policy(
             let heading_out = plan.0.iter().all(|a| match a {
                 Activity::GoTo { area } => Ok(area.as_str()) == entrance,
                 Activity::Leave | Activity::Rest | Activity::Search { .. } => true,
-                Activity::Explore | Activity::Listen { .. } => false,
+                Activity::Hunt => true,
+                Activity::Explore | Activity::Listen { .. } | Activity::Journey { .. } => false,
             });
             if !heading_out
                 && let Some(reason) = turn_back_reason(policy, (hp, max_hp), light)

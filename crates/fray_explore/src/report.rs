@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::charter::ExpeditionSpec;
 use crate::expedition::{Ending, Expedition, ExpeditionState, Timekeeping};
 use crate::fight::FightCount;
+use crate::landscape::Whereabouts;
 use crate::meeting::Meetings;
 use crate::party::{Character, Life, Party, Supplies, Vitals};
 use crate::place::Haul;
@@ -32,7 +33,7 @@ pub struct DelveSummary {
     pub ending: Option<Ending>,
     /// Game time spent.
     pub elapsed: GameTime,
-    /// Exploration turns spent (the ruleset's turns, rounded down).
+    /// Exploration turns spent (the ruleset's turns, or days in a wilderness; rounded down).
     pub turns: u64,
     /// The party.
     pub members: Vec<MemberSummary>,
@@ -53,7 +54,12 @@ impl DelveSummary {
     pub fn of(world: &World, expedition: Entity, spec: &ExpeditionSpec) -> Option<Self> {
         let state = world.get::<Expedition>(expedition)?.state;
         let elapsed = world.get::<Clock>(expedition)?.elapsed();
-        let turn = world.get::<Timekeeping>(expedition)?.turn;
+        // A turn in the wilderness is a day (see `journey`).
+        let turn = if world.get::<Whereabouts>(expedition).is_some() {
+            GameTime::DAY
+        } else {
+            world.get::<Timekeeping>(expedition)?.turn
+        };
         let order = &world.get::<Party>(expedition)?.order;
         let mut members = Vec::with_capacity(order.len());
         let (mut torches, mut rations) = (0u32, 0u32);
@@ -82,7 +88,10 @@ impl DelveSummary {
             ExpeditionState::Underway => None,
             ExpeditionState::Ended(e) => Some(e),
         };
-        let out = matches!(ending, Some(Ending::Returned | Ending::TurnedBack));
+        let out = matches!(
+            ending,
+            Some(Ending::Returned | Ending::TurnedBack | Ending::Journeyed)
+        );
         let meetings = world.get::<Meetings>(expedition);
         Some(Self {
             ending,

@@ -12,7 +12,11 @@
 //!    dice and may lengthen the turn.
 //! 4. `Travel` - the model moves the party through its dungeon (doors, traps, areas entered,
 //!    monsters living there met, treasure taken), asking the ruleset's
-//!    [`Procedure`](crate::procedure::Procedure) for its rolls.
+//!    [`Procedure`](crate::procedure::Procedure) for its rolls; or along the legs of its
+//!    wilderness by the day's march the ruleset worked out ([`journey`](crate::journey)).
+//!
+//! In a wilderness a turn is a day: `Plan` puts the party on the next leg of its journey and
+//! notes the day's terrain.
 //! 5. `Meet` - the ruleset plays out the monsters met (reactions, evasion, or a fight).
 //! 6. `EndTurn` - the clock moves on; lights burn for the turn's span and are relit from
 //!    supplies (or another member lights one).
@@ -92,10 +96,16 @@ pub fn build_schedule() -> Schedule {
             .chain(),
     );
     schedule.add_systems((
-        (crate::policy::follow_policy, start_turn)
+        (
+            crate::policy::follow_policy,
+            start_turn,
+            crate::journey::start_day,
+        )
             .chain()
             .in_set(ExploreSystems::Plan),
-        crate::travel::travel.in_set(ExploreSystems::Travel),
+        (crate::travel::travel, crate::journey::journey)
+            .chain()
+            .in_set(ExploreSystems::Travel),
         (advance_clock, burn_lights)
             .chain()
             .in_set(ExploreSystems::EndTurn),

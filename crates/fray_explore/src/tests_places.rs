@@ -83,7 +83,9 @@ fn delve(world: &mut World, route: &[&str], policy: Policy, faces: Vec<u32>) -> 
         name: "Toy delve".into(),
         ruleset: "toy".into(),
         description: String::new(),
-        dungeon: "toy-dungeon".into(),
+        dungeon: Some("toy-dungeon".into()),
+        wilderness: None,
+        vessel: None,
         party: vec![PartyMemberSpec {
             name: "Aldo".into(),
             statblock: "fighter".into(),
@@ -98,6 +100,7 @@ fn delve(world: &mut World, route: &[&str], policy: Policy, faces: Vec<u32>) -> 
             route: route.iter().map(|s| s.to_string()).collect(),
             goal: None,
             policy,
+            march: March::Normal,
         },
         max_turns: 100,
     };

@@ -22,6 +22,7 @@ use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::dungeon::DoorState;
 use crate::expedition::{Ending, Expedition, ExpeditionRng, ExpeditionState};
 use crate::fight::Foes;
+use crate::landscape::Site;
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::meeting::{Meeting, MeetingSource, Meetings};
 use crate::party::{Character, Party, Vitals};
@@ -455,7 +456,8 @@ fn enter(world: &mut World, expedition: Entity, area: Entity, first_visit: bool)
     }
 }
 
-/// Takes the treasure of `area` into the party's haul.
+/// Takes the treasure of `area` (a dungeon's area or a wilderness's site) into the party's
+/// haul.
 pub(crate) fn take_treasure(world: &mut World, expedition: Entity, area: Entity) {
     let gold = match world.get_mut::<Treasure>(area) {
         Some(mut t) if t.0 > 0 => std::mem::take(&mut t.0),
@@ -467,6 +469,7 @@ pub(crate) fn take_treasure(world: &mut World, expedition: Entity, area: Entity)
     let name = world
         .get::<Area>(area)
         .map(|a| a.name.clone())
+        .or_else(|| world.get::<Site>(area).map(|s| s.name.clone()))
         .unwrap_or_default();
     note(
         world,

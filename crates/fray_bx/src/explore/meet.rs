@@ -41,7 +41,8 @@ pub(super) fn meet(world: &mut World) {
 }
 
 /// The encounter a meeting becomes: its options by the party's stance and light, and its
-/// dark map.
+/// map: the dungeon's dark, or the wilderness by day (ruling: journeys travel by day, so no
+/// light counts outdoors).
 pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSetup {
     let stance = world
         .get::<Policy>(expedition)
@@ -55,14 +56,19 @@ pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSe
         .filter(|m| world.get::<Vitals>(*m).is_some_and(Vitals::is_up))
         .collect();
     let text = |s: &str| OptionValue::Text(s.to_string());
+    let outdoors = world.get::<Whereabouts>(expedition).is_some();
     let mut options = BTreeMap::new();
     options.insert("unaware".to_string(), text("all"));
-    if up.iter().any(|m| world.get::<Light>(*m).is_some()) {
+    if !outdoors && up.iter().any(|m| world.get::<Light>(*m).is_some()) {
         options.insert("light".to_string(), text(PARTY_SIDE));
     }
     if meeting.distance_ft > 0 {
         let feet = i64::from(meeting.distance_ft).clamp(5, 1000);
         options.insert("region_feet".to_string(), OptionValue::Int(feet));
+    } else if outdoors {
+        // Outdoors, 4d6 x 10 yards, or 1d4 x 10 yards if either side is surprised (BX-09,
+        // BX-13): the fight's opening rolls it after surprise.
+        options.insert("distance".to_string(), text("wilderness"));
     } else {
         options.insert("distance".to_string(), text("dungeon"));
     }
@@ -93,9 +99,13 @@ pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSe
         regions: Vec::new(),
         links: Vec::new(),
     });
-    map.id = "dungeon-dark".into();
-    for region in &mut map.regions {
-        region.light = MapLight::Darkness;
+    if outdoors {
+        map.id = "wilderness-day".into();
+    } else {
+        map.id = "dungeon-dark".into();
+        for region in &mut map.regions {
+            region.light = MapLight::Darkness;
+        }
     }
     FightSetup {
         foes: meeting.foes.clone(),
@@ -110,7 +120,7 @@ pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSe
 }
 
 /// A B/X statblock's base movement rate in feet per turn.
-fn movement(world: &World, statblock: &str) -> i32 {
+pub(super) fn movement(world: &World, statblock: &str) -> i32 {
     world
         .get_resource::<Content>()
         .and_then(|c| c.0.statblocks::<BxBlock>("bx"))

@@ -23,7 +23,11 @@
 //! encounters ([`meet`]): their opening rolls surprise, distance and reaction (BX-13, BX-14),
 //! and a cautious party evades by the dungeon's rule (BX-15, [`evasion`]).
 //!
-//! Not built yet: the wilderness and waterborne days (BX-09 outdoors, BX-11, BX-12), running
+//! In a wilderness (`fray_explore`'s journeys) a turn is a day: wandering monsters are checked
+//! daily by terrain (BX-09 outdoors), the party loses its way, marches, forages, hunts and
+//! rests by [`wilderness`] (BX-11), and on water legs sails by [`waterborne`] (BX-12).
+//!
+//! Not built yet: wilderness evasion and pursuit (BX-15's outdoor tables), running
 //! and its exhaustion (BX-15), the party's own movement rates and encumbrance in its pace,
 //! and forcing doors by STR. A character destroyed by a destructive attack loses its gear
 //! ([`gear`], BX-28).
@@ -43,6 +47,8 @@
 //! [`meet`]: crate::explore::meet
 //! [`gear`]: crate::explore::gear
 //! [`evasion`]: crate::explore::evasion
+//! [`wilderness`]: crate::explore::wilderness
+//! [`waterborne`]: crate::explore::waterborne
 
 /// "N in 6" rolls.
 pub mod chance;
@@ -69,8 +75,12 @@ pub mod traps;
 /// Dividing treasure (BX-27).
 pub mod treasure;
 mod turn;
-/// Wandering monsters in the dungeon (BX-09).
+/// Wandering monsters in the dungeon and outdoors (BX-09).
 pub mod wandering;
+/// Waterborne days (BX-12).
+pub mod waterborne;
+/// Wilderness days (BX-11).
+pub mod wilderness;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -131,6 +141,7 @@ impl Procedure for BxProcedure {
             Searched::default(),
             Listened::default(),
             SenseChances::default(),
+            wilderness::TravelDays::default(),
         ));
         Ok(())
     }
@@ -198,7 +209,11 @@ impl Plugin for BxExplorePlugin {
         let bx = BxProcedure.ruleset();
         app.register_procedure(BxProcedure)
             .add_procedure_systems(bx, ExploreSystems::Wander, wandering::wandering_checks)
-            .add_procedure_systems(bx, ExploreSystems::Act, turn::play_activity)
+            .add_procedure_systems(
+                bx,
+                ExploreSystems::Act,
+                (turn::play_activity, wilderness::day).chain(),
+            )
             .add_procedure_systems(bx, ExploreSystems::Meet, meet::meet);
     }
 }

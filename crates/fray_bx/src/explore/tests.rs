@@ -354,3 +354,4 @@ fn a_fight_whose_encounter_is_gone_is_dropped_without_writing_back() {
 }
 
 mod meetings;
+mod wilderness;

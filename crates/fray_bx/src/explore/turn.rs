@@ -1,5 +1,6 @@
 //! The party's activity in a dungeon turn (the sequence's step 2), resolved: searching,
-//! listening, resting, or exploring on; and the rest it owes.
+//! listening, resting, or exploring on; and the rest it owes. Days in a wilderness are
+//! [`wilderness`](crate::explore::wilderness)'s.
 
 use bevy_ecs::prelude::*;
 use fray_explore::prelude::*;
@@ -29,7 +30,7 @@ type Expeditions<'w, 's> = Query<
         ),
         Option<&'static mut Discoveries>,
     ),
-    With<BxExpedition>,
+    (With<BxExpedition>, Without<Whereabouts>),
 >;
 
 /// Party members, with their lasting afflictions.
@@ -76,7 +77,12 @@ pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) 
             Activity::Listen { door } => {
                 turn.everyone_tries(&mut listened.0, door, "listening at", chances.listen_in_6);
             }
-            Activity::Explore | Activity::Rest | Activity::GoTo { .. } | Activity::Leave => {}
+            Activity::Explore
+            | Activity::Rest
+            | Activity::GoTo { .. }
+            | Activity::Leave
+            | Activity::Journey { .. }
+            | Activity::Hunt => {}
         }
         let level = match rest.turn(matches!(activity, Activity::Rest)) {
             RestChange::Unchanged => continue,

@@ -1,5 +1,9 @@
-//! Wandering monsters in the dungeon (BX-09): a check every two turns, 1 in 6, met 2d6 x 10 ft
-//! away.
+//! Wandering monsters (BX-09): in the dungeon a check every two turns, 1 in 6, met 2d6 x 10 ft
+//! away; outdoors a check every day at the terrain's chance
+//! ([`wandering_in_6`](crate::explore::wilderness::wandering_in_6)), from the wilderness's
+//! table for the terrain, met 4d6 x 10 yards away or 1d4 x 10 yards if either side is
+//! surprised: that distance is rolled by the fight's opening after surprise (the B/X
+//! encounter's `distance: "wilderness"` option, BX-13), so it is not rolled here.
 
 use bevy_ecs::prelude::*;
 use fray_dice::DieSource;
@@ -8,6 +12,7 @@ use fray_explore::travel::describe;
 use serde::{Deserialize, Serialize};
 
 use super::chance::InSix;
+use fray_explore::wilderness::TerrainTable;
 
 /// How often and how likely wandering monsters come, and the turns since the last check.
 ///
@@ -71,7 +76,7 @@ type Expeditions<'w, 's> = Query<
             &'static mut ExpeditionLog,
             &'static mut Meetings,
         ),
-        Option<&'static Position>,
+        (Option<&'static Position>, Option<&'static Whereabouts>),
     ),
     With<super::BxExpedition>,
 >;
@@ -82,11 +87,31 @@ pub(super) fn wandering_checks(
     mut expeditions: Expeditions,
     dungeons: Query<&Dungeon>,
     areas: Query<&Area>,
+    wildernesses: Query<&Wilderness>,
 ) {
-    for ((expedition, current, clock), mut wandering, (mut rng, mut log, mut meetings), place) in
-        &mut expeditions
+    for (
+        (expedition, current, clock),
+        mut wandering,
+        (mut rng, mut log, mut meetings),
+        (place, outdoors),
+    ) in &mut expeditions
     {
         if expedition.state != ExpeditionState::Underway || current.0.is_none() {
+            continue;
+        }
+        if let Some(at) = outdoors {
+            let table = wildernesses
+                .get(at.wilderness)
+                .ok()
+                .and_then(|w| w.spec.table(at.terrain).cloned());
+            let mut dice = TurnDice {
+                rng: &mut rng,
+                log: &mut log,
+                at: clock.elapsed(),
+            };
+            if let Some(meeting) = outdoor_check(&mut dice, at.terrain, table.as_ref()) {
+                meetings.meet(meeting);
+            }
             continue;
         }
         wandering.since_check = wandering.since_check.saturating_add(1);
@@ -140,6 +165,37 @@ pub(super) fn wandering_checks(
             });
         }
     }
+}
+
+/// A day's wandering-monster check outdoors in `terrain`: its chance in 6
+/// ([`wandering_in_6`](crate::explore::wilderness::wandering_in_6)) and, when it comes up, the
+/// monsters from `table`; their distance is the fight's to roll (after surprise).
+pub fn outdoor_check(
+    dice: &mut TurnDice<'_>,
+    terrain: Terrain,
+    table: Option<&TerrainTable>,
+) -> Option<Meeting> {
+    let chance = super::wilderness::wandering_in_6(terrain);
+    if !dice.in_six(
+        &format!("wandering monsters in the {}", terrain.label()),
+        chance,
+    ) {
+        return None;
+    }
+    let foes: Vec<Foes> = table.and_then(|t| t.roll(dice)).into_iter().collect();
+    let at = dice.at;
+    dice.log.record(at, || ExploreEvent::MonstersMet {
+        source: MeetingSource::Wandering,
+        distance_ft: 0,
+        foes: describe(&foes),
+    });
+    Some(Meeting {
+        at,
+        source: MeetingSource::Wandering,
+        distance_ft: 0,
+        foes,
+        area: None,
+    })
 }
 
 #[cfg(test)]

@@ -23,8 +23,11 @@
 //! the party's lights go into its fights and checks ([`lighting`], L5-18). Checks out of a
 //! fight are rolled by [`checks`].
 //!
-//! Not built yet: what the other threats do (the area's threat list, content), overland and
-//! overwater travel (L5-22), captured magic items as XP (L5-26).
+//! In a wilderness a turn is a day: the party travels overland or overwater ([`overland`],
+//! L5-22), and a threat roll of 1 meets the terrain's wandering monsters.
+//!
+//! Not built yet: what the other threats do (the area's threat list, content), captured magic
+//! items as XP (L5-26).
 //!
 //! [`threat`]: crate::explore::threat
 //! [`meet`]: crate::explore::meet
@@ -40,6 +43,7 @@
 //! [`chase`]: crate::explore::chase
 //! [`lighting`]: crate::explore::lighting
 //! [`checks`]: crate::explore::checks
+//! [`overland`]: crate::explore::overland
 
 /// Chases: a cautious party flees what it meets (L5-23).
 pub mod chase;
@@ -57,6 +61,8 @@ pub mod lighting;
 pub mod load;
 /// Monsters met, played out as fights.
 pub mod meet;
+/// Overland and overwater travel (L5-22).
+pub mod overland;
 /// Resilience and exhaustion (L5-24).
 pub mod resilience;
 /// Resting heals (L5-15).
@@ -171,7 +177,11 @@ impl Plugin for Lite5eExplorePlugin {
     fn build(&self, app: &mut App) {
         let lite5e = Lite5eProcedure.ruleset();
         app.register_procedure(Lite5eProcedure)
-            .add_procedure_systems(lite5e, ExploreSystems::Wander, threat::travel_turn_threats)
+            .add_procedure_systems(
+                lite5e,
+                ExploreSystems::Wander,
+                (threat::travel_turn_threats, overland::outdoor_threats).chain(),
+            )
             .add_procedure_systems(
                 lite5e,
                 ExploreSystems::Act,
@@ -181,6 +191,7 @@ impl Plugin for Lite5eExplorePlugin {
                     rest::rest,
                     corruption::progress,
                     load::pace,
+                    overland::day,
                 )
                     .chain(),
             )

@@ -34,7 +34,9 @@ fn brannoc(world: &mut World, trap: &str, lit: bool, faces: Vec<u32>) -> (Entity
         name: "Test".into(),
         ruleset: "lite5e".into(),
         description: String::new(),
-        dungeon: "test-dungeon".into(),
+        dungeon: Some("test-dungeon".into()),
+        wilderness: None,
+        vessel: None,
         party: vec![PartyMemberSpec {
             name: "Brannoc".into(),
             statblock: "fighter-3".into(),
@@ -55,6 +57,7 @@ fn brannoc(world: &mut World, trap: &str, lit: bool, faces: Vec<u32>) -> (Entity
                 turn_back_below_hp_percent: 0,
                 turn_back_light_turns: 0,
             },
+            march: March::default(),
         },
         max_turns: 10,
     };

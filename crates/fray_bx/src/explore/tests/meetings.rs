@@ -349,7 +349,9 @@ fn the_barrow_raid_loads_and_plays_to_an_end_on_every_seed() {
     let db = app.world().resource::<Content>().0.clone();
     let spec = db.document::<ExpeditionSpec>("bx-barrow-raid").unwrap();
     assert_eq!(spec.party.len(), 4);
-    let dungeon = db.document::<DungeonSpec>(&spec.dungeon).unwrap();
+    let dungeon = db
+        .document::<DungeonSpec>(spec.dungeon.as_deref().unwrap())
+        .unwrap();
     assert!(dungeon.areas.len() >= 12);
     let world = app.world_mut();
     let mut endings = Vec::new();
