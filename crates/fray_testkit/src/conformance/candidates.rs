@@ -1,6 +1,9 @@
 //! Every intent worth trying at a decision point: each variant of [`Intent`] with every
 //! combatant of the encounter as target, every region of its map, every attack and ability id
-//! up to a bound, and every maneuver the ruleset names.
+//! of a set (the low ones, those offered and the two past each), and every maneuver the ruleset
+//! names.
+
+use std::collections::BTreeSet;
 
 use bevy_ecs::prelude::*;
 use fray_core::prelude::*;
@@ -12,8 +15,9 @@ pub struct Universe {
     pub combatants: Vec<Entity>,
     /// Regions: `0..regions` (the map's), and one past the end, which no map has.
     pub regions: u16,
-    /// Attack and ability ids: `0..ids`, and `u16::MAX`, which no statblock has.
-    pub ids: u16,
+    /// Attack and ability ids (see [`Universe::ids_for`]); `u16::MAX`, which no statblock has,
+    /// is always tried besides.
+    pub ids: BTreeSet<u16>,
     /// Maneuvers: [`Maneuver::STANDARD`], these, and `Maneuver(u8::MAX)`, which no ruleset
     /// names.
     pub maneuvers: Vec<Maneuver>,
@@ -30,8 +34,20 @@ impl Universe {
         (0..=self.regions).map(RegionId)
     }
 
+    /// The ids worth trying: `0..low`, and each id in `offered` with the two past it (an id
+    /// the ruleset uses for something special, such as B/X's parley at `u16::MAX`, adds itself
+    /// and its neighbours, not the whole range below it).
+    pub fn ids_for(low: u16, offered: &BTreeSet<u16>) -> BTreeSet<u16> {
+        let mut ids: BTreeSet<u16> = (0..low).collect();
+        for &id in offered {
+            ids.extend([id, id.saturating_add(1), id.saturating_add(2)]);
+        }
+        ids
+    }
+
     fn ids(&self) -> impl Iterator<Item = u16> + Clone + '_ {
-        (0..self.ids).chain([u16::MAX])
+        let missing = (!self.ids.contains(&u16::MAX)).then_some(u16::MAX);
+        self.ids.iter().copied().chain(missing)
     }
 
     fn maneuvers(&self) -> Vec<Maneuver> {
@@ -130,7 +146,7 @@ mod tests {
         let universe = Universe {
             combatants,
             regions: 3,
-            ids: 2,
+            ids: Universe::ids_for(2, &BTreeSet::new()),
             maneuvers: vec![Maneuver(1)],
         };
         let list = candidates(&universe);
@@ -144,5 +160,12 @@ mod tests {
         unique.sort_by_key(|i| format!("{i:?}"));
         unique.dedup();
         assert_eq!(unique.len(), list.len());
+    }
+
+    #[test]
+    fn an_offered_id_adds_itself_and_the_two_past_it_not_the_range_below() {
+        let offered = BTreeSet::from([4, 9, u16::MAX]);
+        let ids: Vec<u16> = Universe::ids_for(3, &offered).into_iter().collect();
+        assert_eq!(ids, vec![0, 1, 2, 4, 5, 6, 9, 10, 11, u16::MAX]);
     }
 }

@@ -1,12 +1,14 @@
 //! Check 9: an intent aimed at a combatant of another fight in the same World is refused.
 
+use std::collections::BTreeSet;
+
 use fray_content::encounter::EncounterSpec;
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 
 use super::Conformance;
 use super::candidates::{Universe, candidates};
-use super::offers::{Mismatch, Other, id_bound, name, place, report, try_others};
+use super::offers::{Mismatch, Other, name, offered_ids, place, report, try_others};
 use super::player::Player;
 use super::world::{
     app_of, encounters, external_settings, is_over, merged_content, roster, save, spawn,
@@ -53,7 +55,7 @@ pub fn intents_aimed_at_another_fight_are_refused(conf: &Conformance, other: &Co
         );
         let mut player = Player::new(seed, conf.policies);
         let mut points = 0usize;
-        let mut ids = conf.budget.ids;
+        let mut offered = BTreeSet::new();
         for point in 0..20_000usize {
             run_until_blocked(world, 1_000_000);
             let stray = take_rejections(world);
@@ -66,7 +68,7 @@ pub fn intents_aimed_at_another_fight_are_refused(conf: &Conformance, other: &Co
                 break;
             }
             let pending = decisions(world, e);
-            ids = ids.max(id_bound(&pending));
+            offered.extend(offered_ids(&pending));
             if point % every == 0 {
                 points += 1;
                 let kinds: Vec<String> = pending
@@ -83,7 +85,7 @@ pub fn intents_aimed_at_another_fight_are_refused(conf: &Conformance, other: &Co
                 let universe = Universe {
                     combatants: roster(world, f),
                     regions: 0,
-                    ids,
+                    ids: Universe::ids_for(conf.budget.ids, &offered),
                     maneuvers: conf.maneuvers.to_vec(),
                 };
                 let aimed: Vec<Intent> = candidates(&universe)

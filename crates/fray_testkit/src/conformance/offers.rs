@@ -1,5 +1,6 @@
 //! Check 6: what a decider is offered is exactly what the engine accepts from it.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use bevy_app::App;
@@ -330,28 +331,26 @@ pub(crate) fn try_others(
     }
 }
 
-/// Two more than the largest attack or ability id offered in `pending`: the ids tried go at
-/// least this far, whatever the budget says.
-pub(crate) fn id_bound(pending: &[ClientDecision]) -> u16 {
+/// The attack and ability ids offered in `pending`: the ids tried take in each of them and
+/// the two past it, whatever the budget says ([`Universe::ids_for`]).
+pub(crate) fn offered_ids(pending: &[ClientDecision]) -> impl Iterator<Item = u16> + '_ {
     let id = |intent: &Intent| match intent {
         Intent::Attack { attack, .. }
         | Intent::Ready {
             intent: Readied::Attack { attack, .. },
             ..
-        } => attack.0,
+        } => Some(attack.0),
         Intent::UseAbility { ability, .. }
         | Intent::Ready {
             intent: Readied::UseAbility { ability, .. },
             ..
-        } => ability.0,
-        _ => 0,
+        } => Some(ability.0),
+        _ => None,
     };
     pending
         .iter()
         .flat_map(|d| d.options.iter())
-        .map(|o| id(&o.intent).saturating_add(2))
-        .max()
-        .unwrap_or(0)
+        .filter_map(move |o| id(&o.intent))
 }
 
 /// Plays one fight of external players (the AI policies), examining its decision points;
@@ -367,7 +366,7 @@ fn examine_fight(
     let mut e = spawn_external(&mut live, spec, seed);
     let mut player = Player::new(seed, policies);
     let every = conf.budget.offer_every.max(1);
-    let mut ids = conf.budget.ids;
+    let mut offered = BTreeSet::new();
     let mut examined = 0;
     for point in 0..20_000usize {
         let world = live.world_mut();
@@ -387,7 +386,7 @@ fn examine_fight(
             "{} seed {seed}: the fight waits, but on no decision a client is shown",
             spec.id
         );
-        ids = ids.max(id_bound(&pending));
+        offered.extend(offered_ids(&pending));
         for d in &pending {
             // A reaction names what it answers (a client shows it); nothing else does.
             let reacting = d.kind == DecisionKind::Reaction;
@@ -417,7 +416,7 @@ fn examine_fight(
                 regions: world
                     .get::<EncounterMap>(e)
                     .map_or(0, |m| u16::try_from(m.len()).unwrap_or(u16::MAX)),
-                ids,
+                ids: Universe::ids_for(conf.budget.ids, &offered),
                 maneuvers: conf.maneuvers.to_vec(),
             };
             let saved = save(world, e);
@@ -451,10 +450,10 @@ fn spawn_external(app: &mut App, spec: &EncounterSpec, seed: u64) -> Entity {
 /// undisturbed), every other one rejected with a non-empty reason, changing nothing but the
 /// log's rejections and the rejection counter. The candidates are every intent variant with
 /// every combatant of the encounter as target, every region of the map (and one that is not),
-/// attack and ability ids `0..Budget::ids` (further when the fight has offered a larger id: up
-/// to two past the largest seen; and `u16::MAX`), and the ruleset's maneuvers (and one it does
-/// not name): readied intents included, with every trigger. That is every intent a client can
-/// send but for ids past those bounds, which no statblock of the fight uses.
+/// attack and ability ids `0..Budget::ids` (and every id the fight has offered, with the two
+/// past it; and `u16::MAX`), and the ruleset's maneuvers (and one it does not name): readied
+/// intents included, with every trigger. That is every intent a client can send but for ids
+/// beyond those, which no option of the fight has named.
 ///
 /// Every disagreement of every fight is reported, with the encounter, seed and decision point
 /// where it shows.
