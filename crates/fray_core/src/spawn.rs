@@ -44,7 +44,7 @@ pub trait Ruleset: Send + Sync + 'static {
     /// options (read from `spec.options.ruleset`).
     fn build_encounter(&self, build: EncounterBuild<'_>) -> Result<(), SpawnError>;
 
-    /// Adds the ruleset's components to a new combatant: [`Hp`](crate::combatant::Hp), its
+    /// Adds the ruleset's components to a new combatant: [`Hp`], its
     /// budget, its stats, from the statblock named in the build.
     fn build_combatant(&self, build: CombatantBuild<'_>) -> Result<(), SpawnError>;
 

@@ -1,5 +1,6 @@
-//! What an expedition came to, for people and tools: one run's [`DelveSummary`], and a batch's
-//! running [`DelveTally`] (flat memory, mergeable).
+//! What an expedition came to, for people and tools: one run's
+//! [`DelveSummary`](crate::report::DelveSummary), and a batch's running
+//! [`DelveTally`](crate::report::DelveTally) (flat memory, mergeable).
 
 use std::collections::BTreeMap;
 

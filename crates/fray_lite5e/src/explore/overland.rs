@@ -7,16 +7,16 @@
 //! Rulings (the seed leaves them to the GM):
 //! - difficult terrain is woods, hills, broken and barren land and desert; harsh terrain is
 //!   mountains, jungle and swamp; a road and open land are neither;
-//! - a member carrying loads above its STR ([`load`](super::load), L5-05) is encumbered and
-//!   moves at half speed, and the party at its slowest member's pace ("if they plan to stick
-//!   together"); STR is the member's now, lost points counted;
+//! - a member carrying loads above its STR ([`load`](crate::explore::load), L5-05) is
+//!   encumbered and moves at half speed, and the party at its slowest member's pace ("if they
+//!   plan to stick together"); STR is the member's now, lost points counted;
 //! - a forced march is a B/X rule: in lite5e it is the usual pace;
 //! - a boat makes 30 miles a day and a ship 100 (it sails day and night); a river's current
 //!   downstream is favourable (doubles) and upstream unfavourable (halves); the wind is not
 //!   rolled (lite5e has no wind table), so lakes and seas are neither;
 //! - miles are rounded down once, after every factor; nobody gets lost (lite5e has no rule);
 //! - a threat of 1 outdoors is an accidental encounter from the wilderness's table for the
-//!   day's terrain ([`outdoor_threats`]).
+//!   day's terrain (`outdoor_threats`).
 
 use bevy_ecs::prelude::*;
 use fray_explore::prelude::*;
