@@ -126,3 +126,24 @@ fn the_thornmoor_trek_saved_every_day_and_mid_fight_loads_and_plays_on_identical
         .sum();
     assert!(fights > 0, "some saves were taken mid-fight");
 }
+
+#[test]
+fn a_bx_save_loaded_without_the_bx_explore_plugin_is_refused_and_changes_nothing() {
+    let db = Arc::new(bx_content());
+    let mut app = app_with(db.clone());
+    let world = app.world_mut();
+    let e = world
+        .spawn_delve_from(&db, "bx-barrow-raid", 1, true)
+        .unwrap();
+    explore_turn(world);
+    let text = save_expedition(world, e).unwrap();
+    let mut bare = App::new();
+    bare.add_plugins(FrayExplorePlugin);
+    let world = bare.world_mut();
+    let before = world.query::<Entity>().iter(world).count();
+    assert!(matches!(
+        load_expedition(world, &text),
+        Err(fray_core::save::SaveError::UnknownComponent(name)) if name.starts_with("fray_bx::")
+    ));
+    assert_eq!(world.query::<Entity>().iter(world).count(), before);
+}
