@@ -55,8 +55,8 @@ pub enum SaveError {
     /// An entity to save does not exist.
     #[error("entity {0} does not exist")]
     NoSuchEntity(Entity),
-    /// The text is not a saved encounter (or set of entities).
-    #[error("not a saved encounter: {0}")]
+    /// The text is not a save (of an encounter or any set of entities).
+    #[error("not a save: {0}")]
     Parse(String),
     /// Written by an incompatible version.
     #[error("save format {found} is not supported (this build reads {SAVE_FORMAT})")]

@@ -34,8 +34,9 @@
 //!   [`DayMarch`](journey::DayMarch) (miles, lost or not) and the model moves the party.
 //!
 //! - **Saving.** [`save_expedition`](save::save_expedition) writes an expedition mid-way, with
-//!   its party, its place and the fight under way, as RON; [`load_expedition`](save::load_expedition)
-//!   loads it into another World, where it continues exactly as the original would have.
+//!   its party, its place and the fight under way, as RON;
+//!   [`load_expedition`](save::load_expedition) loads it into another World, where it continues
+//!   exactly as the original would have.
 //!
 //! Not built yet: an expedition that journeys to a dungeon and delves it.
 

@@ -13,11 +13,6 @@
 //! ([`Dungeon::spec`](crate::place::Dungeon::spec), [`Wilderness::spec`]), so a save loads
 //! even if the content changed since; statblocks are referenced by id, and fights need the
 //! same rulesets' plugins (and the `Content` resource) in the World the save is loaded into.
-//!
-//! ```ignore
-//! let text = fray_explore::save::save_expedition(world, expedition)?;
-//! let again = fray_explore::save::load_expedition(other_world, &text)?;
-//! ```
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -138,9 +133,9 @@ pub fn save_expedition(world: &World, expedition: Entity) -> Result<String, Save
 }
 
 /// Loads an expedition saved by [`save_expedition`] into `world` and returns the new
-/// expedition entity. The World needs the same plugins as the one it was saved from (
-/// [`FrayExplorePlugin`](crate::FrayExplorePlugin), the rulesets' plugins and explore plugins)
-/// and, to play on, the same content. On error (text that is no saved expedition, a format
+/// expedition entity. The World needs the same plugins as the one it was saved from
+/// ([`FrayExplorePlugin`](crate::FrayExplorePlugin), the rulesets' plugins and explore
+/// plugins) and, to play on, the same content. On error (text that is no saved expedition, a format
 /// this build does not read, a component no plugin registered) the World is left as it was.
 pub fn load_expedition(world: &mut World, text: &str) -> Result<Entity, SaveError> {
     let fresh = load_entities(world, text, |world, fresh| match fresh.first() {

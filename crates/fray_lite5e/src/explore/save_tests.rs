@@ -60,8 +60,9 @@ fn play_on(world: &mut World, e: Entity, mut played: u32, max_turns: u32) {
 }
 
 /// Plays expedition `id` on `seed` turn by turn, saving it at the start and after every turn
-/// (as each fight starts, and again a few actions into it); loads each save into a fresh App and plays it to the end;
-/// the loaded expedition's log and final state (its whole save) must be the original's.
+/// (as each fight starts, and again a few actions into it); loads each save into a fresh App
+/// and plays it to the end; the loaded expedition's log and final state (its whole save) must
+/// be the original's.
 /// Returns how many saves were taken while a fight was under way.
 fn saves_continue_identically(db: &Arc<ContentDb>, id: &str, seed: u64) -> usize {
     let max_turns = db.document::<ExpeditionSpec>(id).unwrap().max_turns;
