@@ -151,3 +151,21 @@ fn saving_an_entity_that_is_no_expedition_is_an_error() {
         Err(SaveError::NotA { .. })
     ));
 }
+
+#[test]
+fn a_save_cut_short_anywhere_is_refused_without_panicking_or_changing_anything() {
+    let mut first = app();
+    let world = first.world_mut();
+    let e = cautious_delve(world);
+    explore_turn(world);
+    let text = save_expedition(world, e).unwrap();
+    let count = entity_count(world);
+    let cuts: Vec<usize> = (0..text.len())
+        .filter(|at| text.is_char_boundary(*at))
+        .collect();
+    for at in cuts {
+        assert!(load_expedition(world, &text[..at]).is_err(), "cut at {at}");
+        assert_eq!(entity_count(world), count, "cut at {at}");
+    }
+    assert_eq!(save_expedition(world, e).unwrap(), text);
+}
