@@ -14,6 +14,8 @@
 //! even if the content changed since; statblocks are referenced by id, and fights need the
 //! same rulesets' plugins (and the `Content` resource) in the World the save is loaded into.
 
+use std::collections::HashSet;
+
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
@@ -111,12 +113,8 @@ pub fn expedition_entities(world: &World, expedition: Entity) -> Vec<Entity> {
     if let Some(fighting) = world.get::<Fighting>(expedition) {
         entities.extend(encounter_entities(world, fighting.encounter));
     }
-    let mut seen = Vec::with_capacity(entities.len());
-    entities.retain(|e| {
-        let first = !seen.contains(e);
-        seen.push(*e);
-        first
-    });
+    let mut seen = HashSet::with_capacity(entities.len());
+    entities.retain(|e| seen.insert(*e));
     entities
 }
 
@@ -135,8 +133,9 @@ pub fn save_expedition(world: &World, expedition: Entity) -> Result<String, Save
 /// Loads an expedition saved by [`save_expedition`] into `world` and returns the new
 /// expedition entity. The World needs the same plugins as the one it was saved from
 /// ([`FrayExplorePlugin`](crate::FrayExplorePlugin), the rulesets' plugins and explore
-/// plugins) and, to play on, the same content. On error (text that is no saved expedition, a format
-/// this build does not read, a component no plugin registered) the World is left as it was.
+/// plugins) and, to play on, the same content. On error (text that is no saved expedition, a
+/// format this build does not read, a component no plugin registered) the World is left as it
+/// was.
 pub fn load_expedition(world: &mut World, text: &str) -> Result<Entity, SaveError> {
     let fresh = load_entities(world, text, |world, fresh| match fresh.first() {
         Some(&e) if world.get::<Expedition>(e).is_some() => Ok(()),
