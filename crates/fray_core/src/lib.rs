@@ -248,7 +248,8 @@ pub trait FrayAppExt {
     /// [`RulesetSystemsOf`]: schedule::RulesetSystemsOf
     fn register_ruleset(&mut self, ruleset: impl Ruleset) -> &mut Self;
 
-    /// Saves and loads component `C` with encounters, under a stable name.
+    /// Saves and loads component `C` with encounters (and other saved sets of entities, such as
+    /// expeditions), under a stable name.
     fn register_saved<C>(&mut self, name: &'static str) -> &mut Self
     where
         C: Component + Clone + Serialize + DeserializeOwned;

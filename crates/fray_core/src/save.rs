@@ -1,10 +1,14 @@
-//! Saving a running encounter to RON and loading it into another World (CORE-03).
+//! Saving a running encounter (or any closed set of entities) to RON and loading it into
+//! another World (CORE-03).
 //!
-//! An encounter is saved as the list of its entities - the encounter, then its members in their
-//! current order - each with the RON text of every registered component. Entity references are
-//! written as positions in that list and remapped to fresh entities on load, so the loaded
-//! encounter (RNG state included) continues exactly as the original would have. Rulesets
-//! register their own components with [`FrayAppExt::register_saved`](crate::FrayAppExt).
+//! A closed set of entities is saved as a list ([`save_entities`]), each with the RON text of
+//! every registered component. Entity references are written as positions in that list and
+//! remapped to fresh entities on load ([`load_entities`]), so what was saved (RNG state
+//! included) continues exactly as the original would have. An encounter is saved as the list of
+//! its entities - the encounter, then its members in their current order
+//! ([`save_encounter`]); other crates save their own sets the same way (`fray_explore` saves
+//! expeditions). Rulesets register their own components with
+//! [`FrayAppExt::register_saved`](crate::FrayAppExt).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -19,12 +23,12 @@ use crate::encounter::{Encounter, EncounterMembers};
 /// The save format version this build writes and reads.
 pub const SAVE_FORMAT: u32 = 1;
 
-/// A saved encounter.
+/// A saved set of entities (for an encounter: the encounter first, then its members).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedEncounter {
+pub struct SavedEntities {
     /// [`SAVE_FORMAT`] when written.
     pub format: u32,
-    /// Entities: the encounter first, then its members.
+    /// Entities, in the order they were given to [`save_entities`].
     pub entities: Vec<SavedEntity>,
 }
 
@@ -41,8 +45,18 @@ pub enum SaveError {
     /// The entity is not an encounter.
     #[error("entity is not an encounter")]
     NotAnEncounter,
-    /// The text is not a saved encounter.
-    #[error("not a saved encounter: {0}")]
+    /// The entity or the saved text is not what the caller expected (`expected` says what:
+    /// "an expedition").
+    #[error("not {expected}")]
+    NotA {
+        /// What was expected, with its article.
+        expected: &'static str,
+    },
+    /// An entity to save does not exist.
+    #[error("entity {0} does not exist")]
+    NoSuchEntity(Entity),
+    /// The text is not a save (of an encounter or any set of entities).
+    #[error("not a save: {0}")]
     Parse(String),
     /// Written by an incompatible version.
     #[error("save format {found} is not supported (this build reads {SAVE_FORMAT})")]
@@ -73,7 +87,7 @@ struct SaveEntry {
     load: LoadFn,
 }
 
-/// The components saved with an encounter, by name.
+/// The components saved with an encounter (or any saved set of entities), by name.
 #[derive(Resource, Default, Clone)]
 pub struct SaveRegistry {
     entries: Vec<SaveEntry>,
@@ -144,31 +158,49 @@ fn position_entity(i: usize) -> Entity {
         .unwrap_or(Entity::PLACEHOLDER)
 }
 
-/// Saves an encounter and everything that belongs to it as RON.
-pub fn save_encounter(world: &World, encounter: Entity) -> Result<String, SaveError> {
+/// The entities an encounter is saved as: the encounter, then its members in their current
+/// order. Empty if `encounter` is not one.
+pub fn encounter_entities(world: &World, encounter: Entity) -> Vec<Entity> {
     if world.get::<Encounter>(encounter).is_none() {
-        return Err(SaveError::NotAnEncounter);
+        return Vec::new();
     }
-    let registry = world
-        .get_resource::<SaveRegistry>()
-        .cloned()
-        .unwrap_or_default();
     let mut entities = vec![encounter];
     if let Some(members) = world.get::<EncounterMembers>(encounter) {
         entities.extend(members.iter());
     }
+    entities
+}
+
+/// Saves a closed set of entities as RON: every registered component of each, in the order
+/// given (an entity given twice is saved once, where it first appears). References to entities
+/// in the set are written as positions in it; references to entities outside it are lost (they
+/// load as [`Entity::PLACEHOLDER`]), so the set should hold everything its entities point at.
+pub fn save_entities(world: &World, entities: &[Entity]) -> Result<String, SaveError> {
+    let registry = world
+        .get_resource::<SaveRegistry>()
+        .cloned()
+        .unwrap_or_default();
+    let mut list: Vec<Entity> = Vec::with_capacity(entities.len());
+    for &entity in entities {
+        if world.get_entity(entity).is_err() {
+            return Err(SaveError::NoSuchEntity(entity));
+        }
+        if !list.contains(&entity) {
+            list.push(entity);
+        }
+    }
     let mut mapper = PositionMapper {
-        map: entities
+        map: list
             .iter()
             .enumerate()
             .map(|(i, e)| (*e, position_entity(i)))
             .collect(),
     };
-    let mut saved = SavedEncounter {
+    let mut saved = SavedEntities {
         format: SAVE_FORMAT,
-        entities: Vec::with_capacity(entities.len()),
+        entities: Vec::with_capacity(list.len()),
     };
-    for &entity in &entities {
+    for &entity in &list {
         let mut out = SavedEntity::default();
         for entry in &registry.entries {
             if let Some(result) = (entry.save)(world, entity, &mut mapper) {
@@ -185,17 +217,21 @@ pub fn save_encounter(world: &World, encounter: Entity) -> Result<String, SaveEr
         .map_err(|e| SaveError::Parse(e.to_string()))
 }
 
-/// Loads a saved encounter into `world` (which needs the same rulesets' plugins) and returns the
-/// new encounter entity. On error nothing is left behind.
-pub fn load_encounter(world: &mut World, text: &str) -> Result<Entity, SaveError> {
-    let saved: SavedEncounter = ron::from_str(text).map_err(|e| SaveError::Parse(e.to_string()))?;
+/// Loads a set of entities saved by [`save_entities`] into `world` (which needs the plugins
+/// that registered their components) as fresh entities, in the saved order, and returns them.
+/// `check` then looks at what was loaded (the first entity is the one the caller expects, say);
+/// if it refuses, or anything else fails, every loaded entity is despawned and the World is left
+/// as it was.
+pub fn load_entities(
+    world: &mut World,
+    text: &str,
+    check: impl FnOnce(&World, &[Entity]) -> Result<(), SaveError>,
+) -> Result<Vec<Entity>, SaveError> {
+    let saved: SavedEntities = ron::from_str(text).map_err(|e| SaveError::Parse(e.to_string()))?;
     if saved.format != SAVE_FORMAT {
         return Err(SaveError::Format {
             found: saved.format,
         });
-    }
-    if saved.entities.is_empty() {
-        return Err(SaveError::NotAnEncounter);
     }
     let registry = world
         .get_resource::<SaveRegistry>()
@@ -226,9 +262,7 @@ pub fn load_encounter(world: &mut World, text: &str) -> Result<Entity, SaveError
                 continue;
             };
             if let Err(message) = (entry.load)(world, *entity, text, &mut mapper) {
-                for e in &fresh {
-                    world.despawn(*e);
-                }
+                despawn_all(world, &fresh);
                 return Err(SaveError::Component {
                     name: entry.name.to_string(),
                     message,
@@ -236,12 +270,46 @@ pub fn load_encounter(world: &mut World, text: &str) -> Result<Entity, SaveError
             }
         }
     }
-    if world.get::<Encounter>(fresh[0]).is_none() {
-        for e in &fresh {
-            world.despawn(*e);
+    if let Err(e) = check(world, &fresh) {
+        despawn_all(world, &fresh);
+        return Err(e);
+    }
+    Ok(fresh)
+}
+
+/// Despawns the entities still there (despawning one may have despawned others with it).
+fn despawn_all(world: &mut World, entities: &[Entity]) {
+    for &e in entities {
+        if world.get_entity(e).is_ok() {
+            world.despawn(e);
         }
+    }
+}
+
+/// Saves an encounter and everything that belongs to it ([`encounter_entities`]) as RON.
+pub fn save_encounter(world: &World, encounter: Entity) -> Result<String, SaveError> {
+    let entities = encounter_entities(world, encounter);
+    if entities.is_empty() {
         return Err(SaveError::NotAnEncounter);
     }
-    crate::lineup::rebuild_in(world, fresh[0]);
-    Ok(fresh[0])
+    save_entities(world, &entities)
+}
+
+/// Loads a saved encounter into `world` (which needs the same rulesets' plugins) and returns the
+/// new encounter entity. On error nothing is left behind.
+pub fn load_encounter(world: &mut World, text: &str) -> Result<Entity, SaveError> {
+    let fresh = load_entities(world, text, |world, fresh| match fresh.first() {
+        Some(&e) if world.get::<Encounter>(e).is_some() => Ok(()),
+        _ => Err(SaveError::NotAnEncounter),
+    })?;
+    let encounter = fresh.first().copied().ok_or(SaveError::NotAnEncounter)?;
+    restore_encounter(world, encounter);
+    Ok(encounter)
+}
+
+/// Rebuilds what an encounter derives from its saved components and does not save (its
+/// lineup). [`load_encounter`] calls it; code that loads an encounter among other entities with
+/// [`load_entities`] calls it on the encounter.
+pub fn restore_encounter(world: &mut World, encounter: Entity) {
+    crate::lineup::rebuild_in(world, encounter);
 }

@@ -356,7 +356,7 @@ fn core03_save_then_load_continues_exactly_like_the_original() {
 fn core03_bad_saves_are_refused_and_leave_the_world_unchanged() {
     let content = content();
     let mut app = app(&content);
-    let count = app.world().entities().len();
+    let count = app.world().entities().count_spawned();
     assert!(load_encounter(app.world_mut(), "not ron").is_err());
     assert!(load_encounter(app.world_mut(), "(format: 99, entities: [])").is_err());
     let unknown = "(format: 1, entities: [(components: {\"nope::Thing\": \"()\"})])";
@@ -366,7 +366,45 @@ fn core03_bad_saves_are_refused_and_leave_the_world_unchanged() {
     ));
     let broken = "(format: 1, entities: [(components: {\"fray_core::Hp\": \"(oops)\"})])";
     assert!(load_encounter(app.world_mut(), broken).is_err());
-    assert_eq!(app.world().entities().len(), count);
+    assert_eq!(app.world().entities().count_spawned(), count);
+}
+
+#[test]
+fn core03_an_encounter_saves_as_its_closed_set_of_entities_and_a_refused_load_leaves_nothing() {
+    use fray_core::save::{SaveError, encounter_entities, load_entities, save_entities};
+    let content = content();
+    let mut app = app(&content);
+    let e = spawn(&mut app, "skirmish", 5);
+    for _ in 0..9 {
+        tick(app.world_mut());
+    }
+    let entities = encounter_entities(app.world(), e);
+    assert!(entities.len() > 1, "the encounter and its members");
+    let text = save_entities(app.world(), &entities).unwrap();
+    assert_eq!(text, save_encounter(app.world(), e).unwrap(), "one format");
+
+    // A caller's check refusing what was loaded despawns all of it.
+    let count = app.world().entities().count_spawned();
+    let refused = load_entities(app.world_mut(), &text, |_, _| {
+        Err(SaveError::NotA {
+            expected: "anything",
+        })
+    });
+    assert!(matches!(refused, Err(SaveError::NotA { .. })));
+    assert_eq!(app.world().entities().count_spawned(), count);
+
+    // Loaded, the set's references point into the new set.
+    let loaded = load_entities(app.world_mut(), &text, |_, _| Ok(())).unwrap();
+    assert_eq!(loaded.len(), entities.len());
+    assert_eq!(encounter_entities(app.world(), loaded[0]), loaded);
+
+    // An entity that is gone cannot be saved.
+    let gone = app.world_mut().spawn_empty().id();
+    app.world_mut().despawn(gone);
+    assert_eq!(
+        save_entities(app.world(), &[gone]),
+        Err(SaveError::NoSuchEntity(gone))
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 //! points and death back to its [`Vitals`](crate::party::Vitals) and despawns the encounter: dead stay dead, wounds
 //! stay.
 
+use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_content::encounter::{
     CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef, SideScale, SideSpec,
@@ -44,7 +45,8 @@ pub struct Foes {
 
 /// The fight an expedition is in: its encounter, which combatant stands for which member,
 /// and the meeting it came from.
-#[derive(Component, Debug, Clone, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[component(map_entities)]
 pub struct Fighting {
     /// The encounter entity.
     pub encounter: Entity,
@@ -52,6 +54,17 @@ pub struct Fighting {
     pub members: Vec<(Entity, Entity)>,
     /// The meeting it came from, if any.
     pub meeting: Option<Meeting>,
+}
+
+impl MapEntities for Fighting {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        self.encounter.map_entities(mapper);
+        for (member, combatant) in &mut self.members {
+            member.map_entities(mapper);
+            combatant.map_entities(mapper);
+        }
+        self.meeting.map_entities(mapper);
+    }
 }
 
 /// What a fight is spawned with.

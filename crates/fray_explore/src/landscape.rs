@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +15,10 @@ use crate::place::{PartOf, Stock, Treasure};
 use crate::terrain::Terrain;
 use crate::wilderness::{Current, WildernessSpec};
 
-/// A wilderness spawned into the World: the content it came from, and its sites by id.
-#[derive(Component, Debug, Clone)]
+/// A wilderness spawned into the World: the content it came from, and its sites by id. A saved
+/// expedition carries its wilderness's spec whole, so it loads without the content.
+#[derive(Component, Debug, Clone, Serialize, Deserialize)]
+#[component(map_entities)]
 pub struct Wilderness {
     /// The content it was spawned from.
     pub spec: Arc<WildernessSpec>,
@@ -25,6 +28,16 @@ pub struct Wilderness {
     pub legs: Vec<Entity>,
     /// The starting site's entity.
     pub start: Entity,
+}
+
+impl MapEntities for Wilderness {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        for site in self.sites.values_mut() {
+            site.map_entities(mapper);
+        }
+        self.legs.map_entities(mapper);
+        self.start.map_entities(mapper);
+    }
 }
 
 /// A site of a wilderness.
@@ -39,11 +52,13 @@ pub struct Site {
 }
 
 /// A leg between two sites.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leg {
     /// One end.
+    #[entities]
     pub a: Entity,
     /// The other end.
+    #[entities]
     pub b: Entity,
     /// Its length in miles.
     pub miles: u32,
@@ -76,22 +91,26 @@ impl Leg {
 }
 
 /// Where an expedition stands in its wilderness, and what it has reached.
-#[derive(Component, Debug, Clone, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Whereabouts {
     /// The wilderness entity.
+    #[entities]
     pub wilderness: Entity,
     /// The site the party is at (or last left, while on a leg).
+    #[entities]
     pub site: Entity,
     /// On a leg: which one, toward which site, and how far along.
+    #[entities]
     pub trek: Option<Trek>,
     /// Sites reached at least once.
+    #[entities]
     pub visited: BTreeSet<Entity>,
     /// The terrain of the day: the leg's while on one, else the site's.
     pub terrain: Terrain,
 }
 
 /// A leg being travelled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trek {
     /// The leg.
     pub leg: Entity,
@@ -101,6 +120,13 @@ pub struct Trek {
     pub covered: u32,
     /// A river's current, seen going toward `to`.
     pub current: Option<Current>,
+}
+
+impl MapEntities for Trek {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        self.leg.map_entities(mapper);
+        self.to.map_entities(mapper);
+    }
 }
 
 /// Spawns a wilderness's sites and legs from its spec; returns the wilderness entity.

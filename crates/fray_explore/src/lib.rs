@@ -33,8 +33,12 @@
 //!   day-long turns and journeys leg by leg ([`journey`]): the ruleset works out each day's
 //!   [`DayMarch`](journey::DayMarch) (miles, lost or not) and the model moves the party.
 //!
-//! Not built yet: an expedition that journeys to a dungeon and delves it, and saving
-//! mid-expedition.
+//! - **Saving.** [`save_expedition`](save::save_expedition) writes an expedition mid-way, with
+//!   its party, its place and the fight under way, as RON;
+//!   [`load_expedition`](save::load_expedition) loads it into another World, where it continues
+//!   exactly as the original would have.
+//!
+//! Not built yet: an expedition that journeys to a dungeon and delves it.
 
 /// What the party does with each turn.
 pub mod activity;
@@ -70,6 +74,8 @@ pub mod procedure;
 pub mod report;
 /// A turn's dice, drawn from the expedition's stream and logged.
 pub mod rolls;
+/// Saving and loading expeditions.
+pub mod save;
 /// The exploration schedule and its phases.
 pub mod schedule;
 /// The kinds of terrain a wilderness is made of.
@@ -87,6 +93,8 @@ pub mod wilderness;
 mod tests;
 #[cfg(test)]
 mod tests_places;
+#[cfg(test)]
+mod tests_save;
 #[cfg(test)]
 mod tests_wilderness;
 
@@ -123,6 +131,7 @@ pub mod prelude {
     pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
     pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
     pub use crate::rolls::{TurnDice, with_turn_dice};
+    pub use crate::save::{load_expedition, save_expedition};
     pub use crate::schedule::{ExploreSystems, ExploreTick};
     pub use crate::terrain::Terrain;
     pub use crate::time::{Clock, GameTime};
@@ -130,8 +139,8 @@ pub mod prelude {
     pub use crate::wilderness::{Current, WildernessSpec};
 }
 
-/// Adds the exploration schedule and the procedures registry. Rulesets' explore plugins go
-/// after it.
+/// Adds the exploration schedule and the procedures registry, and registers the components
+/// saved with an expedition ([`save`]). Rulesets' explore plugins go after it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FrayExplorePlugin;
 
@@ -139,5 +148,6 @@ impl Plugin for FrayExplorePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<procedure::Procedures>()
             .add_schedule(schedule::build_schedule());
+        save::register(app);
     }
 }

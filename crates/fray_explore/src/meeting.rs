@@ -1,5 +1,6 @@
 //! Monsters met on the way, waiting to be played out (reaction, evasion or a fight).
 
+use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -43,11 +44,18 @@ pub struct Meeting {
     pub area: Option<Entity>,
 }
 
+impl MapEntities for Meeting {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        self.area.map_entities(mapper);
+    }
+}
+
 /// The meetings of an expedition, oldest first: those not yet played out, and how many were
 /// met so far, by source, for statistics.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Meetings {
     /// Met and not yet played out.
+    #[entities]
     pub pending: Vec<Meeting>,
     /// How many were met, in all.
     pub total: u32,

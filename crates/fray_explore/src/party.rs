@@ -7,15 +7,16 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// The expedition's party, in marching order: the front first (BX-27: who meets danger first).
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Party {
     /// The members, front to back.
+    #[entities]
     pub order: Vec<Entity>,
 }
 
 /// Marks a party member and names the expedition it belongs to (kept in sync with the
 /// expedition's [`Members`] by Bevy).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[relationship(relationship_target = Members)]
 pub struct Member(pub Entity);
 

@@ -5,14 +5,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::dungeon::{DoorState, DungeonSpec, TrapCheck};
 use crate::fight::Foes;
 
-/// A dungeon spawned into the World: the content it came from, and its areas by id.
-#[derive(Component, Debug, Clone)]
+/// A dungeon spawned into the World: the content it came from, and its areas by id. A saved
+/// expedition carries its dungeon's spec whole, so it loads without the content.
+#[derive(Component, Debug, Clone, Serialize, Deserialize)]
+#[component(map_entities)]
 pub struct Dungeon {
     /// The content it was spawned from.
     pub spec: Arc<DungeonSpec>,
@@ -24,9 +27,19 @@ pub struct Dungeon {
     pub entrance: Entity,
 }
 
+impl MapEntities for Dungeon {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        for area in self.areas.values_mut() {
+            area.map_entities(mapper);
+        }
+        self.passages.map_entities(mapper);
+        self.entrance.map_entities(mapper);
+    }
+}
+
 /// Marks an area or a passage as part of a dungeon, or a site or a leg as part of a
 /// wilderness (despawning the dungeon or wilderness despawns them).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[relationship(relationship_target = DungeonParts)]
 pub struct PartOf(pub Entity);
 
@@ -72,11 +85,13 @@ pub struct Trap {
 }
 
 /// A passage between two areas.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Passage {
     /// One end.
+    #[entities]
     pub a: Entity,
     /// The other end.
+    #[entities]
     pub b: Entity,
     /// Its length in feet.
     pub feet: u32,
@@ -105,22 +120,27 @@ pub struct Door {
 }
 
 /// Where an expedition stands in its dungeon, what it has crossed and what is still ahead.
-#[derive(Component, Debug, Clone, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
     /// The dungeon entity.
+    #[entities]
     pub dungeon: Entity,
     /// The area the party is in (or last left, while on a passage).
+    #[entities]
     pub area: Entity,
     /// On a passage: which one, toward which area, and how far along, in feet.
+    #[entities]
     pub travel: Option<Travel>,
     /// Areas entered at least once.
+    #[entities]
     pub visited: BTreeSet<Entity>,
     /// Passages crossed at least once (familiar ground: some rulesets move faster there).
+    #[entities]
     pub familiar: BTreeSet<Entity>,
 }
 
 /// A passage being crossed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Travel {
     /// The passage.
     pub passage: Entity,
@@ -128,6 +148,13 @@ pub struct Travel {
     pub to: Entity,
     /// Feet covered so far.
     pub covered: u32,
+}
+
+impl MapEntities for Travel {
+    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
+        self.passage.map_entities(mapper);
+        self.to.map_entities(mapper);
+    }
 }
 
 /// How far the party moves in one turn, in feet: through unknown ground, and along passages

@@ -68,7 +68,7 @@ const DUNGEON: &str = r#"Dungeon(
     ],
 )"#;
 
-fn app() -> App {
+pub(super) fn app() -> App {
     let mut app = App::new();
     app.add_plugins(FrayExplorePlugin).register_procedure(Toy);
     app
@@ -76,7 +76,12 @@ fn app() -> App {
 
 /// An expedition into the toy dungeon with this plan and policy, one member (8 HP), and these
 /// dice.
-fn delve(world: &mut World, route: &[&str], policy: Policy, faces: Vec<u32>) -> (Entity, Entity) {
+pub(super) fn delve(
+    world: &mut World,
+    route: &[&str],
+    policy: Policy,
+    faces: Vec<u32>,
+) -> (Entity, Entity) {
     let dungeon: DungeonSpec = SourceFile::new("toy.ron", DUNGEON).parse().unwrap();
     let spec = ExpeditionSpec {
         id: "toy-delve".into(),
@@ -114,7 +119,7 @@ fn delve(world: &mut World, route: &[&str], policy: Policy, faces: Vec<u32>) -> 
     (e, member)
 }
 
-fn bold() -> Policy {
+pub(super) fn bold() -> Policy {
     Policy {
         stance: Stance::Bold,
         rest_every: 0,

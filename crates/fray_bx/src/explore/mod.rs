@@ -84,6 +84,7 @@ pub mod wilderness;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use fray_core::FrayAppExt;
 use fray_core::edit::apply_effect;
 use fray_core::effect::{BonusTo, Duration, EffectSpec};
 use fray_explore::prelude::*;
@@ -108,7 +109,7 @@ pub const BASE_PACE: u32 = 120;
 pub const FORCE_DOOR_IN_6: u8 = 2;
 
 /// Marks an expedition that follows B/X's procedures.
-#[derive(Component, Debug, Clone, Copy, Default)]
+#[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
 pub struct BxExpedition;
 
 /// B/X's procedures, as the expedition model sees them.
@@ -199,7 +200,8 @@ impl Procedure for BxProcedure {
     }
 }
 
-/// Adds B/X's exploration procedures to the exploration tick. Add
+/// Adds B/X's exploration procedures to the exploration tick, and registers B/X's expedition
+/// components to be saved with an expedition (`fray_explore::save`). Add
 /// [`FrayExplorePlugin`] first.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BxExplorePlugin;
@@ -215,6 +217,13 @@ impl Plugin for BxExplorePlugin {
                 (turn::play_activity, wilderness::day).chain(),
             )
             .add_procedure_systems(bx, ExploreSystems::Meet, meet::meet);
+        app.register_saved::<BxExpedition>("fray_bx::BxExpedition")
+            .register_saved::<WanderingMonsters>("fray_bx::WanderingMonsters")
+            .register_saved::<RestNeed>("fray_bx::RestNeed")
+            .register_saved::<Searched>("fray_bx::Searched")
+            .register_saved::<Listened>("fray_bx::Listened")
+            .register_saved::<SenseChances>("fray_bx::SenseChances")
+            .register_saved::<wilderness::TravelDays>("fray_bx::TravelDays");
     }
 }
 

@@ -354,4 +354,5 @@ fn a_fight_whose_encounter_is_gone_is_dropped_without_writing_back() {
 }
 
 mod meetings;
+mod save;
 mod wilderness;

@@ -95,7 +95,7 @@ pub fn carried_loot(dice: &mut TurnDice<'_>, hit_dice: u32) -> u64 {
 pub struct Experience(pub u64);
 
 /// Marks an expedition whose haul has been shared out.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shared;
 
 /// The party beat `foes`: their carried loot goes into the haul.

@@ -122,7 +122,7 @@ pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity, dc: 
 }
 
 /// A member's hit points as its fight began (to tell who was wounded in it).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HpAtFightStart(pub i32);
 
 /// Notes a member's hit points as it enters a fight.

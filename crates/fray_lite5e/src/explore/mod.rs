@@ -78,6 +78,7 @@ pub mod traps;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use fray_core::FrayAppExt;
 use fray_explore::prelude::*;
 
 use self::threat::{Caution, Threats};
@@ -89,7 +90,7 @@ pub const ROUND: GameTime = GameTime::from_seconds(6);
 pub const LANTERN_HOURS: u64 = 3;
 
 /// Marks an expedition that follows lite5e's procedures.
-#[derive(Component, Debug, Clone, Copy, Default)]
+#[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
 pub struct Lite5eExpedition;
 
 /// lite5e's procedures, as the expedition model sees them.
@@ -168,8 +169,9 @@ impl Procedure for Lite5eProcedure {
 /// `pace`).
 pub const PACE_FEET: u32 = 1_800;
 
-/// Adds lite5e's exploration procedures to the exploration tick. Add [`FrayExplorePlugin`]
-/// first.
+/// Adds lite5e's exploration procedures to the exploration tick, and registers lite5e's
+/// expedition components to be saved with an expedition (`fray_explore::save`). Add
+/// [`FrayExplorePlugin`] first.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Lite5eExplorePlugin;
 
@@ -200,6 +202,14 @@ impl Plugin for Lite5eExplorePlugin {
                 ExploreSystems::Meet,
                 (meet::meet, coins::share_haul).chain(),
             );
+        app.register_saved::<Lite5eExpedition>("fray_lite5e::Lite5eExpedition")
+            .register_saved::<Caution>("fray_lite5e::Caution")
+            .register_saved::<Threats>("fray_lite5e::Threats")
+            .register_saved::<coins::Experience>("fray_lite5e::Experience")
+            .register_saved::<coins::Shared>("fray_lite5e::Shared")
+            .register_saved::<corruption::Infection>("fray_lite5e::Infection")
+            .register_saved::<corruption::HpAtFightStart>("fray_lite5e::HpAtFightStart")
+            .register_saved::<resilience::Adventured>("fray_lite5e::Adventured");
     }
 }
 
@@ -207,6 +217,8 @@ impl Plugin for Lite5eExplorePlugin {
 mod delve_tests;
 #[cfg(test)]
 mod procedure_tests;
+#[cfg(test)]
+mod save_tests;
 
 #[cfg(test)]
 mod tests {

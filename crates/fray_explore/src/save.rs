@@ -1,0 +1,153 @@
+//! Saving an expedition mid-way and loading it into another World, where it continues exactly
+//! as the original would have.
+//!
+//! An expedition is saved with `fray_core`'s [`save_entities`]: the expedition entity, its
+//! members, its place (the dungeon or wilderness entity and every area, passage, site and leg
+//! [`PartOf`] it) and the fight under way, if any (its encounter and combatants). Every
+//! component carrying expedition state is registered by name: this crate's in
+//! [`FrayExplorePlugin`](crate::FrayExplorePlugin), each ruleset's in its explore plugin. The
+//! expedition's own dice ([`ExpeditionRng`](crate::expedition::ExpeditionRng)) are saved with
+//! their state, so the loaded expedition draws the same numbers.
+//!
+//! Content is not saved: a dungeon or wilderness carries its spec whole
+//! ([`Dungeon::spec`](crate::place::Dungeon::spec), [`Wilderness::spec`]), so a save loads
+//! even if the content changed since; statblocks are referenced by id, and fights need the
+//! same rulesets' plugins (and the `Content` resource) in the World the save is loaded into.
+
+use std::collections::HashSet;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use fray_core::FrayAppExt;
+use fray_core::save::{
+    SaveError, encounter_entities, load_entities, restore_encounter, save_entities,
+};
+
+use crate::activity::{CurrentActivity, Plan};
+use crate::expedition::{Expedition, ExpeditionRng, Timekeeping, TurnSpan};
+use crate::fight::{FightCount, Fighting};
+use crate::journey::{DayMarch, March};
+use crate::landscape::{Leg, Site, Whereabouts, Wilderness};
+use crate::light::Light;
+use crate::log::ExpeditionLog;
+use crate::meeting::Meetings;
+use crate::party::{Afflictions, Character, Member, Members, Party, Supplies, Vitals};
+use crate::place::{
+    Area, Discoveries, Door, Dungeon, DungeonParts, Haul, Pace, PartOf, Passage, Position, Stock,
+    Trap, Treasure,
+};
+use crate::policy::{Policy, PolicyState};
+use crate::time::Clock;
+use crate::vessel::Vessel;
+
+/// What a saved expedition's first entity must be.
+const EXPEDITION: &str = "an expedition";
+
+/// Registers this crate's components that carry expedition state.
+pub(crate) fn register(app: &mut App) {
+    app.register_saved::<Expedition>("fray_explore::Expedition")
+        .register_saved::<ExpeditionRng>("fray_explore::ExpeditionRng")
+        .register_saved::<ExpeditionLog>("fray_explore::ExpeditionLog")
+        .register_saved::<Clock>("fray_explore::Clock")
+        .register_saved::<Timekeeping>("fray_explore::Timekeeping")
+        .register_saved::<TurnSpan>("fray_explore::TurnSpan")
+        .register_saved::<Party>("fray_explore::Party")
+        .register_saved::<Plan>("fray_explore::Plan")
+        .register_saved::<CurrentActivity>("fray_explore::CurrentActivity")
+        .register_saved::<Meetings>("fray_explore::Meetings")
+        .register_saved::<FightCount>("fray_explore::FightCount")
+        .register_saved::<Fighting>("fray_explore::Fighting")
+        .register_saved::<Position>("fray_explore::Position")
+        .register_saved::<Pace>("fray_explore::Pace")
+        .register_saved::<Discoveries>("fray_explore::Discoveries")
+        .register_saved::<Haul>("fray_explore::Haul")
+        .register_saved::<Policy>("fray_explore::Policy")
+        .register_saved::<PolicyState>("fray_explore::PolicyState")
+        .register_saved::<Whereabouts>("fray_explore::Whereabouts")
+        .register_saved::<March>("fray_explore::March")
+        .register_saved::<DayMarch>("fray_explore::DayMarch")
+        .register_saved::<Vessel>("fray_explore::Vessel")
+        .register_saved::<Member>("fray_explore::Member")
+        .register_saved::<Character>("fray_explore::Character")
+        .register_saved::<Vitals>("fray_explore::Vitals")
+        .register_saved::<Supplies>("fray_explore::Supplies")
+        .register_saved::<Afflictions>("fray_explore::Afflictions")
+        .register_saved::<Light>("fray_explore::Light")
+        .register_saved::<Dungeon>("fray_explore::Dungeon")
+        .register_saved::<Wilderness>("fray_explore::Wilderness")
+        .register_saved::<PartOf>("fray_explore::PartOf")
+        .register_saved::<Area>("fray_explore::Area")
+        .register_saved::<Stock>("fray_explore::Stock")
+        .register_saved::<Treasure>("fray_explore::Treasure")
+        .register_saved::<Trap>("fray_explore::Trap")
+        .register_saved::<Passage>("fray_explore::Passage")
+        .register_saved::<Door>("fray_explore::Door")
+        .register_saved::<Site>("fray_explore::Site")
+        .register_saved::<Leg>("fray_explore::Leg");
+}
+
+/// The entities an expedition is saved as, the expedition first: its members (in the order
+/// they joined), its place and the place's parts, and the fight under way's encounter and
+/// combatants. Empty if `expedition` is not one.
+pub fn expedition_entities(world: &World, expedition: Entity) -> Vec<Entity> {
+    if world.get::<Expedition>(expedition).is_none() {
+        return Vec::new();
+    }
+    let mut entities = vec![expedition];
+    if let Some(members) = world.get::<Members>(expedition) {
+        entities.extend(members.iter());
+    }
+    if let Some(party) = world.get::<Party>(expedition) {
+        entities.extend(party.order.iter().copied());
+    }
+    let place = world
+        .get::<Position>(expedition)
+        .map(|p| p.dungeon)
+        .or_else(|| world.get::<Whereabouts>(expedition).map(|w| w.wilderness));
+    if let Some(place) = place {
+        entities.push(place);
+        if let Some(parts) = world.get::<DungeonParts>(place) {
+            entities.extend(parts.iter());
+        }
+    }
+    if let Some(fighting) = world.get::<Fighting>(expedition) {
+        entities.extend(encounter_entities(world, fighting.encounter));
+    }
+    let mut seen = HashSet::with_capacity(entities.len());
+    entities.retain(|e| seen.insert(*e));
+    entities
+}
+
+/// Saves an expedition and every entity belonging to it ([`expedition_entities`]) as RON.
+/// Load it with [`load_expedition`].
+pub fn save_expedition(world: &World, expedition: Entity) -> Result<String, SaveError> {
+    let entities = expedition_entities(world, expedition);
+    if entities.is_empty() {
+        return Err(SaveError::NotA {
+            expected: EXPEDITION,
+        });
+    }
+    save_entities(world, &entities)
+}
+
+/// Loads an expedition saved by [`save_expedition`] into `world` and returns the new
+/// expedition entity. The World needs the same plugins as the one it was saved from
+/// ([`FrayExplorePlugin`](crate::FrayExplorePlugin), the rulesets' plugins and explore
+/// plugins) and, to play on, the same content. On error (text that is no saved expedition, a
+/// format this build does not read, a component no plugin registered) the World is left as it
+/// was.
+pub fn load_expedition(world: &mut World, text: &str) -> Result<Entity, SaveError> {
+    let fresh = load_entities(world, text, |world, fresh| match fresh.first() {
+        Some(&e) if world.get::<Expedition>(e).is_some() => Ok(()),
+        _ => Err(SaveError::NotA {
+            expected: EXPEDITION,
+        }),
+    })?;
+    let expedition = fresh.first().copied().ok_or(SaveError::NotA {
+        expected: EXPEDITION,
+    })?;
+    if let Some(encounter) = world.get::<Fighting>(expedition).map(|f| f.encounter) {
+        restore_encounter(world, encounter);
+    }
+    Ok(expedition)
+}
