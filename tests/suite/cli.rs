@@ -640,6 +640,51 @@ fn delve_narrates_an_expedition_the_same_way_for_the_same_seed() {
 }
 
 #[test]
+fn delve_stopped_and_saved_mid_way_resumes_to_the_same_narration() {
+    let dir = std::env::temp_dir().join(format!("fray-delve-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for (expedition, stop) in [("bx-barrow-raid", "7"), ("lite5e-reedwater-run", "2")] {
+        let whole = fray(&["delve", expedition, "--seed", "4"]);
+        assert!(whole.status.success(), "{}", text(&whole.stderr));
+        let save = dir.join(format!("{expedition}.ron"));
+        let save = save.to_str().expect("a UTF-8 path");
+        let stopped = fray(&[
+            "delve",
+            expedition,
+            "--seed",
+            "4",
+            "--stop-after",
+            stop,
+            "--save",
+            save,
+        ]);
+        assert!(stopped.status.success(), "{}", text(&stopped.stderr));
+        let said = text(&stopped.stdout);
+        assert!(
+            said.contains(&format!("Stopped after turn {stop}; saved to")),
+            "{said}"
+        );
+        assert!(said.contains("Still under way"), "{said}");
+        let resumed = fray(&["delve", "--resume", save]);
+        assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+        assert_eq!(text(&resumed.stdout), text(&whole.stdout), "{expedition}");
+        let other = fray(&["delve", "bx-goblin-cave", "--resume", save]);
+        assert_eq!(other.status.code(), Some(2));
+        assert!(text(&other.stderr).contains("is a save of expedition"));
+    }
+    let garbage = dir.join("garbage.ron");
+    std::fs::write(&garbage, "not a save").expect("a file");
+    let bad = fray(&["delve", "--resume", garbage.to_str().expect("a UTF-8 path")]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("not a save"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn delve_narrates_a_wilderness_journey_by_days() {
     let a = fray(&["delve", "bx-thornmoor-trek", "--seed", "3"]);
     assert!(a.status.success(), "{}", text(&a.stderr));

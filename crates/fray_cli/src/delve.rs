@@ -1,7 +1,7 @@
 //! `fray delve`: one expedition narrated turn by turn, or many summed up.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -19,8 +19,10 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray delve`.
 #[derive(Debug, Args)]
 pub struct DelveArgs {
-    /// The expedition's id (its `Expedition(...)` file, under `content/<ruleset>/expeditions/`).
-    pub expedition: String,
+    /// The expedition's id (its `Expedition(...)` file, under `content/<ruleset>/expeditions/`);
+    /// not needed with `--resume`.
+    #[arg(required_unless_present = "resume")]
+    pub expedition: Option<String>,
     /// Seed (with `--runs`, the master seed: run i uses a seed derived from it and i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -34,6 +36,15 @@ pub struct DelveArgs {
     /// on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Stop the narrated expedition after this many turns (with `--save`, to save it there).
+    #[arg(long, value_name = "TURNS", conflicts_with = "runs")]
+    pub stop_after: Option<u32>,
+    /// Save the expedition where `--stop-after` stops it, to this file (RON).
+    #[arg(long, value_name = "FILE", requires = "stop_after")]
+    pub save: Option<PathBuf>,
+    /// Play on an expedition saved with `--save`: its log so far, then the rest.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["runs", "seed"])]
+    pub resume: Option<PathBuf>,
 }
 
 /// The most worker threads a batch of expeditions starts.
@@ -50,15 +61,24 @@ pub fn run(
         Ok(db) => db,
         Err(problems) => return Ok(ContentError::Invalid(problems).report()),
     };
-    let Some(spec) = db.document::<ExpeditionSpec>(&args.expedition).cloned() else {
+    let mut app = app(cli, db.clone());
+    let start = match &args.resume {
+        Some(path) => match resume(&mut app, path, args.expedition.as_deref()) {
+            Ok(start) => start,
+            Err(code) => return Ok(code),
+        },
+        None => Start::Fresh(args.expedition.clone().unwrap_or_default()),
+    };
+    let Some(spec) = db.document::<ExpeditionSpec>(start.id(&app)).cloned() else {
+        let id = start.id(&app).to_string();
         let known: Vec<&str> = db
             .documents_of::<ExpeditionSpec>()
             .map(|d| d.ids().collect())
             .unwrap_or_default();
-        let help = fray_content::suggest::help_for(&args.expedition, known.iter().copied());
+        let help = fray_content::suggest::help_for(&id, known.iter().copied());
         return Ok(fail(
             2,
-            format!("unknown expedition `{}`", args.expedition),
+            format!("unknown expedition `{id}`"),
             &[
                 &help,
                 "expeditions are `Expedition(...)` files under content/<ruleset>/expeditions/",
@@ -66,9 +86,64 @@ pub fn run(
         ));
     };
     match args.runs {
-        None => narrate(&mut app(cli, db.clone()), &db, &spec, args, out),
+        None => narrate(&mut app, &db, &spec, start, args, out),
         Some(runs) => batch(cli, &db, &spec, args, runs, out),
     }
+}
+
+/// Where a narrated expedition starts: fresh from its file, or loaded from a save.
+enum Start {
+    /// A new expedition of this id.
+    Fresh(String),
+    /// An expedition loaded from a save (already in the World).
+    Loaded(Entity),
+}
+
+impl Start {
+    /// The expedition's id.
+    fn id<'a>(&'a self, app: &'a App) -> &'a str {
+        match self {
+            Self::Fresh(id) => id,
+            Self::Loaded(e) => app
+                .world()
+                .get::<Expedition>(*e)
+                .map_or("", |x| x.id.as_str()),
+        }
+    }
+}
+
+/// Loads the expedition saved in `path` (which must be of expedition `expected`, when given).
+fn resume(app: &mut App, path: &Path, expected: Option<&str>) -> Result<Start, ExitCode> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        fail(
+            2,
+            format!("cannot read the save {}: {e}", path.display()),
+            &["give the file `fray delve --stop-after N --save FILE` wrote"],
+        )
+    })?;
+    let e = load_expedition(app.world_mut(), &text).map_err(|e| {
+        fail(
+            2,
+            format!("{}: {e}", path.display()),
+            &["a save is what `fray delve --stop-after N --save FILE` wrote, with this build"],
+        )
+    })?;
+    let id = app
+        .world()
+        .get::<Expedition>(e)
+        .map(|x| x.id.clone())
+        .unwrap_or_default();
+    if let Some(expected) = expected.filter(|x| *x != id) {
+        return Err(fail(
+            2,
+            format!(
+                "{} is a save of expedition `{id}`, not `{expected}`",
+                path.display()
+            ),
+            &["leave the expedition out with --resume, or name the one saved"],
+        ));
+    }
+    Ok(Start::Loaded(e))
 }
 
 /// An app that fights and explores in every ruleset, with `db`.
@@ -91,12 +166,34 @@ fn play(
     seed: u64,
     log: bool,
 ) -> Result<(Entity, DelveSummary), String> {
-    let world = app.world_mut();
-    let e = world
+    let e = app
+        .world_mut()
         .spawn_delve_from(db, &spec.id, seed, log)
         .map_err(|e| e.to_string())?;
-    run_expeditions(world, spec.max_turns);
-    out_of_time(world);
+    play_on(app, e, spec, None)
+}
+
+/// Plays expedition `e` of `spec` (the only one in the World) on: to its end, or to the end of
+/// its turns (`spec.max_turns`, counting those it played before a save), or for at most `stop`
+/// turns, after which it is left under way. Returns its entity and its summary.
+fn play_on(
+    app: &mut App,
+    e: Entity,
+    spec: &ExpeditionSpec,
+    stop: Option<u32>,
+) -> Result<(Entity, DelveSummary), String> {
+    let world = app.world_mut();
+    let played = world.get::<Clock>(e).map_or(0, Clock::turns);
+    let left = spec.max_turns.saturating_sub(played);
+    match stop {
+        Some(stop) if stop < left => {
+            run_expeditions(world, stop);
+        }
+        _ => {
+            run_expeditions(world, left);
+            out_of_time(world);
+        }
+    }
     let summary = DelveSummary::of(world, e, spec).ok_or("the expedition vanished")?;
     Ok((e, summary))
 }
@@ -125,18 +222,47 @@ fn clock(at: GameTime) -> String {
     }
 }
 
-/// One expedition, narrated.
+/// One expedition, narrated (from its start, or from a save), and saved where `--stop-after`
+/// stops it when `--save` says so.
 fn narrate(
     app: &mut App,
     db: &ContentDb,
     spec: &ExpeditionSpec,
+    start: Start,
     args: &DelveArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let (e, summary) = match play(app, db, spec, args.seed, true) {
+    let e = match start {
+        Start::Loaded(e) => e,
+        Start::Fresh(_) => match app
+            .world_mut()
+            .spawn_delve_from(db, &spec.id, args.seed, true)
+        {
+            Ok(e) => e,
+            Err(why) => return Ok(fail(2, why.to_string(), &[])),
+        },
+    };
+    let (e, summary) = match play_on(app, e, spec, args.stop_after) {
         Ok(x) => x,
         Err(why) => return Ok(fail(2, why, &[])),
     };
+    let seed = app
+        .world()
+        .get::<Expedition>(e)
+        .map_or(args.seed, |x| x.seed);
+    let stopped = summary.ending.is_none();
+    if let (true, Some(path)) = (stopped, &args.save) {
+        let written = save_expedition(app.world(), e)
+            .map_err(io::Error::other)
+            .and_then(|text| std::fs::write(path, text));
+        if let Err(why) = written {
+            return Ok(fail(
+                1,
+                format!("cannot save to {}: {why}", path.display()),
+                &["check that the file's folder exists and can be written"],
+            ));
+        }
+    }
     let entries = app
         .world()
         .get::<ExpeditionLog>(e)
@@ -156,7 +282,7 @@ fn narrate(
             serde_json::to_string(&summary).map_err(io::Error::other)?
         )?;
     } else {
-        writeln!(out, "{} (seed {})", spec.name, args.seed)?;
+        writeln!(out, "{} (seed {seed})", spec.name)?;
         for entry in &entries {
             writeln!(out, "{} {}", clock(entry.at), entry.event.text())?;
         }
@@ -173,6 +299,18 @@ fn narrate(
         )?;
         for m in &summary.members {
             writeln!(out, "  {}: {}/{} HP, {:?}", m.name, m.hp.0, m.hp.1, m.life)?;
+        }
+        if stopped {
+            let turns = app.world().get::<Clock>(e).map_or(0, Clock::turns);
+            match &args.save {
+                Some(path) => writeln!(
+                    out,
+                    "Stopped after turn {turns}; saved to {} (play on with `fray delve --resume {}`).",
+                    path.display(),
+                    path.display()
+                )?,
+                None => writeln!(out, "Stopped after turn {turns}.")?,
+            }
         }
     }
     clear(app, e);

@@ -240,7 +240,7 @@ fn burn_lights(
     }
 }
 
-/// The clock moves on by the turn's span.
+/// The clock moves on by the turn's span, and counts the turn.
 fn advance_clock(
     mut expeditions: Query<(
         &Expedition,
@@ -254,6 +254,7 @@ fn advance_clock(
         if expedition.state != ExpeditionState::Underway {
             continue;
         }
+        clock.count_turn();
         let Some(activity) = &current.0 else {
             continue;
         };

@@ -84,7 +84,8 @@ impl GameTime {
     }
 }
 
-/// The expedition's clock: the game time elapsed since it set out.
+/// The expedition's clock: the game time elapsed since it set out, and the turns it has
+/// played (each tick of [`ExploreTick`](crate::schedule::ExploreTick) it was under way).
 ///
 /// ```
 /// use fray_explore::time::{Clock, GameTime};
@@ -96,12 +97,24 @@ impl GameTime {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Clock {
     elapsed: GameTime,
+    #[serde(default)]
+    turns: u32,
 }
 
 impl Clock {
     /// The time elapsed since the expedition set out.
     pub fn elapsed(&self) -> GameTime {
         self.elapsed
+    }
+
+    /// The turns played so far: what a turn budget (an expedition's `max_turns`) counts.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Counts one more turn played.
+    pub fn count_turn(&mut self) {
+        self.turns = self.turns.saturating_add(1);
     }
 
     /// Whole `unit`s elapsed (0 for a zero unit).
