@@ -133,6 +133,7 @@ pub fn cli_engine() -> fray_cli::CliEngine {
                 fray_explore::FrayExplorePlugin,
                 fray_bx::explore::BxExplorePlugin,
                 fray_lite5e::explore::Lite5eExplorePlugin,
+                fray_archmage::explore::ArchmageExplorePlugin,
             ));
         },
         loader: content_loader(),

@@ -1,0 +1,76 @@
+//! Between fights on an expedition (AR-39): each hero takes a quick rest after every fight,
+//! and the party earns a full heal-up after every fourth ("after four battles, you'll usually
+//! earn a full heal-up"). Both are the combat side's own [`quick_rest`] and [`full_heal_up`],
+//! taken on the fight's combatant before it is written back to its member.
+//!
+//! Rulings: at a quick rest a hero spends recoveries until its hit points are full
+//! ([`RestHealing::ToFull`]: the seed lets it use "as many recoveries as you have
+//! available", and the party presses on); the heal-up comes after every fourth fight of the
+//! expedition, whoever won it; a hero still at 0 hit points or below after its rest (no
+//! recoveries left to spend) is down, and the party carries it.
+
+use bevy_ecs::prelude::*;
+use fray_core::combatant::Hp;
+use fray_explore::prelude::*;
+
+use crate::rest::{RestHealing, full_heal_up, quick_rest};
+
+/// Fights between full heal-ups (AR-39).
+pub const HEAL_UP_EVERY: u32 = 4;
+
+/// Whether the expedition's `fights`-th fight earns the party a full heal-up.
+pub fn earns_heal_up(fights: u32) -> bool {
+    fights > 0 && fights.is_multiple_of(HEAL_UP_EVERY)
+}
+
+/// `combatant`, standing for `member`, rests after its fight: a full heal-up after every
+/// fourth fight, else a quick rest with dice from the expedition's stream; its hit points
+/// are then written back to the member, down at 0 or below.
+pub(super) fn after_fight(world: &mut World, member: Entity, combatant: Entity) {
+    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+        return;
+    };
+    if !world.get::<Vitals>(member).is_some_and(Vitals::is_alive) {
+        return;
+    }
+    let fights = world.get::<FightCount>(expedition).map_or(0, |c| c.0);
+    let who = world
+        .get::<Character>(member)
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    let before = world.get::<Hp>(combatant).map_or(0, |hp| hp.current);
+    let what = if earns_heal_up(fights) {
+        full_heal_up(world, combatant).then(|| "HP from a full heal-up".to_string())
+    } else {
+        let Some(mut rng) = world.entity_mut(expedition).take::<ExpeditionRng>() else {
+            return;
+        };
+        let report = quick_rest(world, combatant, RestHealing::ToFull, &mut rng);
+        world.entity_mut(expedition).insert(rng);
+        report.map(|r| format!("HP from {} recoveries", r.recoveries_spent))
+    };
+    let Some(hp) = world.get::<Hp>(combatant).map(|hp| hp.current) else {
+        return;
+    };
+    if let Some(mut vitals) = world.get_mut::<Vitals>(member) {
+        vitals.hp = hp.min(vitals.max_hp);
+        vitals.life = if vitals.hp > 0 {
+            Life::Alive
+        } else {
+            Life::Down
+        };
+    }
+    let healed = u64::try_from(hp.saturating_sub(before.max(0))).unwrap_or(0);
+    let at = world
+        .get::<Clock>(expedition)
+        .map_or(GameTime::ZERO, Clock::elapsed);
+    if let (Some(what), true) = (what, healed > 0)
+        && let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition)
+    {
+        log.record(at, || ExploreEvent::Gained {
+            who,
+            what,
+            amount: healed,
+        });
+    }
+}
