@@ -134,6 +134,7 @@ pub fn cli_engine() -> fray_cli::CliEngine {
                 fray_bx::explore::BxExplorePlugin,
                 fray_lite5e::explore::Lite5eExplorePlugin,
                 fray_archmage::explore::ArchmageExplorePlugin,
+                fray_dierank::explore::DierankExplorePlugin,
             ));
         },
         loader: content_loader(),
