@@ -2,9 +2,9 @@
 //! takes its maximum ([`unhurried`]) against the difficulty die the GM rolls (DR-02).
 //!
 //! The clock's one such roll is forcing a stuck door. Rulings: the heroes' statblocks have no
-//! strength die, so the party forces a door with the biggest attack die among its members who
-//! are up; a stuck door is Hard (a D8, the seed's steep cliff); a party that fails tries again
-//! next turn, as the model has it.
+//! strength die, so the party forces a door with the biggest melee attack die among its
+//! members who are up (an arm, not a bow or a spell); a stuck door is Hard (a D8, the seed's
+//! steep cliff); a party that fails tries again next turn, as the model has it.
 
 use bevy_ecs::prelude::*;
 use fray_core::spawn::Content;
@@ -18,7 +18,8 @@ use crate::uncontested::{unhurried, unhurried_succeeds};
 /// The difficulty of a stuck door: Hard (a ruling).
 pub const STUCK_DOOR: DieRank = DieRank::D8;
 
-/// The biggest attack die of the members of `expedition` who are up, by their statblocks.
+/// The biggest melee attack die of the members of `expedition` who are up, by their
+/// statblocks.
 pub fn party_strength(world: &World, expedition: Entity) -> Option<DieRank> {
     let blocks = world
         .get_resource::<Content>()?
@@ -31,7 +32,13 @@ pub fn party_strength(world: &World, expedition: Entity) -> Option<DieRank> {
         .filter(|m| world.get::<Vitals>(**m).is_some_and(Vitals::is_up))
         .filter_map(|m| world.get::<Character>(*m))
         .filter_map(|c| blocks.get(&c.statblock))
-        .flat_map(|b| creature(b).attacks.iter().map(|a| a.die))
+        .flat_map(|b| {
+            creature(b)
+                .attacks
+                .iter()
+                .filter(|a| !a.ranged)
+                .map(|a| a.die)
+        })
         .max()
 }
 
