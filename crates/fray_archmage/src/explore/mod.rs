@@ -9,8 +9,8 @@
 //! 10-minute turns, a torch burns an hour and a lantern four; a hero brought to 0 hit points
 //! outside a fight is down (unconscious, AR-23), not dead.
 //!
-//! Not built yet: a member left down between fights comes back up only by taking part in a
-//! fight, so a full heal-up passes it by; the campaign loss of an early heal-up.
+//! Not built yet: the campaign loss of an early heal-up; a recovery spent without having one
+//! at a quick rest (the combat side's quick rest spends only recoveries the hero has).
 //!
 //! [`lasting`]: crate::explore::lasting
 //! [`rest`]: crate::explore::rest

@@ -7,13 +7,18 @@
 //! ([`RestHealing::ToFull`]: the seed lets it use "as many recoveries as you have
 //! available", and the party presses on); the heal-up comes after every fourth fight of the
 //! expedition, whoever won it; a hero still at 0 hit points or below after its rest (no
-//! recoveries left to spend) is down, and the party carries it.
+//! recoveries left to spend) is down, and the party carries it until the next full heal-up,
+//! which reaches the members who sat the fight out.
 
 use bevy_ecs::prelude::*;
 use fray_core::combatant::Hp;
 use fray_explore::prelude::*;
 
+use super::lasting::Lasting;
 use crate::rest::{RestHealing, full_heal_up, quick_rest};
+
+/// What the log says a full heal-up gave.
+const HEAL_UP: &str = "HP from a full heal-up";
 
 /// Fights between full heal-ups (AR-39).
 pub const HEAL_UP_EVERY: u32 = 4;
@@ -40,7 +45,7 @@ pub(super) fn after_fight(world: &mut World, member: Entity, combatant: Entity) 
         .unwrap_or_default();
     let before = world.get::<Hp>(combatant).map_or(0, |hp| hp.current);
     let what = if earns_heal_up(fights) {
-        full_heal_up(world, combatant).then(|| "HP from a full heal-up".to_string())
+        full_heal_up(world, combatant).then(|| HEAL_UP.to_string())
     } else {
         let Some(mut rng) = world.entity_mut(expedition).take::<ExpeditionRng>() else {
             return;
@@ -61,16 +66,51 @@ pub(super) fn after_fight(world: &mut World, member: Entity, combatant: Entity) 
         };
     }
     let healed = u64::try_from(hp.saturating_sub(before.max(0))).unwrap_or(0);
+    if let Some(what) = what {
+        note(world, expedition, who, what, healed);
+    }
+    if earns_heal_up(fights) {
+        heal_up_the_absent(world, expedition);
+    }
+}
+
+/// The members of `expedition` who are down, and so sat the fight out, get the party's full
+/// heal-up too: back up at full hit points, and their lasting state forgotten, so that their
+/// next fight spawns them fresh from their statblocks, every recovery and power back (what
+/// [`full_heal_up`] leaves a combatant with).
+fn heal_up_the_absent(world: &mut World, expedition: Entity) {
+    let order = world
+        .get::<Party>(expedition)
+        .map(|p| p.order.clone())
+        .unwrap_or_default();
+    for member in order {
+        let healed = match world.get_mut::<Vitals>(member) {
+            Some(mut vitals) if vitals.life == Life::Down => {
+                let healed = vitals.max_hp.saturating_sub(vitals.hp.max(0));
+                vitals.hp = vitals.max_hp;
+                vitals.life = Life::Alive;
+                healed
+            }
+            _ => continue,
+        };
+        world.entity_mut(member).remove::<Lasting>();
+        let who = world
+            .get::<Character>(member)
+            .map(|c| c.name.clone())
+            .unwrap_or_default();
+        let healed = u64::try_from(healed).unwrap_or(0);
+        note(world, expedition, who, HEAL_UP.into(), healed);
+    }
+}
+
+/// Logs `amount` hit points `who` regained by `what` (nothing when none).
+fn note(world: &mut World, expedition: Entity, who: String, what: String, amount: u64) {
     let at = world
         .get::<Clock>(expedition)
         .map_or(GameTime::ZERO, Clock::elapsed);
-    if let (Some(what), true) = (what, healed > 0)
+    if amount > 0
         && let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition)
     {
-        log.record(at, || ExploreEvent::Gained {
-            who,
-            what,
-            amount: healed,
-        });
+        log.record(at, || ExploreEvent::Gained { who, what, amount });
     }
 }

@@ -249,3 +249,53 @@ fn ar39_the_barrow_delve_plays_to_an_end_on_every_seed_with_rests_between_fights
     }
     assert!(fights > 0, "the barrow's goblins are met");
 }
+
+#[test]
+fn ar39_a_member_down_between_fights_is_back_up_after_the_full_heal_up() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, _) = hero(world, "fighter-1", 30);
+    let sable = world
+        .add_member(
+            e,
+            &MemberSpec {
+                character: Character {
+                    name: "Sable".into(),
+                    statblock: "rogue-1".into(),
+                },
+                max_hp: 24,
+                supplies: Supplies::default(),
+                lit: None,
+            },
+        )
+        .unwrap();
+    world.entity_mut(sable).insert(Lasting {
+        recoveries: 0,
+        recovery_debt: 1,
+        ..Lasting::default()
+    });
+    {
+        let mut vitals = world.get_mut::<Vitals>(sable).unwrap();
+        vitals.hp = -3;
+        vitals.life = Life::Down;
+    }
+    for fight in 1..=4 {
+        let combatant = start(world, e);
+        assert_eq!(
+            world.get::<Fighting>(e).unwrap().members.len(),
+            1,
+            "Sable, down, sits fight {fight} out"
+        );
+        play_and_leave_at(world, combatant, 30, |_| {});
+        script(world, e, Vec::new());
+        world.end_fight(e).unwrap();
+        let life = world.get::<Vitals>(sable).unwrap().life;
+        assert_eq!(life == Life::Alive, fight == 4, "after fight {fight}");
+    }
+    assert_eq!(world.get::<Vitals>(sable).unwrap().hp, 24);
+    assert!(world.get::<Lasting>(sable).is_none(), "spawned fresh next");
+    start(world, e);
+    let (_, combatant) = world.get::<Fighting>(e).unwrap().members[1];
+    let state = world.get::<ArchState>(combatant).unwrap();
+    assert_eq!((state.recoveries, state.recovery_debt), (8, 0));
+}
