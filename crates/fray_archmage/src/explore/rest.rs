@@ -15,7 +15,7 @@ use fray_core::combatant::Hp;
 use fray_explore::prelude::*;
 
 use super::lasting::Lasting;
-use crate::rest::{RestHealing, full_heal_up, quick_rest};
+use crate::rest::{RestHealing, RestReport, full_heal_up, quick_rest};
 
 /// What the log says a full heal-up gave.
 const HEAL_UP: &str = "HP from a full heal-up";
@@ -47,12 +47,20 @@ pub(super) fn after_fight(world: &mut World, member: Entity, combatant: Entity) 
     let what = if earns_heal_up(fights) {
         full_heal_up(world, combatant).then(|| HEAL_UP.to_string())
     } else {
-        let Some(mut rng) = world.entity_mut(expedition).take::<ExpeditionRng>() else {
+        let Some(mut rng) = world
+            .get_entity_mut(expedition)
+            .ok()
+            .and_then(|mut e| e.take::<ExpeditionRng>())
+        else {
             return;
         };
         let report = quick_rest(world, combatant, RestHealing::ToFull, &mut rng);
         world.entity_mut(expedition).insert(rng);
-        report.map(|r| format!("HP from {} recoveries", r.recoveries_spent))
+        let Some(report) = report else {
+            return;
+        };
+        log_recharges(world, expedition, &who, &report);
+        Some(format!("HP from {} recoveries", report.recoveries_spent))
     };
     let Some(hp) = world.get::<Hp>(combatant).map(|hp| hp.current) else {
         return;
@@ -100,6 +108,25 @@ fn heal_up_the_absent(world: &mut World, expedition: Entity) {
             .unwrap_or_default();
         let healed = u64::try_from(healed).unwrap_or(0);
         note(world, expedition, who, HEAL_UP.into(), healed);
+    }
+}
+
+/// Logs the d20 each used recharge attack or power of `who` rolled at its quick rest.
+fn log_recharges(world: &mut World, expedition: Entity, who: &str, report: &RestReport) {
+    let at = world
+        .get::<Clock>(expedition)
+        .map_or(GameTime::ZERO, Clock::elapsed);
+    let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) else {
+        return;
+    };
+    for (power, roll, kept) in &report.recharges {
+        log.record(at, || ExploreEvent::Roll {
+            what: format!("{who}'s {power} recharges"),
+            dice: "1d20".into(),
+            faces: vec![*roll],
+            result: i64::from(*roll),
+            success: Some(*kept),
+        });
     }
 }
 

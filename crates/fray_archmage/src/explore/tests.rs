@@ -182,6 +182,11 @@ fn ar39_a_used_recharge_attack_comes_back_after_a_fight_on_a_d20_at_or_above_its
     script(world, e, vec![16]);
     world.end_fight(e).unwrap();
     assert_eq!(scripted_left(world, e), Some(0));
+    let logged = world.get::<ExpeditionLog>(e).unwrap().entries().to_vec();
+    assert!(logged.iter().any(|entry| matches!(
+        &entry.event,
+        ExploreEvent::Roll { faces, success: Some(true), .. } if faces == &vec![16]
+    )));
     let combatant = start(world, e);
     assert!(
         !world
