@@ -135,6 +135,23 @@ fn ar24_recoveries_spent_at_the_rest_after_fight_one_are_not_there_in_fight_two(
 }
 
 #[test]
+fn ar24_a_level_5_hero_recovers_5d10_plus_twice_its_con_mod_between_fights() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, brannoc) = hero(world, "fighter-5", 80);
+    let combatant = start(world, e);
+    // At 60 of 80: five 1s and +4 (Con 14, x2 at level 5) heal 9, then five 2s and +4 heal
+    // 14: two recoveries, 60 -> 69 -> 80 (of 83).
+    play_and_leave_at(world, combatant, 60, |s| s.recoveries = 9);
+    script(world, e, vec![1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    world.end_fight(e).unwrap();
+    assert_eq!(scripted_left(world, e), Some(0));
+    assert_eq!(world.get::<Vitals>(brannoc).unwrap().hp, 80);
+    let combatant = start(world, e);
+    assert_eq!(world.get::<ArchState>(combatant).unwrap().recoveries, 7);
+}
+
+#[test]
 fn ar24_with_no_recoveries_left_the_debt_and_the_wounds_carry_into_the_next_fight() {
     let mut app = app();
     let world = app.world_mut();
