@@ -66,7 +66,7 @@ pub trait Procedure: Send + Sync + 'static {
     /// Whether the party of `expedition` forces a stuck door this turn, with the World at hand
     /// (the members' statblocks, their state): what the model asks at a stuck door. By
     /// default, [`Procedure::force_door`] with the expedition's dice
-    /// ([`with_turn_dice`](crate::rolls::with_turn_dice); it opens if the expedition has no
+    /// ([`with_turn_dice`]; it opens if the expedition has no
     /// stream or no log).
     fn party_forces_door(&self, world: &mut World, expedition: Entity) -> bool {
         with_turn_dice(world, expedition, |dice| self.force_door(dice)).unwrap_or(true)
@@ -80,7 +80,7 @@ pub trait Procedure: Send + Sync + 'static {
 
     /// Whether `victim`, on whom a trap of `expedition` sprang, avoids it: the ruleset rolls
     /// the trap's dangerous check ([`Trap::check`], with
-    /// [`with_turn_dice`](crate::rolls::with_turn_dice)) and, when the trap strikes, may give
+    /// [`with_turn_dice`]) and, when the trap strikes, may give
     /// the victim the trap's affliction ([`Trap::afflicts`]). Called before the damage is
     /// rolled; an avoided trap deals none. By default there is no check: the trap strikes and
     /// afflicts nobody.

@@ -1,11 +1,12 @@
 //! Between fights on an expedition (AR-39): each hero takes a quick rest after every fight,
 //! and the party earns a full heal-up after every fourth ("after four battles, you'll usually
-//! earn a full heal-up"). Both are the combat side's own [`quick_rest`] and [`full_heal_up`],
+//! earn a full heal-up"). Both are the combat side's own
+//! [`quick_rest`](crate::rest::quick_rest) and [`full_heal_up`](crate::rest::full_heal_up),
 //! taken on the fight's combatant before it is written back to its member.
 //!
 //! Rulings: at a quick rest a hero spends recoveries until its hit points are full
-//! ([`RestHealing::ToFull`]: the seed lets it use "as many recoveries as you have
-//! available", and the party presses on); the heal-up comes after every fourth fight of the
+//! ([`RestHealing::ToFull`](crate::rest::RestHealing::ToFull): the seed lets it use "as many
+//! recoveries as you have available", and the party presses on); the heal-up comes after every fourth fight of the
 //! expedition, whoever won it; a hero still at 0 hit points or below after its rest (no
 //! recoveries left to spend) is down, and the party carries it until the next full heal-up,
 //! which reaches the members who sat the fight out.

@@ -1,7 +1,8 @@
 //! Experience across the fights of an expedition (OHO-22 to OHO-24): every proficiency check
 //! a member makes in a fight earns experience for its governing ability
-//! ([`Progression::record_fight`], from the fight's combat log), summed on the member from
-//! fight to fight into proficiency points (every 500 of an ability) and levels (level x 1000).
+//! ([`Progression::record_fight`](crate::progression::Progression::record_fight), from the
+//! fight's combat log), summed on the member from fight to fight into proficiency points
+//! (every 500 of an ability) and levels (level x 1000).
 //!
 //! The checks are read from the fight's log, so an OHO fight on an expedition always keeps
 //! one, whether or not the expedition logs. Ruling: the member's progress starts from its
