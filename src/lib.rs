@@ -133,6 +133,9 @@ pub fn cli_engine() -> fray_cli::CliEngine {
                 fray_explore::FrayExplorePlugin,
                 fray_bx::explore::BxExplorePlugin,
                 fray_lite5e::explore::Lite5eExplorePlugin,
+                fray_archmage::explore::ArchmageExplorePlugin,
+                fray_dierank::explore::DierankExplorePlugin,
+                fray_oho::explore::OhoExplorePlugin,
             ));
         },
         loader: content_loader(),

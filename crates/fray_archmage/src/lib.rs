@@ -18,6 +18,9 @@
 mod attack;
 /// Battle-wide state and the ruleset's options.
 pub mod battle;
+/// Between fights on an expedition: recoveries and rests on the adventure clock (AR-24,
+/// AR-39).
+pub mod explore;
 /// The components of a combatant, and attack odds.
 pub mod fighter;
 mod legality;

@@ -28,6 +28,9 @@
 
 /// Resisted rolls and the mastery exchange's state.
 pub mod contest;
+/// Between fights on an expedition: mastery points back, unhurried rolls at their maximum
+/// (DR-08, DR-11).
+pub mod explore;
 /// A combatant's components.
 pub mod fighter;
 /// Initiative, ties, mastery on initiative and delays.

@@ -105,6 +105,21 @@ pub fn fight_next_meeting(
     }
 }
 
+/// A meeting system for a ruleset with no procedure of its own before blows (no reaction
+/// roll, no evasion): each expedition marked with `M` that is ready to meet fights its oldest
+/// waiting meeting, a turn at a time, on the default map. Add it to the
+/// [`Meet`](crate::schedule::ExploreSystems::Meet) phase with
+/// [`ExploreAppExt::add_procedure_systems`](crate::procedure::ExploreAppExt::add_procedure_systems).
+pub fn fight_meetings<M: Component>(world: &mut World) {
+    for expedition in ready_to_meet::<M>(world) {
+        fight_next_meeting(world, expedition, |_, meeting| FightSetup {
+            foes: meeting.foes.clone(),
+            meeting: Some(meeting),
+            ..FightSetup::default()
+        });
+    }
+}
+
 impl Meetings {
     /// Notes a new meeting.
     pub fn meet(&mut self, meeting: Meeting) {

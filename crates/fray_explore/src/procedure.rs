@@ -19,7 +19,7 @@ use crate::expedition::{ExploreError, Timekeeping};
 use crate::fight::Foes;
 use crate::party::Life;
 use crate::place::{Pace, Trap};
-use crate::rolls::TurnDice;
+use crate::rolls::{TurnDice, with_turn_dice};
 use crate::schedule::{ExploreSystems, ExploreTick};
 
 /// A ruleset's exploration procedures, as the expedition model sees them.
@@ -63,6 +63,15 @@ pub trait Procedure: Send + Sync + 'static {
         true
     }
 
+    /// Whether the party of `expedition` forces a stuck door this turn, with the World at hand
+    /// (the members' statblocks, their state): what the model asks at a stuck door. By
+    /// default, [`Procedure::force_door`] with the expedition's dice
+    /// ([`with_turn_dice`]; it opens if the expedition has no
+    /// stream or no log).
+    fn party_forces_door(&self, world: &mut World, expedition: Entity) -> bool {
+        with_turn_dice(world, expedition, |dice| self.force_door(dice)).unwrap_or(true)
+    }
+
     /// Whether a trap the party crosses unawares springs. By default it does.
     fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
         let _ = dice;
@@ -71,7 +80,7 @@ pub trait Procedure: Send + Sync + 'static {
 
     /// Whether `victim`, on whom a trap of `expedition` sprang, avoids it: the ruleset rolls
     /// the trap's dangerous check ([`Trap::check`], with
-    /// [`with_turn_dice`](crate::rolls::with_turn_dice)) and, when the trap strikes, may give
+    /// [`with_turn_dice`]) and, when the trap strikes, may give
     /// the victim the trap's affliction ([`Trap::afflicts`]). Called before the damage is
     /// rolled; an avoided trap deals none. By default there is no check: the trap strikes and
     /// afflicts nobody.

@@ -193,6 +193,25 @@ fn a_long_passage_takes_turns_and_familiar_ground_is_crossed_faster() {
 }
 
 #[test]
+fn fight_meetings_takes_the_oldest_meeting_and_logs_a_fight_that_cannot_start() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, _) = delve(world, &["d", "a"], bold(), vec![]);
+    explore_turn(world);
+    explore_turn(world);
+    assert_eq!(world.get::<Meetings>(e).unwrap().pending.len(), 1);
+    // No combat ruleset and no content here: the rat cannot be fought, and the log says why.
+    crate::meeting::fight_meetings::<Party>(world);
+    assert!(world.get::<Meetings>(e).unwrap().pending.is_empty());
+    assert!(world.get::<Fighting>(e).is_none());
+    assert!(
+        logged(world, e)
+            .iter()
+            .any(|event| matches!(event, ExploreEvent::NoFight { .. }))
+    );
+}
+
+#[test]
 fn a_secret_door_is_passable_only_once_a_search_found_it_and_a_locked_one_never() {
     let mut app = app();
     let world = app.world_mut();

@@ -259,7 +259,9 @@ fn through_door(world: &mut World, expedition: Entity, passage: Entity) -> bool 
         DoorState::Locked => return false,
         DoorState::Secret => "found",
         DoorState::Stuck => {
-            if !roll_with(world, expedition, |p, dice| p.force_door(dice)) {
+            let forced = procedure_of(world, expedition)
+                .is_none_or(|p| p.party_forces_door(world, expedition));
+            if !forced {
                 note(world, expedition, ExploreEvent::DoorHolds { door: door.id });
                 return false;
             }
@@ -286,11 +288,7 @@ fn roll_with(
     expedition: Entity,
     ask: impl FnOnce(&dyn crate::procedure::Procedure, &mut TurnDice<'_>) -> bool,
 ) -> bool {
-    let Some(procedure) = world.get::<Expedition>(expedition).and_then(|e| {
-        world
-            .get_resource::<Procedures>()
-            .and_then(|p| p.get(&e.ruleset).cloned())
-    }) else {
+    let Some(procedure) = procedure_of(world, expedition) else {
         return true;
     };
     let at = world
@@ -314,6 +312,18 @@ fn roll_with(
     };
     entity.insert(rng);
     answer
+}
+
+/// The procedures of `expedition`'s ruleset, if registered.
+fn procedure_of(
+    world: &World,
+    expedition: Entity,
+) -> Option<std::sync::Arc<dyn crate::procedure::Procedure>> {
+    world.get::<Expedition>(expedition).and_then(|e| {
+        world
+            .get_resource::<Procedures>()
+            .and_then(|p| p.get(&e.ruleset).cloned())
+    })
 }
 
 /// The party crosses `area` on its way out: an unfound trap there may spring (the ruleset's

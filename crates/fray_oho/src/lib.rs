@@ -26,6 +26,9 @@ mod attack;
 /// The body parts a called shot aims at, as maneuvers.
 pub mod body;
 mod candidates;
+/// Between fights on an expedition: exhaustion and experience carried from fight to fight
+/// (OHO-21 to OHO-24).
+pub mod explore;
 /// The components of a combatant, and what conditions take from its rolls.
 pub mod fighter;
 /// Frightened: its effect, from the encounter's options (OHO-20).

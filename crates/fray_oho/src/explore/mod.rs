@@ -1,0 +1,107 @@
+//! OHO's between-fight rules on the adventure clock (`fray_explore`).
+//!
+//! A member's exhaustion levels carry from fight to fight of an expedition ([`exhaustion`],
+//! OHO-21), and so does its progress: the experience each proficiency check earns, summed
+//! across fights into proficiency points and levels ([`experience`], OHO-22 to OHO-24).
+//! Monsters met come to blows (the seed has no reaction roll).
+//!
+//! Rulings: the seed gives no exploration time, so the clock keeps 10-minute turns, a torch
+//! burns an hour and a lantern four; a round is the 6.5-second Action/Time Gauge, 7 seconds
+//! on the clock's whole seconds; a hero at 0 health or below outside a fight is down (dying
+//! or unconscious), not dead.
+//!
+//! Not built yet: a member left down between fights getting back up; spending proficiency
+//! points and open level-ups.
+//!
+//! [`exhaustion`]: crate::explore::exhaustion
+//! [`experience`]: crate::explore::experience
+
+/// Exhaustion carried from fight to fight (OHO-21).
+pub mod exhaustion;
+/// Experience, points and levels summed across fights (OHO-22 to OHO-24).
+pub mod experience;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use fray_core::FrayAppExt;
+use fray_explore::meeting::fight_meetings;
+use fray_explore::prelude::*;
+
+use self::experience::Experience;
+
+/// An OHO round on the clock (a ruling: see the module's docs).
+pub const ROUND: GameTime = GameTime::from_seconds(7);
+
+/// Hours a lantern burns on a flask (a ruling).
+pub const LANTERN_HOURS: u64 = 4;
+
+/// Marks an expedition that follows OHO's procedures.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct OhoExpedition;
+
+/// OHO's procedures, as the expedition model sees them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OhoProcedure;
+
+impl Procedure for OhoProcedure {
+    fn ruleset(&self) -> &'static str {
+        crate::ruleset::ID
+    }
+
+    fn timekeeping(&self) -> Timekeeping {
+        Timekeeping {
+            round: ROUND,
+            turn: GameTime::TURN,
+            torch: GameTime::HOUR,
+            lantern: GameTime::HOUR
+                .checked_mul(LANTERN_HOURS)
+                .unwrap_or(GameTime::HOUR),
+        }
+    }
+
+    fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {
+        expedition.insert(OhoExpedition);
+        Ok(())
+    }
+
+    /// The member's exhaustion carries into the fight (OHO-21), and the fight keeps its log
+    /// for the experience its checks earn (OHO-22).
+    fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        exhaustion::carry_in(world, member, combatant);
+        experience::keep_log(world, combatant);
+    }
+
+    /// The experience earned is added to the member's progress (OHO-22 to OHO-24), its
+    /// exhaustion written back (OHO-21), and a member at 0 health or below is down.
+    fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
+        experience::carry_out(world, member, combatant);
+        exhaustion::carry_out(world, member, combatant);
+        if let Some(mut vitals) = world.get_mut::<Vitals>(member)
+            && vitals.life == Life::Alive
+            && vitals.hp <= 0
+        {
+            vitals.life = Life::Down;
+        }
+    }
+
+    /// At 0 health or below a hero is dying, not dead: outside a fight, it is down.
+    fn at_zero_hp(&self) -> Life {
+        Life::Down
+    }
+}
+
+/// Adds OHO's exploration procedures. Add [`FrayExplorePlugin`] first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OhoExplorePlugin;
+
+impl Plugin for OhoExplorePlugin {
+    fn build(&self, app: &mut App) {
+        let oho = OhoProcedure.ruleset();
+        app.register_procedure(OhoProcedure)
+            .add_procedure_systems(oho, ExploreSystems::Meet, fight_meetings::<OhoExpedition>)
+            .register_saved::<Experience>("fray_oho::explore::Experience");
+    }
+}
+
+#[cfg(test)]
+mod tests;
