@@ -639,39 +639,81 @@ fn delve_narrates_an_expedition_the_same_way_for_the_same_seed() {
     assert!(text(&unknown.stderr).contains("did you mean `bx-barrow-raid`?"));
 }
 
+/// Every built-in expedition's id (`content/<ruleset>/expeditions/*.ron`).
+fn built_in_expeditions() -> Vec<String> {
+    let mut ids = Vec::new();
+    let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    for ruleset in std::fs::read_dir(content)
+        .expect("the content folder")
+        .flatten()
+    {
+        let Ok(files) = std::fs::read_dir(ruleset.path().join("expeditions")) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let text = std::fs::read_to_string(file.path()).expect("an expedition file");
+            let id = text
+                .split("id: \"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .expect("an expedition id");
+            ids.push(id.to_string());
+        }
+    }
+    ids.sort();
+    ids
+}
+
+/// Every built-in expedition, stopped and saved early and mid-way (in a fight or not), plays
+/// on from the save to the narration it gives uninterrupted: every ruleset saves all the
+/// state its procedures keep.
 #[test]
 fn delve_stopped_and_saved_mid_way_resumes_to_the_same_narration() {
     let dir = std::env::temp_dir().join(format!("fray-delve-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    for (expedition, stop) in [("bx-barrow-raid", "7"), ("lite5e-reedwater-run", "2")] {
+    let expeditions = built_in_expeditions();
+    assert!(expeditions.len() >= 7, "{expeditions:?}");
+    for expedition in &expeditions {
         let whole = fray(&["delve", expedition, "--seed", "4"]);
         assert!(whole.status.success(), "{}", text(&whole.stderr));
-        let save = dir.join(format!("{expedition}.ron"));
-        let save = save.to_str().expect("a UTF-8 path");
-        let stopped = fray(&[
-            "delve",
-            expedition,
-            "--seed",
-            "4",
-            "--stop-after",
-            stop,
-            "--save",
-            save,
-        ]);
-        assert!(stopped.status.success(), "{}", text(&stopped.stderr));
-        let said = text(&stopped.stdout);
-        assert!(
-            said.contains(&format!("Stopped after turn {stop}; saved to")),
-            "{said}"
-        );
-        assert!(said.contains("Still under way"), "{said}");
-        let resumed = fray(&["delve", "--resume", save]);
-        assert!(resumed.status.success(), "{}", text(&resumed.stderr));
-        assert_eq!(text(&resumed.stdout), text(&whole.stdout), "{expedition}");
-        let other = fray(&["delve", "bx-goblin-cave", "--resume", save]);
-        assert_eq!(other.status.code(), Some(2));
-        assert!(text(&other.stderr).contains("is a save of expedition"));
+        for stop in ["2", "5"] {
+            let save = dir.join(format!("{expedition}-{stop}.ron"));
+            let save = save.to_str().expect("a UTF-8 path");
+            let stopped = fray(&[
+                "delve",
+                expedition,
+                "--seed",
+                "4",
+                "--stop-after",
+                stop,
+                "--save",
+                save,
+            ]);
+            assert!(stopped.status.success(), "{}", text(&stopped.stderr));
+            let said = text(&stopped.stdout);
+            if said.contains("Still under way") {
+                assert!(
+                    said.contains(&format!("Stopped after turn {stop}; saved to")),
+                    "{said}"
+                );
+                let resumed = fray(&["delve", "--resume", save]);
+                assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+                assert_eq!(
+                    text(&resumed.stdout),
+                    text(&whole.stdout),
+                    "{expedition} resumed after turn {stop}"
+                );
+            } else {
+                // Over before the stop: nothing to save, and it said how it ended.
+                assert_eq!(said, text(&whole.stdout), "{expedition}");
+            }
+        }
     }
+    let save = dir.join("bx-barrow-raid-5.ron");
+    let save = save.to_str().expect("a UTF-8 path");
+    let other = fray(&["delve", "bx-goblin-cave", "--resume", save]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(text(&other.stderr).contains("is a save of expedition"));
     let garbage = dir.join("garbage.ron");
     std::fs::write(&garbage, "not a save").expect("a file");
     let bad = fray(&["delve", "--resume", garbage.to_str().expect("a UTF-8 path")]);

@@ -25,6 +25,7 @@ use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
 use fray_explore::meeting::fight_meetings;
 use fray_explore::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use self::lasting::Lasting;
 
@@ -35,7 +36,7 @@ pub const ROUND: GameTime = GameTime::from_seconds(6);
 pub const LANTERN_HOURS: u64 = 4;
 
 /// Marks an expedition that follows archmage's procedures.
-#[derive(Component, Debug, Clone, Copy, Default)]
+#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct ArchmageExpedition;
 
 /// archmage's procedures, as the expedition model sees them.
@@ -95,6 +96,7 @@ impl Plugin for ArchmageExplorePlugin {
                 ExploreSystems::Meet,
                 fight_meetings::<ArchmageExpedition>,
             )
+            .register_saved::<ArchmageExpedition>("fray_archmage::explore::ArchmageExpedition")
             .register_saved::<Lasting>("fray_archmage::explore::Lasting");
     }
 }

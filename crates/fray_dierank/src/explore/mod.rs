@@ -24,6 +24,7 @@ use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
 use fray_explore::meeting::fight_meetings;
 use fray_explore::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use self::mastery::Mastery;
 
@@ -34,7 +35,7 @@ pub const ROUND: GameTime = GameTime::from_seconds(6);
 pub const LANTERN_HOURS: u64 = 4;
 
 /// Marks an expedition that follows die-rank's procedures.
-#[derive(Component, Debug, Clone, Copy, Default)]
+#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct DierankExpedition;
 
 /// die-rank's procedures, as the expedition model sees them.
@@ -104,6 +105,7 @@ impl Plugin for DierankExplorePlugin {
                 ExploreSystems::Meet,
                 fight_meetings::<DierankExpedition>,
             )
+            .register_saved::<DierankExpedition>("fray_dierank::explore::DierankExpedition")
             .register_saved::<Mastery>("fray_dierank::explore::Mastery");
     }
 }

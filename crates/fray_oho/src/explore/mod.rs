@@ -26,6 +26,7 @@ use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
 use fray_explore::meeting::fight_meetings;
 use fray_explore::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use self::experience::Experience;
 
@@ -36,7 +37,7 @@ pub const ROUND: GameTime = GameTime::from_seconds(7);
 pub const LANTERN_HOURS: u64 = 4;
 
 /// Marks an expedition that follows OHO's procedures.
-#[derive(Component, Debug, Clone, Copy, Default)]
+#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct OhoExpedition;
 
 /// OHO's procedures, as the expedition model sees them.
@@ -99,6 +100,7 @@ impl Plugin for OhoExplorePlugin {
         let oho = OhoProcedure.ruleset();
         app.register_procedure(OhoProcedure)
             .add_procedure_systems(oho, ExploreSystems::Meet, fight_meetings::<OhoExpedition>)
+            .register_saved::<OhoExpedition>("fray_oho::explore::OhoExpedition")
             .register_saved::<Experience>("fray_oho::explore::Experience");
     }
 }
