@@ -1,18 +1,20 @@
 //! Saving an expedition mid-way and loading it into another World, where it continues exactly
 //! as the original would have.
 //!
-//! An expedition is saved with `fray_core`'s [`save_entities`]: the expedition entity, its
-//! members, its place (the dungeon or wilderness entity and every area, passage, site and leg
-//! [`PartOf`] it) and the fight under way, if any (its encounter and combatants). Every
+//! An expedition is saved with `fray_core`'s
+//! [`save_entities`](fray_core::save::save_entities): the expedition entity, its members, its
+//! place (the dungeon or wilderness entity and every area, passage, site and leg
+//! [`PartOf`](crate::place::PartOf) it) and the fight under way, if any (its encounter and combatants). Every
 //! component carrying expedition state is registered by name: this crate's in
 //! [`FrayExplorePlugin`](crate::FrayExplorePlugin), each ruleset's in its explore plugin. The
 //! expedition's own dice ([`ExpeditionRng`](crate::expedition::ExpeditionRng)) are saved with
 //! their state, so the loaded expedition draws the same numbers.
 //!
 //! Content is not saved: a dungeon or wilderness carries its spec whole
-//! ([`Dungeon::spec`](crate::place::Dungeon::spec), [`Wilderness::spec`]), so a save loads
-//! even if the content changed since; statblocks are referenced by id, and fights need the
-//! same rulesets' plugins (and the `Content` resource) in the World the save is loaded into.
+//! ([`Dungeon::spec`](crate::place::Dungeon::spec),
+//! [`Wilderness::spec`](crate::landscape::Wilderness::spec)), so a save loads even if the
+//! content changed since; statblocks are referenced by id, and fights need the same rulesets'
+//! plugins (and the `Content` resource) in the World the save is loaded into.
 
 use std::collections::HashSet;
 
