@@ -742,6 +742,60 @@ fn delve_narrates_a_wilderness_journey_by_days() {
 }
 
 #[test]
+fn delve_writes_one_csv_row_per_expedition_the_same_on_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("fray-delve-csv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let mut tables = Vec::new();
+    for threads in ["1", "3"] {
+        let path = dir.join(format!("runs-{threads}.csv"));
+        let path = path.to_str().expect("a UTF-8 path");
+        let out = fray(&[
+            "delve",
+            "bx-barrow-raid",
+            "--runs",
+            "12",
+            "--threads",
+            threads,
+            "--csv",
+            path,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        tables.push(std::fs::read_to_string(path).expect("the CSV file"));
+    }
+    assert_eq!(tables[0], tables[1]);
+    let lines: Vec<&str> = tables[0].lines().collect();
+    assert_eq!(lines.len(), 13, "a header and a row per run: {lines:?}");
+    assert!(
+        lines[0].starts_with("run,seed,ending,turns,minutes,fights,"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].ends_with("Dara life,Dara hp"), "{}", lines[0]);
+    assert!(lines[1].starts_with("0,"), "{}", lines[1]);
+    let fields = lines[0].split(',').count();
+    assert!(
+        lines.iter().all(|l| l.split(',').count() == fields),
+        "{lines:?}"
+    );
+    let missing = dir.join("no-such-folder").join("runs.csv");
+    let bad = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "100000",
+        "--csv",
+        missing.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("cannot create"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn delve_sums_up_a_batch_as_text_and_json() {
     let report = fray(&["delve", "bx-barrow-raid", "--runs", "20"]);
     assert!(report.status.success(), "{}", text(&report.stderr));

@@ -14,7 +14,7 @@ use fray_core::spawn::Content;
 use fray_explore::prelude::*;
 
 use crate::content::{ContentError, load};
-use crate::{CliEngine, fail};
+use crate::{CliEngine, delve_csv, fail};
 
 /// Arguments of `fray delve`.
 #[derive(Debug, Args)]
@@ -42,6 +42,10 @@ pub struct DelveArgs {
     /// Save the expedition where `--stop-after` stops it, to this file (RON).
     #[arg(long, value_name = "FILE", requires = "stop_after")]
     pub save: Option<PathBuf>,
+    /// With `--runs`: one CSV row per expedition (its ending, turns, fights, supplies used,
+    /// treasure, and each member's life and hit points), in run order.
+    #[arg(long, value_name = "FILE", requires = "runs")]
+    pub csv: Option<PathBuf>,
     /// Play on an expedition saved with `--save`: its log so far, then the rest.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["runs", "seed"])]
     pub resume: Option<PathBuf>,
@@ -334,7 +338,23 @@ fn batch(
     };
     let threads = u64::try_from(threads).unwrap_or(1).clamp(1, runs.max(1));
     let share = runs.div_ceil(threads);
-    let results: Vec<Result<DelveTally, String>> = std::thread::scope(|scope| {
+    // The CSV file is created before the batch starts, so a bad path fails at once.
+    let mut csv = match &args.csv {
+        None => None,
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some((path, csv::Writer::from_writer(io::BufWriter::new(file)))),
+            Err(e) => {
+                return Ok(fail(
+                    1,
+                    format!("cannot create {}: {e}", path.display()),
+                    &["check that the file's folder exists and can be written"],
+                ));
+            }
+        },
+    };
+    let rows = csv.is_some();
+    type Share = (DelveTally, Vec<Vec<String>>);
+    let results: Vec<Result<Share, String>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let from = t.saturating_mul(share).min(runs);
@@ -342,13 +362,17 @@ fn batch(
                 scope.spawn(move || {
                     let mut app = app(cli, db.clone());
                     let mut tally = DelveTally::default();
+                    let mut lines = Vec::new();
                     for i in from..to {
-                        let (e, summary) =
-                            play(&mut app, db, spec, derive_seed(args.seed, i), false)?;
+                        let seed = derive_seed(args.seed, i);
+                        let (e, summary) = play(&mut app, db, spec, seed, false)?;
                         tally.add(&summary);
+                        if rows {
+                            lines.push(delve_csv::row(i, seed, &summary));
+                        }
                         clear(&mut app, e);
                     }
-                    Ok(tally)
+                    Ok((tally, lines))
                 })
             })
             .collect();
@@ -361,10 +385,27 @@ fn batch(
             .collect()
     });
     let mut tally = DelveTally::default();
+    let mut lines = Vec::new();
     for result in results {
         match result {
-            Ok(share) => tally.merge(&share),
+            Ok((share, rows)) => {
+                tally.merge(&share);
+                lines.extend(rows);
+            }
             Err(why) => return Ok(fail(2, why, &[])),
+        }
+    }
+    if let Some((path, writer)) = &mut csv {
+        let written = std::iter::once(delve_csv::header(spec))
+            .chain(lines)
+            .try_for_each(|line| writer.write_record(&line))
+            .and_then(|()| writer.flush().map_err(csv::Error::from));
+        if let Err(why) = written {
+            return Ok(fail(
+                1,
+                format!("cannot write {}: {why}", path.display()),
+                &[],
+            ));
         }
     }
     if args.json {

@@ -8,6 +8,7 @@ mod compare;
 mod completions;
 mod content;
 mod delve;
+mod delve_csv;
 mod demo;
 mod list;
 mod merge;
