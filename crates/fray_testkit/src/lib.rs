@@ -3,11 +3,13 @@
 //! - [`harness`]: fights with every die forced, driven by combatant names, for rule tests.
 //! - [`conformance`]: the conformance suite every ruleset runs
 //!   ([`conformance_suite!`](crate::conformance_suite)).
+//! - [`expedition_saves`]: expeditions saved at every turn and mid-fight play on identically.
 //!
 //! Every ruleset's tests use it; the conformance suite and the toy rulesets that prove the
 //! core's turn structure live here too.
 
 pub mod conformance;
+pub mod expedition_saves;
 pub mod harness;
 pub mod toys;
 

@@ -321,3 +321,24 @@ fn ar39_a_member_down_between_fights_is_back_up_after_the_full_heal_up() {
     let state = world.get::<ArchState>(combatant).unwrap();
     assert_eq!((state.recoveries, state.recovery_debt), (8, 0));
 }
+
+#[test]
+fn the_barrow_delve_saved_at_every_turn_and_mid_fight_loads_and_plays_on_identically() {
+    let with = |db: Arc<fray_content::db::ContentDb>| {
+        let mut app = app();
+        app.insert_resource(Content(db));
+        app
+    };
+    let db = content();
+    let fights: usize = (0..4)
+        .map(|seed| {
+            fray_testkit::expedition_saves::saves_continue_identically(
+                &with,
+                &db,
+                "archmage-barrow-delve",
+                seed,
+            )
+        })
+        .sum();
+    assert!(fights > 0, "some saves were taken mid-fight");
+}

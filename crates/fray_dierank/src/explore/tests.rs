@@ -168,3 +168,24 @@ fn dr11_the_mill_delve_plays_to_an_end_on_every_seed() {
     }
     assert!(fights > 0, "the mill's imps are met");
 }
+
+#[test]
+fn the_mill_delve_saved_at_every_turn_and_mid_fight_loads_and_plays_on_identically() {
+    let with = |db: Arc<fray_content::db::ContentDb>| {
+        let mut app = app();
+        app.insert_resource(Content(db));
+        app
+    };
+    let db = content();
+    let fights: usize = (0..4)
+        .map(|seed| {
+            fray_testkit::expedition_saves::saves_continue_identically(
+                &with,
+                &db,
+                "dierank-mill-delve",
+                seed,
+            )
+        })
+        .sum();
+    assert!(fights > 0, "some saves were taken mid-fight");
+}

@@ -237,3 +237,24 @@ fn oho22_the_crypt_delve_plays_to_an_end_on_every_seed_and_its_heroes_earn_exper
     }
     assert!(earned > 0, "the crypt's fights earn experience");
 }
+
+#[test]
+fn the_crypt_delve_saved_at_every_turn_and_mid_fight_loads_and_plays_on_identically() {
+    let with = |db: Arc<fray_content::db::ContentDb>| {
+        let mut app = app();
+        app.insert_resource(Content(db));
+        app
+    };
+    let db = content();
+    let fights: usize = (0..4)
+        .map(|seed| {
+            fray_testkit::expedition_saves::saves_continue_identically(
+                &with,
+                &db,
+                "oho-crypt-delve",
+                seed,
+            )
+        })
+        .sum();
+    assert!(fights > 0, "some saves were taken mid-fight");
+}
