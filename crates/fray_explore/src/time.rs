@@ -159,7 +159,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_19_a_travel_turn_is_an_hour_of_six_second_rounds() {
+    fn l519_a_travel_turn_is_an_hour_of_six_second_rounds() {
         let lite5e_round = GameTime::from_seconds(6);
         assert_eq!(GameTime::HOUR.checked_div(lite5e_round), Some(600));
         assert_eq!(GameTime::DAY.checked_div(GameTime::HOUR), Some(24));

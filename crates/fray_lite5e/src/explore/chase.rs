@@ -141,7 +141,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_23_dc_11_at_30_ft_one_more_or_less_per_5_ft() {
+    fn l523_dc_11_at_30_ft_one_more_or_less_per_5_ft() {
         assert_eq!(chase_dc(30), 11);
         assert_eq!(chase_dc(40), 13);
         assert_eq!(chase_dc(25), 10);
@@ -152,7 +152,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_23_the_seeds_scout_40_ft_in_a_thicket_dc_13_dex_at_disadvantage_eludes_a_4() {
+    fn l523_the_seeds_scout_40_ft_in_a_thicket_dc_13_dex_at_disadvantage_eludes_a_4() {
         let mut rng = ExpeditionRng(EncounterRng::scripted([4, 18, 16, 9]));
         let mut log = ExpeditionLog::new(true);
         let mut dice = TurnDice {

@@ -178,7 +178,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_01_a_check_keeps_the_higher_d20_with_advantage_and_they_cancel() {
+    fn l501_a_check_keeps_the_higher_d20_with_advantage_and_they_cancel() {
         let (c, log) = dice_and(vec![4, 15, 4, 15, 9], |d| {
             [
                 roll_check(d, "a", 1, (1, 0), 16),

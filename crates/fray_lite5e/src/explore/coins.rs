@@ -192,7 +192,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_26_ten_copper_make_a_silver_and_ten_silver_a_gold() {
+    fn l526_ten_copper_make_a_silver_and_ten_silver_a_gold() {
         let purse = Purse {
             gp: 2,
             sp: 3,
@@ -222,7 +222,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_26_coins_weigh_100_to_the_pound_and_500_to_a_load() {
+    fn l526_coins_weigh_100_to_the_pound_and_500_to_a_load() {
         assert_eq!(pounds(100), 1);
         assert_eq!(pounds(250), 2);
         assert_eq!(loads(499), 0);
@@ -237,7 +237,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_26_carried_loot_is_1d20_gp_per_hit_die() {
+    fn l526_carried_loot_is_1d20_gp_per_hit_die() {
         let mut rng = ExpeditionRng(EncounterRng::scripted([7, 20, 1]));
         let mut log = ExpeditionLog::new(true);
         let mut dice = TurnDice {

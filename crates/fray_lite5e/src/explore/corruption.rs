@@ -267,7 +267,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_25_the_seeds_snake_venom_con_10_to_6_then_to_0() {
+    fn l525_the_seeds_snake_venom_con_10_to_6_then_to_0() {
         // The seed's example: CON 10 (+0) fails (a 5 against DC 11) and takes a 4: CON 6
         // (-2). Two hours later it fails again (12 - 2 = 10) and takes a 6: CON 0, dead.
         let mut rng = ExpeditionRng(EncounterRng::scripted([5, 4, 12, 6]));
@@ -288,7 +288,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_25_a_check_of_11_fights_the_stage_off_without_damage() {
+    fn l525_a_check_of_11_fights_the_stage_off_without_damage() {
         let mut rng = ExpeditionRng(EncounterRng::scripted([11]));
         let mut log = ExpeditionLog::new(true);
         let mut dice = TurnDice {

@@ -89,7 +89,7 @@ fn fought(world: &mut World) -> (Entity, Vec<(Entity, Entity)>) {
 }
 
 #[test]
-fn l5_14_injuries_carry_from_fight_to_fight_through_the_members_afflictions() {
+fn l514_injuries_carry_from_fight_to_fight_through_the_members_afflictions() {
     let mut app = app();
     let world = app.world_mut();
     let (e, pairs) = fought(world);
@@ -117,7 +117,7 @@ fn l5_14_injuries_carry_from_fight_to_fight_through_the_members_afflictions() {
 }
 
 #[test]
-fn l5_13_a_member_still_down_when_the_fight_ends_is_left_down_and_comes_to_after_a_travel_turn() {
+fn l513_a_member_still_down_when_the_fight_ends_is_left_down_and_comes_to_after_a_travel_turn() {
     let mut app = app();
     let world = app.world_mut();
     let (e, pairs) = fought(world);

@@ -224,7 +224,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_05_each_load_above_str_costs_5_ft_and_at_0_ft_nobody_moves() {
+    fn l505_each_load_above_str_costs_5_ft_and_at_0_ft_nobody_moves() {
         // The seed's example: STR 10, 30 ft, 11 load: 25 ft.
         assert_eq!(speed(30, 10, 11), 25);
         assert_eq!(speed(30, 10, 10), 30);
@@ -235,7 +235,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_05_supplies_weigh_five_to_a_load() {
+    fn l505_supplies_weigh_five_to_a_load() {
         let s = Supplies {
             torches: 4,
             oil_flasks: 3,

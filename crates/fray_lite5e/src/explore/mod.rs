@@ -268,7 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_19_every_travel_turn_is_an_hour_and_rolls_a_threat() {
+    fn l519_every_travel_turn_is_an_hour_and_rolls_a_threat() {
         let mut app = app();
         let world = app.world_mut();
         let (e, _) = delve(world, 3, vec![1, 15, 20]);
@@ -289,7 +289,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_19_a_cautious_party_rolls_its_threats_with_advantage() {
+    fn l519_a_cautious_party_rolls_its_threats_with_advantage() {
         let mut app = app();
         let world = app.world_mut();
         let (e, _) = delve(world, 1, vec![1, 20]);
@@ -299,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_19_a_lantern_burns_three_hours() {
+    fn l519_a_lantern_burns_three_hours() {
         let mut app = app();
         let world = app.world_mut();
         let (_, ila) = delve(world, 6, vec![15; 6]);
@@ -323,7 +323,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_24_past_ten_hours_a_con_10_member_checks_resilience_and_may_be_exhausted() {
+    fn l524_past_ten_hours_a_con_10_member_checks_resilience_and_may_be_exhausted() {
         let mut app = app();
         let world = app.world_mut();
         // Eleven travel turns, each a threat roll of 20; on the eleventh, 1 hour beyond a CON

@@ -223,7 +223,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_22_a_str_plus_2_pc_travels_12_miles_open_6_difficult_3_harsh() {
+    fn l522_a_str_plus_2_pc_travels_12_miles_open_6_difficult_3_harsh() {
         let pc = walker(2, false);
         assert_eq!(overland_miles(pc, Terrain::Clear, March::Normal), Some(12));
         assert_eq!(overland_miles(pc, Terrain::Woods, March::Normal), Some(6));
@@ -234,7 +234,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_22_an_encumbered_pc_moves_at_half_speed() {
+    fn l522_an_encumbered_pc_moves_at_half_speed() {
         assert_eq!(
             overland_miles(walker(0, true), Terrain::Road, March::Normal),
             Some(5)
@@ -242,14 +242,14 @@ mod tests {
     }
 
     #[test]
-    fn l5_22_tactical_is_a_quarter_slower_and_stealthy_half() {
+    fn l522_tactical_is_a_quarter_slower_and_stealthy_half() {
         let pc = walker(2, false);
         assert_eq!(overland_miles(pc, Terrain::Clear, March::Tactical), Some(9));
         assert_eq!(overland_miles(pc, Terrain::Clear, March::Stealthy), Some(6));
     }
 
     #[test]
-    fn l5_22_boats_make_30_miles_ships_100_and_the_current_halves_or_doubles() {
+    fn l522_boats_make_30_miles_ships_100_and_the_current_halves_or_doubles() {
         assert_eq!(overwater_miles(VesselKind::Boat, None), 30);
         assert_eq!(overwater_miles(VesselKind::Ship, None), 100);
         assert_eq!(
@@ -297,7 +297,7 @@ mod journey_tests {
     }
 
     #[test]
-    fn l5_19_outdoors_a_threat_of_1_meets_the_terrains_wandering_monsters() {
+    fn l519_outdoors_a_threat_of_1_meets_the_terrains_wandering_monsters() {
         use fray_core::rng::EncounterRng;
         let mut app = app();
         let db = app.world().resource::<Content>().0.clone();
@@ -322,7 +322,7 @@ mod journey_tests {
     }
 
     #[test]
-    fn l5_22_the_reedwater_run_walks_10_plus_str_mod_then_boats_downstream_and_ends() {
+    fn l522_the_reedwater_run_walks_10_plus_str_mod_then_boats_downstream_and_ends() {
         let mut app = app();
         let db = app.world().resource::<Content>().0.clone();
         let spec = db

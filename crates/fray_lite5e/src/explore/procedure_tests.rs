@@ -101,7 +101,7 @@ fn rolls(world: &World, e: Entity) -> Vec<(String, i64, Option<bool>)> {
 const PIT: &str = r#"(name: "spike pit", damage: "2d6", check: (ability: "dex", dc: 12))"#;
 
 #[test]
-fn l5_27_a_trap_is_a_dex_check_against_its_dc_and_a_success_avoids_it() {
+fn l527_a_trap_is_a_dex_check_against_its_dc_and_a_success_avoids_it() {
     let mut app = app();
     let world = app.world_mut();
     // The threat roll (20), then Brannoc's DEX check: 11 + 1 meets DC 12.
@@ -117,7 +117,7 @@ fn l5_27_a_trap_is_a_dex_check_against_its_dc_and_a_success_avoids_it() {
 }
 
 #[test]
-fn l5_27_a_failed_trap_check_takes_the_traps_damage() {
+fn l527_a_failed_trap_check_takes_the_traps_damage() {
     let mut app = app();
     let world = app.world_mut();
     // 10 + 1 misses DC 12: the pit's 2d6 (3 + 4) lands.
@@ -141,7 +141,7 @@ fn l5_27_a_failed_trap_check_takes_the_traps_damage() {
 }
 
 #[test]
-fn l5_18_in_the_dark_a_trap_check_has_disadvantage() {
+fn l518_in_the_dark_a_trap_check_has_disadvantage() {
     let mut app = app();
     let world = app.world_mut();
     // No light lit: two d20, the lower (9) kept: 10 misses DC 12; 2d6 = 2 + 2.
@@ -152,7 +152,7 @@ fn l5_18_in_the_dark_a_trap_check_has_disadvantage() {
 }
 
 #[test]
-fn l5_25_a_corrupting_trap_infects_on_a_failed_con_check_and_each_stage_end_costs_1d6_con() {
+fn l525_a_corrupting_trap_infects_on_a_failed_con_check_and_each_stage_end_costs_1d6_con() {
     let mut app = app();
     let world = app.world_mut();
     let needle =
@@ -182,7 +182,7 @@ fn l5_25_a_corrupting_trap_infects_on_a_failed_con_check_and_each_stage_end_cost
 }
 
 #[test]
-fn l5_25_a_con_brought_to_0_by_corruption_kills() {
+fn l525_a_con_brought_to_0_by_corruption_kills() {
     let mut app = app();
     let world = app.world_mut();
     // An hour into a stage, CON 15 - 9 = 6 (-2). The next travel turn (threat 20) ends the
@@ -206,7 +206,7 @@ fn l5_25_a_con_brought_to_0_by_corruption_kills() {
 }
 
 #[test]
-fn l5_26_beaten_foes_carry_1d20_gp_per_hit_die_and_the_haul_is_shared_as_gold_and_xp() {
+fn l526_beaten_foes_carry_1d20_gp_per_hit_die_and_the_haul_is_shared_as_gold_and_xp() {
     let mut app = app();
     let world = app.world_mut();
     let db = world.resource::<fray_core::spawn::Content>().0.clone();
@@ -247,7 +247,7 @@ fn l5_26_beaten_foes_carry_1d20_gp_per_hit_die_and_the_haul_is_shared_as_gold_an
 }
 
 #[test]
-fn l5_05_coins_weigh_on_their_carriers_the_party_goes_at_its_slowest_and_fights_loaded() {
+fn l505_coins_weigh_on_their_carriers_the_party_goes_at_its_slowest_and_fights_loaded() {
     let mut app = app();
     let world = app.world_mut();
     let db = world.resource::<fray_core::spawn::Content>().0.clone();
@@ -275,7 +275,7 @@ fn l5_05_coins_weigh_on_their_carriers_the_party_goes_at_its_slowest_and_fights_
 }
 
 #[test]
-fn l5_05_a_party_with_a_member_at_0_ft_leaves_coins_behind_until_all_can_move() {
+fn l505_a_party_with_a_member_at_0_ft_leaves_coins_behind_until_all_can_move() {
     let mut app = app();
     let world = app.world_mut();
     let db = world.resource::<fray_core::spawn::Content>().0.clone();
@@ -327,7 +327,7 @@ fn wolves(world: &mut World, faces: Vec<u32>) -> Entity {
 }
 
 #[test]
-fn l5_23_a_cautious_party_flees_with_its_worst_dex_against_dc_11_plus_1_per_5_ft_over_30() {
+fn l523_a_cautious_party_flees_with_its_worst_dex_against_dc_11_plus_1_per_5_ft_over_30() {
     let mut app = app();
     let world = app.world_mut();
     // Ilse's DEX 10 (+0) is the worst; the wolves run 40 ft: DC 13, and a 13 escapes.
@@ -344,7 +344,7 @@ fn l5_23_a_cautious_party_flees_with_its_worst_dex_against_dc_11_plus_1_per_5_ft
 }
 
 #[test]
-fn l5_23_a_party_caught_fights_in_the_dungeons_dark_with_the_lights_it_carries() {
+fn l523_a_party_caught_fights_in_the_dungeons_dark_with_the_lights_it_carries() {
     let mut app = app();
     let world = app.world_mut();
     let e = wolves(world, vec![12]);
@@ -366,7 +366,7 @@ fn l5_23_a_party_caught_fights_in_the_dungeons_dark_with_the_lights_it_carries()
 }
 
 #[test]
-fn l5_15_rest_in_a_dungeon_heals_1_hp_and_lifts_the_injurys_disadvantage() {
+fn l515_rest_in_a_dungeon_heals_1_hp_and_lifts_the_injurys_disadvantage() {
     let mut app = app();
     let world = app.world_mut();
     let (e, brannoc) = brannoc(world, PIT, true, vec![20]);
@@ -389,7 +389,7 @@ fn l5_15_rest_in_a_dungeon_heals_1_hp_and_lifts_the_injurys_disadvantage() {
 }
 
 #[test]
-fn l5_15_safe_rest_heals_1_hp_per_level_and_cures_exhaustion() {
+fn l515_safe_rest_heals_1_hp_per_level_and_cures_exhaustion() {
     let mut app = app();
     let world = app.world_mut();
     let e = world
@@ -430,7 +430,7 @@ fn l5_15_safe_rest_heals_1_hp_per_level_and_cures_exhaustion() {
 }
 
 #[test]
-fn l5_05_a_member_stopped_by_its_own_gear_leaves_loads_of_it_behind_until_it_moves() {
+fn l505_a_member_stopped_by_its_own_gear_leaves_loads_of_it_behind_until_it_moves() {
     let mut app = app();
     let world = app.world_mut();
     let (e, brannoc) = brannoc(world, PIT, true, vec![]);
@@ -453,7 +453,7 @@ fn l5_05_a_member_stopped_by_its_own_gear_leaves_loads_of_it_behind_until_it_mov
 }
 
 #[test]
-fn l5_25_a_member_wounded_by_a_corrupting_monster_checks_con_against_its_dc_after_the_fight() {
+fn l525_a_member_wounded_by_a_corrupting_monster_checks_con_against_its_dc_after_the_fight() {
     use fray_core::combatant::{Hp, Status};
 
     let mut app = app();

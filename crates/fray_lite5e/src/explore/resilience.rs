@@ -151,13 +151,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_24_no_check_until_the_hours_pass_the_con_score() {
+    fn l524_no_check_until_the_hours_pass_the_con_score() {
         let mut dice = EncounterRng::scripted([]);
         assert_eq!(resilience_check(&mut dice, 10, 10, false), None);
     }
 
     #[test]
-    fn l5_24_past_resilience_the_dc_is_10_plus_the_hours_beyond() {
+    fn l524_past_resilience_the_dc_is_10_plus_the_hours_beyond() {
         // CON 14 (+2), 17 hours: 3 beyond, DC 13. A 10 + 2 fails, an 11 + 2 passes.
         let mut dice = EncounterRng::scripted([10, 11]);
         let failed = resilience_check(&mut dice, 14, 17, false).unwrap();
@@ -167,7 +167,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_05_a_burdened_member_checks_resilience_at_disadvantage() {
+    fn l505_a_burdened_member_checks_resilience_at_disadvantage() {
         // Burdened (a load above STR): two d20, the lower kept; 15 and 9 with CON 14 (+2) is
         // 11 against DC 13.
         let mut dice = EncounterRng::scripted([15, 9]);

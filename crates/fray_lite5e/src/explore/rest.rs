@@ -79,7 +79,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_15_a_level_4_pc_heals_4_in_safe_rest_and_1_in_a_dungeon() {
+    fn l515_a_level_4_pc_heals_4_in_safe_rest_and_1_in_a_dungeon() {
         assert_eq!(rest_healing(4, true), 4);
         assert_eq!(rest_healing(4, false), 1);
         assert_eq!(rest_healing(1, true), 1);

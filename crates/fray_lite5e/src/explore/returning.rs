@@ -84,7 +84,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_20_the_dc_is_10_plus_1_per_travel_turn_at_most_20() {
+    fn l520_the_dc_is_10_plus_1_per_travel_turn_at_most_20() {
         assert_eq!(return_dc(0), 10);
         assert_eq!(return_dc(4), 14);
         assert_eq!(return_dc(10), 20);
@@ -92,7 +92,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_20_the_seeds_example_two_short_on_an_arduous_path_drops_two_loads() {
+    fn l520_the_seeds_example_two_short_on_an_arduous_path_drops_two_loads() {
         // Four hours away (DC 14): +6 rolling 11 is home; +5 rolling a natural 7 is 2 short.
         let mut dice = EncounterRng::scripted([11, 7]);
         let first = Return::roll(&mut dice, 6, 4, Path::Arduous);
@@ -103,7 +103,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_20_each_point_short_on_a_dangerous_path_deals_1d6() {
+    fn l520_each_point_short_on_a_dangerous_path_deals_1d6() {
         let mut dice = EncounterRng::scripted([9, 4, 6, 1]);
         let back = Return::roll(&mut dice, 0, 2, Path::Dangerous);
         assert_eq!(

@@ -211,7 +211,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_19_the_threat_table_bands_are_1_2_to_10_11_to_19_and_20() {
+    fn l519_the_threat_table_bands_are_1_2_to_10_11_to_19_and_20() {
         assert_eq!(Threat::of(1), Threat::Terrible);
         assert_eq!(Threat::of(2), Threat::Soon);
         assert_eq!(Threat::of(10), Threat::Soon);
@@ -221,7 +221,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_19_a_cautious_party_keeps_the_higher_d20_a_careless_one_the_lower() {
+    fn l519_a_cautious_party_keeps_the_higher_d20_a_careless_one_the_lower() {
         let mut dice = EncounterRng::scripted([1, 12, 1, 12, 7]);
         let cautious = ThreatRoll::roll(&mut dice, Caution::Cautious);
         assert_eq!((cautious.kept, cautious.threat), (12, Threat::Nearer));

@@ -44,7 +44,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn l5_21_time_dice_show_the_hour_a_six_per_full_quarter() {
+    fn l521_time_dice_show_the_hour_a_six_per_full_quarter() {
         assert_eq!(showing(7), vec![6, 1]);
         assert_eq!(showing(20), vec![6, 6, 6, 2]);
         assert_eq!(showing(6), vec![6]);
@@ -58,7 +58,7 @@ mod tests {
     }
 
     #[test]
-    fn l5_21_rolling_more_time_dice_gives_a_later_hour() {
+    fn l521_rolling_more_time_dice_gives_a_later_hour() {
         let mut dice = EncounterRng::scripted([3, 6, 6, 6, 2]);
         assert_eq!(roll(&mut dice, 1), (vec![3], 3));
         assert_eq!(roll(&mut dice, 4), (vec![6, 6, 6, 2], 20));
