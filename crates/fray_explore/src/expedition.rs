@@ -111,6 +111,18 @@ pub struct Timekeeping {
 }
 
 impl Timekeeping {
+    /// The timekeeping of a ruleset whose seed gives no exploration time (a ruling each such
+    /// ruleset shares): `round`-long combat rounds, 10-minute turns, a torch burning an hour
+    /// and a lantern four hours on a flask.
+    pub fn untimed(round: GameTime) -> Self {
+        Self {
+            round,
+            turn: GameTime::TURN,
+            torch: GameTime::HOUR,
+            lantern: GameTime::HOUR.checked_mul(4).unwrap_or(GameTime::HOUR),
+        }
+    }
+
     /// How long one torch or one flask of `kind` burns.
     pub fn light_duration(&self, kind: LightKind) -> GameTime {
         match kind {

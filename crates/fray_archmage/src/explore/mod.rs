@@ -32,9 +32,6 @@ use self::lasting::Lasting;
 /// An archmage round (a ruling: see the module's docs).
 pub const ROUND: GameTime = GameTime::from_seconds(6);
 
-/// Hours a lantern burns on a flask (a ruling).
-pub const LANTERN_HOURS: u64 = 4;
-
 /// Marks an expedition that follows archmage's procedures.
 #[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct ArchmageExpedition;
@@ -49,14 +46,7 @@ impl Procedure for ArchmageProcedure {
     }
 
     fn timekeeping(&self) -> Timekeeping {
-        Timekeeping {
-            round: ROUND,
-            turn: GameTime::TURN,
-            torch: GameTime::HOUR,
-            lantern: GameTime::HOUR
-                .checked_mul(LANTERN_HOURS)
-                .unwrap_or(GameTime::HOUR),
-        }
+        Timekeeping::untimed(ROUND)
     }
 
     fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {

@@ -31,9 +31,6 @@ use self::mastery::Mastery;
 /// A die-rank round (a ruling: see the module's docs).
 pub const ROUND: GameTime = GameTime::from_seconds(6);
 
-/// Hours a lantern burns on a flask (a ruling).
-pub const LANTERN_HOURS: u64 = 4;
-
 /// Marks an expedition that follows die-rank's procedures.
 #[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct DierankExpedition;
@@ -48,14 +45,7 @@ impl Procedure for DierankProcedure {
     }
 
     fn timekeeping(&self) -> Timekeeping {
-        Timekeeping {
-            round: ROUND,
-            turn: GameTime::TURN,
-            torch: GameTime::HOUR,
-            lantern: GameTime::HOUR
-                .checked_mul(LANTERN_HOURS)
-                .unwrap_or(GameTime::HOUR),
-        }
+        Timekeeping::untimed(ROUND)
     }
 
     fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {

@@ -33,9 +33,6 @@ use self::experience::Experience;
 /// An OHO round on the clock (a ruling: see the module's docs).
 pub const ROUND: GameTime = GameTime::from_seconds(7);
 
-/// Hours a lantern burns on a flask (a ruling).
-pub const LANTERN_HOURS: u64 = 4;
-
 /// Marks an expedition that follows OHO's procedures.
 #[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct OhoExpedition;
@@ -50,14 +47,7 @@ impl Procedure for OhoProcedure {
     }
 
     fn timekeeping(&self) -> Timekeeping {
-        Timekeeping {
-            round: ROUND,
-            turn: GameTime::TURN,
-            torch: GameTime::HOUR,
-            lantern: GameTime::HOUR
-                .checked_mul(LANTERN_HOURS)
-                .unwrap_or(GameTime::HOUR),
-        }
+        Timekeeping::untimed(ROUND)
     }
 
     fn build_expedition(&self, expedition: &mut EntityWorldMut<'_>) -> Result<(), ExploreError> {
