@@ -770,7 +770,11 @@ fn delve_writes_one_csv_row_per_expedition_the_same_on_any_thread_count() {
         "{}",
         lines[0]
     );
-    assert!(lines[0].ends_with("Dara life,Dara hp"), "{}", lines[0]);
+    assert!(
+        lines[0].ends_with("Dara life,Dara hp,Dara xp"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[1].starts_with("0,"), "{}", lines[1]);
     let fields = lines[0].split(',').count();
     assert!(
@@ -836,4 +840,123 @@ fn delve_sums_up_a_batch_as_text_and_json() {
         .map(|v| v.as_u64().unwrap())
         .sum();
     assert_eq!(ended, 20);
+}
+
+#[test]
+fn delve_plots_survival_over_time_the_same_on_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("fray-delve-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let svg = dir.join(format!("survival-{threads}.svg"));
+        let out = fray(&[
+            "delve",
+            "bx-barrow-raid",
+            "--runs",
+            "50",
+            "--json",
+            "--threads",
+            threads,
+            "--plot",
+            svg.to_str().expect("a UTF-8 path"),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let chart = std::fs::read_to_string(&svg).expect("the chart");
+        outputs.push((text(&out.stdout), chart));
+    }
+    assert_eq!(
+        outputs[0], outputs[1],
+        "the same by seed on any thread count"
+    );
+    let (json, chart) = &outputs[0];
+    assert!(chart.contains("<svg"), "{chart}");
+    for name in [
+        "Aldo",
+        "Bea",
+        "Cob",
+        "Dara",
+        "still under way",
+        "turns (10 min)",
+    ] {
+        assert!(chart.contains(name), "the chart lacks {name}");
+    }
+    assert!(chart.contains("bx-barrow-raid: survival over time (50 runs)"));
+    let tally: serde_json::Value = serde_json::from_str(json).unwrap();
+    let ended: u64 = tally["ended"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(ended, 50, "every run ended at some turn");
+    assert_eq!(tally["turn"], 600);
+    assert_eq!(tally["xp"], 0, "B/X awards no XP on its expeditions");
+    // A wilderness goes by days; a PNG draws the same chart.
+    let png = dir.join("trek.png");
+    let out = fray(&[
+        "delve",
+        "bx-thornmoor-trek",
+        "--runs",
+        "5",
+        "--plot",
+        png.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&png).expect("the chart");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn delve_refuses_a_chart_it_cannot_draw_before_playing_and_one_without_runs() {
+    let pdf = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "100000",
+        "--plot",
+        "x.pdf",
+    ]);
+    assert_eq!(pdf.status.code(), Some(2));
+    assert!(text(&pdf.stderr).contains("`*.svg` or `*.png`"));
+    assert!(pdf.stdout.is_empty(), "{}", text(&pdf.stdout));
+    let missing = std::env::temp_dir()
+        .join(format!("fray-no-such-dir-{}", std::process::id()))
+        .join("survival.svg");
+    let bad = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "100000",
+        "--plot",
+        missing.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains(&format!("cannot create {}", missing.display())),
+        "{}",
+        text(&bad.stderr)
+    );
+    assert!(bad.stdout.is_empty(), "{}", text(&bad.stdout));
+    let single = fray(&["delve", "bx-barrow-raid", "--plot", "survival.svg"]);
+    assert_eq!(single.status.code(), Some(2));
+    assert!(
+        text(&single.stderr).contains("--runs"),
+        "{}",
+        text(&single.stderr)
+    );
+}
+
+#[test]
+fn delve_reports_xp_gained_where_the_ruleset_awards_it() {
+    let lite = fray(&["delve", "lite5e-warren-delve", "--runs", "20"]);
+    assert!(lite.status.success(), "{}", text(&lite.stderr));
+    let out = text(&lite.stdout);
+    assert!(out.contains("XP gained."), "{out}");
+    assert!(
+        out.contains("  Brannoc: ") && out.contains(" XP\n"),
+        "{out}"
+    );
+    let bx = fray(&["delve", "bx-barrow-raid", "--runs", "5"]);
+    assert!(!text(&bx.stdout).contains("XP"), "{}", text(&bx.stdout));
 }

@@ -131,6 +131,12 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
     } else {
         t_sheet.ac
     };
+    // Effects on the target's defenses move its (descending) AC: an exhausted runner's -2
+    // (BX-15) makes it 2 worse.
+    let ac = ac.saturating_sub(
+        ctx.effects(target)
+            .map_or(0, |e| e.bonus(BonusTo::Defenses)),
+    );
     let mode = ctx.battle().options.attack_roll;
     let needs = mode.needs(a.thac0, ac);
     let automatic = missile.is_none() && ctx.conditions(target).is_some_and(helpless);

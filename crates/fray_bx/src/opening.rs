@@ -5,8 +5,9 @@
 //! rates, group sizes, the environment) and decides who pursues. The hook here takes that
 //! chance (the `evade` and `evade_chance` options) and applies what the seed says of surprise:
 //! a side that surprised the others evades at will, a surprised side may not evade. A failed
-//! evasion means a pursuit; within the encounter, Fray plays the pursuers catching up, so the
-//! fight goes on.
+//! evasion means a pursuit: in the dungeon and on the water the pursuers catch up and the fight
+//! goes on; in the wilderness (the `pursuit` option) the pursuit is played day by day, and the
+//! days it took are kept for the exploration layer to spend.
 
 use bevy_ecs::prelude::*;
 use fray_core::condition::Condition;
@@ -17,7 +18,7 @@ use fray_core::turn::SideSet;
 use smallvec::SmallVec;
 
 use crate::Ctx;
-use crate::options::Distance;
+use crate::options::{Distance, Pursuit};
 
 /// What the monsters' 2d6 reaction roll (with the speaker's CHA) says (BX-14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,14 +269,13 @@ pub fn evasion(ctx: &mut Ctx) -> bool {
             format!("The {name} surprised their foes: they slip away unseen.")
         });
         true
+    } else if evasion_roll(ctx, &name, chance) {
+        true
     } else {
-        let rolled = ctx.roll_die(100);
-        table_roll(
-            ctx,
-            rolled.roll,
-            format!("evasion of the {name} ({chance}%)"),
-        );
-        rolled.total <= i64::from(chance)
+        match ctx.battle().options.pursuit {
+            Pursuit::Caught => false,
+            Pursuit::Days { pursuers_faster } => !pursued(ctx, &name, chance, pursuers_faster),
+        }
     };
     if evades {
         ctx.conclude(None, Ending::Evaded);
@@ -285,6 +285,57 @@ pub fn evasion(ctx: &mut Ctx) -> bool {
         format!("The {name} fail to evade: their foes catch up with them.")
     });
     true
+}
+
+/// The percentile evasion roll of the side `name` against `chance`.
+fn evasion_roll(ctx: &mut Ctx, name: &str, chance: u8) -> bool {
+    let rolled = ctx.roll_die(100);
+    table_roll(
+        ctx,
+        rolled.roll,
+        format!("evasion of the {name} ({chance}%)"),
+    );
+    rolled.total <= i64::from(chance)
+}
+
+/// The longest pursuit, in days: pursuers still on the trail after it give up (a ruling; the
+/// seed's pursuit goes on "until the pursuit is over").
+pub const MAX_PURSUIT_DAYS: u8 = 30;
+
+/// Pursuers faster than the fleeing side catch up on a day's pursuit on this chance in
+/// percent.
+pub const CATCH_UP_CHANCE: u8 = 50;
+
+/// A wilderness pursuit after a failed evasion, day by day (BX-15): pursuers faster than the
+/// fleeing side catch up on 50%; if they do not (or are not faster) the fleeing side keeps
+/// fleeing and tries to evade again at the same chance; a success ends the pursuit. Returns
+/// whether the pursuers caught the side, and keeps the days it lasted for the exploration
+/// layer ([`Bx::pursuit_days`](crate::state::Bx::pursuit_days)).
+fn pursued(ctx: &mut Ctx, name: &str, chance: u8, pursuers_faster: bool) -> bool {
+    for day in 1..=MAX_PURSUIT_DAYS {
+        ctx.battle_mut().pursuit_days = day;
+        ctx.note(None, || {
+            format!("Day {day} of the pursuit: the {name} flee in a random direction.")
+        });
+        if pursuers_faster {
+            let rolled = ctx.roll_die(100);
+            table_roll(
+                ctx,
+                rolled.roll,
+                format!("the faster pursuers catch up ({CATCH_UP_CHANCE}%)"),
+            );
+            if rolled.total <= i64::from(CATCH_UP_CHANCE) {
+                return true;
+            }
+        }
+        if evasion_roll(ctx, name, chance) {
+            return false;
+        }
+    }
+    ctx.note(None, || {
+        format!("After {MAX_PURSUIT_DAYS} days the pursuers give up.")
+    });
+    false
 }
 
 /// The opening: surprise, distance and an evasion attempt. A parley is declared in the first

@@ -86,6 +86,11 @@ pub const OPTIONS: &[OptionDef] = &[
         doc: "its chance to evade in percent, 1..100, as the exploration layer works it out",
     },
     OptionDef {
+        name: "pursuit",
+        default: OptionValue::Text(String::new()),
+        doc: "what follows a failed evasion: \"\" the pursuers catch up at once (dungeon, water), \"wilderness\" or \"wilderness-faster\" (pursuers faster) a pursuit played day by day (BX-15)",
+    },
+    OptionDef {
         name: "parley",
         default: OptionValue::Text(String::new()),
         doc: "the side that may speak first: one of its characters may declare a parley before the first blow, and the others roll a 2d6 reaction with its CHA (BX-14)",
@@ -112,6 +117,22 @@ pub enum Distance {
     Dungeon,
     /// 4d6 x 10 yards, or 1d4 x 10 yards when a side is surprised.
     Wilderness,
+}
+
+/// What follows a failed evasion (BX-15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Pursuit {
+    /// The pursuers catch up at once: in the dungeon (the exploration layer has run the
+    /// pursuit already) and on the water (pursuers close at least 30 ft a round).
+    #[default]
+    Caught,
+    /// The wilderness pursuit, day by day: if the pursuers are faster they catch up on 50%,
+    /// else (or if they do not) the fleeing side tries to evade again; a success ends the
+    /// pursuit, a failure starts another day.
+    Days {
+        /// Whether the pursuers move faster than the fleeing side.
+        pursuers_faster: bool,
+    },
 }
 
 /// A B/X encounter's options.
@@ -145,6 +166,9 @@ pub struct BxOptions {
     pub parley: Option<String>,
     /// The side that tries to evade before combat, and its chance in percent.
     pub evade: Option<(String, u8)>,
+    /// What follows a failed evasion.
+    #[serde(default)]
+    pub pursuit: Pursuit,
     /// Cover against missiles by region id: a penalty of 1..4, or [`FULL_COVER`].
     pub cover: Vec<(String, u8)>,
 }
@@ -169,6 +193,7 @@ impl Default for BxOptions {
             light: None,
             parley: None,
             evade: None,
+            pursuit: Pursuit::Caught,
             cover: Vec::new(),
         }
     }
@@ -273,6 +298,20 @@ impl BxOptions {
             }
             (None, _) => return Err("evade_chance needs `evade`: the side that evades".into()),
         };
+        let pursuit = match text(set, "pursuit") {
+            "" => Pursuit::Caught,
+            "wilderness" => Pursuit::Days {
+                pursuers_faster: false,
+            },
+            "wilderness-faster" => Pursuit::Days {
+                pursuers_faster: true,
+            },
+            other => {
+                return Err(format!(
+                    "pursuit `{other}`: expected \"wilderness\" or \"wilderness-faster\" (or nothing: caught at once)"
+                ));
+            }
+        };
         Ok(Self {
             attack_roll,
             ties,
@@ -288,6 +327,7 @@ impl BxOptions {
             light: side(text(set, "light"))?,
             parley: side(text(set, "parley"))?,
             evade,
+            pursuit,
             cover: cover(text(set, "cover"))?,
         })
     }

@@ -44,6 +44,10 @@ pub struct Bx {
     pub speaking: Option<i32>,
     /// The side that tries to evade before combat, and its chance in percent.
     pub evade: Option<(SideId, u8)>,
+    /// Days a wilderness pursuit lasted before it ended (0: none was played), for the
+    /// exploration layer to spend (BX-15).
+    #[serde(default)]
+    pub pursuit_days: u8,
     /// The step the log last headed: round, step, and the unit's sides (or combatant index).
     pub headed: (u32, u8, u64),
 }

@@ -116,9 +116,9 @@ pub(crate) fn open_json(path: Option<&Path>) -> Result<Option<JsonOut>, String> 
     }
 }
 
-/// Checks that the chart's folder exists before the batch plays.
-fn check_plot_path(args: &BatchArgs) -> Result<(), String> {
-    let Some(path) = &args.plot else {
+/// Checks that the chart's folder exists before the batch plays (`fray batch`, `fray delve`).
+pub(crate) fn check_plot_path(path: Option<&Path>) -> Result<(), String> {
+    let Some(path) = path else {
         return Ok(());
     };
     match path.parent() {
@@ -149,7 +149,7 @@ pub fn run(
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
-    if let Err(e) = check_plot_path(args) {
+    if let Err(e) = check_plot_path(args.plot.as_deref()) {
         return Ok(fail(1, e, &[]));
     }
     let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");

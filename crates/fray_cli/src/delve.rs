@@ -12,9 +12,12 @@ use fray_content::db::ContentDb;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::Content;
 use fray_explore::prelude::*;
+use fray_sim::plot::ChartFormat;
+use fray_sim::survival::plot_survival;
 
+use crate::batch::check_plot_path;
 use crate::content::{ContentError, load};
-use crate::{CliEngine, delve_csv, fail};
+use crate::{CliEngine, delve_csv, delve_plot, fail};
 
 /// Arguments of `fray delve`.
 #[derive(Debug, Args)]
@@ -43,9 +46,13 @@ pub struct DelveArgs {
     #[arg(long, value_name = "FILE", requires = "stop_after")]
     pub save: Option<PathBuf>,
     /// With `--runs`: one CSV row per expedition (its ending, turns, fights, supplies used,
-    /// treasure, and each member's life and hit points), in run order.
+    /// treasure, and each member's life, hit points and XP), in run order.
     #[arg(long, value_name = "FILE", requires = "runs")]
     pub csv: Option<PathBuf>,
+    /// With `--runs`: draw survival over time, each member's and the expeditions still under
+    /// way, by turn (or day in a wilderness); SVG or PNG, by the file's extension.
+    #[arg(long, value_name = "FILE.svg|FILE.png", requires = "runs")]
+    pub plot: Option<PathBuf>,
     /// Play on an expedition saved with `--save`: its log so far, then the rest.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["runs", "seed"])]
     pub resume: Option<PathBuf>,
@@ -338,6 +345,13 @@ fn batch(
     };
     let threads = u64::try_from(threads).unwrap_or(1).clamp(1, runs.max(1));
     let share = runs.div_ceil(threads);
+    // The chart's format and folder are checked before the batch starts, as `fray batch` does.
+    if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
+        return Ok(fail(2, e, &[]));
+    }
+    if let Err(e) = check_plot_path(args.plot.as_deref()) {
+        return Ok(fail(1, e, &[]));
+    }
     // The CSV file is created before the batch starts, so a bad path fails at once.
     let mut csv = match &args.csv {
         None => None,
@@ -414,25 +428,49 @@ fn batch(
             "{}",
             serde_json::to_string(&tally).map_err(io::Error::other)?
         )?;
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        summarize(spec, &tally, args.seed, out)?;
     }
+    if let Some(path) = &args.plot
+        && let Err(e) = plot_survival(&delve_plot::chart(spec, &tally), path)
+    {
+        return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The text report of a batch of expeditions of `spec` played from master seed `seed`. XP is
+/// shown only when some run gained any (B/X, archmage and die-rank award none on their
+/// expeditions); the JSON and CSV always carry it.
+fn summarize(
+    spec: &ExpeditionSpec,
+    tally: &DelveTally,
+    seed: u64,
+    out: &mut impl Write,
+) -> io::Result<()> {
     writeln!(
         out,
-        "{}: {} expeditions (seed {})",
-        spec.name, tally.runs, args.seed
+        "{}: {} expeditions (seed {seed})",
+        spec.name, tally.runs
     )?;
     writeln!(out, "How they ended:")?;
     for (ending, n) in &tally.endings {
         writeln!(out, "  {ending}: {n} ({:.1}%)", tally.mean(*n) * 100.0)?;
     }
     writeln!(out, "Survival:")?;
+    let xp = tally.xp > 0;
     for member in &spec.party {
         let n = tally.survived.get(&member.name).copied().unwrap_or(0);
-        writeln!(out, "  {}: {:.1}%", member.name, tally.mean(n) * 100.0)?;
+        write!(out, "  {}: {:.1}%", member.name, tally.mean(n) * 100.0)?;
+        if xp {
+            let gained = tally.member_xp.get(&member.name).copied().unwrap_or(0);
+            write!(out, ", {:.1} XP", tally.mean(gained))?;
+        }
+        writeln!(out)?;
     }
-    writeln!(
+    write!(
         out,
-        "Per expedition: {:.1} turns ({:.2} hours), {:.2} monsters met ({:.2} wandering), {:.2} fights, {:.2} torches and {:.2} rations used, {:.1} gp carried out.",
+        "Per expedition: {:.1} turns ({:.2} hours), {:.2} monsters met ({:.2} wandering), {:.2} fights, {:.2} torches and {:.2} rations used, {:.1} gp carried out",
         tally.mean(tally.turns),
         tally.mean(tally.seconds) / 3_600.0,
         tally.mean(tally.met),
@@ -442,5 +480,8 @@ fn batch(
         tally.mean(tally.rations),
         tally.mean(tally.treasure),
     )?;
-    Ok(ExitCode::SUCCESS)
+    if xp {
+        write!(out, ", {:.1} XP gained", tally.mean(tally.xp))?;
+    }
+    writeln!(out, ".")
 }

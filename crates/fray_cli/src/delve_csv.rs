@@ -1,10 +1,11 @@
 //! `fray delve --runs N --csv F`: one row per expedition, in run order, so a designer can
-//! chart or filter the runs a batch summed up.
+//! chart or filter the runs a batch summed up. Every member has an `xp` column, 0 in a ruleset
+//! that awards no XP.
 
 use fray_explore::prelude::*;
 
 /// The CSV header of a batch of expeditions of `spec`: the run's numbers, then each
-/// member's life and hit points at the end.
+/// member's life and hit points at the end and the XP it gained.
 pub(crate) fn header(spec: &ExpeditionSpec) -> Vec<String> {
     let mut out: Vec<String> = [
         "run",
@@ -25,6 +26,7 @@ pub(crate) fn header(spec: &ExpeditionSpec) -> Vec<String> {
     for member in &spec.party {
         out.push(format!("{} life", member.name));
         out.push(format!("{} hp", member.name));
+        out.push(format!("{} xp", member.name));
     }
     out
 }
@@ -50,6 +52,7 @@ pub(crate) fn row(run: u64, seed: u64, summary: &DelveSummary) -> Vec<String> {
     for member in &summary.members {
         out.push(format!("{:?}", member.life));
         out.push(member.hp.0.to_string());
+        out.push(member.xp.to_string());
     }
     out
 }

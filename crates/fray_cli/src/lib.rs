@@ -9,6 +9,7 @@ mod completions;
 mod content;
 mod delve;
 mod delve_csv;
+mod delve_plot;
 mod demo;
 mod list;
 mod merge;

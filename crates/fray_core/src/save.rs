@@ -176,6 +176,15 @@ pub fn encounter_entities(world: &World, encounter: Entity) -> Vec<Entity> {
 /// in the set are written as positions in it; references to entities outside it are lost (they
 /// load as [`Entity::PLACEHOLDER`]), so the set should hold everything its entities point at.
 pub fn save_entities(world: &World, entities: &[Entity]) -> Result<String, SaveError> {
+    let saved = snapshot_entities(world, entities)?;
+    ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default())
+        .map_err(|e| SaveError::Parse(e.to_string()))
+}
+
+/// What [`save_entities`] writes, before it is written: each entity's registered components,
+/// each as compact RON. Two snapshots are equal exactly when the saves are (a cheaper way to
+/// compare states than the saved text).
+pub fn snapshot_entities(world: &World, entities: &[Entity]) -> Result<SavedEntities, SaveError> {
     let registry = world
         .get_resource::<SaveRegistry>()
         .cloned()
@@ -213,8 +222,7 @@ pub fn save_entities(world: &World, entities: &[Entity]) -> Result<String, SaveE
         }
         saved.entities.push(out);
     }
-    ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default())
-        .map_err(|e| SaveError::Parse(e.to_string()))
+    Ok(saved)
 }
 
 /// Loads a set of entities saved by [`save_entities`] into `world` (which needs the plugins

@@ -23,6 +23,7 @@ use crate::expedition::{ExpeditionSettings, ExploreError, MemberSpec, SpawnExped
 use crate::journey::{DayMarch, March};
 use crate::landscape::{Site, Whereabouts, Wilderness, spawn_wilderness};
 use crate::light::LightKind;
+use crate::mount::{MountSpec, Mounts};
 use crate::party::{Character, Supplies};
 use crate::place::{Discoveries, Haul, Position, spawn_dungeon};
 use crate::policy::{Policy, PolicyState};
@@ -61,6 +62,9 @@ pub struct ExpeditionSpec {
     /// Its vessel, for a wilderness's water legs.
     #[serde(default)]
     pub vessel: Option<VesselSpec>,
+    /// Its mounts, one for each member, for a wilderness's land legs.
+    #[serde(default)]
+    pub mount: Option<MountSpec>,
     /// What it means to do.
     #[serde(default)]
     pub plan: PlanSpec,
@@ -259,6 +263,9 @@ impl ExpeditionSpec {
                     ),
                 ));
             }
+        }
+        if let Some(mount) = &self.mount {
+            out.extend(statblock_problem(db, &self.ruleset, &mount.statblock));
         }
         if let Some(p) = Problem::outside(i64::from(self.max_turns), 1, MAX_TURNS, "max_turns") {
             out.push(p);
@@ -460,6 +467,9 @@ impl SpawnDelveExt for World {
                 spec: vessel.clone(),
                 taking_water: false,
             });
+        }
+        if let Some(mount) = &spec.mount {
+            self.entity_mut(expedition).insert(Mounts(mount.clone()));
         }
         Ok(expedition)
     }

@@ -7,7 +7,8 @@
 //! [`Procedure::enter_fight`](crate::procedure::Procedure::enter_fight)), the monsters the other, on the built-in `near-far` map. Its seed is
 //! derived from the expedition's seed and the fight's number, so a fight never draws from the
 //! expedition's own stream. When it is over, [`FightExt::end_fight`](crate::fight::FightExt::end_fight) writes each member's hit
-//! points and death back to its [`Vitals`](crate::party::Vitals) and despawns the encounter: dead stay dead, wounds
+//! points and death back to its [`Vitals`](crate::party::Vitals) (a member killed is marked
+//! with the time, [`DiedAt`](crate::death::DiedAt)) and despawns the encounter: dead stay dead, wounds
 //! stay.
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
@@ -161,7 +162,8 @@ pub trait FightExt {
         setup: FightSetup,
     ) -> Result<Entity, FightError>;
 
-    /// Writes a finished fight's results back to the party and despawns its encounter.
+    /// Writes a finished fight's results back to the party (a member dead after it is marked
+    /// with the expedition's clock, [`DiedAt`](crate::death::DiedAt)) and despawns its encounter.
     fn end_fight(&mut self, expedition: Entity) -> Result<FightResult, FightError>;
 }
 
@@ -321,6 +323,7 @@ impl FightExt for World {
             if let Some(procedure) = &procedure {
                 procedure.leave_fight(self, *member, *combatant);
             }
+            crate::death::note_death(self, *member);
             if self
                 .get::<Vitals>(*member)
                 .is_some_and(|v| v.life == Life::Down)

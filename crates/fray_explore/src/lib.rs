@@ -7,7 +7,8 @@
 //!   [`Party`](party::Party) in marching order and its [`Plan`](activity::Plan)); party members
 //!   ([`Character`](party::Character), [`Vitals`](party::Vitals),
 //!   [`Supplies`](party::Supplies), [`Afflictions`](party::Afflictions) and a lit
-//!   [`Light`](light::Light)), which persist from turn to turn.
+//!   [`Light`](light::Light)), which persist from turn to turn, with the XP they gained
+//!   ([`XpGained`](xp::XpGained)) and, once dead, when they died ([`DiedAt`](death::DiedAt)).
 //! - **The tick.** [`ExploreTick`](schedule::ExploreTick) plays one turn of every expedition in
 //!   ordered phases ([`ExploreSystems`](schedule::ExploreSystems)).
 //! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure), registers it with
@@ -44,6 +45,8 @@
 pub mod activity;
 /// Expedition files and spawning them.
 pub mod charter;
+/// When members died.
+pub mod death;
 /// Playing expedition turns from code.
 pub mod drive;
 /// Dungeon files.
@@ -62,6 +65,8 @@ pub mod light;
 pub mod log;
 /// Monsters met on the way.
 pub mod meeting;
+/// The party's mounts on a journey.
+pub mod mount;
 /// The party's persistent characters.
 pub mod party;
 /// Dungeons, their areas and passages, as entities.
@@ -88,11 +93,15 @@ pub mod travel;
 pub mod vessel;
 /// Wilderness files.
 pub mod wilderness;
+/// Experience members gain.
+pub mod xp;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_places;
+#[cfg(test)]
+mod tests_report;
 #[cfg(test)]
 mod tests_save;
 #[cfg(test)]
@@ -105,6 +114,7 @@ pub mod prelude {
     pub use crate::FrayExplorePlugin;
     pub use crate::activity::{Activity, CurrentActivity, Plan};
     pub use crate::charter::{ExpeditionSpec, PartyMemberSpec, PlanSpec, SpawnDelveExt};
+    pub use crate::death::DiedAt;
     pub use crate::drive::{
         any_underway, explore_turn, out_of_time, run_expeditions, settle_fights,
     };
@@ -121,6 +131,7 @@ pub mod prelude {
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
     pub use crate::meeting::{Meeting, MeetingSource, Meetings};
+    pub use crate::mount::{MountSpec, Mounts};
     pub use crate::party::{
         Afflictions, Character, Life, Member, Members, Party, Supplies, Vitals,
     };
@@ -137,6 +148,7 @@ pub mod prelude {
     pub use crate::time::{Clock, GameTime};
     pub use crate::vessel::{Vessel, VesselKind, VesselSpec};
     pub use crate::wilderness::{Current, WildernessSpec};
+    pub use crate::xp::{XpGained, award_xp};
 }
 
 /// Adds the exploration schedule and the procedures registry, and registers the components

@@ -135,6 +135,14 @@ pub enum ExploreEvent {
         /// The speeds and how it went.
         how: String,
     },
+    /// The party tries to evade monsters on a chance the fight's opening rolls (after
+    /// surprise).
+    EvasionChance {
+        /// The chance, in percent.
+        chance: u8,
+        /// How it was worked out.
+        how: String,
+    },
     /// A member's gear was destroyed with it (B/X's destructive attacks).
     GearLost {
         /// Whose.
@@ -173,6 +181,11 @@ pub enum ExploreEvent {
     Lost {
         /// The terrain it lost its way in.
         terrain: String,
+    },
+    /// The party goes on foot although it has mounts.
+    OnFoot {
+        /// Why, in words.
+        why: String,
     },
     /// The party reached a site of the wilderness.
     Reached {
@@ -309,6 +322,9 @@ impl ExploreEvent {
                 };
                 format!("The party flees and {verdict} ({how}).")
             }
+            Self::EvasionChance { chance, how } => {
+                format!("The party tries to evade: {chance}% ({how}), rolled as the fight opens.")
+            }
             Self::GearLost { who, items_saved } => {
                 if items_saved.is_empty() {
                     format!("{who}'s gear is destroyed.")
@@ -329,6 +345,7 @@ impl ExploreEvent {
             Self::Lost { terrain } => format!("The party loses its way in the {terrain}."),
             Self::Reached { site } => format!("The party reaches the {site}."),
             Self::Halted { why } => format!("The party makes no way today: {why}."),
+            Self::OnFoot { why } => format!("The party goes on foot: {why}."),
             Self::FoodFound { rations, how } => {
                 format!("The party finds food for {rations} by {how}.")
             }

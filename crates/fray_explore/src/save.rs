@@ -26,6 +26,7 @@ use fray_core::save::{
 };
 
 use crate::activity::{CurrentActivity, Plan};
+use crate::death::DiedAt;
 use crate::expedition::{Expedition, ExpeditionRng, Timekeeping, TurnSpan};
 use crate::fight::{FightCount, Fighting};
 use crate::journey::{DayMarch, March};
@@ -33,6 +34,7 @@ use crate::landscape::{Leg, Site, Whereabouts, Wilderness};
 use crate::light::Light;
 use crate::log::ExpeditionLog;
 use crate::meeting::Meetings;
+use crate::mount::Mounts;
 use crate::party::{Afflictions, Character, Member, Members, Party, Supplies, Vitals};
 use crate::place::{
     Area, Discoveries, Door, Dungeon, DungeonParts, Haul, Pace, PartOf, Passage, Position, Stock,
@@ -41,6 +43,7 @@ use crate::place::{
 use crate::policy::{Policy, PolicyState};
 use crate::time::Clock;
 use crate::vessel::Vessel;
+use crate::xp::XpGained;
 
 /// What a saved expedition's first entity must be.
 const EXPEDITION: &str = "an expedition";
@@ -69,11 +72,14 @@ pub(crate) fn register(app: &mut App) {
         .register_saved::<March>("fray_explore::March")
         .register_saved::<DayMarch>("fray_explore::DayMarch")
         .register_saved::<Vessel>("fray_explore::Vessel")
+        .register_saved::<Mounts>("fray_explore::Mounts")
         .register_saved::<Member>("fray_explore::Member")
         .register_saved::<Character>("fray_explore::Character")
         .register_saved::<Vitals>("fray_explore::Vitals")
         .register_saved::<Supplies>("fray_explore::Supplies")
         .register_saved::<Afflictions>("fray_explore::Afflictions")
+        .register_saved::<XpGained>("fray_explore::XpGained")
+        .register_saved::<DiedAt>("fray_explore::DiedAt")
         .register_saved::<Light>("fray_explore::Light")
         .register_saved::<Dungeon>("fray_explore::Dungeon")
         .register_saved::<Wilderness>("fray_explore::Wilderness")

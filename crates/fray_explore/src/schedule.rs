@@ -20,7 +20,8 @@
 //! 5. `Meet` - the ruleset plays out the monsters met (reactions, evasion, or a fight).
 //! 6. `EndTurn` - the clock moves on; lights burn for the turn's span and are relit from
 //!    supplies (or another member lights one).
-//! 7. `Outcome` - an expedition whose party is all dead, or all down, ends.
+//! 7. `Outcome` - members found dead are marked with the time ([`DiedAt`](crate::death::DiedAt));
+//!    an expedition whose party is all dead, or all down, ends.
 //!
 //! A ruleset adds its systems to `Wander`, `Act` and `Meet`
 //! ([`ExploreAppExt::add_procedure_systems`](crate::procedure::ExploreAppExt::add_procedure_systems))
@@ -109,7 +110,9 @@ pub fn build_schedule() -> Schedule {
         (advance_clock, burn_lights)
             .chain()
             .in_set(ExploreSystems::EndTurn),
-        end_when_all_dead.in_set(ExploreSystems::Outcome),
+        (crate::death::note_deaths, end_when_all_dead)
+            .chain()
+            .in_set(ExploreSystems::Outcome),
     ));
     schedule
 }

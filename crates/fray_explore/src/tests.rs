@@ -130,6 +130,11 @@ fn a_party_all_dead_ends_the_expedition() {
         world.get::<Expedition>(e).unwrap().state,
         ExpeditionState::Ended(Ending::PartyDead)
     );
+    assert_eq!(
+        world.get::<DiedAt>(aldo),
+        Some(&DiedAt(GameTime::TURN)),
+        "found dead at the end of the turn"
+    );
 }
 
 #[test]

@@ -91,6 +91,7 @@ pub(super) fn delve(
         dungeon: Some("toy-dungeon".into()),
         wilderness: None,
         vessel: None,
+        mount: None,
         party: vec![PartyMemberSpec {
             name: "Aldo".into(),
             statblock: "fighter".into(),
@@ -173,6 +174,34 @@ fn a_party_forces_a_stuck_door_crosses_a_trap_and_takes_the_treasure_beyond() {
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
         ExpeditionState::Ended(Ending::Returned)
+    );
+}
+
+#[test]
+fn a_member_a_trap_kills_is_marked_dead_at_the_end_of_that_turn() {
+    let mut app = app();
+    let world = app.world_mut();
+    // As above: the trap in b deals 5 in turn 3, to Aldo at 5 HP.
+    let (e, aldo) = delve(world, &["c"], bold(), vec![4, 3, 2, 5]);
+    world.get_mut::<Vitals>(aldo).unwrap().hp = 5;
+    explore_turn(world);
+    explore_turn(world);
+    assert_eq!(world.get::<DiedAt>(aldo), None);
+    explore_turn(world);
+    assert_eq!(world.get::<Vitals>(aldo).unwrap().life, Life::Dead);
+    assert_eq!(
+        world.get::<DiedAt>(aldo),
+        Some(&DiedAt(GameTime::turns(3).unwrap()))
+    );
+    assert_eq!(
+        world.get::<Expedition>(e).unwrap().state,
+        ExpeditionState::Ended(Ending::PartyDead)
+    );
+    run_expeditions(world, 5);
+    assert_eq!(
+        world.get::<DiedAt>(aldo),
+        Some(&DiedAt(GameTime::turns(3).unwrap())),
+        "marked once"
     );
 }
 

@@ -57,6 +57,7 @@ pub mod shard;
 pub mod significance;
 pub mod single;
 pub mod stats;
+pub mod survival;
 #[cfg(test)]
 mod testing;
 pub mod tune;

@@ -1,6 +1,7 @@
 //! The charts, as SVG or PNG: a batch's (the distribution of rounds and the win rates with
 //! their 95% intervals) and a tuning curve's (the win rate at each sampled value of the knob,
-//! with its 95% interval, and the target).
+//! with its 95% interval, and the target). Survival curves over time are drawn the same way
+//! ([`survival`](crate::survival)).
 //!
 //! Text is measured (and, in PNG, drawn) with DejaVu Sans, bundled in `assets/` (Bitstream Vera license, see
 //! `assets/DejaVuSans-LICENSE.txt`), so charts look the same on a machine without fonts.
@@ -15,7 +16,7 @@ use crate::report::BatchReport;
 use crate::tune::Tuned;
 
 /// The chart's size in pixels.
-const SIZE: (u32, u32) = (960, 420);
+pub(crate) const SIZE: (u32, u32) = (960, 420);
 
 /// The font PNG charts are drawn with.
 const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
@@ -31,7 +32,8 @@ pub enum PlotError {
     Draw(String),
 }
 
-fn draw_err(e: impl std::fmt::Display) -> PlotError {
+/// A drawing backend's error, as a [`PlotError`].
+pub(crate) fn draw_err(e: impl std::fmt::Display) -> PlotError {
     PlotError::Draw(e.to_string())
 }
 
@@ -68,7 +70,7 @@ impl ChartFormat {
 
 /// Registers the bundled font, once: both backends measure text with it (PNG also draws with
 /// it).
-fn register_font() {
+pub(crate) fn register_font() {
     static FONTS: Once = Once::new();
     FONTS.call_once(|| {
         // Registering the bundled font cannot fail unless the file is broken, which drawing

@@ -10,8 +10,10 @@
 //!   carrying a light in the dungeon's dark cannot surprise the monsters;
 //! - wandering monsters stand at the distance their check rolled (BX-09); monsters living in an
 //!   area are met at a rolled dungeon distance, 2d6 x 10 ft (BX-13);
-//! - a cautious party speaks first (the monsters roll their reaction) and flees when it can
-//!   escape; a bold party fights.
+//! - a cautious party speaks first (the monsters roll their reaction) and tries to evade: in
+//!   the dungeon when it is faster or has food or treasure to drop (else it stands and fights),
+//!   outdoors always (the chance is a roll), at its mounts' rate if it rides; a bold party
+//!   fights.
 
 use std::collections::BTreeMap;
 
@@ -20,12 +22,18 @@ use fray_content::encounter::{EncounterOptions, MapRef};
 use fray_content::map::{Light as MapLight, MapSpec};
 use fray_content::options::OptionValue;
 use fray_core::spawn::Content;
+use fray_dice::DieSource;
 use fray_explore::fight::PARTY_SIDE;
 use fray_explore::meeting::{fight_next_meeting, ready_to_meet};
 use fray_explore::prelude::*;
 
 use super::BxExpedition;
-use super::evasion::{Dropped, Evasion, dungeon_evasion};
+use super::evasion::{
+    Dropped, EXHAUSTED, EXHAUSTION_REST_TURNS, Evasion, Run, dungeon_evasion, dungeon_run,
+    waterborne_chance, wilderness_chance,
+};
+use super::flying;
+use super::wilderness::{log_in_six, note, with_dice};
 use crate::statblock::BxBlock;
 
 /// A party or monster whose movement the content does not say moves at the seed's base rate.
@@ -43,7 +51,7 @@ pub(super) fn meet(world: &mut World) {
 /// The encounter a meeting becomes: its options by the party's stance and light, and its
 /// map: the dungeon's dark, or the wilderness by day (ruling: journeys travel by day, so no
 /// light counts outdoors).
-pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSetup {
+pub fn setup(world: &mut World, expedition: Entity, mut meeting: Meeting) -> FightSetup {
     let stance = world
         .get::<Policy>(expedition)
         .map_or(Stance::Bold, |p| p.stance);
@@ -76,11 +84,20 @@ pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSe
         // A cautious party may speak first: one of its members declares the parley in the
         // fight's first round, and the monsters react to its CHA (BX-14).
         options.insert("parley".to_string(), text(PARTY_SIDE));
-        let party_speed = up
-            .iter()
-            .filter_map(|m| world.get::<Character>(*m))
-            .map(|c| movement(world, &c.statblock))
-            .min()
+        // Outdoors, a party on mounts that carry it flees at their rate.
+        let mounted = if outdoors {
+            flying::riding(world, expedition).ok().flatten()
+        } else {
+            None
+        };
+        let party_speed = mounted
+            .and_then(|r| i32::try_from(r.feet).ok())
+            .or_else(|| {
+                up.iter()
+                    .filter_map(|m| world.get::<Character>(*m))
+                    .map(|c| movement(world, &c.statblock))
+                    .min()
+            })
             .unwrap_or(BASE_MOVE);
         let monster_speed = meeting
             .foes
@@ -88,9 +105,32 @@ pub fn setup(world: &mut World, expedition: Entity, meeting: Meeting) -> FightSe
             .map(|f| movement(world, &f.statblock))
             .min()
             .unwrap_or(BASE_MOVE);
-        if flee(world, expedition, &up, party_speed, monster_speed) {
+        let speeds = Speeds {
+            party: party_speed,
+            monsters: monster_speed,
+        };
+        let attempt = if outdoors {
+            Some(outdoor_evasion(world, expedition, &up, &meeting, speeds))
+        } else {
+            let rolled = meeting.distance_ft == 0;
+            let escapes = flee(world, expedition, &up, speeds, &mut meeting.distance_ft);
+            if rolled && meeting.distance_ft > 0 {
+                // The pursuit rolled the distance: the fight is met at it.
+                let feet = i64::from(meeting.distance_ft).clamp(5, 1000);
+                options.insert("region_feet".to_string(), OptionValue::Int(feet));
+                options.remove("distance");
+            }
+            escapes.then(|| (100, String::new()))
+        };
+        if let Some((chance, pursuit)) = attempt {
             options.insert("evade".to_string(), text(PARTY_SIDE));
-            options.insert("evade_chance".to_string(), OptionValue::Int(100));
+            options.insert(
+                "evade_chance".to_string(),
+                OptionValue::Int(i64::from(chance)),
+            );
+            if !pursuit.is_empty() {
+                options.insert("pursuit".to_string(), text(&pursuit));
+            }
         }
     }
     let mut map = MapSpec::builtin("near-far").unwrap_or_else(|| MapSpec {
@@ -133,9 +173,102 @@ pub(super) fn movement(world: &World, statblock: &str) -> i32 {
         .unwrap_or(BASE_MOVE)
 }
 
-/// The party's evasion (BX-15): whether it gets away, dropping food or treasure when it is
-/// not faster (lost whether or not the pursuers stop).
-fn flee(world: &mut World, expedition: Entity, up: &[Entity], party: i32, monsters: i32) -> bool {
+/// The party's and the monsters' base movement rates, in feet per turn.
+#[derive(Debug, Clone, Copy)]
+struct Speeds {
+    party: i32,
+    monsters: i32,
+}
+
+/// Rolls the dungeon encounter distance, 2d6 x 10 ft (BX-13), with the expedition's dice.
+fn dungeon_distance(world: &mut World, expedition: Entity) -> u32 {
+    with_dice(world, expedition, |rng, log| {
+        let faces = vec![rng.roll_die(6), rng.roll_die(6)];
+        let feet = faces.iter().sum::<u32>().saturating_mul(10);
+        log.roll(
+            "encounter distance (x 10 ft)",
+            "2d6",
+            faces,
+            i64::from(feet),
+        );
+        feet
+    })
+    .unwrap_or(BASE_MOVE.unsigned_abs())
+}
+
+/// The party's chance to evade outdoors and what follows a failure (BX-15), for the fight's
+/// opening to roll after surprise: on the water by the difference of the rates per round (a
+/// third of the rates per turn) of its vessel and the slowest monster, caught at once on a
+/// failure; on land by the sizes of the two groups, their speeds and the terrain, with a
+/// pursuit day by day on a failure.
+fn outdoor_evasion(
+    world: &mut World,
+    expedition: Entity,
+    up: &[Entity],
+    meeting: &Meeting,
+    speeds: Speeds,
+) -> (u8, String) {
+    let terrain = world
+        .get::<Whereabouts>(expedition)
+        .map_or(Terrain::Clear, |w| w.terrain);
+    let vessel = world
+        .get::<Vessel>(expedition)
+        .map(|v| i32::try_from(v.spec.movement).unwrap_or(i32::MAX));
+    let (chance, pursuit, how) = match vessel {
+        Some(vessel) if terrain.is_water() => {
+            let (fleeing, pursuing) = (vessel / 3, speeds.monsters / 3);
+            let chance = waterborne_chance(fleeing, pursuing);
+            let how = format!(
+                "on the water, the party's vessel {fleeing} ft a round, monsters {pursuing} ft"
+            );
+            (chance, String::new(), how)
+        }
+        _ => {
+            let pursuers = meeting
+                .foes
+                .iter()
+                .fold(0u32, |n, f| n.saturating_add(u32::from(f.count)));
+            let fleeing = u32::try_from(up.len()).unwrap_or(u32::MAX);
+            let worked =
+                wilderness_chance(fleeing, pursuers, speeds.party, speeds.monsters, terrain);
+            let pursuit = if speeds.monsters > speeds.party {
+                "wilderness-faster"
+            } else {
+                "wilderness"
+            };
+            let how = format!(
+                "{fleeing} fleeing {pursuers}: {}%, {:+}% for speed (party {} ft, monsters {} ft), {:+}% for the {}",
+                worked.base,
+                worked.speed,
+                speeds.party,
+                speeds.monsters,
+                worked.environment,
+                terrain.label(),
+            );
+            (worked.chance, pursuit.to_string(), how)
+        }
+    };
+    note(
+        world,
+        expedition,
+        ExploreEvent::EvasionChance { chance, how },
+    );
+    (chance, pursuit)
+}
+
+/// The party's evasion in the dungeon (BX-15): whether it gets away, dropping food or
+/// treasure when it is not faster (lost whether or not the pursuers stop), and running the
+/// pursuit out from `distance` feet (rolled, 2d6 x 10 ft, if 0): runners who ran 30 rounds are
+/// exhausted. A party that is not faster and has nothing to drop does not run: it stands and
+/// fights.
+fn flee(
+    world: &mut World,
+    expedition: Entity,
+    up: &[Entity],
+    speeds: Speeds,
+    distance: &mut u32,
+) -> bool {
+    let Speeds { party, monsters } = speeds;
     let carrier = up
         .iter()
         .copied()
@@ -149,33 +282,48 @@ fn flee(world: &mut World, expedition: Entity, up: &[Entity], party: i32, monste
     } else {
         None
     };
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
-    let mut entity = world.entity_mut(expedition);
-    let Some(mut rng) = entity.get_mut::<ExpeditionRng>() else {
+    if party <= monsters && drop.is_none() {
+        return false;
+    }
+    if *distance == 0 {
+        *distance = dungeon_distance(world, expedition);
+    }
+    let gap = i32::try_from(*distance).unwrap_or(i32::MAX);
+    let Some(evasion) = with_dice(world, expedition, |rng, log| {
+        let evasion = dungeon_evasion(rng, party, monsters, drop);
+        if let Evasion::Stopped(what, roll) | Evasion::NotStopped(what, roll) = evasion {
+            let what = format!("pursuers stop for the dropped {what:?} (3 in 6)").to_lowercase();
+            log_in_six(log, &what, roll);
+        }
+        evasion
+    }) else {
         return false;
     };
-    let evasion = dungeon_evasion(&mut *rng, party, monsters, drop);
-    if let Some(mut log) = entity.get_mut::<ExpeditionLog>() {
-        if let Evasion::Stopped(what, roll) | Evasion::NotStopped(what, roll) = evasion {
-            log.record(at, || ExploreEvent::Roll {
-                what: format!("pursuers stop for the dropped {what:?} (3 in 6)").to_lowercase(),
-                dice: "1d6".into(),
-                faces: vec![roll.face],
-                result: i64::from(roll.face),
-                success: Some(roll.success),
-            });
+    // Pursuers that stop for what was dropped stop at once; otherwise the pursuit is run out.
+    let run = match evasion {
+        Evasion::Stopped(..) => Run {
+            rounds: 1,
+            caught: false,
+        },
+        Evasion::Outran | Evasion::NotStopped(..) | Evasion::Caught => {
+            dungeon_run(gap, party, monsters)
         }
-        log.record(at, || ExploreEvent::Evasion {
-            escapes: evasion.escapes(),
+    };
+    let escapes = evasion.escapes() && !run.caught;
+    note(
+        world,
+        expedition,
+        ExploreEvent::Evasion {
+            escapes,
             how: format!(
-                "party {party} ft, monsters {monsters} ft: {}",
-                words(evasion)
+                "party {party} ft, monsters {monsters} ft, {gap} ft apart: {}; ran {} round{}{}",
+                words(evasion),
+                run.rounds,
+                if run.rounds == 1 { "" } else { "s" },
+                if run.caught { ", caught" } else { "" }
             ),
-        });
-    }
+        },
+    );
     match evasion {
         Evasion::Stopped(Dropped::Food, _) | Evasion::NotStopped(Dropped::Food, _) => {
             if let Some(mut s) = carrier.and_then(|c| world.get_mut::<Supplies>(c)) {
@@ -189,7 +337,46 @@ fn flee(world: &mut World, expedition: Entity, up: &[Entity], party: i32, monste
         }
         Evasion::Outran | Evasion::Caught => {}
     }
-    evasion.escapes()
+    if run.exhausts() {
+        exhaust(world, expedition, up);
+    }
+    escapes
+}
+
+/// Runners who ran 30 rounds are exhausted until they have rested three full turns (BX-15).
+/// Ruling: the party takes those turns of rest first thing, before the rest of its plan (after
+/// the fight, if it was caught).
+fn exhaust(world: &mut World, expedition: Entity, up: &[Entity]) {
+    if let Some(mut plan) = world.get_mut::<Plan>(expedition) {
+        let resting = plan
+            .0
+            .iter()
+            .take_while(|a| matches!(a, Activity::Rest))
+            .count();
+        for _ in resting..usize::from(EXHAUSTION_REST_TURNS) {
+            plan.0.push_front(Activity::Rest);
+        }
+    }
+    for &member in up {
+        let Some(mut afflictions) = world.get_mut::<Afflictions>(member) else {
+            continue;
+        };
+        if afflictions.set(EXHAUSTED, EXHAUSTION_REST_TURNS) {
+            let who = world
+                .get::<Character>(member)
+                .map(|c| c.name.clone())
+                .unwrap_or_default();
+            note(
+                world,
+                expedition,
+                ExploreEvent::Afflicted {
+                    who,
+                    affliction: EXHAUSTED.into(),
+                    level: EXHAUSTION_REST_TURNS,
+                },
+            );
+        }
+    }
 }
 
 /// An evasion in words, for the log.

@@ -18,18 +18,23 @@
 //! `enter_fight`).
 //!
 //! In a dungeon (`fray_explore`'s places), wandering monsters come from the level's table,
-//! stuck doors are forced on 2 in 6 and traps spring on 2 in 6 as the party crosses them; a
+//! stuck doors are forced by STR and traps spring on 2 in 6 as the party crosses them; a
 //! successful search finds an area's secret doors and traps. Monsters met become B/X
 //! encounters ([`meet`]): their opening rolls surprise, distance and reaction (BX-13, BX-14),
 //! and a cautious party evades by the dungeon's rule (BX-15, [`evasion`]).
 //!
 //! In a wilderness (`fray_explore`'s journeys) a turn is a day: wandering monsters are checked
 //! daily by terrain (BX-09 outdoors), the party loses its way, marches, forages, hunts and
-//! rests by [`wilderness`] (BX-11), and on water legs sails by [`waterborne`] (BX-12).
+//! rests by [`wilderness`] (BX-11), rides and flies its mounts by [`flying`] (BX-11), and on
+//! water legs sails by [`waterborne`] (BX-12).
 //!
-//! Not built yet: wilderness evasion and pursuit (BX-15's outdoor tables), running
-//! and its exhaustion (BX-15), the party's own movement rates and encumbrance in its pace,
-//! and forcing doors by STR. A character destroyed by a destructive attack loses its gear
+//! Evasion and pursuit (BX-15, [`evasion`]) cover the dungeon (running, and exhaustion after
+//! 30 rounds), the wilderness (the table by group sizes, played day by day) and the water (the
+//! table by speed difference).
+//!
+//! Stuck doors are forced by the strongest member's STR ([`doors`], BX-10).
+//!
+//! Not built yet: the party's own movement rates and encumbrance in its dungeon pace. A character destroyed by a destructive attack loses its gear
 //! ([`gear`], BX-28).
 //!
 //! [`wandering`]: crate::explore::wandering
@@ -47,6 +52,8 @@
 //! [`meet`]: crate::explore::meet
 //! [`gear`]: crate::explore::gear
 //! [`evasion`]: crate::explore::evasion
+//! [`doors`]: crate::explore::doors
+//! [`flying`]: crate::explore::flying
 //! [`wilderness`]: crate::explore::wilderness
 //! [`waterborne`]: crate::explore::waterborne
 
@@ -54,12 +61,16 @@
 pub mod chance;
 /// Ability checks (BX-04).
 pub mod checks;
+/// Forcing stuck doors by STR (BX-10).
+pub mod doors;
 /// Movement rates and encumbrance (BX-02, BX-03).
 pub mod encumbrance;
-/// Evasion and pursuit in the dungeon (BX-15).
+/// Evasion and pursuit in the dungeon, the wilderness and on the water (BX-15).
 pub mod evasion;
 /// Falling (BX-08).
 pub mod falling;
+/// Riding and flying on wilderness days (BX-11).
+pub mod flying;
 /// Gear lost to destructive attacks (BX-28).
 pub mod gear;
 /// Natural healing (BX-06).
@@ -87,6 +98,7 @@ use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
 use fray_core::edit::apply_effect;
 use fray_core::effect::{BonusTo, Duration, EffectSpec};
+use fray_core::encounter::InEncounter;
 use fray_explore::prelude::*;
 
 use self::rest::RestNeed;
@@ -104,9 +116,6 @@ pub const LANTERN_TURNS: u64 = 24;
 
 /// The base movement rate in feet per turn (BX-02).
 pub const BASE_PACE: u32 = 120;
-
-/// Forcing a stuck door, in sixths (a ruling: see [`BxProcedure`]'s `force_door`).
-pub const FORCE_DOOR_IN_6: u8 = 2;
 
 /// Marks an expedition that follows B/X's procedures.
 #[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
@@ -158,10 +167,16 @@ impl Procedure for BxProcedure {
         }
     }
 
-    /// Forcing a stuck door: 2 in 6. Ruling: the seed ties the chance to STR through a table
-    /// it does not give; Fray uses the classic 2 in 6 of average STR for the party's try.
+    /// Forcing a stuck door by the chance of average STR, 2 in 6, for a party whose members
+    /// the World cannot tell ([`doors`]).
     fn force_door(&self, dice: &mut TurnDice<'_>) -> bool {
-        dice.in_six("forcing a stuck door", FORCE_DOOR_IN_6)
+        dice.in_six("forcing a stuck door", doors::force_in_6(0))
+    }
+
+    /// The party's strongest standing member forces a stuck door by its STR (BX-10,
+    /// [`doors`]).
+    fn party_forces_door(&self, world: &mut World, expedition: Entity) -> bool {
+        doors::party_forces(world, expedition)
     }
 
     /// Traps spring on 2 in 6 (BX-10).
@@ -170,8 +185,16 @@ impl Procedure for BxProcedure {
     }
 
     /// A character destroyed by a destructive spell or attack loses its gear (BX-28).
+    /// The days a wilderness pursuit took are owed as days spent fleeing (BX-15).
     fn leave_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
         gear::write_back(world, member, combatant);
+        let days = pursuit_days_after(world, combatant);
+        if days > 0
+            && let Some(expedition) = world.get::<Member>(member).map(|m| m.0)
+            && let Some(mut travel) = world.get_mut::<wilderness::TravelDays>(expedition)
+        {
+            travel.fleeing = travel.fleeing.max(days);
+        }
     }
 
     /// At 0 hit points or less, a B/X character is dead (BX-05), in a fight or out of it.
@@ -180,24 +203,39 @@ impl Procedure for BxProcedure {
     }
 
     /// A weary member (one that pressed on without its rest, BX-10) fights at -1 to hit and
-    /// damage for the whole fight.
+    /// damage for the whole fight; an exhausted one (it ran 30 rounds, BX-15) at -2 to hit,
+    /// damage and AC.
     fn enter_fight(&self, world: &mut World, member: Entity, combatant: Entity) {
-        if !world
-            .get::<Afflictions>(member)
-            .is_some_and(|a| a.has(rest::WEARY))
-        {
+        let Some(afflictions) = world.get::<Afflictions>(member) else {
             return;
+        };
+        let mut penalties: Vec<(BonusTo, i32, &str)> = Vec::new();
+        if afflictions.has(rest::WEARY) {
+            penalties.push((BonusTo::Attacks, rest::WEARY_PENALTY, "weary (to hit)"));
+            penalties.push((BonusTo::Damage, rest::WEARY_PENALTY, "weary (damage)"));
         }
-        for (to, name) in [
-            (BonusTo::Attacks, "weary (to hit)"),
-            (BonusTo::Damage, "weary (damage)"),
-        ] {
-            let mut penalty = EffectSpec::bonus(to, -rest::WEARY_PENALTY, Duration::EndOfBattle);
+        if afflictions.has(evasion::EXHAUSTED) {
+            let penalty = evasion::EXHAUSTION_PENALTY;
+            penalties.push((BonusTo::Attacks, penalty, "exhausted (to hit)"));
+            penalties.push((BonusTo::Damage, penalty, "exhausted (damage)"));
+            penalties.push((BonusTo::Defenses, penalty, "exhausted (AC)"));
+        }
+        for (to, amount, name) in penalties {
+            let mut penalty = EffectSpec::bonus(to, -amount, Duration::EndOfBattle);
             penalty.name = Some(name.into());
             // The combatant was just spawned in an encounter: the edit cannot fail.
             let _ = apply_effect(world, combatant, None, penalty);
         }
     }
+}
+
+/// The days a wilderness pursuit took beyond the day of the meeting, from the fight of
+/// `combatant` (BX-15): the party owes them as days spent fleeing.
+fn pursuit_days_after(world: &World, combatant: Entity) -> u8 {
+    world
+        .get::<InEncounter>(combatant)
+        .and_then(|e| world.get::<crate::state::Bx>(e.0))
+        .map_or(0, |bx| bx.pursuit_days.saturating_sub(1))
 }
 
 /// Adds B/X's exploration procedures to the exploration tick, and registers B/X's expedition

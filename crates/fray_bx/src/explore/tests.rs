@@ -290,6 +290,9 @@ fn a_finished_fight_writes_wounds_and_deaths_back_and_is_despawned() {
         let vitals = world.get::<Vitals>(*member).unwrap();
         assert_eq!(vitals.hp, (*hp).min(8));
         assert_eq!(vitals.is_alive(), *status != Status::Dead);
+        let died = world.get::<DiedAt>(*member).map(|d| d.0);
+        let now = world.get::<Clock>(e).unwrap().elapsed();
+        assert_eq!(died, (*status == Status::Dead).then_some(now));
     }
     assert!(
         result.hp_lost > 0,
@@ -353,6 +356,29 @@ fn a_fight_whose_encounter_is_gone_is_dropped_without_writing_back() {
     assert_eq!(world.get::<Vitals>(aldo).unwrap().hp, 8);
 }
 
+#[test]
+fn bx10_the_strongest_member_forces_a_stuck_door_by_its_str() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    // Aldo the fighter (STR +1) forces on 1-3; a 3 opens the door. With him dead, Bea the
+    // cleric (STR +0) forces on 1-2: the same 3 fails.
+    let (e, [aldo, _]) = expedition(world, vec![Activity::Explore], vec![3, 3]);
+    assert!(super::doors::party_forces(world, e));
+    world.get_mut::<Vitals>(aldo).unwrap().life = Life::Dead;
+    assert!(!super::doors::party_forces(world, e));
+    let logged = format!("{:?}", world.get::<ExpeditionLog>(e).unwrap().entries());
+    assert!(
+        logged.contains("Aldo forcing a stuck door (STR +1, 3 in 6)"),
+        "{logged}"
+    );
+    assert!(
+        logged.contains("Bea forcing a stuck door (STR +0, 2 in 6)"),
+        "{logged}"
+    );
+    assert_eq!(dice_left(world, e), Some(0));
+}
+
+mod evasion;
 mod meetings;
 mod save;
 mod wilderness;

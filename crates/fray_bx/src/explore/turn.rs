@@ -7,6 +7,7 @@ use fray_explore::prelude::*;
 
 use super::BxExpedition;
 use super::chance::InSix;
+use super::evasion::EXHAUSTED;
 use super::rest::{RestChange, RestNeed, WEARY};
 use super::searching::{Attempts, Listened, Searched, SenseChances, attempt};
 
@@ -84,6 +85,9 @@ pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) 
             | Activity::Journey { .. }
             | Activity::Hunt => {}
         }
+        if matches!(activity, Activity::Rest) {
+            rest_off_exhaustion(&party.order, &mut members, &mut log, at);
+        }
         let level = match rest.turn(matches!(activity, Activity::Rest)) {
             RestChange::Unchanged => continue,
             RestChange::Rested => 0,
@@ -101,6 +105,31 @@ pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) 
                 });
             }
         }
+    }
+}
+
+/// A turn of rest takes one turn off each exhausted member's three (BX-15).
+fn rest_off_exhaustion(
+    order: &[Entity],
+    members: &mut Members,
+    log: &mut ExpeditionLog,
+    at: GameTime,
+) {
+    for &member in order {
+        let Ok((character, vitals, mut afflictions)) = members.get_mut(member) else {
+            continue;
+        };
+        let owed = afflictions.level(EXHAUSTED);
+        if owed == 0 || !vitals.is_alive() {
+            continue;
+        }
+        let level = owed.saturating_sub(1);
+        afflictions.set(EXHAUSTED, level);
+        log.record(at, || ExploreEvent::Afflicted {
+            who: character.name.clone(),
+            affliction: EXHAUSTED.into(),
+            level,
+        });
     }
 }
 

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use super::BxExpedition;
 use super::chance::InSix;
-use super::waterborne;
+use super::{flying, waterborne};
 
 /// Chance in 6 of foraging enough food for 1d6 on a day of travel, and of finding game when
 /// hunting.
@@ -109,6 +109,10 @@ pub struct TravelDays {
     pub since_rest: u8,
     /// The last day of travel was a forced march: the next day is rest.
     pub forced: bool,
+    /// Days still to spend fleeing pursuers in a random direction, after a pursuit that
+    /// lasted that many days beyond the day of the meeting (BX-15).
+    #[serde(default)]
+    pub fleeing: u8,
 }
 
 impl TravelDays {
@@ -130,9 +134,12 @@ impl TravelDays {
         self.forced = forced;
     }
 
-    /// Notes a day of rest.
+    /// Notes a day of rest (the days owed to a pursuit are not rest: they stay owed).
     pub fn rested(&mut self) {
-        *self = Self::default();
+        *self = Self {
+            fleeing: self.fleeing,
+            ..Self::default()
+        };
     }
 }
 
@@ -194,6 +201,19 @@ fn travel_day(world: &mut World, expedition: Entity, site: &str) {
         .get::<TravelDays>(expedition)
         .copied()
         .unwrap_or_default();
+    if days.fleeing > 0 {
+        // A pursuit's days beyond the meeting's, before any rest: the party flees in a random
+        // direction and makes no way (BX-15); ruling: they tire like days of travel.
+        days.fleeing = days.fleeing.saturating_sub(1);
+        days.travelled(false);
+        world.entity_mut(expedition).insert(days);
+        if let Some(mut day) = world.get_mut::<DayMarch>(expedition) {
+            *day = DayMarch::default();
+        }
+        let why = "it flees its pursuers in a random direction";
+        note(world, expedition, ExploreEvent::Halted { why: why.into() });
+        return;
+    }
     if let Some(why) = days.rest_owed() {
         days.rested();
         world.entity_mut(expedition).insert(days);
@@ -211,26 +231,37 @@ fn travel_day(world: &mut World, expedition: Entity, site: &str) {
         return;
     };
     let forced = world.get::<March>(expedition) == Some(&March::Forced);
-    if at.terrain.is_water() {
+    let riding = flying::riding(world, expedition).unwrap_or_else(|why| {
+        note(world, expedition, ExploreEvent::OnFoot { why });
+        None
+    });
+    let flying = riding.is_some_and(|r| r.flying);
+    if at.terrain.is_water() && !flying {
         waterborne::sail_day(world, expedition, &at);
         days.travelled(false);
         world.entity_mut(expedition).insert(days);
         return;
     }
-    let feet = party_rate(world, expedition);
-    let chance = lost_in_6(at.terrain);
+    let feet = riding.map_or_else(|| party_rate(world, expedition), |r| r.feet);
+    // Terrain does not affect air travel: a flying party loses its way as over clear land.
+    let (chance, where_) = if flying {
+        (lost_in_6(Terrain::Clear), "the air".to_string())
+    } else {
+        (lost_in_6(at.terrain), format!("the {}", at.terrain.label()))
+    };
     let lost = chance > 0
         && with_dice(world, expedition, |rng, log| {
             let roll = InSix::roll(rng, chance);
-            log_in_six(
-                log,
-                &format!("losing direction in the {}", at.terrain.label()),
-                roll,
-            );
+            log_in_six(log, &format!("losing direction in {where_}"), roll);
             roll.success
         })
         .unwrap_or(false);
-    let miles = day_miles(feet, at.terrain, forced).unwrap_or(0);
+    let miles = if flying {
+        flying::flying_day_miles(feet, forced)
+    } else {
+        day_miles(feet, at.terrain, forced)
+    }
+    .unwrap_or(0);
     if let Some(mut day) = world.get_mut::<DayMarch>(expedition) {
         *day = DayMarch { miles, lost };
     }

@@ -307,3 +307,92 @@ fn bx13_a_side_evades_on_its_chance_unless_surprised() {
         Some(Ending::Evaded)
     );
 }
+
+#[test]
+fn bx15_a_failed_wilderness_evasion_is_a_pursuit_played_day_by_day() {
+    use fray_bx::state::Bx;
+    // Pursuers faster: day 1, the d100 for catching up (70: no), the evasion again (45: no);
+    // day 2, catching up (80: no), evading (30 of 40: away). Two days of pursuit.
+    let faster = r#"options: (ruleset: { "evade": "Heroes", "evade_chance": 40, "pursuit": "wilderness-faster" })"#;
+    let f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        faster,
+        &[41, 70, 45, 80, 30],
+    );
+    for line in [
+        "evasion of the Heroes (40%): d100 = [41] = 41",
+        "Day 1 of the pursuit: the Heroes flee in a random direction.",
+        "the faster pursuers catch up (50%): d100 = [70] = 70",
+        "evasion of the Heroes (40%): d100 = [45] = 45",
+        "Day 2 of the pursuit",
+        "evasion of the Heroes (40%): d100 = [30] = 30",
+    ] {
+        assert!(has(&f, line), "{line}\n{}", f.log());
+    }
+    assert_eq!(
+        f.encounter().outcome().map(|o| o.ending),
+        Some(Ending::Evaded)
+    );
+    assert_eq!(f.encounter_part::<Bx>().pursuit_days, 2);
+    // Caught on the 50%: the fight goes on.
+    let f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        faster,
+        &[41, 50, 6, 1],
+    );
+    assert!(
+        has(
+            &f,
+            "The Heroes fail to evade: their foes catch up with them."
+        ),
+        "{}",
+        f.log()
+    );
+    assert!(f.encounter().outcome().is_none());
+    assert_eq!(f.encounter_part::<Bx>().pursuit_days, 1);
+    // Pursuers not faster never catch up: only the evasion is rolled again each day.
+    let slower =
+        r#"options: (ruleset: { "evade": "Heroes", "evade_chance": 40, "pursuit": "wilderness" })"#;
+    let f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        slower,
+        &[41, 90, 95, 12],
+    );
+    assert!(!has(&f, "catch up (50%)"), "{}", f.log());
+    assert_eq!(
+        f.encounter().outcome().map(|o| o.ending),
+        Some(Ending::Evaded)
+    );
+    assert_eq!(f.encounter_part::<Bx>().pursuit_days, 3);
+}
+
+#[test]
+fn bx15_a_pursuit_option_other_than_the_wilderness_is_refused() {
+    use std::collections::BTreeMap;
+
+    use fray_bx::options::{BxOptions, Pursuit};
+    use fray_content::options::OptionValue;
+    let set = |pursuit: &str| {
+        BTreeMap::from([
+            ("evade".to_string(), OptionValue::Text("Heroes".into())),
+            ("evade_chance".to_string(), OptionValue::Int(40)),
+            ("pursuit".to_string(), OptionValue::Text(pursuit.into())),
+        ])
+    };
+    let sides = ["Heroes", "Monsters"];
+    let err = BxOptions::read(&set("sea"), &sides).expect_err("refused");
+    assert!(err.contains("pursuit `sea`"), "{err}");
+    let read = BxOptions::read(&set("wilderness-faster"), &sides).map(|o| o.pursuit);
+    assert_eq!(
+        read,
+        Ok(Pursuit::Days {
+            pursuers_faster: true
+        })
+    );
+}

@@ -697,3 +697,31 @@ fn bx28_a_destructive_attack_destroys_gear_and_magic_items_may_save() {
     assert!(state.gear_lost);
     assert_eq!(state.items_saved, 0);
 }
+
+#[test]
+fn bx15_an_exhausted_target_is_hit_as_if_its_ac_were_2_worse() {
+    use fray_core::edit::apply_effect;
+    use fray_core::effect::{BonusTo, Duration, EffectSpec};
+    // As bx22: 13 against the ogre's AC 5 needs 14 and misses; exhausted (-2 to AC), the ogre
+    // is AC 7 and 13 needs 12: a hit.
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("ogre", 1, "field")],
+        "",
+        &[6, 1, 12, 3],
+    );
+    let ogre = f.who("Ogre");
+    let spec = EffectSpec::bonus(BonusTo::Defenses, -2, Duration::EndOfBattle);
+    apply_effect(f.app.world_mut(), ogre, None, spec).unwrap();
+    f.ok("Fighter", engage(&f, "Ogre"));
+    f.ok("Fighter", attack(&f, "Ogre"));
+    assert!(
+        has(
+            &f,
+            "d20+1 = [12] + 1 (STR) = 13 vs AC 7 on the attack matrix (THAC0 19 row): needs 12, hit"
+        ),
+        "{}",
+        f.log()
+    );
+}

@@ -6,8 +6,8 @@
 //! wins adds the beaten foes' carried loot to it (`won_fight`, through
 //! [`Procedure::won_fight`]); the coins weigh on the members who carry them
 //! ([`load`](crate::explore::load), L5-05). When the party gets out of the dungeon, the haul is shared
-//! out: each living member's share goes into its purse ([`Supplies::gold`]) and counts as its
-//! [`Experience`](crate::explore::coins::Experience).
+//! out: each living member's share goes into its purse ([`Supplies::gold`]) and is awarded to
+//! it as XP ([`award_xp`], which every ruleset's XP goes through: [`XpGained`]).
 //!
 //! Rulings:
 //! - loot is rolled once per fight won: one d20 per hit die of every foe of the meeting (a
@@ -90,10 +90,6 @@ pub fn carried_loot(dice: &mut TurnDice<'_>, hit_dice: u32) -> u64 {
     })
 }
 
-/// The XP a member has earned, one per gold piece brought out (L5-26).
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Experience(pub u64);
-
 /// Marks an expedition whose haul has been shared out.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shared;
@@ -165,22 +161,16 @@ pub(super) fn share_haul(world: &mut World) {
             if let Some(mut supplies) = world.get_mut::<Supplies>(member) {
                 supplies.gold = supplies.gold.saturating_add(share);
             }
-            let xp = world.get::<Experience>(member).map_or(0, |x| x.0);
-            world
-                .entity_mut(member)
-                .insert(Experience(xp.saturating_add(u64::from(share))));
-            let who = name(world, member);
-            for what in ["gp", "XP"] {
-                note(
-                    world,
-                    expedition,
-                    ExploreEvent::Gained {
-                        who: who.clone(),
-                        what: what.into(),
-                        amount: u64::from(share),
-                    },
-                );
-            }
+            note(
+                world,
+                expedition,
+                ExploreEvent::Gained {
+                    who: name(world, member),
+                    what: "gp".into(),
+                    amount: u64::from(share),
+                },
+            );
+            award_xp(world, member, u64::from(share));
         }
     }
 }

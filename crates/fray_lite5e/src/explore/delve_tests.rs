@@ -72,6 +72,37 @@ fn the_warren_delve_loads_and_plays_to_an_end_on_every_seed() {
     assert!(fights > 0, "the warren's goblins are met");
 }
 
+#[test]
+fn l526_the_warren_delve_s_xp_is_the_gold_carried_out_on_every_seed() {
+    let mut app = app();
+    let db = app.world().resource::<Content>().0.clone();
+    let spec = db
+        .document::<ExpeditionSpec>("lite5e-warren-delve")
+        .unwrap();
+    let world = app.world_mut();
+    let mut carried = 0;
+    for seed in 0..12 {
+        let e = world
+            .spawn_delve_from(&db, "lite5e-warren-delve", seed, false)
+            .unwrap();
+        run_expeditions(world, spec.max_turns);
+        out_of_time(world);
+        let summary = DelveSummary::of(world, e, spec).unwrap();
+        assert_eq!(summary.xp, u64::from(summary.treasure), "seed {seed}");
+        // Each member's XP is the gold its purse gained.
+        let order = world.get::<Party>(e).unwrap().order.clone();
+        for ((member, start), m) in order.iter().zip(&spec.party).zip(&summary.members) {
+            let gold = world.get::<Supplies>(*member).unwrap().gold;
+            assert_eq!(m.xp, u64::from(gold - start.supplies.gold), "seed {seed}");
+        }
+        carried += summary.treasure;
+        let dungeon = world.get::<Position>(e).unwrap().dungeon;
+        world.despawn(e);
+        world.despawn(dungeon);
+    }
+    assert!(carried > 0, "some parties come out with gold");
+}
+
 /// An expedition of the warren with a fight against one goblin, played to its end.
 fn fought(world: &mut World) -> (Entity, Vec<(Entity, Entity)>) {
     let db = world.resource::<Content>().0.clone();

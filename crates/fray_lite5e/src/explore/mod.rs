@@ -205,7 +205,6 @@ impl Plugin for Lite5eExplorePlugin {
         app.register_saved::<Lite5eExpedition>("fray_lite5e::Lite5eExpedition")
             .register_saved::<Caution>("fray_lite5e::Caution")
             .register_saved::<Threats>("fray_lite5e::Threats")
-            .register_saved::<coins::Experience>("fray_lite5e::Experience")
             .register_saved::<coins::Shared>("fray_lite5e::Shared")
             .register_saved::<corruption::Infection>("fray_lite5e::Infection")
             .register_saved::<corruption::HpAtFightStart>("fray_lite5e::HpAtFightStart")

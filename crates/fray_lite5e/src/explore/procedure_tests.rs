@@ -37,6 +37,7 @@ fn brannoc(world: &mut World, trap: &str, lit: bool, faces: Vec<u32>) -> (Entity
         dungeon: Some("test-dungeon".into()),
         wilderness: None,
         vessel: None,
+        mount: None,
         party: vec![PartyMemberSpec {
             name: "Brannoc".into(),
             statblock: "fighter-3".into(),
@@ -239,7 +240,7 @@ fn l526_beaten_foes_carry_1d20_gp_per_hit_die_and_the_haul_is_shared_as_gold_and
         .map(|m| {
             (
                 world.get::<Supplies>(*m).unwrap().gold,
-                world.get::<coins::Experience>(*m).unwrap().0,
+                world.get::<XpGained>(*m).unwrap().0,
             )
         })
         .collect();

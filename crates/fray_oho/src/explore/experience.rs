@@ -2,7 +2,8 @@
 //! a member makes in a fight earns experience for its governing ability
 //! ([`Progression::record_fight`](crate::progression::Progression::record_fight), from the
 //! fight's combat log), summed on the member from fight to fight into proficiency points
-//! (every 500 of an ability) and levels (level x 1000).
+//! (every 500 of an ability) and levels (level x 1000). The experience earned is also awarded
+//! as the expedition's XP ([`award_xp`]), which reports read the same way in every ruleset.
 //!
 //! The checks are read from the fight's log, so an OHO fight on an expedition always keeps
 //! one, whether or not the expedition logs. Ruling: the member's progress starts from its
@@ -59,6 +60,7 @@ pub(super) fn carry_out(world: &mut World, member: Entity, combatant: Entity) {
         .sum();
     let gains = progress.record_fight(log, who);
     world.entity_mut(member).insert(Experience(progress));
+    award_xp(world, member, earned);
     let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
         return;
     };
@@ -71,7 +73,6 @@ pub(super) fn carry_out(world: &mut World, member: Entity, combatant: Entity) {
         .map_or(GameTime::ZERO, Clock::elapsed);
     if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
         for (what, amount) in [
-            ("XP", earned),
             ("proficiency points", u64::from(gains.points)),
             ("levels", u64::from(gains.levels)),
         ] {

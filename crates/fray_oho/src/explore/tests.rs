@@ -158,6 +158,12 @@ fn oho21_a_sixth_level_of_exhaustion_kills() {
     world.get_mut::<OhoState>(combatant).unwrap().exhaustion = 6;
     world.end_fight(e).unwrap();
     assert_eq!(world.get::<Vitals>(brannoc).unwrap().life, Life::Dead);
+    let now = world.get::<Clock>(e).unwrap().elapsed();
+    assert_eq!(
+        world.get::<DiedAt>(brannoc),
+        Some(&DiedAt(now)),
+        "killed as the fight is written back"
+    );
 }
 
 #[test]
@@ -180,6 +186,11 @@ fn oho22_oho23_experience_is_summed_across_two_fights_into_a_proficiency_point()
         (1, 550, 3)
     );
     assert_eq!(progress.ranks.get("blades"), Some(&5), "from the statblock");
+    assert_eq!(
+        world.get::<XpGained>(brannoc),
+        Some(&XpGained(550)),
+        "the expedition's XP, as every ruleset counts it"
+    );
 }
 
 #[test]
@@ -217,7 +228,7 @@ fn oho22_the_crypt_delve_plays_to_an_end_on_every_seed_and_its_heroes_earn_exper
     let db = app.world().resource::<Content>().0.clone();
     let spec = db.document::<ExpeditionSpec>("oho-crypt-delve").unwrap();
     let world = app.world_mut();
-    let mut earned = 0;
+    let (mut earned, mut xp) = (0, 0);
     for seed in 0..6 {
         let e = world
             .spawn_delve_from(&db, "oho-crypt-delve", seed, false)
@@ -231,11 +242,19 @@ fn oho22_the_crypt_delve_plays_to_an_end_on_every_seed_and_its_heroes_earn_exper
             .filter_map(|m| world.get::<Experience>(*m))
             .map(|x| x.0.experience)
             .sum::<u64>();
+        let summary = DelveSummary::of(world, e, spec).unwrap();
+        assert_eq!(
+            summary.xp,
+            summary.members.iter().map(|m| m.xp).sum::<u64>(),
+            "seed {seed}"
+        );
+        xp += summary.xp;
         let dungeon = world.get::<Position>(e).unwrap().dungeon;
         world.despawn(e);
         world.despawn(dungeon);
     }
     assert!(earned > 0, "the crypt's fights earn experience");
+    assert!(xp >= earned, "the summaries count all of it as XP");
 }
 
 #[test]

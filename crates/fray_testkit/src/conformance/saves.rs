@@ -15,7 +15,7 @@ use super::Conformance;
 use super::player::Player;
 use super::world::{
     CopyMap, ai_settings, app, content, encounters, external_settings, first_difference, is_over,
-    json_log, save, save_difference, spawn, take_rejections,
+    json_log, save, save_difference, snapshot_lines, spawn, take_rejections,
 };
 
 /// What a loaded copy is compared on.
@@ -57,7 +57,8 @@ fn assert_same(expected: &str, actual: &str, what: &str) {
 /// Panics when the saved state `actual` differs from `expected`, naming whose it is.
 fn assert_same_state(expected: &str, actual: &str, what: &str) {
     if expected != actual {
-        panic!("{what}: {}", save_difference(expected, actual));
+        let (expected, actual) = (snapshot_lines(expected), snapshot_lines(actual));
+        panic!("{what}: {}", save_difference(&expected, &actual));
     }
 }
 

@@ -16,6 +16,7 @@ use fray_content::options::OptionDef;
 use fray_content::schema::{StatblockSchema, StatblockSummary};
 use fray_content::source::SourceFile;
 use fray_core::prelude::*;
+use fray_core::save::{SavedEntities, encounter_entities, snapshot_entities};
 
 use super::Conformance;
 use crate::harness::{Bench, content_dir};
@@ -158,8 +159,10 @@ pub(crate) fn save(world: &World, encounter: Entity) -> String {
 }
 
 /// The state of `encounter` without its log and its bookkeeping counters (rejections and idle
-/// ticks), which a rejected request may change: what a rejection must leave as it was. (The
-/// log is set aside while saving, so the cost does not grow with it.)
+/// ticks), which a rejected request may change: what a rejection must leave as it was. One line
+/// per component, `#<entity> <component>: <compact RON>` (as `snapshot_lines` writes a save). (The log is
+/// set aside while saving, so the cost does not grow with it; the snapshot is compared without
+/// the save's pretty printing.)
 ///
 /// # Panics
 /// When the encounter cannot be saved (every encounter must).
@@ -167,15 +170,38 @@ pub fn state(world: &mut World, encounter: Entity) -> String {
     let log = world
         .get_mut::<CombatLog>(encounter)
         .map(|mut log| std::mem::take(&mut *log));
-    let text = save(world, encounter);
+    let entities = encounter_entities(world, encounter);
+    let snapshot = snapshot_entities(world, &entities);
     if let (Some(log), Some(mut slot)) = (log, world.get_mut::<CombatLog>(encounter)) {
         *slot = log;
     }
-    text.lines()
-        .filter(|l| !l.contains("fray_core::CombatLog"))
-        .map(normalize)
-        .collect::<Vec<_>>()
-        .join("\n")
+    let snapshot = snapshot.unwrap_or_else(|e| panic!("the encounter does not save: {e}"));
+    let mut text = String::new();
+    for (i, entity) in snapshot.entities.iter().enumerate() {
+        for (name, value) in &entity.components {
+            if name == "fray_core::CombatLog" {
+                continue;
+            }
+            text.push_str(&normalize(&format!("#{i} {name}: {value}")));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// A saved text (of [`save`]) as [`state`]'s lines, counters and log included, for
+/// [`save_difference`]; the text itself if it does not parse.
+pub(crate) fn snapshot_lines(saved: &str) -> String {
+    let Ok(snapshot) = ron::from_str::<SavedEntities>(saved) else {
+        return saved.to_string();
+    };
+    let mut text = String::new();
+    for (i, entity) in snapshot.entities.iter().enumerate() {
+        for (name, value) in &entity.components {
+            text.push_str(&format!("#{i} {name}: {value}\n"));
+        }
+    }
+    text
 }
 
 /// Blanks the counters a rejected request is allowed to change.
@@ -212,8 +238,9 @@ pub(crate) fn first_difference(expected: &str, actual: &str) -> String {
     )
 }
 
-/// The first difference between two saves of an encounter, naming the entity whose
-/// components differ (a combatant by name, the encounter, a region).
+/// The first difference between two states of an encounter ([`state`]'s or
+/// [`snapshot_lines`]' lines), naming the entity whose components differ (a combatant by name,
+/// the encounter, a region).
 pub(crate) fn save_difference(expected: &str, actual: &str) -> String {
     let lines: Vec<&str> = expected.lines().collect();
     let Some(at) = expected
@@ -223,25 +250,21 @@ pub(crate) fn save_difference(expected: &str, actual: &str) -> String {
     else {
         return first_difference(expected, actual);
     };
-    let start = lines[..=at.min(lines.len().saturating_sub(1))]
-        .iter()
-        .rposition(|l| l.contains("components: {"))
-        .unwrap_or(0);
-    let end = lines[at.min(lines.len())..]
-        .iter()
-        .position(|l| l.trim() == "},")
-        .map_or(lines.len(), |n| at + n);
-    let block = &lines[start..end];
-    let whose = if let Some(name) = block.iter().find(|l| l.contains("\"bevy::Name\"")) {
-        let name = name
-            .trim()
-            .trim_start_matches("\"bevy::Name\": ")
-            .trim_end_matches(',')
-            .trim_matches(|c| c == '"' || c == '\\');
-        format!("the combatant {name}")
-    } else if block.iter().any(|l| l.contains("\"fray_core::Encounter\"")) {
+    let entity = lines
+        .get(at)
+        .and_then(|l| l.split_once(' '))
+        .map_or("", |(id, _)| id);
+    let component = |name: &str| {
+        let prefix = format!("{entity} {name}: ");
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix(prefix.as_str()).map(str::to_string))
+    };
+    let whose = if let Some(name) = component("bevy::Name") {
+        format!("the combatant {}", name.trim_matches('"'))
+    } else if component("fray_core::Encounter").is_some() {
         "the encounter".to_string()
-    } else if block.iter().any(|l| l.contains("\"fray_core::Region\"")) {
+    } else if component("fray_core::Region").is_some() {
         "a region".to_string()
     } else {
         "an entity".to_string()
@@ -451,4 +474,30 @@ pub(crate) fn merged_content(a: &Bench, b: &Bench) -> Arc<ContentDb> {
         )
     });
     Arc::new(db)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_difference_names_the_combatant_whose_component_differs() {
+        let before = "#0 fray_core::Encounter: (id:\"x\")\n#1 bevy::Name: \"Aldo\"\n#1 fray_core::Hp: (current:8,max:8)\n";
+        let after = "#0 fray_core::Encounter: (id:\"x\")\n#1 bevy::Name: \"Aldo\"\n#1 fray_core::Hp: (current:7,max:8)\n";
+        let said = save_difference(before, after);
+        assert!(said.starts_with("the combatant Aldo: line 3"), "{said}");
+        let said = save_difference(
+            "#0 fray_core::Encounter: (round:1)\n",
+            "#0 fray_core::Encounter: (round:2)\n",
+        );
+        assert!(said.starts_with("the encounter: line 1"), "{said}");
+    }
+
+    #[test]
+    fn counters_a_rejection_may_change_are_blanked() {
+        assert_eq!(
+            normalize("#0 fray_core::Encounter: (rejections:12,idle_ticks:3,round:2)"),
+            "#0 fray_core::Encounter: (rejections:N,idle_ticks:N,round:2)"
+        );
+    }
 }

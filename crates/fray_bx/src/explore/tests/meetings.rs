@@ -251,8 +251,9 @@ fn bx15_a_cautious_party_faster_than_its_foes_evades_them() {
     let mut app = fighting_app();
     let world = app.world_mut();
     // Mire goblins move 60 ft a turn; the fighter alone (the cleric, at 60, is dead) 90: the
-    // party gets away without a drop. Surprise 5, distance 3 + 3, the evasion's d100 50
-    // against 100%.
+    // party gets away without a drop. The expedition rolls the distance for the pursuit, 3 + 3:
+    // 60 ft, and the party runs 30 ft a round ahead of the goblins, out of sight (past 120 ft)
+    // in the third round. The fight: surprise 5, and the evasion's d100 50 against 100%.
     let goblins = vec![Foes {
         statblock: "mire-goblin".into(),
         count: 3,
@@ -261,13 +262,19 @@ fn bx15_a_cautious_party_faster_than_its_foes_evades_them() {
         world,
         Stance::Cautious,
         goblins,
-        |world, [_, bea]| world.get_mut::<Vitals>(bea).unwrap().life = Life::Dead,
-        vec![5, 3, 3, 50],
+        |world, [_, bea]| {
+            world.get_mut::<Vitals>(bea).unwrap().life = Life::Dead;
+            let e = world.get::<Member>(bea).unwrap().0;
+            world
+                .entity_mut(e)
+                .insert(ExpeditionRng(EncounterRng::scripted([3, 3])));
+        },
+        vec![5, 50],
     );
     assert_eq!(ending(world, encounter), Some(FightEnding::Evaded), "{log}");
     let logged = format!("{:?}", world.get::<ExpeditionLog>(e).unwrap().entries());
     assert!(
-        logged.contains("party 90 ft, monsters 60 ft: outran them"),
+        logged.contains("party 90 ft, monsters 60 ft, 60 ft apart: outran them; ran 3 rounds"),
         "{logged}"
     );
     // As slow as the goblins, with nothing to drop: caught, no evasion offered.

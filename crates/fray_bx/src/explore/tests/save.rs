@@ -51,6 +51,15 @@ fn the_thornmoor_trek_saved_every_day_and_mid_fight_loads_and_plays_on_identical
 }
 
 #[test]
+fn the_griffon_flight_saved_every_day_and_mid_fight_loads_and_plays_on_identically() {
+    let db = Arc::new(bx_content());
+    let fights: usize = (0..6)
+        .map(|seed| saves_continue_identically(&app_with, &db, "bx-griffon-flight", seed))
+        .sum();
+    assert!(fights > 0, "some saves were taken mid-fight");
+}
+
+#[test]
 fn a_bx_save_loaded_without_the_bx_explore_plugin_is_refused_and_changes_nothing() {
     let db = Arc::new(bx_content());
     let mut app = app_with(db.clone());

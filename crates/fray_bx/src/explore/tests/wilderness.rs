@@ -49,6 +49,23 @@ fn journey(world: &mut World, wild: WildernessSpec, march: &str, faces: Vec<u32>
     e
 }
 
+/// Two thieves (120') on `mount` (RON) journeying to `far`, with these dice.
+fn ride(world: &mut World, wild: WildernessSpec, mount: &str, faces: Vec<u32>) -> Entity {
+    let text = format!(
+        r#"Expedition(id: "ride", name: "Ride", ruleset: "bx", wilderness: "toy",
+            party: [(name: "Aldo", statblock: "thief-1", hp: 8, supplies: (rations: 9)),
+                    (name: "Dara", statblock: "thief-1", hp: 8, supplies: (rations: 9))],
+            mount: {mount},
+            plan: (goal: "far", policy: (stance: Bold)))"#
+    );
+    let spec: ExpeditionSpec = SourceFile::new("ride.ron", text).parse().unwrap();
+    let e = world.spawn_journey(&spec, Arc::new(wild), 1, true).unwrap();
+    world
+        .entity_mut(e)
+        .insert(ExpeditionRng(EncounterRng::scripted(faces)));
+    e
+}
+
 fn covered(world: &World, e: Entity) -> Option<u32> {
     world.get::<Whereabouts>(e).unwrap().trek.map(|t| t.covered)
 }
@@ -371,5 +388,101 @@ fn bx12_an_unseaworthy_ship_without_a_navigator_is_lost_at_sea_and_a_gale_sinks_
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
         ExpeditionState::Ended(Ending::Wrecked)
+    );
+}
+
+#[test]
+fn bx11_griffons_fly_double_their_overland_miles_whatever_the_terrain() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    // Griffons fly 360': 72 miles overland, 144 flying, the swamp below not counting. The day:
+    // wandering 6 (swamp: 3 in 6, none), losing direction in the air 2 (as clear land, 1 in 6:
+    // not lost, where the swamp's 3 in 6 would have lost them), foraging 6.
+    let flight = r#"(statblock: "griffon", flying: true)"#;
+    let e = ride(world, toy("Swamp", 300), flight, vec![6, 2, 6]);
+    explore_turn(world);
+    assert_eq!(covered(world, e), Some(144));
+    let rolls = format!("{:?}", events(world, e));
+    assert!(rolls.contains("losing direction in the air"), "{rolls}");
+    // Ridden (not flying), griffons go 72 miles over clear land, halved in the swamp: 36.
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let ridden = r#"(statblock: "griffon")"#;
+    let e = ride(world, toy("Swamp", 300), ridden, vec![6, 4, 6]);
+    explore_turn(world);
+    assert_eq!(covered(world, e), Some(36));
+}
+
+#[test]
+fn bx11_a_hippogriff_of_3_hd_cannot_carry_a_rider_and_the_party_walks() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    // Thieves on foot in the woods: 16 miles. Wandering 6, losing direction 3, foraging 6.
+    let flight = r#"(statblock: "hippogriff", flying: true)"#;
+    let e = ride(world, toy("Woods", 300), flight, vec![6, 3, 6]);
+    explore_turn(world);
+    assert_eq!(covered(world, e), Some(16));
+    assert!(events(world, e).iter().any(|x| matches!(
+        x,
+        ExploreEvent::OnFoot { why } if why.contains("Hippogriff (3 HD) cannot carry a rider")
+    )));
+}
+
+#[test]
+fn bx15_a_mounted_party_evades_at_its_mounts_rate() {
+    let mut app = fighting_app();
+    let world = app.world_mut();
+    let e = ride(
+        world,
+        toy("Clear", 300),
+        r#"(statblock: "griffon", flying: true)"#,
+        vec![],
+    );
+    world.entity_mut(e).insert(Policy {
+        stance: Stance::Cautious,
+        ..Policy::default()
+    });
+    let meeting = Meeting {
+        at: GameTime::ZERO,
+        source: MeetingSource::Wandering,
+        distance_ft: 0,
+        foes: rats(2),
+        area: None,
+    };
+    // Two fleeing two: 70%; griffons (360') are more than twice as fast as rats (120'): +25%.
+    let setup = meet::setup(world, e, meeting);
+    assert_eq!(
+        setup.options.ruleset.get("evade_chance"),
+        Some(&fray_content::options::OptionValue::Int(95))
+    );
+}
+
+#[test]
+fn an_unknown_mount_is_a_content_error_at_its_line() {
+    let loader = fray_explore::charter::with_expeditions(
+        fray_content::loader::ContentLoader::new()
+            .with_schema(crate::schema())
+            .with_policies(fray_ai::POLICY_NAMES),
+    );
+    let mut db = loader
+        .load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/bx")])
+        .unwrap();
+    let text = r#"Expedition(id: "bad-flight", name: "Bad", ruleset: "bx", wilderness: "bx-thornmoor",
+    party: [(name: "Aldo", statblock: "thief-1", hp: 8)],
+    mount: (statblock: "grifon", flying: true),
+    plan: (goal: "barrow-hill"))"#;
+    loader
+        .add_source(&mut db, SourceFile::new("bad.ron", text))
+        .unwrap();
+    let found: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(|d| format!("{d} {}", d.help.clone().unwrap_or_default()))
+        .collect();
+    assert!(
+        found.iter().any(|p| p.starts_with("bad.ron:3:")
+            && p.contains("unknown bx statblock `grifon`")
+            && p.contains("`griffon`")),
+        "{found:#?}"
     );
 }
