@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::expedition::{Ending, Expedition, ExpeditionState, TurnSpan};
 use crate::landscape::{Leg, Site, Trek, Whereabouts, Wilderness};
-use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::log::{ExpeditionLog, ExploreEvent, note};
 use crate::meeting::{Meeting, MeetingSource, Meetings};
 use crate::place::{Stock, Treasure};
 use crate::time::{Clock, GameTime};
@@ -342,12 +342,4 @@ fn clock(world: &World, expedition: Entity) -> GameTime {
         .get::<Clock>(expedition)
         .map(Clock::elapsed)
         .unwrap_or_default()
-}
-
-/// Logs an event at the expedition's clock.
-fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
-    let at = clock(world, expedition);
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        log.record(at, || event);
-    }
 }

@@ -43,6 +43,8 @@
 
 /// What the party does with each turn.
 pub mod activity;
+/// Afflicting members from procedures, with a log line.
+pub mod affliction;
 /// Expedition files and spawning them.
 pub mod charter;
 /// When members died.
@@ -113,6 +115,7 @@ use bevy_app::prelude::*;
 pub mod prelude {
     pub use crate::FrayExplorePlugin;
     pub use crate::activity::{Activity, CurrentActivity, Plan};
+    pub use crate::affliction::afflict;
     pub use crate::charter::{ExpeditionSpec, PartyMemberSpec, PlanSpec, SpawnDelveExt};
     pub use crate::death::DiedAt;
     pub use crate::drive::{

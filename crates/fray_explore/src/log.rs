@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::light::LightKind;
 use crate::meeting::MeetingSource;
-use crate::time::GameTime;
+use crate::time::{Clock, GameTime};
 
 /// What happened on an expedition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -407,5 +407,18 @@ impl ExpeditionLog {
     /// The entries, oldest first.
     pub fn entries(&self) -> &[ExploreEntry] {
         &self.entries
+    }
+}
+
+/// Logs `event` on `expedition`'s log at its clock: how rules outside a system note what they did.
+///
+/// Does nothing when the expedition has no log or its log is off.
+pub fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
+    let at = world
+        .get::<Clock>(expedition)
+        .map(Clock::elapsed)
+        .unwrap_or_default();
+    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
+        log.record(at, || event);
     }
 }

@@ -23,7 +23,7 @@ use crate::dungeon::DoorState;
 use crate::expedition::{Ending, Expedition, ExpeditionRng, ExpeditionState};
 use crate::fight::Foes;
 use crate::landscape::Site;
-use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::log::{ExpeditionLog, ExploreEvent, note};
 use crate::meeting::{Meeting, MeetingSource, Meetings};
 use crate::party::{Character, Party, Vitals};
 use crate::place::{
@@ -165,17 +165,6 @@ fn again(world: &mut World, expedition: Entity, target: &str) {
         plan.0.push_front(Activity::GoTo {
             area: target.into(),
         });
-    }
-}
-
-/// Logs an event at the expedition's clock.
-fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        log.record(at, || event);
     }
 }
 

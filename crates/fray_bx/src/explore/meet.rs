@@ -21,23 +21,20 @@ use bevy_ecs::prelude::*;
 use fray_content::encounter::{EncounterOptions, MapRef};
 use fray_content::map::{Light as MapLight, MapSpec};
 use fray_content::options::OptionValue;
-use fray_core::spawn::Content;
 use fray_dice::DieSource;
 use fray_explore::fight::PARTY_SIDE;
+use fray_explore::log::note;
 use fray_explore::meeting::{fight_next_meeting, ready_to_meet};
 use fray_explore::prelude::*;
 
-use super::BxExpedition;
 use super::evasion::{
     Dropped, EXHAUSTED, EXHAUSTION_REST_TURNS, Evasion, Run, dungeon_evasion, dungeon_run,
     waterborne_chance, wilderness_chance,
 };
 use super::flying;
-use super::wilderness::{log_in_six, note, with_dice};
-use crate::statblock::BxBlock;
-
-/// A party or monster whose movement the content does not say moves at the seed's base rate.
-const BASE_MOVE: i32 = 120;
+use super::pace::movement;
+use super::wilderness::{log_in_six, with_dice};
+use super::{BASE_PACE, BxExpedition};
 
 /// Plays out the first pending meeting of each B/X expedition that is not fighting.
 pub(super) fn meet(world: &mut World) {
@@ -98,13 +95,13 @@ pub fn setup(world: &mut World, expedition: Entity, mut meeting: Meeting) -> Fig
                     .map(|c| movement(world, &c.statblock))
                     .min()
             })
-            .unwrap_or(BASE_MOVE);
+            .unwrap_or(BASE_PACE.cast_signed());
         let monster_speed = meeting
             .foes
             .iter()
             .map(|f| movement(world, &f.statblock))
             .min()
-            .unwrap_or(BASE_MOVE);
+            .unwrap_or(BASE_PACE.cast_signed());
         let speeds = Speeds {
             party: party_speed,
             monsters: monster_speed,
@@ -159,20 +156,6 @@ pub fn setup(world: &mut World, expedition: Entity, mut meeting: Meeting) -> Fig
     }
 }
 
-/// A B/X statblock's base movement rate in feet per turn.
-pub(super) fn movement(world: &World, statblock: &str) -> i32 {
-    world
-        .get_resource::<Content>()
-        .and_then(|c| c.0.statblocks::<BxBlock>("bx"))
-        .and_then(|set| set.get(statblock))
-        .and_then(|block| match block {
-            BxBlock::Monster(m) => Some(m.movement),
-            BxBlock::Character(c) => Some(c.movement),
-            _ => None,
-        })
-        .unwrap_or(BASE_MOVE)
-}
-
 /// The party's and the monsters' base movement rates, in feet per turn.
 #[derive(Debug, Clone, Copy)]
 struct Speeds {
@@ -193,7 +176,7 @@ fn dungeon_distance(world: &mut World, expedition: Entity) -> u32 {
         );
         feet
     })
-    .unwrap_or(BASE_MOVE.unsigned_abs())
+    .unwrap_or(BASE_PACE)
 }
 
 /// The party's chance to evade outdoors and what follows a failure (BX-15), for the fight's
@@ -358,24 +341,7 @@ fn exhaust(world: &mut World, expedition: Entity, up: &[Entity]) {
         }
     }
     for &member in up {
-        let Some(mut afflictions) = world.get_mut::<Afflictions>(member) else {
-            continue;
-        };
-        if afflictions.set(EXHAUSTED, EXHAUSTION_REST_TURNS) {
-            let who = world
-                .get::<Character>(member)
-                .map(|c| c.name.clone())
-                .unwrap_or_default();
-            note(
-                world,
-                expedition,
-                ExploreEvent::Afflicted {
-                    who,
-                    affliction: EXHAUSTED.into(),
-                    level: EXHAUSTION_REST_TURNS,
-                },
-            );
-        }
+        afflict(world, expedition, member, EXHAUSTED, EXHAUSTION_REST_TURNS);
     }
 }
 

@@ -34,8 +34,8 @@
 //!
 //! Stuck doors are forced by the strongest member's STR ([`doors`], BX-10).
 //!
-//! Not built yet: the party's own movement rates and encumbrance in its dungeon pace. A character destroyed by a destructive attack loses its gear
-//! ([`gear`], BX-28).
+//! The party moves at its slowest living member's rate ([`pace`], BX-02). A character destroyed
+//! by a destructive attack loses its gear ([`gear`], BX-28).
 //!
 //! [`wandering`]: crate::explore::wandering
 //! [`searching`]: crate::explore::searching
@@ -53,6 +53,7 @@
 //! [`gear`]: crate::explore::gear
 //! [`evasion`]: crate::explore::evasion
 //! [`doors`]: crate::explore::doors
+//! [`pace`]: crate::explore::pace
 //! [`flying`]: crate::explore::flying
 //! [`wilderness`]: crate::explore::wilderness
 //! [`waterborne`]: crate::explore::waterborne
@@ -77,6 +78,8 @@ pub mod gear;
 pub mod healing;
 /// Monsters met, played out: surprise, distance, reaction, evasion or the fight (BX-13..15).
 pub mod meet;
+/// The party's pace: its slowest member's rate (BX-02).
+pub mod pace;
 /// Resting in the dungeon (BX-10).
 pub mod rest;
 /// Searching and listening (BX-10).
@@ -157,14 +160,10 @@ impl Procedure for BxProcedure {
     }
 
     /// The party explores unknown ground at the base rate of 120 ft a turn, and moves three
-    /// times that through areas it knows (BX-02). Ruling: the seed's per-character rates and
-    /// encumbrance bands ([`encumbrance`]) are not read from the party yet; 120 ft is the
-    /// unencumbered base rate.
+    /// times that through areas it knows (BX-02), until [`pace`]'s system sets the rate of its
+    /// slowest living member at the start of each turn.
     fn pace(&self) -> Pace {
-        Pace {
-            unknown: BASE_PACE,
-            familiar: BASE_PACE.saturating_mul(3),
-        }
+        pace::pace_of(BASE_PACE)
     }
 
     /// Forcing a stuck door by the chance of average STR, 2 in 6, for a party whose members
@@ -252,7 +251,7 @@ impl Plugin for BxExplorePlugin {
             .add_procedure_systems(
                 bx,
                 ExploreSystems::Act,
-                (turn::play_activity, wilderness::day).chain(),
+                (pace::set_pace, turn::play_activity, wilderness::day).chain(),
             )
             .add_procedure_systems(bx, ExploreSystems::Meet, meet::meet);
         app.register_saved::<BxExpedition>("fray_bx::BxExpedition")

@@ -21,10 +21,11 @@
 
 use bevy_ecs::prelude::*;
 use fray_dice::DieSource;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 
 use super::chance::InSix;
-use super::wilderness::{Logged, log_in_six, miles_per_day, note, with_dice};
+use super::wilderness::{Logged, log_in_six, miles_per_day, with_dice};
 
 /// Chance in 6 of losing direction with a navigator aboard (and within sight of land
 /// without one).

@@ -23,11 +23,13 @@
 
 use bevy_ecs::prelude::*;
 use fray_dice::DieSource;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::BxExpedition;
 use super::chance::InSix;
+use super::pace::party_rate;
 use super::{flying, waterborne};
 
 /// Chance in 6 of foraging enough food for 1d6 on a day of travel, and of finding game when
@@ -304,22 +306,6 @@ fn heal(world: &mut World, expedition: Entity) {
     }
 }
 
-/// The base movement rate of the party's slowest living member, in feet per turn.
-pub(super) fn party_rate(world: &World, expedition: Entity) -> u32 {
-    let order = world
-        .get::<Party>(expedition)
-        .map(|p| p.order.clone())
-        .unwrap_or_default();
-    order
-        .iter()
-        .filter(|m| world.get::<Vitals>(**m).is_some_and(Vitals::is_alive))
-        .filter_map(|m| world.get::<Character>(*m))
-        .map(|c| super::meet::movement(world, &c.statblock))
-        .min()
-        .and_then(|f| u32::try_from(f.max(0)).ok())
-        .unwrap_or(super::BASE_PACE)
-}
-
 /// Logs a food search and shares out what it found.
 fn food_found(world: &mut World, expedition: Entity, search: FoodSearch, how: &str) {
     with_dice(world, expedition, |_, log| {
@@ -430,13 +416,6 @@ pub(super) fn log_in_six(log: &mut Logged<'_>, what: &str, roll: InSix) {
         faces: vec![roll.face],
         result: i64::from(roll.face),
         success: Some(roll.success),
-    });
-}
-
-/// Logs an event at the expedition's clock.
-pub(super) fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
-    with_dice(world, expedition, |_, log| {
-        log.log.record(log.at, || event);
     });
 }
 

@@ -20,9 +20,10 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::spawn::Content;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 
-use super::checks::{Checked, burdened, note, roll_check, score};
+use super::checks::{Checked, burdened, roll_check, score};
 use super::lighting::party_lit;
 use super::load::{BASE_SPEED, speed};
 use crate::sheet::modifier;

@@ -149,17 +149,6 @@ pub fn name(world: &World, member: Entity) -> String {
         .unwrap_or_default()
 }
 
-/// Logs `event` on `expedition` at its clock.
-pub fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        log.record(at, || event);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use fray_core::rng::EncounterRng;

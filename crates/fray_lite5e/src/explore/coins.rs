@@ -19,11 +19,12 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::spawn::Content;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::Lite5eExpedition;
-use super::checks::{name, note};
+use super::checks::name;
 use crate::statblock::L5Block;
 
 /// Copper pieces to a silver piece.

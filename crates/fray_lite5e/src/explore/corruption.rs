@@ -21,11 +21,12 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::spawn::Content;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::Lite5eExpedition;
-use super::checks::{Checked, burdened, member_check, name, note, roll_check, score};
+use super::checks::{Checked, burdened, member_check, name, roll_check, score};
 use super::injuries::LOST;
 use super::resilience::EXHAUSTED;
 use crate::sheet::modifier;
@@ -102,22 +103,10 @@ pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity, dc: 
     if check.success() {
         return false;
     }
-    if let Some(mut afflictions) = world.get_mut::<Afflictions>(member) {
-        afflictions.set(CORRUPTED, 1);
-        afflictions.set(EXHAUSTED, 1);
+    for affliction in [CORRUPTED, EXHAUSTED] {
+        afflict(world, expedition, member, affliction, 1);
     }
     world.entity_mut(member).insert(Infection::default());
-    for affliction in [CORRUPTED, EXHAUSTED] {
-        note(
-            world,
-            expedition,
-            ExploreEvent::Afflicted {
-                who: who.clone(),
-                affliction: affliction.into(),
-                level: 1,
-            },
-        );
-    }
     true
 }
 
@@ -205,43 +194,20 @@ fn end_stage(world: &mut World, expedition: Entity, member: Entity) {
         return;
     };
     let Some(damage) = end.damage else {
-        if let Some(mut a) = world.get_mut::<Afflictions>(member) {
-            a.set(CORRUPTED, 0);
-        }
+        afflict(world, expedition, member, CORRUPTED, 0);
         world.entity_mut(member).remove::<Infection>();
-        note(
-            world,
-            expedition,
-            ExploreEvent::Afflicted {
-                who,
-                affliction: CORRUPTED.into(),
-                level: 0,
-            },
-        );
         return;
     };
-    let (lost, stage) = match world.get_mut::<Afflictions>(member) {
-        Some(mut a) => {
-            let lost = a
-                .level(LOST[CON])
-                .saturating_add(u8::try_from(damage).unwrap_or(u8::MAX));
-            let stage = a.level(CORRUPTED).saturating_add(1);
-            a.set(LOST[CON], lost);
-            a.set(CORRUPTED, stage);
-            (lost, stage)
-        }
-        None => return,
+    let Some((lost, stage)) = world.get::<Afflictions>(member).map(|a| {
+        let lost = a
+            .level(LOST[CON])
+            .saturating_add(u8::try_from(damage).unwrap_or(u8::MAX));
+        (lost, a.level(CORRUPTED).saturating_add(1))
+    }) else {
+        return;
     };
     for (affliction, level) in [(LOST[CON], lost), (CORRUPTED, stage)] {
-        note(
-            world,
-            expedition,
-            ExploreEvent::Afflicted {
-                who: who.clone(),
-                affliction: affliction.into(),
-                level,
-            },
-        );
+        afflict(world, expedition, member, affliction, level);
     }
     if score(world, member, CON) <= 0 {
         if let Some(mut vitals) = world.get_mut::<Vitals>(member) {

@@ -43,21 +43,32 @@ pub(super) fn app() -> App {
     app
 }
 
-#[test]
-fn the_warren_delve_loads_and_plays_to_an_end_on_every_seed() {
+/// Plays the warren delve to its end on seeds 0..12 (logged or not), calling `check` with each
+/// finished expedition and its spec before it is despawned.
+fn every_seed(log: bool, mut check: impl FnMut(&mut World, Entity, &ExpeditionSpec, u64)) {
     let mut app = app();
     let db = app.world().resource::<Content>().0.clone();
     let spec = db
         .document::<ExpeditionSpec>("lite5e-warren-delve")
         .unwrap();
     let world = app.world_mut();
-    let mut fights = 0;
     for seed in 0..12 {
         let e = world
-            .spawn_delve_from(&db, "lite5e-warren-delve", seed, true)
+            .spawn_delve_from(&db, "lite5e-warren-delve", seed, log)
             .unwrap();
         assert_eq!(world.get::<Pace>(e).unwrap().unknown, PACE_FEET);
         run_expeditions(world, spec.max_turns);
+        check(world, e, spec, seed);
+        let dungeon = world.get::<Position>(e).unwrap().dungeon;
+        world.despawn(e);
+        world.despawn(dungeon);
+    }
+}
+
+#[test]
+fn the_warren_delve_loads_and_plays_to_an_end_on_every_seed() {
+    let mut fights = 0;
+    every_seed(true, |world, e, _, seed| {
         let state = world.get::<Expedition>(e).unwrap().state;
         assert!(
             matches!(state, ExpeditionState::Ended(_)),
@@ -65,27 +76,14 @@ fn the_warren_delve_loads_and_plays_to_an_end_on_every_seed() {
             world.get::<ExpeditionLog>(e).unwrap().entries()
         );
         fights += world.get::<FightCount>(e).unwrap().0;
-        let dungeon = world.get::<Position>(e).unwrap().dungeon;
-        world.despawn(e);
-        world.despawn(dungeon);
-    }
+    });
     assert!(fights > 0, "the warren's goblins are met");
 }
 
 #[test]
 fn l526_the_warren_delve_s_xp_is_the_gold_carried_out_on_every_seed() {
-    let mut app = app();
-    let db = app.world().resource::<Content>().0.clone();
-    let spec = db
-        .document::<ExpeditionSpec>("lite5e-warren-delve")
-        .unwrap();
-    let world = app.world_mut();
     let mut carried = 0;
-    for seed in 0..12 {
-        let e = world
-            .spawn_delve_from(&db, "lite5e-warren-delve", seed, false)
-            .unwrap();
-        run_expeditions(world, spec.max_turns);
+    every_seed(false, |world, e, spec, seed| {
         out_of_time(world);
         let summary = DelveSummary::of(world, e, spec).unwrap();
         assert_eq!(summary.xp, u64::from(summary.treasure), "seed {seed}");
@@ -96,10 +94,7 @@ fn l526_the_warren_delve_s_xp_is_the_gold_carried_out_on_every_seed() {
             assert_eq!(m.xp, u64::from(gold - start.supplies.gold), "seed {seed}");
         }
         carried += summary.treasure;
-        let dungeon = world.get::<Position>(e).unwrap().dungeon;
-        world.despawn(e);
-        world.despawn(dungeon);
-    }
+    });
     assert!(carried > 0, "some parties come out with gold");
 }
 

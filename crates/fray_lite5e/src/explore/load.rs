@@ -23,9 +23,10 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 
-use super::checks::{block, note, score};
+use super::checks::{block, score};
 use super::coins::{COINS_PER_LOAD, loads};
 use super::{Lite5eExpedition, PACE_FEET};
 use crate::sheet::Sheet;

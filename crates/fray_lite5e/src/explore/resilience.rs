@@ -17,7 +17,7 @@ use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::Lite5eExpedition;
-use super::checks::{burdened, name, note, score};
+use super::checks::{burdened, name, score};
 use crate::sheet::modifier;
 
 /// The affliction of an exhausted member.
@@ -125,20 +125,8 @@ pub(super) fn resilience(world: &mut World) {
             let Some(check) = check else {
                 continue;
             };
-            let exhausted = !check.passed()
-                && world
-                    .get_mut::<Afflictions>(member)
-                    .is_some_and(|mut a| a.set(EXHAUSTED, 1));
-            if exhausted {
-                note(
-                    world,
-                    expedition,
-                    ExploreEvent::Afflicted {
-                        who,
-                        affliction: EXHAUSTED.into(),
-                        level: 1,
-                    },
-                );
+            if !check.passed() {
+                afflict(world, expedition, member, EXHAUSTED, 1);
             }
         }
     }

@@ -11,10 +11,11 @@
 //! come to by [`injuries`](crate::explore::injuries)), the dead do not.
 
 use bevy_ecs::prelude::*;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 
 use super::Lite5eExpedition;
-use super::checks::{block, name, note};
+use super::checks::{block, name};
 use super::injuries::SHAKEN;
 use super::resilience::EXHAUSTED;
 
@@ -40,35 +41,22 @@ pub(super) fn rest(world: &mut World) {
                 Some(mut v) if v.is_alive() => v.heal(rest_healing(level, safe)),
                 _ => continue,
             };
-            let who = name(world, member);
             if healed > 0 {
+                let who = name(world, member);
                 note(
                     world,
                     expedition,
                     ExploreEvent::Gained {
-                        who: who.clone(),
+                        who,
                         what: "HP from rest".into(),
                         amount: u64::try_from(healed).unwrap_or(0),
                     },
                 );
             }
-            let lifted: Vec<&str> = match world.get_mut::<Afflictions>(member) {
-                Some(mut a) => [SHAKEN, EXHAUSTED]
-                    .into_iter()
-                    .filter(|name| (safe || *name == SHAKEN) && a.set(name, 0))
-                    .collect(),
-                None => Vec::new(),
-            };
-            for affliction in lifted {
-                note(
-                    world,
-                    expedition,
-                    ExploreEvent::Afflicted {
-                        who: who.clone(),
-                        affliction: affliction.into(),
-                        level: 0,
-                    },
-                );
+            for affliction in [SHAKEN, EXHAUSTED] {
+                if safe || affliction == SHAKEN {
+                    afflict(world, expedition, member, affliction, 0);
+                }
             }
         }
     }

@@ -13,9 +13,10 @@
 //! the players said how they watch for traps); a success avoids all of it, not half.
 
 use bevy_ecs::prelude::*;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 
-use super::checks::{ability_index, member_check, name, note};
+use super::checks::{ability_index, member_check, name};
 use super::corruption;
 use super::lighting::party_lit;
 

@@ -399,15 +399,23 @@ fn the_barrow_raid_loads_and_plays_to_an_end_on_every_seed() {
     );
 }
 
+/// The built-in barrow raid on seed 1, logged, spawned in `app`'s World.
+fn barrow_raid(app: &mut bevy_app::App) -> Entity {
+    let db = app
+        .world()
+        .resource::<fray_core::spawn::Content>()
+        .0
+        .clone();
+    app.world_mut()
+        .spawn_delve_from(&db, "bx-barrow-raid", 1, true)
+        .unwrap()
+}
+
 #[test]
 fn bx28_a_character_destroyed_with_its_gear_leaves_nothing_but_the_magic_items_that_saved() {
-    use fray_core::spawn::Content;
     let mut app = fighting_app();
-    let db = app.world().resource::<Content>().0.clone();
+    let e = barrow_raid(&mut app);
     let world = app.world_mut();
-    let e = world
-        .spawn_delve_from(&db, "bx-barrow-raid", 1, true)
-        .unwrap();
     world.start_fight(e, &rats(1)).unwrap();
     run_until_blocked(world, 100_000);
     let (aldo, combatant) = world.get::<Fighting>(e).unwrap().members[0];
@@ -431,5 +439,36 @@ fn bx28_a_character_destroyed_with_its_gear_leaves_nothing_but_the_magic_items_t
                     who: "Aldo".into(),
                     items_saved: vec!["shield +1".into()],
                 })
+    );
+}
+
+#[test]
+fn bx02_in_the_dungeon_the_party_moves_at_its_slowest_living_members_rate() {
+    let mut app = fighting_app();
+    let e = barrow_raid(&mut app);
+    let world = app.world_mut();
+    let pace = |world: &World| *world.get::<Pace>(e).unwrap();
+    // Aldo (fighter-2, plate) and Bea (cleric-2) move 60 ft a turn, Dara (fighter-1) 90 and
+    // Cob (thief-2) 120: the party explores at 60 ft, and 180 ft through ground it knows.
+    explore_turn(world);
+    assert_eq!(
+        pace(world),
+        Pace {
+            unknown: 60,
+            familiar: 180
+        }
+    );
+    // With both 60-ft members dead, Dara sets the pace.
+    let order = world.get::<Party>(e).unwrap().order.clone();
+    for member in &order[..2] {
+        world.get_mut::<Vitals>(*member).unwrap().life = Life::Dead;
+    }
+    explore_turn(world);
+    assert_eq!(
+        pace(world),
+        Pace {
+            unknown: 90,
+            familiar: 270
+        }
     );
 }

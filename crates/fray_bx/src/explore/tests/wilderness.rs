@@ -32,14 +32,21 @@ fn toy(terrain: &str, miles: u32) -> WildernessSpec {
     SourceFile::new("toy.ron", text).parse().unwrap()
 }
 
-/// A bold party of two thieves (120') journeying to `far` and home, marching `march`, with
-/// these dice.
-fn journey(world: &mut World, wild: WildernessSpec, march: &str, faces: Vec<u32>) -> Entity {
+/// A bold party of two thieves (120', nine days of rations each) in `wild`, its expedition
+/// taking `fields` (RON) and this plan's `extra` fields, with these dice.
+fn thieves(
+    world: &mut World,
+    wild: WildernessSpec,
+    fields: &str,
+    extra_plan: &str,
+    faces: Vec<u32>,
+) -> Entity {
     let text = format!(
         r#"Expedition(id: "trek", name: "Trek", ruleset: "bx", wilderness: "toy",
             party: [(name: "Aldo", statblock: "thief-1", hp: 8, supplies: (rations: 9)),
                     (name: "Dara", statblock: "thief-1", hp: 8, supplies: (rations: 9))],
-            plan: (goal: "far", march: {march}, policy: (stance: Bold)))"#
+            {fields}
+            plan: (goal: "far", {extra_plan} policy: (stance: Bold)))"#
     );
     let spec: ExpeditionSpec = SourceFile::new("trek.ron", text).parse().unwrap();
     let e = world.spawn_journey(&spec, Arc::new(wild), 1, true).unwrap();
@@ -49,21 +56,14 @@ fn journey(world: &mut World, wild: WildernessSpec, march: &str, faces: Vec<u32>
     e
 }
 
-/// Two thieves (120') on `mount` (RON) journeying to `far`, with these dice.
+/// The two thieves journeying to `far` and home, marching `march`, with these dice.
+fn journey(world: &mut World, wild: WildernessSpec, march: &str, faces: Vec<u32>) -> Entity {
+    thieves(world, wild, "", &format!("march: {march},"), faces)
+}
+
+/// The two thieves on `mount` (RON) journeying to `far`, with these dice.
 fn ride(world: &mut World, wild: WildernessSpec, mount: &str, faces: Vec<u32>) -> Entity {
-    let text = format!(
-        r#"Expedition(id: "ride", name: "Ride", ruleset: "bx", wilderness: "toy",
-            party: [(name: "Aldo", statblock: "thief-1", hp: 8, supplies: (rations: 9)),
-                    (name: "Dara", statblock: "thief-1", hp: 8, supplies: (rations: 9))],
-            mount: {mount},
-            plan: (goal: "far", policy: (stance: Bold)))"#
-    );
-    let spec: ExpeditionSpec = SourceFile::new("ride.ron", text).parse().unwrap();
-    let e = world.spawn_journey(&spec, Arc::new(wild), 1, true).unwrap();
-    world
-        .entity_mut(e)
-        .insert(ExpeditionRng(EncounterRng::scripted(faces)));
-    e
+    thieves(world, wild, &format!("mount: {mount},"), "", faces)
 }
 
 fn covered(world: &World, e: Entity) -> Option<u32> {
@@ -317,7 +317,7 @@ fn the_thornmoor_trek_loads_and_plays_to_an_end_on_every_seed() {
     );
 }
 
-/// Two thieves aboard `vessel` (RON) on one water leg of 100 miles, with these dice.
+/// The two thieves aboard `vessel` (RON) on one water leg of 100 miles, with these dice.
 fn voyage(world: &mut World, leg: &str, vessel: &str, faces: Vec<u32>) -> Entity {
     let wild = format!(
         r#"Wilderness(id: "toy", name: "Toy", ruleset: "bx", start: "home",
@@ -325,19 +325,7 @@ fn voyage(world: &mut World, leg: &str, vessel: &str, faces: Vec<u32>) -> Entity
             legs: [(from: "home", to: "far", miles: 100, {leg})])"#
     );
     let wild: WildernessSpec = SourceFile::new("toy.ron", wild).parse().unwrap();
-    let text = format!(
-        r#"Expedition(id: "trip", name: "Trip", ruleset: "bx", wilderness: "toy",
-            party: [(name: "Aldo", statblock: "thief-1", hp: 8, supplies: (rations: 9)),
-                    (name: "Dara", statblock: "thief-1", hp: 8, supplies: (rations: 9))],
-            vessel: {vessel},
-            plan: (goal: "far", policy: (stance: Bold)))"#
-    );
-    let spec: ExpeditionSpec = SourceFile::new("trip.ron", text).parse().unwrap();
-    let e = world.spawn_journey(&spec, Arc::new(wild), 1, true).unwrap();
-    world
-        .entity_mut(e)
-        .insert(ExpeditionRng(EncounterRng::scripted(faces)));
-    e
+    thieves(world, wild, &format!("vessel: {vessel},"), "", faces)
 }
 
 #[test]
