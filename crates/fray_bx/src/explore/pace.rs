@@ -22,8 +22,12 @@ pub const FAMILIAR_MULTIPLIER: u32 = 3;
 /// A B/X statblock's base movement rate in feet per turn; [`BASE_PACE`] when the content does
 /// not say (an unknown statblock).
 pub(super) fn movement(world: &World, statblock: &str) -> i32 {
-    world
-        .get_resource::<Content>()
+    movement_in(world.get_resource::<Content>(), statblock)
+}
+
+/// [`movement`], from the content at hand.
+fn movement_in(content: Option<&Content>, statblock: &str) -> i32 {
+    content
         .and_then(|c| c.0.statblocks::<BxBlock>("bx"))
         .and_then(|set| set.get(statblock))
         .and_then(|block| match block {
@@ -34,19 +38,28 @@ pub(super) fn movement(world: &World, statblock: &str) -> i32 {
         .unwrap_or(BASE_PACE.cast_signed())
 }
 
-/// The base movement rate of the party's slowest living member, in feet per turn
-/// ([`encumbrance::party_rate`]; [`BASE_PACE`] for a party with nobody alive).
+/// The base movement rate of the slowest living one of `members`, in feet per turn
+/// ([`encumbrance::party_rate`]; [`BASE_PACE`] when nobody is alive).
+fn slowest_living<'a>(
+    content: Option<&Content>,
+    members: impl Iterator<Item = (&'a Character, &'a Vitals)>,
+) -> u32 {
+    let living = members
+        .filter(|(_, vitals)| vitals.is_alive())
+        .map(|(c, _)| u32::try_from(movement_in(content, &c.statblock)).ok());
+    encumbrance::party_rate(living).unwrap_or(BASE_PACE)
+}
+
+/// The base movement rate of the party's slowest living member, in feet per turn.
 pub(super) fn party_rate(world: &World, expedition: Entity) -> u32 {
     let Some(party) = world.get::<Party>(expedition) else {
         return BASE_PACE;
     };
-    let living = party
+    let members = party
         .order
         .iter()
-        .filter(|m| world.get::<Vitals>(**m).is_some_and(Vitals::is_alive))
-        .filter_map(|m| world.get::<Character>(*m))
-        .map(|c| u32::try_from(movement(world, &c.statblock)).ok());
-    encumbrance::party_rate(living).unwrap_or(BASE_PACE)
+        .filter_map(|m| world.get::<Character>(*m).zip(world.get::<Vitals>(*m)));
+    slowest_living(world.get_resource::<Content>(), members)
 }
 
 /// The pace of a party whose slowest member moves `rate` feet a turn (BX-02).
@@ -57,21 +70,28 @@ pub fn pace_of(rate: u32) -> Pace {
     }
 }
 
+/// B/X expeditions in a dungeon, with their party and pace.
+type InDungeon<'w, 's> = Query<
+    'w,
+    's,
+    (&'static Expedition, &'static Party, &'static mut Pace),
+    (With<BxExpedition>, With<Position>),
+>;
+
 /// Sets each B/X party's dungeon pace from its slowest living member, before it moves.
-pub(super) fn set_pace(world: &mut World) {
-    let mut query =
-        world.query_filtered::<(Entity, &Expedition), (With<BxExpedition>, With<Position>)>();
-    let underway: Vec<Entity> = query
-        .iter(world)
-        .filter(|(_, e)| e.state == ExpeditionState::Underway)
-        .map(|(entity, _)| entity)
-        .collect();
-    for expedition in underway {
-        let pace = pace_of(party_rate(world, expedition));
-        if let Some(mut current) = world.get_mut::<Pace>(expedition)
-            && *current != pace
-        {
-            *current = pace;
+pub(super) fn set_pace(
+    content: Option<Res<Content>>,
+    mut expeditions: InDungeon,
+    members: Query<(&Character, &Vitals), With<Member>>,
+) {
+    for (expedition, party, mut current) in &mut expeditions {
+        if expedition.state != ExpeditionState::Underway {
+            continue;
         }
+        let rate = slowest_living(
+            content.as_deref(),
+            party.order.iter().filter_map(|m| members.get(*m).ok()),
+        );
+        current.set_if_neq(pace_of(rate));
     }
 }

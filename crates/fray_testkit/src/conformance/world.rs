@@ -2,6 +2,7 @@
 
 use std::any::Any;
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use bevy_app::prelude::*;
@@ -176,14 +177,26 @@ pub fn state(world: &mut World, encounter: Entity) -> String {
         *slot = log;
     }
     let snapshot = snapshot.unwrap_or_else(|e| panic!("the encounter does not save: {e}"));
+    snapshot_text(&snapshot, true)
+}
+
+/// `snapshot` as lines `#<entity> <component>: <compact RON>`; for a [`state`], without the
+/// log and with the counters a rejection may change blanked.
+fn snapshot_text(snapshot: &SavedEntities, state: bool) -> String {
     let mut text = String::new();
     for (i, entity) in snapshot.entities.iter().enumerate() {
         for (name, value) in &entity.components {
-            if name == "fray_core::CombatLog" {
+            if state && name == "fray_core::CombatLog" {
                 continue;
             }
-            text.push_str(&normalize(&format!("#{i} {name}: {value}")));
-            text.push('\n');
+            let start = text.len();
+            // Writing into a String cannot fail.
+            let _ = writeln!(text, "#{i} {name}: {value}");
+            if state && (value.contains("rejections:") || value.contains("idle_ticks:")) {
+                let line = normalize(&text[start..]);
+                text.truncate(start);
+                text.push_str(&line);
+            }
         }
     }
     text
@@ -192,16 +205,10 @@ pub fn state(world: &mut World, encounter: Entity) -> String {
 /// A saved text (of [`save`]) as [`state`]'s lines, counters and log included, for
 /// [`save_difference`]; the text itself if it does not parse.
 pub(crate) fn snapshot_lines(saved: &str) -> String {
-    let Ok(snapshot) = ron::from_str::<SavedEntities>(saved) else {
-        return saved.to_string();
-    };
-    let mut text = String::new();
-    for (i, entity) in snapshot.entities.iter().enumerate() {
-        for (name, value) in &entity.components {
-            text.push_str(&format!("#{i} {name}: {value}\n"));
-        }
+    match ron::from_str::<SavedEntities>(saved) {
+        Ok(snapshot) => snapshot_text(&snapshot, false),
+        Err(_) => saved.to_string(),
     }
-    text
 }
 
 /// Blanks the counters a rejected request is allowed to change.
