@@ -26,12 +26,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::expedition::Expedition;
-use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::log::{ExpeditionLog, ExploreEvent, note};
 use crate::meeting::Meeting;
 use crate::party::{Character, Life, Party, Vitals};
 use crate::place::Stock;
 use crate::procedure::Procedures;
-use crate::time::{Clock, GameTime};
 use crate::travel::{describe, take_treasure};
 
 /// Monsters of one statblock, met together.
@@ -259,14 +258,13 @@ impl FightExt for World {
             }
             members.push((member, combatant));
         }
-        let at = self
-            .get::<Clock>(expedition)
-            .map_or(GameTime::ZERO, Clock::elapsed);
-        if let Some(mut log) = self.get_mut::<ExpeditionLog>(expedition) {
-            log.record(at, || ExploreEvent::FightStarted {
+        note(
+            self,
+            expedition,
+            ExploreEvent::FightStarted {
                 foes: describe(&foes),
-            });
-        }
+            },
+        );
         self.entity_mut(expedition).insert((
             Fighting {
                 encounter,
@@ -360,17 +358,16 @@ impl FightExt for World {
                 None => format!("nobody wins ({:?})", o.ending),
             },
         );
-        let at = self
-            .get::<Clock>(expedition)
-            .map_or(GameTime::ZERO, Clock::elapsed);
-        if let Some(mut log) = self.get_mut::<ExpeditionLog>(expedition) {
-            log.record(at, || ExploreEvent::FightEnded {
+        note(
+            self,
+            expedition,
+            ExploreEvent::FightEnded {
                 ending,
                 hp_lost: result.hp_lost,
                 killed,
                 down,
-            });
-        }
+            },
+        );
         self.entity_mut(expedition).remove::<Fighting>();
         self.despawn(fighting.encounter);
         Ok(result)

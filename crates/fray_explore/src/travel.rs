@@ -20,10 +20,10 @@ use fray_dice::Dice;
 
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::dungeon::DoorState;
-use crate::expedition::{Ending, Expedition, ExpeditionRng, ExpeditionState};
+use crate::expedition::{Ending, Expedition, ExpeditionState};
 use crate::fight::Foes;
 use crate::landscape::Site;
-use crate::log::{ExpeditionLog, ExploreEvent, note};
+use crate::log::{ExploreEvent, note};
 use crate::meeting::{Meeting, MeetingSource, Meetings};
 use crate::party::{Character, Party, Vitals};
 use crate::place::{
@@ -31,7 +31,7 @@ use crate::place::{
 };
 use crate::policy::{PolicyState, Stance};
 use crate::procedure::Procedures;
-use crate::rolls::TurnDice;
+use crate::rolls::{TurnDice, with_turn_dice};
 use crate::time::Clock;
 
 /// Plays the `GoTo` and `Leave` activities of every expedition in a dungeon.
@@ -145,18 +145,16 @@ fn leave(world: &mut World, expedition: Entity) {
     } else {
         Ending::Returned
     };
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
     if let Some(mut e) = world.get_mut::<Expedition>(expedition) {
         e.state = ExpeditionState::Ended(ending);
     }
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        log.record(at, || ExploreEvent::Ended {
+    note(
+        world,
+        expedition,
+        ExploreEvent::Ended {
             reason: ending.label().into(),
-        });
-    }
+        },
+    );
 }
 
 /// Puts the `GoTo` back first in the plan: the party is not there yet.
@@ -280,27 +278,7 @@ fn roll_with(
     let Some(procedure) = procedure_of(world, expedition) else {
         return true;
     };
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
-    let mut entity = world.entity_mut(expedition);
-    let Some(mut rng) = entity.take::<ExpeditionRng>() else {
-        return true;
-    };
-    let answer = match entity.get_mut::<ExpeditionLog>() {
-        Some(mut log) => {
-            let mut dice = TurnDice {
-                rng: &mut rng,
-                log: &mut log,
-                at,
-            };
-            ask(procedure.as_ref(), &mut dice)
-        }
-        None => true,
-    };
-    entity.insert(rng);
-    answer
+    with_turn_dice(world, expedition, |dice| ask(procedure.as_ref(), dice)).unwrap_or(true)
 }
 
 /// The procedures of `expedition`'s ruleset, if registered.

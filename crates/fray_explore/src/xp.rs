@@ -10,9 +10,8 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::log::{ExploreEvent, note};
 use crate::party::{Character, Member};
-use crate::time::Clock;
 
 /// The XP a member has gained on its expedition so far, in its ruleset's points (absent until
 /// its first award).
@@ -51,15 +50,13 @@ pub fn award_xp(world: &mut World, member: Entity, amount: u64) {
         .get::<Character>(member)
         .map(|c| c.name.clone())
         .unwrap_or_default();
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        log.record(at, || ExploreEvent::Gained {
+    note(
+        world,
+        expedition,
+        ExploreEvent::Gained {
             who,
             what: "XP".into(),
             amount,
-        });
-    }
+        },
+    );
 }

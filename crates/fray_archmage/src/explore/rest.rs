@@ -133,12 +133,8 @@ fn log_recharges(world: &mut World, expedition: Entity, who: &str, report: &Rest
 
 /// Logs `amount` hit points `who` regained by `what` (nothing when none).
 fn note(world: &mut World, expedition: Entity, who: String, what: String, amount: u64) {
-    let at = world
-        .get::<Clock>(expedition)
-        .map_or(GameTime::ZERO, Clock::elapsed);
-    if amount > 0
-        && let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition)
-    {
-        log.record(at, || ExploreEvent::Gained { who, what, amount });
+    if amount > 0 {
+        let gained = ExploreEvent::Gained { who, what, amount };
+        fray_explore::log::note(world, expedition, gained);
     }
 }

@@ -7,6 +7,7 @@
 //! the log, for the party to recover.
 
 use bevy_ecs::prelude::*;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 
 use crate::sheet::Sheet;
@@ -51,14 +52,12 @@ pub(super) fn write_back(world: &mut World, member: Entity, combatant: Entity) {
     let Some(expedition) = expedition else {
         return;
     };
-    let at = world
-        .get::<Clock>(expedition)
-        .map(Clock::elapsed)
-        .unwrap_or_default();
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        log.record(at, || ExploreEvent::GearLost {
+    note(
+        world,
+        expedition,
+        ExploreEvent::GearLost {
             who,
             items_saved: saved,
-        });
-    }
+        },
+    );
 }

@@ -14,6 +14,7 @@ use bevy_ecs::prelude::*;
 use fray_core::encounter::{InEncounter, Roster};
 use fray_core::log::CombatLog;
 use fray_core::spawn::Content;
+use fray_explore::log::note;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -68,21 +69,18 @@ pub(super) fn carry_out(world: &mut World, member: Entity, combatant: Entity) {
         .get::<Character>(member)
         .map(|c| c.name.clone())
         .unwrap_or_default();
-    let at = world
-        .get::<Clock>(expedition)
-        .map_or(GameTime::ZERO, Clock::elapsed);
-    if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
-        for (what, amount) in [
-            ("proficiency points", u64::from(gains.points)),
-            ("levels", u64::from(gains.levels)),
-        ] {
-            if amount > 0 {
-                log.record(at, || ExploreEvent::Gained {
-                    who: name.clone(),
-                    what: what.into(),
-                    amount,
-                });
-            }
+    for (what, amount) in [
+        ("proficiency points", u64::from(gains.points)),
+        ("levels", u64::from(gains.levels)),
+    ] {
+        if amount > 0 {
+            let who = name.clone();
+            let what = what.into();
+            note(
+                world,
+                expedition,
+                ExploreEvent::Gained { who, what, amount },
+            );
         }
     }
 }
