@@ -408,6 +408,71 @@ fn core03_an_encounter_saves_as_its_closed_set_of_entities_and_a_refused_load_le
 }
 
 #[test]
+fn core03_a_refreshed_snapshot_equals_a_new_one_and_names_what_changed() {
+    use fray_core::save::{SavedEntities, encounter_entities, refresh_snapshot, snapshot_entities};
+    let content = content();
+    let mut app = app(&content);
+    let e = spawn(&mut app, "skirmish", 8);
+    let world = app.world_mut();
+    let entities = encounter_entities(world, e);
+    let mut kept = SavedEntities::default();
+    let since = world.change_tick();
+    let written = refresh_snapshot(world, &entities, &mut kept, since, |_| true).unwrap();
+    assert_eq!(
+        kept,
+        snapshot_entities(world, &entities).unwrap(),
+        "from empty, whole"
+    );
+    assert!(
+        written
+            .iter()
+            .all(|c| c.before.is_none() && c.after.is_some())
+    );
+
+    for step in 0..12 {
+        let since = world.change_tick();
+        world.increment_change_tick();
+        let nothing = refresh_snapshot(world, &entities, &mut kept, since, |_| true).unwrap();
+        assert_eq!(
+            nothing,
+            vec![],
+            "step {step}: nothing written, nothing changed"
+        );
+        tick(world);
+        let changed = refresh_snapshot(world, &entities, &mut kept, since, |_| true).unwrap();
+        assert_eq!(
+            kept,
+            snapshot_entities(world, &entities).unwrap(),
+            "step {step}: the refresh is the state"
+        );
+        assert!(
+            !changed.is_empty(),
+            "step {step}: a tick of a fight changes it"
+        );
+        assert!(changed.iter().all(|c| c.before != c.after));
+    }
+
+    // A component removed is gone from the snapshot; one refused by the filter is not looked at.
+    let since = world.change_tick();
+    world.increment_change_tick();
+    let member = (0..entities.len())
+        .find(|&i| world.get::<Hp>(entities[i]).is_some())
+        .unwrap();
+    world.entity_mut(entities[member]).remove::<Hp>();
+    let changed = refresh_snapshot(world, &entities, &mut kept, since, |n| {
+        n != "fray_core::CombatLog"
+    })
+    .unwrap();
+    assert_eq!(changed.len(), 1);
+    assert_eq!(
+        (changed[0].entity, changed[0].component),
+        (member, "fray_core::Hp")
+    );
+    assert!(changed[0].before.is_some() && changed[0].after.is_none());
+    assert_eq!(kept, snapshot_entities(world, &entities).unwrap());
+}
+
+#[test]
 fn morale_triggers_fire_once_each_per_side() {
     let content = content();
     let mut app = app(&content);

@@ -71,14 +71,19 @@ pub struct Comparison {
 
 struct Budget {
     work: u64,
+    max_work: u64,
     expr: String,
 }
 
 impl Budget {
     fn spend(&mut self, steps: u64) -> Result<(), DistributionError> {
         self.work = self.work.saturating_add(steps);
-        if self.work > MAX_WORK {
-            return Err(self.too_large("50 million steps"));
+        if self.work > self.max_work {
+            return Err(self.too_large(if self.max_work == MAX_WORK {
+                "50 million steps"
+            } else {
+                "the steps it was allowed"
+            }));
         }
         Ok(())
     }
@@ -339,8 +344,23 @@ impl Distribution {
 impl Dice {
     /// The exact distribution of the total (see the module docs for the limits).
     pub fn distribution(&self) -> Result<Distribution, DistributionError> {
+        self.distribution_within(MAX_WORK)
+    }
+
+    /// [`distribution`](Self::distribution) with at most `max_work` elementary steps (at most
+    /// [`MAX_WORK`]): for a caller that must answer quickly, a tooltip drawn every frame say.
+    /// Refused with [`DistributionError::TooLarge`] past it.
+    ///
+    /// ```
+    /// use fray_dice::Dice;
+    /// let dice = Dice::parse("20d6").unwrap();
+    /// assert!(dice.distribution_within(100).is_err());
+    /// assert_eq!(dice.distribution_within(10_000), dice.distribution());
+    /// ```
+    pub fn distribution_within(&self, max_work: u64) -> Result<Distribution, DistributionError> {
         let mut budget = Budget {
             work: 0,
+            max_work: max_work.min(MAX_WORK),
             expr: self.to_string(),
         };
         node_distribution(&self.node, &mut budget)
@@ -849,6 +869,18 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_smaller_step_budget_refuses_sooner_and_says_so() {
+        let dice = Dice::parse("30d6").unwrap();
+        let refused = dice.distribution_within(10).unwrap_err();
+        assert!(
+            refused.to_string().contains("the steps it was allowed"),
+            "{refused}"
+        );
+        assert_eq!(dice.distribution_within(u64::MAX), dice.distribution());
+        assert!(dice.distribution_within(100_000).is_ok());
+    }
+
     /// The distribution of a keep/drop term by brute force: every sequence of die values,
     /// sorted, kept and scored as a roll is.
     fn brute_force(expr: &str) -> Distribution {
@@ -858,6 +890,7 @@ mod tests {
         };
         let mut budget = Budget {
             work: 0,
+            max_work: MAX_WORK,
             expr: expr.to_string(),
         };
         let die: Vec<(i64, f64)> = die_distribution(term, &mut budget)

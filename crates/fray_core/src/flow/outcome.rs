@@ -14,6 +14,13 @@ use crate::options::ActionOptions;
 use crate::outcome::{Ending, Outcome, Progress, STALL_TICKS};
 use crate::turn::Turn;
 
+/// Whether the fight has begun and its battle-start trigger is not noted yet: callers holding
+/// the state behind change detection ask first, so that the ticks of every other moment leave
+/// it (and the log) unmarked.
+pub fn battle_start_due(encounter: &Encounter, state: &MoraleState) -> bool {
+    !matches!(encounter.phase(), Phase::Setup | Phase::Ended) && !state.started
+}
+
 /// Notes the battle-start trigger once the fight has begun.
 pub fn note_battle_start(
     encounter: &Encounter,
@@ -21,7 +28,7 @@ pub fn note_battle_start(
     state: &mut MoraleState,
     log: &mut CombatLog,
 ) {
-    if matches!(encounter.phase(), Phase::Setup | Phase::Ended) || state.started {
+    if !battle_start_due(encounter, state) {
         return;
     }
     state.started = true;

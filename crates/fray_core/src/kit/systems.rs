@@ -12,7 +12,7 @@ use crate::engagement::Engagement;
 use crate::flow;
 use crate::flow::durations;
 use crate::flow::outcome::{
-    note_battle_start, note_status_triggers, progress, settle, side_outcome,
+    battle_start_due, note_battle_start, note_status_triggers, progress, settle, side_outcome,
 };
 use crate::flow::phase::Phase;
 use crate::flow::walk::{self, Next};
@@ -715,12 +715,14 @@ pub(crate) fn turn_end<R: Rules>(
             // The engagements of the gone were dropped above: their rows follow.
             mirror_engagements(&mut parts.lineup, members);
         }
-        note_battle_start(
-            &parts.encounter,
-            parts.sides,
-            &mut parts.morale,
-            &mut parts.log,
-        );
+        if battle_start_due(&parts.encounter, &parts.morale) {
+            note_battle_start(
+                &parts.encounter,
+                parts.sides,
+                &mut parts.morale,
+                &mut parts.log,
+            );
+        }
         if touched {
             note_triggers(&mut parts, members);
         }

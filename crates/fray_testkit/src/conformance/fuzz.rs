@@ -1,8 +1,8 @@
 //! Check 8: bad requests at any moment are refused, with a reason, and change nothing.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use bevy_app::App;
+use bevy_ecs::message::Messages;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::encounter::EncounterSpec;
@@ -12,6 +12,7 @@ use fray_dice::DieSource;
 
 use super::Conformance;
 use super::player::Player;
+use super::tracked::TrackedState;
 use super::world::{
     ai_settings, app, content, describe_request, encounters, external_settings, first_difference,
     is_over, player_of, roster, save_difference, send, spawn, state, take_rejections,
@@ -298,29 +299,214 @@ fn plausible(
     decider && target_ok && region_ok
 }
 
-/// Phase A: a fight of external players, with an AI fight (over at once) beside it; at its
-/// decision points and after it ends, bursts of made-up requests: each rejected with a
-/// reason, neither fight changed. A made-up request that happens to be a legal move of the
-/// decider may be accepted (it is then played); one aimed elsewhere may not. Returns the
-/// requests sent and how many were accepted.
+/// The fights of phase A for one encounter of the suite, kept from one input to the next: a
+/// fight of external players (`live`, reset in place for each input) and an AI fight beside
+/// it, played to its end once (no request may change it). Building a World and its schedules,
+/// and playing the fight beside, cost more than most inputs.
+struct Driven {
+    world: World,
+    live: Entity,
+    beside: Entity,
+    pool: Pool,
+    /// The live fight's state as of the last burst (or reset).
+    live_state: TrackedState,
+    /// The fight beside's state since it ended.
+    beside_state: TrackedState,
+}
+
+impl Driven {
+    /// The arena for `specs[index]`, with `specs[index + 1]` (wrapping) fought beside it.
+    fn new(
+        conf: &Conformance,
+        content: &Arc<ContentDb>,
+        specs: &[EncounterSpec],
+        index: usize,
+    ) -> Self {
+        let spec = &specs[index];
+        let other = &specs[(index + 1) % specs.len()];
+        let seed = derive_seed(0xF022, index as u64);
+        let mut world = world_of(conf, content);
+        let live = spawn(&mut world, &spec.id, &external_settings(spec, seed));
+        let policies = vec!["random"; other.sides.len()];
+        let beside = spawn(
+            &mut world,
+            &other.id,
+            &ai_settings(other, seed, true, &policies),
+        );
+        let pool = Pool::new(conf, &mut world, &[live, beside]);
+        let live_state = TrackedState::new(&mut world, live);
+        let beside_state = TrackedState::new(&mut world, beside);
+        let mut arena = Self {
+            world,
+            live,
+            beside,
+            pool,
+            live_state,
+            beside_state,
+        };
+        arena.replay_beside(other, seed);
+        arena
+    }
+
+    /// Plays the fight beside from its start to its end (again, when its log has grown long
+    /// with the rejections of earlier inputs).
+    fn replay_beside(&mut self, other: &EncounterSpec, seed: u64) {
+        let policies = vec!["random"; other.sides.len()];
+        reset(
+            &mut self.world,
+            self.beside,
+            &ai_settings(other, seed, true, &policies),
+        );
+        run_until_blocked(&mut self.world, 1_000_000);
+        take_rejections(&mut self.world);
+        self.beside_state = TrackedState::new(&mut self.world, self.beside);
+    }
+
+    /// Readies the arena for an input: `live` from its start with `seed`; the fight beside
+    /// replayed when its log is long.
+    fn ready(&mut self, specs: &[EncounterSpec], index: usize, seed: u64) {
+        let spec = &specs[index];
+        reset(&mut self.world, self.live, &external_settings(spec, seed));
+        let logged = self
+            .world
+            .get::<CombatLog>(self.beside)
+            .map_or(0, |l| l.entries().len());
+        if logged > MAX_BESIDE_LOG {
+            let other = &specs[(index + 1) % specs.len()];
+            self.replay_beside(other, derive_seed(0xF022, index as u64));
+        }
+        take_rejections(&mut self.world);
+    }
+}
+
+/// The log length past which the fight beside is replayed (it keeps the rejections of every
+/// input).
+const MAX_BESIDE_LOG: usize = 4096;
+
+/// The fights of phase B for one encounter of the suite, kept from one input to the next and
+/// reset in place for each: the AI fight that gets the requests, and its untouched twin.
+struct Stepped {
+    fuzzed: World,
+    f: Entity,
+    clean: World,
+    c: Entity,
+    pool: Pool,
+}
+
+impl Stepped {
+    fn new(conf: &Conformance, content: &Arc<ContentDb>, spec: &EncounterSpec) -> Self {
+        let settings = ai_settings(spec, 0, true, &[]);
+        let mut fuzzed = world_of(conf, content);
+        let mut clean = world_of(conf, content);
+        let f = spawn(&mut fuzzed, &spec.id, &settings);
+        let c = spawn(&mut clean, &spec.id, &settings);
+        Self {
+            pool: Pool::new(conf, &mut fuzzed, &[f]),
+            fuzzed,
+            f,
+            clean,
+            c,
+        }
+    }
+
+    /// Readies both fights for an input: from their start with `settings`.
+    fn ready(&mut self, settings: &EncounterSettings) {
+        reset(&mut self.fuzzed, self.f, settings);
+        reset(&mut self.clean, self.c, settings);
+        take_rejections(&mut self.fuzzed);
+        take_rejections(&mut self.clean);
+    }
+}
+
+/// A World with the ruleset of `conf` and `content`, taken out of its app (the schedules live
+/// in the World).
+fn world_of(conf: &Conformance, content: &Arc<ContentDb>) -> World {
+    std::mem::take(app(conf, content).world_mut())
+}
+
+/// Resets `encounter` in place (panics with the error: a spawned encounter must reset), and
+/// forgets every request and answer still in the World's queues: an input that ended right
+/// after the player sent its move leaves that request behind, and the next input must not
+/// depend on the one before.
+fn reset(world: &mut World, encounter: Entity, settings: &EncounterSettings) {
+    world
+        .reset_encounter(encounter, settings)
+        .unwrap_or_else(|e| panic!("the encounter does not reset: {e}"));
+    if let Some(mut m) = world.get_resource_mut::<Messages<ActionRequest>>() {
+        m.clear();
+    }
+    if let Some(mut m) = world.get_resource_mut::<Messages<ActionResolved>>() {
+        m.clear();
+    }
+    if let Some(mut m) = world.get_resource_mut::<Messages<ActionRejected>>() {
+        m.clear();
+    }
+}
+
+/// The arenas of every encounter of a ruleset, made when first needed.
+struct Arenas {
+    driven: Vec<Option<Driven>>,
+    stepped: Vec<Option<Stepped>>,
+}
+
+impl Arenas {
+    fn new(specs: &[EncounterSpec]) -> Self {
+        Self {
+            driven: specs.iter().map(|_| None).collect(),
+            stepped: specs.iter().map(|_| None).collect(),
+        }
+    }
+
+    /// Plays round `n` of check 8 (input `n`, for a fuzzer): one in four a stepped AI fight,
+    /// else a driven fight of external players. Returns the requests sent and how many were
+    /// accepted.
+    fn play(
+        &mut self,
+        conf: &Conformance,
+        content: &Arc<ContentDb>,
+        specs: &[EncounterSpec],
+        n: usize,
+        dice: &mut Dice<'_>,
+        budget: u64,
+    ) -> (u64, u64) {
+        let index = n % specs.len();
+        if n % 4 == 3 {
+            let arena = self.stepped[index]
+                .get_or_insert_with(|| Stepped::new(conf, content, &specs[index]));
+            (stepped(conf, arena, &specs[index], n, dice), 0)
+        } else {
+            let arena =
+                self.driven[index].get_or_insert_with(|| Driven::new(conf, content, specs, index));
+            let seed = derive_seed(0xF022, n as u64);
+            arena.ready(specs, index, seed);
+            driven(conf, arena, &specs[index], seed, dice, budget)
+        }
+    }
+}
+
+/// Phase A: a fight of external players, with an AI fight (over) beside it; at its decision
+/// points and after it ends, bursts of made-up requests: each rejected with a reason, neither
+/// fight changed. A made-up request that happens to be a legal move of the decider may be
+/// accepted (it is then played); one aimed elsewhere may not. Returns the requests sent and
+/// how many were accepted.
 fn driven(
     conf: &Conformance,
-    content: &Arc<ContentDb>,
-    specs: &[EncounterSpec],
-    n: usize,
+    arena: &mut Driven,
+    spec: &EncounterSpec,
+    seed: u64,
     dice: &mut Dice<'_>,
     budget: u64,
 ) -> (u64, u64) {
-    let spec = &specs[n % specs.len()];
-    let other = &specs[(n + 1) % specs.len()];
-    let seed = derive_seed(0xF022, n as u64);
+    let Driven {
+        world,
+        live,
+        pool,
+        live_state,
+        beside_state,
+        ..
+    } = arena;
+    let live = *live;
     let what = format!("{} seed {seed}", spec.id);
-    let mut app: App = app(conf, content);
-    let world = app.world_mut();
-    let live = spawn(world, &spec.id, &external_settings(spec, seed));
-    let policies = vec!["random"; other.sides.len()];
-    let beside = spawn(world, &other.id, &ai_settings(other, seed, true, &policies));
-    let pool = Pool::new(conf, world, &[live, beside]);
     let mut player = Player::new(seed, conf.policies);
     let (mut sent, mut accepted) = (0u64, 0u64);
     for point in 0..20_000usize {
@@ -340,7 +526,8 @@ fn driven(
                 .map(|_| pool.request(dice, world, &[live]))
                 .collect();
             let pending = decisions(world, live);
-            let before = (state(world, live), state(world, beside));
+            // The state before the burst: what the player's last move changed, written again.
+            live_state.refresh(world);
             let logged = world
                 .get::<CombatLog>(live)
                 .map_or(0, |l| l.entries().len());
@@ -357,18 +544,18 @@ fn driven(
                     describe_request(world, r.actor, r.controller, &r.intent)
                 );
             }
-            let after = (state(world, live), state(world, beside));
-            assert!(
-                before.1 == after.1,
-                "{what}, decision point {point}: bad requests {requests:?} changed the fight beside it: {}",
-                save_difference(&before.1, &after.1)
-            );
-            if taken.is_empty() {
-                assert!(
-                    before.0 == after.0,
-                    "{what}, decision point {point}: bad requests {requests:?} changed the fight: {}",
-                    save_difference(&before.0, &after.0)
+            if let Some(changed) = beside_state.refresh(world).beyond_counters() {
+                panic!(
+                    "{what}, decision point {point}: bad requests {requests:?} changed the fight beside it:\n{changed}"
                 );
+            }
+            let live_changes = live_state.refresh(world);
+            if taken.is_empty() {
+                if let Some(changed) = live_changes.beyond_counters() {
+                    panic!(
+                        "{what}, decision point {point}: bad requests {requests:?} changed the fight:\n{changed}"
+                    );
+                }
                 let log = world
                     .get::<CombatLog>(live)
                     .map(|l| l.entries()[logged.min(l.entries().len())..].to_vec())
@@ -398,12 +585,11 @@ fn driven(
 /// fight's, but for the rejections. Returns the requests sent.
 fn stepped(
     conf: &Conformance,
-    content: &Arc<ContentDb>,
-    specs: &[EncounterSpec],
+    arena: &mut Stepped,
+    spec: &EncounterSpec,
     n: usize,
     dice: &mut Dice<'_>,
 ) -> u64 {
-    let spec = &specs[n % specs.len()];
     let seed = derive_seed(0xF023, n as u64);
     let p = conf.policies.len().max(1);
     let policies: Vec<&str> = (0..spec.sides.len())
@@ -415,26 +601,30 @@ fn stepped(
         })
         .collect();
     let settings = ai_settings(spec, seed, true, &policies);
+    arena.ready(&settings);
+    let Stepped {
+        fuzzed,
+        f,
+        clean,
+        c,
+        pool,
+    } = arena;
+    let (f, c) = (*f, *c);
     let what = format!("{} seed {seed} (AI {policies:?})", spec.id);
-    let mut fuzzed = app(conf, content);
-    let mut clean = app(conf, content);
-    let f = spawn(fuzzed.world_mut(), &spec.id, &settings);
-    let c = spawn(clean.world_mut(), &spec.id, &settings);
-    let pool = Pool::new(conf, fuzzed.world_mut(), &[f]);
     let mut sent = 0u64;
     for step in 0..100_000usize {
-        if dice.exhausted() || is_over(fuzzed.world(), f) && is_over(clean.world(), c) {
+        if dice.exhausted() || is_over(fuzzed, f) && is_over(clean, c) {
             break;
         }
         let requests: Vec<ActionRequest> = if dice.chance(3) {
             (0..1 + dice.below(4))
-                .map(|_| pool.request(dice, fuzzed.world(), &[]))
+                .map(|_| pool.request(dice, fuzzed, &[]))
                 .collect()
         } else {
             Vec::new()
         };
         sent += requests.len() as u64;
-        let taken = judge(fuzzed.world_mut(), &requests, |w| {
+        let taken = judge(fuzzed, &requests, |w| {
             tick(w);
         })
         .unwrap_or_else(|why| panic!("{what}, tick {step}: {why}"));
@@ -442,22 +632,22 @@ fn stepped(
             let r = &requests[i];
             panic!(
                 "{what}, tick {step}: the engine accepted a request for an AI fight: {}",
-                describe_request(fuzzed.world(), r.actor, r.controller, &r.intent)
+                describe_request(fuzzed, r.actor, r.controller, &r.intent)
             );
         }
-        tick(clean.world_mut());
-        take_rejections(clean.world_mut());
+        tick(clean);
+        take_rejections(clean);
     }
     let (a, b) = (
-        log_without_rejections(clean.world(), c),
-        log_without_rejections(fuzzed.world(), f),
+        log_without_rejections(clean, c),
+        log_without_rejections(fuzzed, f),
     );
     assert!(
         a == b,
         "{what}: bad requests at random moments changed the fight's log: {}",
         first_difference(&a, &b)
     );
-    let (a, b) = (state(clean.world_mut(), c), state(fuzzed.world_mut(), f));
+    let (a, b) = (state(clean, c), state(fuzzed, f));
     assert!(
         a == b,
         "{what}: bad requests at random moments changed the fight: {}",
@@ -479,22 +669,20 @@ fn stepped(
 /// Requests a decider could legally send (an offered option from its own controller) are not
 /// made up; a made-up one that happens to be a legal move of the decider, aimed within its own
 /// fight, may be accepted and is played (whether every legal move is offered is check 6's
-/// business); any other accepted request fails the check.
+/// business); any other accepted request fails the check. The fights are reset in place from
+/// one round of the check to the next, as batches reset theirs.
 pub fn bad_requests_never_panic(conf: &Conformance) {
     let content = content(conf);
     let specs = encounters(conf, &content);
+    let mut arenas = Arenas::new(&specs);
     let mut dice = Dice::Seeded(EncounterRng::from_seed(0xBAD_5EED));
     let budget = conf.budget.fuzz_requests;
     let (mut sent, mut accepted) = (0u64, 0u64);
     let mut n = 0usize;
     while sent < budget {
-        if n % 4 == 3 {
-            sent += stepped(conf, &content, &specs, n, &mut dice);
-        } else {
-            let (s, a) = driven(conf, &content, &specs, n, &mut dice, budget - sent);
-            sent += s;
-            accepted += a;
-        }
+        let (s, a) = arenas.play(conf, &content, &specs, n, &mut dice, budget - sent);
+        sent += s;
+        accepted += a;
         n += 1;
     }
     if accepted > 0 {
@@ -505,11 +693,14 @@ pub fn bad_requests_never_panic(conf: &Conformance) {
 }
 
 /// Check 8 driven by a coverage-guided fuzzer: the content and encounters of one ruleset,
-/// loaded once, and [`run`](Self::run) plays one fuzzer input.
+/// loaded once, and [`run`](Self::run) plays one fuzzer input. The fights are kept from one
+/// input to the next and reset in place (as batches reset theirs), so an input costs what its
+/// requests and moves cost, not a new World.
 pub struct RequestFuzz {
     conf: Conformance,
     content: Arc<ContentDb>,
     specs: Vec<EncounterSpec>,
+    arenas: Mutex<Arenas>,
 }
 
 impl RequestFuzz {
@@ -519,6 +710,7 @@ impl RequestFuzz {
         let specs = encounters(conf, &content);
         Self {
             conf: *conf,
+            arenas: Mutex::new(Arenas::new(&specs)),
             content,
             specs,
         }
@@ -539,25 +731,24 @@ impl RequestFuzz {
             data: data.get(2..).unwrap_or_default(),
             at: 0,
         };
-        if n % 4 == 3 {
-            stepped(&self.conf, &self.content, &self.specs, n, &mut dice);
-        } else {
-            driven(
-                &self.conf,
-                &self.content,
-                &self.specs,
-                n,
-                &mut dice,
-                u64::MAX,
-            );
-        }
+        // A panic leaves the arenas as they were: the fuzzer stops at the first one anyway.
+        let mut arenas = self
+            .arenas
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        arenas.play(
+            &self.conf,
+            &self.content,
+            &self.specs,
+            n,
+            &mut dice,
+            u64::MAX,
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use bevy_ecs::message::Messages;
-
     use super::*;
 
     /// A burst with the same attack from its owner and from another player, the owner's

@@ -65,6 +65,7 @@ mod offers;
 mod player;
 mod saves;
 mod together;
+mod tracked;
 mod world;
 
 use fray_core::intent::Maneuver;
