@@ -14,8 +14,11 @@ use crate::schedule::FrayTick;
 pub const MAX_TICKS_PER_RUN: u32 = 1_000_000;
 
 /// Runs one tick of every encounter (at most one action each) and reports where they stand.
+/// Like `App::update`, it keeps the World's change ticks from growing too old, so a headless
+/// World may run for billions of system runs and change detection still holds.
 pub fn tick(world: &mut World) -> TickReport {
     world.run_schedule(FrayTick);
+    world.check_change_ticks();
     world
         .get_resource::<TickReport>()
         .copied()
@@ -23,9 +26,9 @@ pub fn tick(world: &mut World) -> TickReport {
 }
 
 /// Runs ticks until no encounter can go on by itself (each is over or waits on an external
-/// controller), or `max_ticks` ticks ran.
+/// controller), or `max_ticks` ticks ran. Change ticks are kept young as [`tick`] keeps them.
 pub fn run_until_blocked(world: &mut World, max_ticks: u32) -> TickReport {
-    world
+    let report = world
         .try_schedule_scope(FrayTick, |world, schedule| {
             let mut report = TickReport::default();
             for _ in 0..max_ticks {
@@ -40,7 +43,9 @@ pub fn run_until_blocked(world: &mut World, max_ticks: u32) -> TickReport {
             }
             report
         })
-        .unwrap_or_default()
+        .unwrap_or_default();
+    world.check_change_ticks();
+    report
 }
 
 /// Runs ticks as the step mode says: one tick, or until blocked.
@@ -54,13 +59,30 @@ pub fn step(world: &mut World, mode: StepMode) -> TickReport {
 /// Rotates the request and answer message buffers. An `App` does this every update; a headless
 /// driver that never calls `App::update` calls this now and then so messages do not pile up.
 pub fn update_messages(world: &mut World) {
+    each_message_queue(world, |m| m.update(), |m| m.update(), |m| m.update());
+}
+
+/// Forgets every request and answer not yet read: a driver that puts an encounter back to its
+/// start ([`reset_encounter`](crate::spawn::SpawnEncounterExt::reset_encounter)) and must not
+/// let a request sent before the reset reach it after.
+pub fn clear_messages(world: &mut World) {
+    each_message_queue(world, |m| m.clear(), |m| m.clear(), |m| m.clear());
+}
+
+/// Applies one operation to each of the request and answer queues.
+fn each_message_queue(
+    world: &mut World,
+    requests: impl FnOnce(&mut Messages<ActionRequest>),
+    resolved: impl FnOnce(&mut Messages<ActionResolved>),
+    rejected: impl FnOnce(&mut Messages<ActionRejected>),
+) {
     if let Some(mut m) = world.get_resource_mut::<Messages<ActionRequest>>() {
-        m.update();
+        requests(&mut m);
     }
     if let Some(mut m) = world.get_resource_mut::<Messages<ActionResolved>>() {
-        m.update();
+        resolved(&mut m);
     }
     if let Some(mut m) = world.get_resource_mut::<Messages<ActionRejected>>() {
-        m.update();
+        rejected(&mut m);
     }
 }

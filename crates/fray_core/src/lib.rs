@@ -94,7 +94,9 @@ pub mod prelude {
     };
     pub use crate::condition::{Condition, Conditions};
     pub use crate::cost::{Cost, Timing};
-    pub use crate::drive::{StepMode, run_until_blocked, step, tick, update_messages};
+    pub use crate::drive::{
+        StepMode, clear_messages, run_until_blocked, step, tick, update_messages,
+    };
     pub use crate::effect::{
         BonusTo, Duration, Effect, EffectKind, EffectSpec, Effects, SaveDifficulty, Whose,
     };

@@ -2,7 +2,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use bevy_ecs::message::Messages;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::encounter::EncounterSpec;
@@ -432,15 +431,7 @@ fn reset(world: &mut World, encounter: Entity, settings: &EncounterSettings) {
     world
         .reset_encounter(encounter, settings)
         .unwrap_or_else(|e| panic!("the encounter does not reset: {e}"));
-    if let Some(mut m) = world.get_resource_mut::<Messages<ActionRequest>>() {
-        m.clear();
-    }
-    if let Some(mut m) = world.get_resource_mut::<Messages<ActionResolved>>() {
-        m.clear();
-    }
-    if let Some(mut m) = world.get_resource_mut::<Messages<ActionRejected>>() {
-        m.clear();
-    }
+    clear_messages(world);
 }
 
 /// The arenas of every encounter of a ruleset, made when first needed.
