@@ -228,7 +228,8 @@ pub struct SnapshotChange {
 ///
 /// Much cheaper than a new snapshot when little changed: a client autosaving every turn, or a
 /// test proving that a refused request changed nothing. A value changed without change
-/// detection (`bypass_change_detection`) is not seen.
+/// detection (`bypass_change_detection`) is not seen. On an error the snapshot may be partly
+/// refreshed: take a new one.
 pub fn refresh_snapshot(
     world: &World,
     entities: &[Entity],
