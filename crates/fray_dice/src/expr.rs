@@ -182,6 +182,9 @@ pub(crate) enum Node {
 pub struct Dice {
     pub(crate) node: Node,
     text: String,
+    /// The smallest and largest total, worked out once: previews ask for them at every
+    /// natural roll they weigh.
+    bounds: (i64, i64),
 }
 
 impl Dice {
@@ -201,10 +204,7 @@ impl Dice {
                 ),
             ));
         }
-        Ok(Self {
-            node,
-            text: canonical,
-        })
+        Ok(Self::new(node, canonical))
     }
 
     /// `count` dice of `sides` sides, summed (a pool, OHO-07).
@@ -258,13 +258,19 @@ impl Dice {
             Box::new(Node::Const(value)),
         );
         let text = node.to_string();
-        Self { node, text }
+        Self::new(node, text)
     }
 
     fn from_term(term: Term) -> Self {
         let node = Node::Dice(term);
         let text = node.to_string();
-        Self { node, text }
+        Self::new(node, text)
+    }
+
+    /// An expression with its canonical text, its bounds worked out.
+    fn new(node: Node, text: String) -> Self {
+        let bounds = bounds(&node);
+        Self { node, text, bounds }
     }
 
     /// Rolls with a breakdown (for logs).
@@ -282,14 +288,14 @@ impl Dice {
     /// The smallest total a roll can give. Exact, except that explosions on faces other than
     /// the highest (`d6e1`) or success counts over exploding dice make it a lower bound.
     pub fn min(&self) -> i64 {
-        bounds(&self.node).0
+        self.bounds.0
     }
 
     /// The largest total a roll can give (`d6!` gives 606: a six exploding
     /// [`MAX_REPEATS`] times, then a six). Exact, except that explosions on faces other than the
     /// highest (`d6e1`) or success counts over exploding dice make it an upper bound.
     pub fn max(&self) -> i64 {
-        bounds(&self.node).1
+        self.bounds.1
     }
 
     /// The canonical notation.
@@ -803,6 +809,25 @@ mod tests {
             let d = dice(expr);
             assert_eq!((d.min(), d.max()), (min, max), "{expr}");
         }
+    }
+
+    #[test]
+    fn every_constructor_keeps_the_bounds_of_its_expression() {
+        for d in [
+            Dice::pool(3, 6),
+            Dice::pool(5000, 0),
+            Dice::die(20).plus(5),
+            Dice::die(20).plus(-7),
+            Dice::die_with_advantage(20, 2),
+            Dice::die_with_advantage(12, -1),
+            dice("2d8+3").plus(i64::MIN),
+        ] {
+            assert_eq!((d.min(), d.max()), bounds(&d.node), "{d}");
+        }
+        assert_eq!(
+            (Dice::die(20).plus(5).min(), Dice::die(20).plus(5).max()),
+            (6, 25)
+        );
     }
 
     #[test]
