@@ -201,6 +201,9 @@ pub(crate) fn attack_preview(
     });
     let mut blows = Blows::default();
     let mut range = DamageRange::default();
+    // The blow whose span of damage the range last took in: consecutive naturals mostly land
+    // the same blow, and a span taken in twice changes nothing.
+    let mut spanned: Option<Blow> = None;
     let (mut expected, mut kill, mut inflicts) = (0.0f32, 0.0f32, 0.0f32);
     let (mut hits, mut crits) = (0.0f32, 0.0f32);
     for natural in 1..=20i64 {
@@ -230,11 +233,17 @@ pub(crate) fn attack_preview(
             }
             AttackResult::Hit | AttackResult::Crit => {
                 let crit = result == AttackResult::Crit;
-                if p > 0.0 {
-                    let extra = extra_damage(&attack.def.effects, result, natural);
-                    let (least, most) =
-                        attack.dealt_range(if crit { mult } else { 1 }, extra, half);
+                let times = if crit { mult } else { 1 };
+                let extra = if extras {
+                    extra_damage(&attack.def.effects, result, natural)
+                } else {
+                    0
+                };
+                let blow = (times, extra, half);
+                if p > 0.0 && spanned != Some(blow) {
+                    let (least, most) = attack.dealt_range(times, extra, half);
                     range.include_span(least, most);
+                    spanned = Some(blow);
                 }
                 match plain {
                     Some((hit, crit_blow)) => {
@@ -244,11 +253,7 @@ pub(crate) fn attack_preview(
                             hit
                         }
                     }
-                    None => {
-                        let extra = extra_damage(&attack.def.effects, result, natural);
-                        let times = if crit { mult } else { 1 };
-                        blows.get(attack, (times, extra, half), total)
-                    }
+                    None => blows.get(attack, blow, total),
                 }
             }
         };
