@@ -16,12 +16,13 @@
 //! A change a game makes to these components from a system inside the tick is seen from the
 //! next tick on.
 
+use bevy_ecs::entity::EntityHashMap;
 use bevy_ecs::prelude::*;
 
 use crate::combatant::{Hp, Status};
 use crate::condition::Conditions;
 use crate::effect::Effects;
-use crate::encounter::Roster;
+use crate::encounter::{Roster, RosterEntry};
 use crate::engagement::Engagement;
 use crate::ids::{RegionId, SideId};
 use crate::region::InRegion;
@@ -125,31 +126,63 @@ impl Row {
 
 /// Every combatant of an encounter, in roster order, with a copy of what the rules read most
 /// (see the [module docs](self)). Derived data: never saved, rebuilt from the components.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Default)]
 pub struct Lineup {
-    /// The combatants, in roster order (searched by entity).
+    /// The combatants, in roster order.
     entities: Vec<Entity>,
     /// Their rows, in the same order.
     rows: Vec<Row>,
+    /// Each combatant's position, for lineups longer than [`Lineup::SCANNED`] (shorter ones
+    /// are searched: a few comparisons beat a hash). Without it, every lookup of a
+    /// 3 000-combatant fight walked the roster, and a decision that weighs every foe cost the
+    /// cube of the fight's size.
+    positions: EntityHashMap<u32>,
 }
+
+impl PartialEq for Lineup {
+    fn eq(&self, other: &Self) -> bool {
+        // The positions follow from the entities.
+        self.entities == other.entities && self.rows == other.rows
+    }
+}
+
+impl Eq for Lineup {}
 
 impl Lineup {
     /// The lineup of `roster`, reading each combatant's components with `read` (a combatant
     /// without them counts as dead: positions stay roster ids).
-    pub fn build(roster: &Roster, mut read: impl FnMut(Entity) -> Option<Row>) -> Self {
+    pub fn build(roster: &Roster, mut read: impl FnMut(&RosterEntry) -> Option<Row>) -> Self {
         let mut lineup = Self::default();
         lineup.rebuild(roster, &mut read);
         lineup
     }
 
     /// Builds this lineup again for `roster`, keeping its allocations.
-    pub fn rebuild(&mut self, roster: &Roster, mut read: impl FnMut(Entity) -> Option<Row>) {
+    pub fn rebuild(&mut self, roster: &Roster, mut read: impl FnMut(&RosterEntry) -> Option<Row>) {
         self.entities.clear();
         self.rows.clear();
         for entry in &roster.entries {
             self.entities.push(entry.entity);
             self.rows
-                .push(read(entry.entity).unwrap_or_else(|| Row::missing(entry.side)));
+                .push(read(entry).unwrap_or_else(|| Row::missing(entry.side)));
+        }
+        self.index_positions();
+    }
+
+    /// Lineups up to this long are searched for an entity instead of hashed.
+    const SCANNED: usize = 32;
+
+    /// Fills [`Lineup::positions`] from the entities (the first place of an entity listed
+    /// twice, as a search finds).
+    fn index_positions(&mut self) {
+        self.positions.clear();
+        if self.entities.len() <= Self::SCANNED {
+            return;
+        }
+        for (i, &e) in self.entities.iter().enumerate() {
+            if let Ok(i) = u32::try_from(i) {
+                self.positions.entry(e).or_insert(i);
+            }
         }
     }
 
@@ -157,16 +190,21 @@ impl Lineup {
     /// at a fight without a World).
     pub fn from_rows(rows: impl IntoIterator<Item = (Entity, Row)>) -> Self {
         let (entities, rows) = rows.into_iter().unzip();
-        Self { entities, rows }
+        let mut lineup = Self {
+            entities,
+            rows,
+            positions: EntityHashMap::default(),
+        };
+        lineup.index_positions();
+        lineup
     }
 
     /// The lineup of an encounter as `world` holds it now.
     pub fn read(world: &World, roster: &Roster) -> Self {
-        Self::build(roster, |e| {
-            let entity = world.get_entity(e).ok()?;
-            let side = roster.entries.iter().find(|x| x.entity == e)?.side;
+        Self::build(roster, |entry| {
+            let entity = world.get_entity(entry.entity).ok()?;
             Some(Row::new(
-                side,
+                entry.side,
                 (
                     entity.get::<Status>()?,
                     entity.get::<InRegion>()?,
@@ -192,7 +230,11 @@ impl Lineup {
     /// The position of a combatant.
     #[inline]
     pub fn index(&self, e: Entity) -> Option<usize> {
-        self.entities.iter().position(|x| *x == e)
+        if self.positions.is_empty() {
+            self.entities.iter().position(|x| *x == e)
+        } else {
+            self.positions.get(&e).map(|&i| i as usize)
+        }
     }
 
     /// A combatant's row.
@@ -265,5 +307,50 @@ pub(crate) fn rebuild_in(world: &mut World, encounter: Entity) {
         None => {
             entity.insert(fresh);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entity(n: u32) -> Entity {
+        Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
+    }
+
+    fn lineup(len: u32) -> Lineup {
+        Lineup::from_rows((0..len).map(|n| {
+            let side = SideId(u8::try_from(n % 2).unwrap_or(0));
+            (entity(n + 1), Row::missing(side))
+        }))
+    }
+
+    #[test]
+    fn a_long_lineup_finds_every_combatant_where_a_search_would() {
+        for len in [
+            0,
+            1,
+            Lineup::SCANNED as u32,
+            Lineup::SCANNED as u32 + 1,
+            3_000,
+        ] {
+            let lineup = lineup(len);
+            for (i, &e) in lineup.entities().iter().enumerate() {
+                assert_eq!(lineup.index(e), Some(i), "{len} rows");
+                assert_eq!(lineup.row(e).map(|r| r.side), lineup.get(i).map(|r| r.side));
+            }
+            assert_eq!(lineup.index(entity(len + 10)), None, "{len} rows");
+        }
+    }
+
+    #[test]
+    fn a_combatant_listed_twice_is_found_at_its_first_place_and_equality_ignores_the_index() {
+        let rows = |n| (0..n).map(|i| (entity(1 + i % 40), Row::missing(SideId(0))));
+        let long = Lineup::from_rows(rows(80));
+        assert_eq!(long.index(entity(1)), Some(0));
+        assert_eq!(long.index(entity(40)), Some(39));
+        let mut rebuilt = long.clone();
+        rebuilt.positions.clear();
+        assert_eq!(rebuilt, long, "the index follows from the entities");
     }
 }
