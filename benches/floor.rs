@@ -1,6 +1,7 @@
 //! The floor against Fray: the archmage 4v4 (`archmage-bridge`) played by a plain Rust loop
-//! with only the basic rules ([`fight`]), and by Fray with the aggressive AI on both sides,
-//! each on one thread, in the same run. Prints both costs per combatant turn and their ratio.
+//! with only the basic rules ([`fight`]), and by Fray with the aggressive and the tactical AI on
+//! both sides, each on one thread, in the same run. Prints the three costs per combatant turn
+//! and their ratios (Fray over the floor; tactical over aggressive).
 //!
 //! `cargo bench --bench floor`
 
@@ -19,8 +20,10 @@ use fight::{Floor, Totals};
 
 /// The fight: Fray's standard archmage 4v4.
 const ENCOUNTER: &str = "archmage-bridge";
-/// Its sides, each played by the aggressive AI in Fray.
+/// Its sides, each played by one policy in Fray.
 const SIDES: &[&str] = &["Heroes", "Raiders"];
+/// The policies measured, on both sides.
+const POLICIES: [&str; 2] = ["aggressive", "tactical"];
 
 /// Batch sizes: one for each criterion sample, one for the printed comparison.
 struct Sizes {
@@ -77,14 +80,14 @@ fn engine(content: Arc<ContentDb>) -> Engine {
     )
 }
 
-/// Fray's batch of `runs` fights on one thread, the aggressive AI on both sides.
-fn config(runs: u64) -> BatchConfig {
+/// Fray's batch of `runs` fights on one thread, `policy` on both sides.
+fn config(runs: u64, policy: &str) -> BatchConfig {
     let mut config = BatchConfig::new(ENCOUNTER, runs, 1);
     config.threads = 1;
     for side in SIDES {
         config
             .controllers
-            .push((side.to_string(), Controller::Ai("aggressive".into())));
+            .push((side.to_string(), Controller::Ai(policy.into())));
     }
     config
 }
@@ -113,44 +116,57 @@ fn floor_vs_fray(c: &mut Criterion) {
         })
     });
     group.throughput(Throughput::Elements(sizes.fray_sample));
-    group.bench_function(
-        format!("fray: {ENCOUNTER}, aggressive AI (1 thread)"),
-        |b| {
+    for policy in POLICIES {
+        group.bench_function(format!("fray: {ENCOUNTER}, {policy} AI (1 thread)"), |b| {
             b.iter_custom(|iterations| {
                 let start = Instant::now();
                 for _ in 0..iterations {
-                    let report = run_batch(&engine, &config(sizes.fray_sample))
+                    let report = run_batch(&engine, &config(sizes.fray_sample, policy))
                         .unwrap_or_else(|e| panic!("{e}"));
                     std::hint::black_box(report.rounds.mean);
                 }
                 start.elapsed()
             })
-        },
-    );
+        });
+    }
     group.finish();
 
-    // One more batch of each for the per-turn costs and their ratio.
+    // One more batch of each for the per-turn costs and their ratios.
     let start = Instant::now();
     let totals = floor.run(sizes.floor_compare, 1);
     let floor_wall = start.elapsed();
-    let report = run_batch(&engine, &config(sizes.fray_compare)).unwrap_or_else(|e| panic!("{e}"));
-    print_comparison(&floor, &totals, floor_wall, &report);
+    let reports = POLICIES.map(|policy| {
+        run_batch(&engine, &config(sizes.fray_compare, policy)).unwrap_or_else(|e| panic!("{e}"))
+    });
+    print_comparison(&floor, &totals, floor_wall, &reports);
 }
 
-/// Prints the two per-turn costs, their ratio, and how long each side's fights are.
-fn print_comparison(floor: &Floor, totals: &Totals, floor_wall: Duration, report: &BatchReport) {
+/// Prints the per-turn costs, their ratios, and how long each side's fights are.
+fn print_comparison(
+    floor: &Floor,
+    totals: &Totals,
+    floor_wall: Duration,
+    reports: &[BatchReport; 2],
+) {
     let floor_ns = floor_wall.as_secs_f64() * 1e9 / totals.turns.max(1) as f64;
-    let fray_ns = 1e9 / report.timing.combatant_turns_per_second.max(1e-9);
+    let ns = |r: &BatchReport| 1e9 / r.timing.combatant_turns_per_second.max(1e-9);
     let heroes = floor.sides.first().map_or("side 0", String::as_str);
-    let fray_heroes = report.sides.first().map_or(0.0, |s| s.win_rate);
     println!(
-        "\n{}, 1 thread: floor {} fights, fray {} fights",
-        floor.encounter, totals.fights, report.runs
+        "\n{}, 1 thread: floor {} fights, fray {} fights per policy",
+        floor.encounter, totals.fights, reports[0].runs
     );
+    println!("floor: {floor_ns:.0} ns/combatant-turn");
+    for (policy, report) in POLICIES.iter().zip(reports) {
+        println!(
+            "fray, {policy}: {:.0} ns/combatant-turn; fray/floor = {:.0}x; {:.2} actions/turn",
+            ns(report),
+            ns(report) / floor_ns,
+            report.timing.actions_per_turn
+        );
+    }
     println!(
-        "floor: {floor_ns:.0} ns/combatant-turn; fray: {fray_ns:.0} ns/combatant-turn; \
-         fray/floor = {:.0}x",
-        fray_ns / floor_ns
+        "tactical/aggressive = {:.2}x",
+        ns(&reports[1]) / ns(&reports[0])
     );
     println!(
         "  floor: {:.2} rounds, {:.1} turns, {:.1} attacks per fight; {heroes} win {:.1}%",
@@ -159,13 +175,15 @@ fn print_comparison(floor: &Floor, totals: &Totals, floor_wall: Duration, report
         totals.mean_actions(),
         totals.win_rate(0) * 100.0
     );
-    println!(
-        "  fray:  {:.2} rounds, {:.1} turns, {:.1} actions per fight; {heroes} win {:.1}%",
-        report.rounds.mean,
-        report.mean_turns,
-        report.mean_actions,
-        fray_heroes * 100.0
-    );
+    for (policy, report) in POLICIES.iter().zip(reports) {
+        println!(
+            "  fray, {policy}: {:.2} rounds, {:.1} turns, {:.1} actions per fight; {heroes} win {:.1}%",
+            report.rounds.mean,
+            report.mean_turns,
+            report.mean_actions,
+            report.sides.first().map_or(0.0, |s| s.win_rate) * 100.0
+        );
+    }
 }
 
 criterion_group!(benches, floor_vs_fray);

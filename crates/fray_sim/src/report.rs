@@ -134,6 +134,10 @@ pub struct Timing {
     pub actions_per_second: f64,
     /// Microseconds of wall time per action.
     pub microseconds_per_action: f64,
+    /// Actions per combatant turn (each one an offer, a decision and a resolution: the
+    /// decision cycles a turn costs).
+    #[serde(default)]
+    pub actions_per_turn: f64,
 }
 
 impl Timing {
@@ -152,6 +156,11 @@ impl Timing {
                 0.0
             } else {
                 s * 1e6 / actions as f64
+            },
+            actions_per_turn: if totals.turns == 0 {
+                0.0
+            } else {
+                actions as f64 / totals.turns as f64
             },
         }
     }
@@ -414,12 +423,14 @@ impl BatchReport {
         let t = &self.timing;
         let _ = writeln!(
             s,
-            "\n  {:.2} s on {} thread(s): {:.0} encounters/s, {:.0} combatant-turns/s, {:.2} us/action",
+            "\n  {:.2} s on {} thread(s): {:.0} encounters/s, {:.0} combatant-turns/s, {:.2} us/action, \
+             {:.2} actions/turn",
             t.wall_seconds,
             t.threads,
             t.encounters_per_second,
             t.combatant_turns_per_second,
-            t.microseconds_per_action
+            t.microseconds_per_action,
+            t.actions_per_turn
         );
         s
     }
