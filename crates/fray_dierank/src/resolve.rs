@@ -440,6 +440,14 @@ pub fn react(
     if !standing(ctx, reactor) {
         return Reacted::Not;
     }
+    // A blow needs its foe still standing: a reactor whose foe an earlier reaction of the same
+    // window felled holds its blow, and owes no action point for it (DR-14).
+    if kind != provokes::MASTERY && !standing(ctx, approved.actor) {
+        ctx.tell(Some(reactor), |_| {
+            "holds its blow: its foe is already down.".into()
+        });
+        return Reacted::Not;
+    }
     match (kind, reaction) {
         (provokes::MASTERY, Intent::UseAbility { .. }) => {
             let spent = mastery::spend(ctx, reactor, true);

@@ -945,3 +945,24 @@ fn dr14_the_mastery_point_pressing_a_major_action_on_is_logged_after_its_attack(
     assert!(blow < point, "{log}");
     assert_eq!(log.matches("does not end its turn").count(), 1);
 }
+
+#[test]
+fn dr14_a_reaction_whose_target_is_already_felled_costs_nothing() {
+    // The orc leaves two warriors' region: both may strike. The first warrior's sword (8
+    // against 1: eight points) fells it; the second warrior's blow has no target left, so it
+    // is not struck and costs no action point of its next turn.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("warrior", 2, "near")],
+        &[("orc", 1, "near")],
+        &[2, 1, 6, 8, 1],
+    );
+    let orc = f.who("Orc");
+    f.ok("Orc", Intent::Move { to: RegionId(1) });
+    f.ok("Warrior 1", attack(orc, 0));
+    f.ok("Warrior 2", attack(orc, 0));
+    assert!(f.hp("Orc").current <= 0, "{}", f.log());
+    assert_eq!(state(&f, "Warrior 1").owed, 1, "{}", f.log());
+    assert_eq!(state(&f, "Warrior 2").owed, 0, "{}", f.log());
+    assert_eq!(f.faces_left(), 0);
+}
