@@ -17,7 +17,7 @@ use crate::check::{self, burdened, net};
 use crate::legality::{band, is_ranged};
 use crate::sheet::Ability;
 use crate::statblock::{AttackBlock, AttackKind};
-use crate::{Ctx, light};
+use crate::{Ctx, light, roll};
 
 /// Everything about an attack before its roll.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -110,8 +110,14 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
     if !hit {
         return false;
     }
-    let dice = ctx.roll(&a.damage);
-    let base = dice.total.saturating_add(i64::from(s.damage_mod)).max(0);
+    let base = roll::logged(
+        ctx,
+        attacker,
+        |_| format!("{} damage", a.name),
+        &a.damage,
+        i64::from(s.damage_mod),
+    )
+    .max(0);
     let fumble = rolled.natural == 1 && s.fumble_doubles;
     let mut amount = base;
     if crit {

@@ -19,9 +19,9 @@ use fray_core::combatant::Status;
 use fray_core::condition::Condition;
 use fray_dice::{Advantage, Dice};
 
-use crate::Ctx;
 use crate::check::{self, burdened, net};
 use crate::sheet::Ability;
+use crate::{Ctx, roll};
 
 /// The DC of a stabilizing check.
 pub const STABILIZE_DC: i64 = 10;
@@ -97,7 +97,13 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
                 .get(usize::try_from(rolled.total - 2).unwrap_or(0))
                 .copied()
                 .unwrap_or(Ability::Str);
-            let loss = ctx.roll(&Dice::die(6)).total;
+            let loss = roll::logged(
+                ctx,
+                who,
+                |_| format!("{} lost", ability.name()),
+                &Dice::die(6),
+                0,
+            );
             let loss = u8::try_from(loss.clamp(0, 6)).unwrap_or(0);
             let mut zero = false;
             if let Some(mut f) = ctx.fighter_mut(who) {
@@ -119,7 +125,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
                 u32::try_from(f.sheet.0.body_parts.len()).unwrap_or(0)
             });
             if n > 0 {
-                let pick = ctx.roll_die(n).total;
+                let pick = roll::logged(ctx, who, |_| "part lost".into(), &Dice::die(n), 0);
                 let i = u8::try_from(pick.saturating_sub(1)).unwrap_or(0);
                 let name = ctx.fighter_mut(who).and_then(|mut f| {
                     if !f.state.parts.contains(&i) {
@@ -145,9 +151,15 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
             });
         }
         _ => {
-            hp = i32::try_from(ctx.roll(&Dice::die(8)).total)
-                .unwrap_or(1)
-                .max(1);
+            hp = i32::try_from(roll::logged(
+                ctx,
+                who,
+                |_| "standing at once".into(),
+                &Dice::die(8),
+                0,
+            ))
+            .unwrap_or(1)
+            .max(1);
             ctx.tell(Some(who), |_| format!("stands at once and heals {hp} HP."));
         }
     }

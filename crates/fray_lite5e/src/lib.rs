@@ -48,6 +48,8 @@ pub mod preview;
 pub mod resolve;
 /// Retreat.
 pub mod retreat;
+/// Damage, healing and injury dice, logged.
+pub mod roll;
 /// Spawning from content.
 pub mod ruleset;
 /// Compiled combatant numbers.

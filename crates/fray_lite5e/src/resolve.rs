@@ -12,7 +12,7 @@ use crate::check::{self, burdened, net};
 use crate::legality::speed;
 use crate::sheet::Ability;
 use crate::vocabulary::{ACTIVE, FULL, HIDE, MOVEMENT, QUICK};
-use crate::{Ctx, injury, light};
+use crate::{Ctx, injury, light, roll};
 
 /// The DC of a stealth check (Fray's ruling: the seed's standard DC 11).
 pub const STEALTH_DC: i64 = 11;
@@ -186,11 +186,14 @@ fn heal(ctx: &mut Ctx, caster: Entity, index: usize, target: Entity) {
         return;
     }
     let m = check::bonus(ctx, caster, Ability::of_attack(a.kind), false);
-    let amount = ctx
-        .roll(&a.damage)
-        .total
-        .saturating_add(i64::from(m))
-        .max(0);
+    let amount = roll::logged(
+        ctx,
+        caster,
+        |_| format!("{} healing", a.name),
+        &a.damage,
+        i64::from(m),
+    )
+    .max(0);
     ctx.heal(target, i32::try_from(amount).unwrap_or(i32::MAX));
 }
 

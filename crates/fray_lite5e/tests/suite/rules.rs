@@ -346,6 +346,22 @@ fn l511_damage_is_dice_plus_modifier_and_a_natural_20_doubles_it() {
 }
 
 #[test]
+fn l511_the_damage_roll_is_logged_with_its_dice_and_modifier() {
+    // CORE-05: the sword's d8 and STR +2 are in the log, adding up to the 7 dealt.
+    let mut f = fight(
+        SINGLE,
+        &[("hero", 1, "field")],
+        &[("dummy", 1, "field")],
+        &[12, 5],
+    );
+    let dummy = f.who("Dummy");
+    f.ok("Hero", attack(dummy, hero::SWORD));
+    assert_eq!(damage_events(&f), [7]);
+    let log = f.log();
+    assert!(log.contains("damage: d8+2 = [5] + 2 = 7"), "{log}");
+}
+
+#[test]
 fn l512_a_monsters_natural_1_that_damages_a_pc_doubles_the_damage() {
     // The brute's club: STR +6, proficiency +3 - a natural 1 still reaches the mage's AC 10;
     // 2d6 [3, 4] + 6 = 13, doubled to 26.
