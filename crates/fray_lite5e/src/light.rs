@@ -90,6 +90,14 @@ pub fn attack(ctx: &Ctx, attacker: Entity, target: Entity, ranged: bool, far: bo
     (adv, dis)
 }
 
+/// Disadvantages light gives `who`'s morale: darkness hampers the morale of surfacers (L5-18).
+/// Fray's ruling: a surfacer is a creature without darksight; one that sees in the dark keeps
+/// its nerve there.
+pub fn morale(ctx: &Ctx, who: Entity) -> u32 {
+    let sees = ctx.fighter(who).is_some_and(|f| f.sheet.0.darksight);
+    u32::from(!sees && level(ctx, ctx.region(who)) == Light::Darkness)
+}
+
 /// Advantages and disadvantages light gives stealth in `region`.
 pub fn stealth(ctx: &Ctx, region: RegionId) -> (u32, u32) {
     match level(ctx, region) {

@@ -1,6 +1,6 @@
 //! Morale (L5-16): a DC 11 check, d20 + WIS modifier + proficiency if fitting + the monster's
-//! morale bonus by HD, with disadvantage when the roller is burdened (load, injury) or follows
-//! a retreating PC (L5-17). Failure surrenders (when engaged) or flees.
+//! morale bonus by HD, with disadvantage when the roller is burdened (load, injury), follows
+//! a retreating PC (L5-17) or is a surfacer in darkness (L5-18). Failure surrenders (when engaged) or flees.
 //!
 //! Fray's rulings on when: at the battle's start the monsters of a side clearly weaker than an
 //! enemy side (standing strength, below, under two thirds of the enemy's) check whether they
@@ -21,10 +21,10 @@ use fray_core::ids::SideId;
 use fray_core::morale::MoraleTrigger;
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::check::{self, burdened, net};
 use crate::options::MoraleBy;
 use crate::sheet::Ability;
+use crate::{Ctx, light};
 
 /// The DC of every morale check.
 pub const DC: i64 = 11;
@@ -184,7 +184,7 @@ pub fn check_side(ctx: &mut Ctx, side: SideId, who: Who, why: &str, harder: bool
 /// `roller` rolls a morale check. Returns whether it held.
 pub fn roll(ctx: &mut Ctx, roller: Entity, harder: bool) -> bool {
     let bonus = bonus(ctx, roller);
-    let dis = u32::from(burdened(ctx, roller)) + u32::from(harder);
+    let dis = u32::from(burdened(ctx, roller)) + u32::from(harder) + light::morale(ctx, roller);
     check::roll(ctx, roller, "morale", net(0, dis), bonus, DC).success
 }
 

@@ -709,6 +709,41 @@ fn l518_darkness_disadvantage_darksight_inverts_it_and_carried_light_raises_it()
 }
 
 #[test]
+fn l518_darkness_gives_surfacers_disadvantage_on_morale_and_darksight_keeps_it_plain() {
+    // The orcs (no darksight) stand in the dark, the heroes and the mage's lantern next door:
+    // when Orc 1 falls, Orc 2's morale check is
+    // rolled at disadvantage, [5, 15] keeping 5: 5 + 5 = 10, a failure; it flees. (The orcs'
+    // DEX ties: 3, 9.)
+    let mut f = fight(
+        LINE,
+        &[("hero", 1, "c"), ("mage", 1, "c")],
+        &[("orc", 2, "dark")],
+        &[3, 9, 5, 15],
+    );
+    f.set_hp("Orc 1", 0);
+    assert!(
+        f.log().contains("morale: 2d20kl1+5 = [5, (15)]"),
+        "{}",
+        f.log()
+    );
+    assert_eq!(f.status("Orc 2"), Status::Fled);
+    // The goblins see in the dark: a plain roll.
+    let mut g = fight(
+        LINE,
+        &[("hero", 1, "c"), ("mage", 1, "c")],
+        &[("goblin", 2, "dark")],
+        &[3, 9, 20],
+    );
+    g.set_hp("Goblin 1", 0);
+    let log = g.log();
+    assert!(
+        log.contains("morale: d20+") && !log.contains("morale: 2d20"),
+        "{log}"
+    );
+    assert_eq!(g.status("Goblin 2"), Status::Active);
+}
+
+#[test]
 fn l518_dim_light_hampers_ranged_attacks_brilliant_light_long_range_and_stealth() {
     // Shooting from dim light: disadvantage; at a target in dim light: advantage.
     let mut f = fight(LINE, &[("hero", 1, "dusk")], &[("dummy", 1, "a")], &[15, 4]);
