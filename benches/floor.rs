@@ -69,15 +69,7 @@ fn content() -> Arc<ContentDb> {
 
 /// Fray's batch engine over the content, every plugin added, the schedule stepped by hand.
 fn engine(content: Arc<ContentDb>) -> Engine {
-    Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content,
-    )
+    fray::headless_engine(content)
 }
 
 /// Fray's batch of `runs` fights on one thread, `policy` on both sides.

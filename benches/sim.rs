@@ -47,15 +47,7 @@ fn runs() -> (u64, u64) {
 fn engine() -> Engine {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))
         .unwrap_or_else(|e| panic!("content does not load: {e}"));
-    Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content,
-    )
+    fray::headless_engine(content)
 }
 
 fn config(id: &str, sides: &[String], runs: u64, threads: usize) -> BatchConfig {

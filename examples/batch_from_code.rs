@@ -3,19 +3,10 @@
 //! `cargo run --release --example batch_from_code`
 
 use fray::prelude::*;
-use fray::sim::engine::Engine;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content"))?;
-    let engine = Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content,
-    );
+    let engine = fray::headless_engine(content);
     let mut config = BatchConfig::new("archmage-mob", 2_000, 99);
     config
         .controllers

@@ -118,16 +118,35 @@ pub fn load_content(path: impl AsRef<Path>) -> Result<Arc<ContentDb>, Diagnostic
     content_loader().load_paths(&[path]).map(Arc::new)
 }
 
+/// Adds [`FrayPlugins`] to a headless app whose combat schedule its caller steps
+/// ([`FrayRunMode::Manual`]): what batches, benches and tests install.
+pub fn install_headless(app: &mut bevy_app::App) {
+    app.add_plugins(FrayPlugins {
+        run: FrayRunMode::Manual,
+        ..Default::default()
+    });
+}
+
+/// The batch engine over `content`: every ruleset and the built-in AI, the schedule stepped by
+/// the runner.
+///
+/// ```
+/// let content = fray::load_content("content").expect("built-in content loads");
+/// let engine = fray::headless_engine(content);
+/// let config = fray::sim::batch::BatchConfig::new("archmage-bridge", 10, 1);
+/// let report = fray::sim::batch::run_batch(&engine, &config).expect("the batch runs");
+/// assert_eq!(report.runs, 10);
+/// ```
+#[cfg(feature = "sim")]
+pub fn headless_engine(content: Arc<ContentDb>) -> fray_sim::engine::Engine {
+    fray_sim::engine::Engine::new(install_headless, content)
+}
+
 /// Everything the `fray` command line needs.
 #[cfg(feature = "cli")]
 pub fn cli_engine() -> fray_cli::CliEngine {
     fray_cli::CliEngine {
-        install: |app| {
-            app.add_plugins(FrayPlugins {
-                run: FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
+        install: install_headless,
         explore: |app| {
             app.add_plugins((
                 fray_explore::FrayExplorePlugin,

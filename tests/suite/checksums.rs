@@ -30,15 +30,8 @@ const SEEDS: u64 = 16;
 const BLESS: &str = "FRAY_BLESS_CHECKSUMS";
 
 fn engine() -> Engine {
-    let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
-    Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content,
+    fray::headless_engine(
+        fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap(),
     )
 }
 

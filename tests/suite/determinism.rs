@@ -4,15 +4,8 @@ use fray::prelude::*;
 use fray::sim::engine::Engine;
 
 fn engine() -> Engine {
-    let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
-    Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content,
+    fray::headless_engine(
+        fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap(),
     )
 }
 

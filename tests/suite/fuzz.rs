@@ -1,20 +1,11 @@
 //! The random policy as a fuzzer: 10 000 encounters of every ruleset, no panic, no rejection.
 
 use fray::prelude::*;
-use fray::sim::engine::Engine;
 
 #[test]
 fn random_policy_plays_10_000_encounters_per_ruleset_without_a_rejection() {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
-    let engine = Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content.clone(),
-    );
+    let engine = fray::headless_engine(content.clone());
     let rulesets: std::collections::BTreeSet<String> =
         content.encounters().map(|e| e.ruleset.clone()).collect();
     for ruleset in rulesets {

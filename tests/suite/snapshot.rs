@@ -2,21 +2,12 @@
 //! narration shows up as a diff to review (`cargo insta review`).
 
 use fray::prelude::*;
-use fray::sim::engine::Engine;
 use fray::sim::single::play_one;
 
 #[test]
 fn narrated_archmage_fight() {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
-    let engine = Engine::new(
-        |app| {
-            app.add_plugins(FrayPlugins {
-                run: fray::core::FrayRunMode::Manual,
-                ..Default::default()
-            });
-        },
-        content,
-    );
+    let engine = fray::headless_engine(content);
     let fight = play_one(&engine, "archmage-bridge", &EncounterSettings::logged(7)).unwrap();
     insta::assert_snapshot!(fight.text_log());
 }
