@@ -960,3 +960,45 @@ fn delve_reports_xp_gained_where_the_ruleset_awards_it() {
     let bx = fray(&["delve", "bx-barrow-raid", "--runs", "5"]);
     assert!(!text(&bx.stdout).contains("XP"), "{}", text(&bx.stdout));
 }
+
+#[test]
+fn a_batch_that_fails_leaves_existing_outputs_whole_and_no_temporary_files() {
+    // `--runs 0` is refused after the outputs are opened: the old files stay as they were.
+    let dir = tempfile::tempdir().unwrap();
+    let (json, csv) = (dir.path().join("old.json"), dir.path().join("old.csv"));
+    std::fs::write(&json, "{\"old\": true}").unwrap();
+    std::fs::write(&csv, "old,rows\n").unwrap();
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "0",
+        "--quiet",
+        "--json",
+        json.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), "{\"old\": true}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "old,rows\n");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    // A batch that plays replaces both, whole.
+    let ok = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "3",
+        "--quiet",
+        "--json",
+        json.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["runs"], 3);
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 4);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}

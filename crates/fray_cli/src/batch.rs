@@ -1,6 +1,5 @@
 //! `fray batch`: many fights, summed up.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,6 +16,7 @@ use fray_sim::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{engine_for, parse_ai};
+use crate::output::AtomicFile;
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -97,10 +97,10 @@ fn chunk_size(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Where the JSON report goes: a file created before the batch plays (so a bad path fails at
-/// once), or standard output.
+/// Where the JSON report goes: a file started before the batch plays (so a bad path fails at
+/// once) and put in place whole once written, or standard output.
 pub(crate) enum JsonOut {
-    File(PathBuf, File),
+    File(AtomicFile),
     Stdout,
 }
 
@@ -110,9 +110,7 @@ pub(crate) fn open_json(path: Option<&Path>) -> Result<Option<JsonOut>, String> 
     match path {
         None => Ok(None),
         Some(path) if path.as_os_str() == "-" => Ok(Some(JsonOut::Stdout)),
-        Some(path) => File::create(path)
-            .map(|f| Some(JsonOut::File(path.to_path_buf(), f)))
-            .map_err(|e| format!("cannot create {}: {e}", path.display())),
+        Some(path) => AtomicFile::create(path).map(|f| Some(JsonOut::File(f))),
     }
 }
 
@@ -175,26 +173,20 @@ pub fn run(
         shard: args.shard.unwrap_or(Shard::WHOLE),
         ..BatchConfig::new(id, args.runs, args.seed)
     };
-    // The CSV file is created before the batch starts, so a bad path fails at once.
-    let mut csv = match &args.csv {
-        None => None,
-        Some(path) => match File::create(path) {
-            Ok(file) => Some((path, BufWriter::new(file))),
-            Err(e) => {
-                return Ok(fail(
-                    1,
-                    format!("cannot create {}: {e}", path.display()),
-                    &[],
-                ));
-            }
-        },
+    // The CSV file is started before the batch, so a bad path fails at once; it replaces what
+    // was at its path only once the batch has played.
+    let mut csv = match args.csv.as_deref().map(AtomicFile::create).transpose() {
+        Ok(file) => file.map(BufWriter::new),
+        Err(e) => return Ok(fail(1, e, &[])),
     };
-    let sink = csv.as_mut().map(|(_, w)| w as &mut (dyn Write + Send));
+    let sink = csv.as_mut().map(|w| w as &mut (dyn Write + Send));
     let report = match play_into(&engine, &config, args.quiet, sink) {
         Ok(r) => r,
         Err(e @ BatchError::NoRuns) => return Ok(fail(2, e, &["try --runs 10000"])),
         Err(BatchError::Csv(why)) => {
-            let path = csv.as_ref().map(|(p, _)| p.display().to_string());
+            let path = csv
+                .as_ref()
+                .map(|w| w.get_ref().path().display().to_string());
             let path = path.unwrap_or_default();
             return Ok(fail(1, format!("cannot write {path}: {why}"), &[]));
         }
@@ -211,6 +203,15 @@ pub fn run(
         }
         Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
+    if let Some(csv) = csv {
+        let committed = csv
+            .into_inner()
+            .map_err(|e| e.error().to_string())
+            .and_then(AtomicFile::commit);
+        if let Err(e) = committed {
+            return Ok(fail(1, e, &[]));
+        }
+    }
     let planned = config.shard.runs(config.runs);
     let mut summary = report.summary_table();
     if args.shard.is_some() {
@@ -283,10 +284,13 @@ pub(crate) fn write_json(
     match to {
         None => Ok(None),
         Some(JsonOut::Stdout) => writeln!(out, "{text}").map(|()| None),
-        Some(JsonOut::File(path, mut file)) => Ok(file
-            .write_all(text.as_bytes())
-            .err()
-            .map(|e| fail(1, format!("cannot write {}: {e}", path.display()), &[]))),
+        Some(JsonOut::File(mut file)) => {
+            let written = file
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", file.path().display()))
+                .and_then(|()| file.commit());
+            Ok(written.err().map(|e| fail(1, e, &[])))
+        }
     }
 }
 

@@ -17,6 +17,7 @@ use fray_sim::survival::plot_survival;
 
 use crate::batch::check_plot_path;
 use crate::content::{ContentError, load};
+use crate::output::{AtomicFile, write_whole};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
 
 /// Arguments of `fray delve`.
@@ -264,12 +265,12 @@ fn narrate(
     let stopped = summary.ending.is_none();
     if let (true, Some(path)) = (stopped, &args.save) {
         let written = save_expedition(app.world(), e)
-            .map_err(io::Error::other)
-            .and_then(|text| std::fs::write(path, text));
+            .map_err(|why| format!("cannot save to {}: {why}", path.display()))
+            .and_then(|text| write_whole(path, text.as_bytes()));
         if let Err(why) = written {
             return Ok(fail(
                 1,
-                format!("cannot save to {}: {why}", path.display()),
+                why,
                 &["check that the file's folder exists and can be written"],
             ));
         }
@@ -352,19 +353,17 @@ fn batch(
     if let Err(e) = check_plot_path(args.plot.as_deref()) {
         return Ok(fail(1, e, &[]));
     }
-    // The CSV file is created before the batch starts, so a bad path fails at once.
-    let mut csv = match &args.csv {
-        None => None,
-        Some(path) => match std::fs::File::create(path) {
-            Ok(file) => Some((path, csv::Writer::from_writer(io::BufWriter::new(file)))),
-            Err(e) => {
-                return Ok(fail(
-                    1,
-                    format!("cannot create {}: {e}", path.display()),
-                    &["check that the file's folder exists and can be written"],
-                ));
-            }
-        },
+    // The CSV file is started before the batch, so a bad path fails at once; it replaces what
+    // was at its path only when written whole.
+    let csv = match args.csv.as_deref().map(AtomicFile::create).transpose() {
+        Ok(file) => file.map(csv::Writer::from_writer),
+        Err(e) => {
+            return Ok(fail(
+                1,
+                e,
+                &["check that the file's folder exists and can be written"],
+            ));
+        }
     };
     let rows = csv.is_some();
     type Share = (DelveTally, Vec<Vec<String>>);
@@ -409,17 +408,20 @@ fn batch(
             Err(why) => return Ok(fail(2, why, &[])),
         }
     }
-    if let Some((path, writer)) = &mut csv {
+    if let Some(mut writer) = csv {
+        let path = writer.get_ref().path().display().to_string();
         let written = std::iter::once(delve_csv::header(spec))
             .chain(lines)
             .try_for_each(|line| writer.write_record(&line))
-            .and_then(|()| writer.flush().map_err(csv::Error::from));
+            .map_err(|why| format!("cannot write {path}: {why}"))
+            .and_then(|()| {
+                writer
+                    .into_inner()
+                    .map_err(|e| format!("cannot write {path}: {}", e.error()))
+            })
+            .and_then(AtomicFile::commit);
         if let Err(why) = written {
-            return Ok(fail(
-                1,
-                format!("cannot write {}: {why}", path.display()),
-                &[],
-            ));
+            return Ok(fail(1, why, &[]));
         }
     }
     if args.json {

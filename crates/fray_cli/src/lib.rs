@@ -14,6 +14,7 @@ mod demo;
 mod list;
 mod merge;
 mod narrate;
+mod output;
 mod overrides;
 mod play;
 mod roll;

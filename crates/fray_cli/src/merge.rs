@@ -13,6 +13,7 @@ use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, Tuned, merge_tune};
 
 use crate::batch::{open_json, write_json};
 use crate::fail;
+use crate::output::AtomicFile;
 
 /// Arguments of `fray merge`.
 #[derive(Debug, Args)]
@@ -116,22 +117,24 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
                 Err(e) => return Ok(fail(1, format!("cannot read {}: {e}", p.display()), &[])),
             }
         }
-        let file = match File::create(path) {
-            Ok(f) => f,
-            Err(e) => {
-                return Ok(fail(
-                    1,
-                    format!("cannot create {}: {e}", path.display()),
-                    &[],
-                ));
-            }
+        let mut file = match AtomicFile::create(path) {
+            Ok(f) => BufWriter::new(f),
+            Err(e) => return Ok(fail(1, e, &[])),
         };
-        if let Err(e) = merge_csv(&first.batch, inputs, &mut BufWriter::new(file)) {
+        // A merge that fails leaves no partial CSV: the file is put in place only when whole.
+        if let Err(e) = merge_csv(&first.batch, inputs, &mut file) {
             return Ok(fail(
                 2,
                 e,
                 &["pass the CSV of every shard of this batch, once each"],
             ));
+        }
+        let committed = file
+            .into_inner()
+            .map_err(|e| e.error().to_string())
+            .and_then(AtomicFile::commit);
+        if let Err(e) = committed {
+            return Ok(fail(1, e, &[]));
         }
     }
     let json = match open_json(args.json.as_deref()) {

@@ -14,6 +14,7 @@ use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune, tun
 
 use crate::batch::{open_json, progress_bar, write_json};
 use crate::content::{engine_for, parse_ai};
+use crate::output::write_whole;
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -242,14 +243,10 @@ pub fn run(
     }
     if let Some(path) = &args.write {
         let written = tuned_ron(&original, &tuned.knob, tuned.best)
-            .map_err(|e| e.to_string())
-            .and_then(|ron| std::fs::write(path, ron).map_err(|e| e.to_string()));
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            .and_then(|ron| write_whole(path, ron.as_bytes()));
         if let Err(e) = written {
-            return Ok(fail(
-                1,
-                format!("cannot write {}: {e}", path.display()),
-                &[],
-            ));
+            return Ok(fail(1, e, &[]));
         }
         writeln!(out, "  wrote {}", path.display())?;
     }
