@@ -171,6 +171,12 @@ impl Rules for BxRules {
         morale::triggered(ctx, side, trigger);
     }
 
+    /// "Half killed or otherwise incapacitated" (BX-25): the asleep, the paralysed and the
+    /// petrified count toward the half as the fallen do.
+    fn out_of_fight(status: Status, conditions: &Conditions) -> bool {
+        !status.is_active() || fighter::helpless(conditions)
+    }
+
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         offer::offer(offer);
     }

@@ -4,7 +4,8 @@
 //! with the situational adjustment (never for ratings 2 and 12). A member that passes twice
 //! fights to the death; one that fails surrenders if it is in melee and can reason, else flees.
 //! Characters without a rating never check (player characters and retainers), nor do the
-//! helpless (asleep, paralysed: Fray's ruling).
+//! helpless (asleep, paralysed: Fray's ruling). A member of morale 2 will not fight at all: it
+//! gives up as the battle begins, without a roll.
 
 use bevy_ecs::prelude::*;
 use fray_core::combatant::Status;
@@ -20,7 +21,10 @@ pub fn triggered(ctx: &mut Ctx, side: SideId, trigger: MoraleTrigger) {
     let checks = match trigger {
         MoraleTrigger::FirstDeath | MoraleTrigger::HalfOut => true,
         MoraleTrigger::LeaderDown => ctx.battle().options.leader_check,
-        MoraleTrigger::BattleStart => false,
+        MoraleTrigger::BattleStart => {
+            refuse_to_fight(ctx, side);
+            false
+        }
     };
     if !checks {
         return;
@@ -157,29 +161,59 @@ pub fn check(ctx: &mut Ctx, side: SideId) -> bool {
             });
         } else {
             held = false;
-            if let Some(mut m) = ctx.morale_mut(who) {
-                m.broken = true;
-            }
-            let engaged = ctx.engagement(who).is_some_and(|e| e.is_engaged());
-            let reasons = ctx.fighter(who).is_some_and(|f| f.sheet.0.intelligent);
-            let status = if engaged && reasons {
-                Status::Surrendered
-            } else {
-                Status::Fled
-            };
-            ctx.note(Some(who), || {
-                format!(
-                    "breaks (morale {needed}) and {}.",
-                    if status == Status::Fled {
-                        "flees"
-                    } else {
-                        "surrenders"
-                    }
-                )
-            });
-            ctx.release_all(who);
-            ctx.set_status(who, status);
+            breaks(ctx, who, "breaks", needed);
         }
     }
     held
+}
+
+/// `who` gives up the fight (`how`: "breaks" after a failed check, "will not fight" at morale
+/// 2): it surrenders if it is in melee and can reason, else it flees.
+fn breaks(ctx: &mut Ctx, who: Entity, how: &str, needed: i32) {
+    if let Some(mut m) = ctx.morale_mut(who) {
+        m.broken = true;
+    }
+    let engaged = ctx.engagement(who).is_some_and(|e| e.is_engaged());
+    let reasons = ctx.fighter(who).is_some_and(|f| f.sheet.0.intelligent);
+    let status = if engaged && reasons {
+        Status::Surrendered
+    } else {
+        Status::Fled
+    };
+    ctx.note(Some(who), || {
+        format!(
+            "{how} (morale {needed}) and {}.",
+            if status == Status::Fled {
+                "flees"
+            } else {
+                "surrenders"
+            }
+        )
+    });
+    ctx.release_all(who);
+    ctx.set_status(who, status);
+}
+
+/// The morale score at which a combatant will not fight at all (BX-25: "a monster with a
+/// morale of 2 will not fight").
+pub const WILL_NOT_FIGHT: i32 = 2;
+
+/// When the battle begins, every member of `side` whose morale is 2 or less gives up without a
+/// roll (BX-25), before anyone acts. Fray's ruling on what "will not fight" does in a fight: it
+/// flees, or surrenders if it starts in melee and can reason, as a broken check does; the
+/// helpless (asleep, paralysed) cannot, and stay.
+fn refuse_to_fight(ctx: &mut Ctx, side: SideId) {
+    let refusing: SmallVec<[(Entity, i32); 16]> = ctx
+        .roster()
+        .side(side)
+        .filter(|&e| ctx.is_active(e))
+        .filter(|&e| ctx.conditions(e).is_none_or(|c| !helpless(c)))
+        .filter_map(|e| {
+            let rating = ctx.fighter(e)?.sheet.0.morale?;
+            (rating <= WILL_NOT_FIGHT).then_some((e, rating))
+        })
+        .collect();
+    for (who, rating) in refusing {
+        breaks(ctx, who, "will not fight", rating);
+    }
 }

@@ -84,8 +84,9 @@ fn table_roll(ctx: &mut Ctx, roll: Option<fray_dice::Roll>, purpose: String) {
 
 /// Each unaware side rolls a d6: 1-2 is surprised and loses the first round. A side whose
 /// enemies carry a light in a dark place is never surprised. If every side is surprised,
-/// nobody is (BX-13).
-pub fn surprise(ctx: &mut Ctx) {
+/// nobody loses the round (BX-13). Returns whether any side rolled surprised (the wilderness
+/// encounter distance shrinks then, even when all were).
+pub fn surprise(ctx: &mut Ctx) -> bool {
     let all = sides(ctx);
     let (unaware, light, dark) = {
         let b = ctx.battle();
@@ -115,7 +116,8 @@ pub fn surprise(ctx: &mut Ctx) {
             surprised = surprised.with(side);
         }
     }
-    if !surprised.is_empty() && surprised.len() as usize == all.len() {
+    let any = !surprised.is_empty();
+    if any && surprised.len() as usize == all.len() {
         ctx.note(None, || {
             "Every side is surprised: a moment of confusion, and no one gains.".into()
         });
@@ -136,14 +138,15 @@ pub fn surprise(ctx: &mut Ctx) {
         }
     }
     ctx.battle_mut().surprised = surprised;
+    any
 }
 
 /// Rolls how far apart the sides meet, when the encounter asks (2d6 x 10 feet in a dungeon;
-/// 4d6 x 10 yards outdoors, 1d4 x 10 yards if a side is surprised), and scales the map so that
-/// the first two sides' starting regions are that far apart (BX-13).
-pub fn distance(ctx: &mut Ctx) {
+/// 4d6 x 10 yards outdoors, 1d4 x 10 yards "if either side is surprised": `surprised` says
+/// whether any side rolled surprised, both included), and scales the map so that the first two
+/// sides' starting regions are that far apart (BX-13).
+pub fn distance(ctx: &mut Ctx, surprised: bool) {
     let kind = ctx.battle().options.distance;
-    let surprised = !ctx.battle().surprised.is_empty();
     let (count, sides, unit, name) = match kind {
         Distance::Map => return,
         Distance::Dungeon => (2, 6, 10, "feet"),
@@ -342,7 +345,7 @@ fn pursued(ctx: &mut Ctx, name: &str, chance: u8, pursuers_faster: bool) -> bool
 /// round ([`may_parley`]), and the reaction rolled when the declarations are done
 /// ([`reaction`]).
 pub fn open(ctx: &mut Ctx) {
-    surprise(ctx);
-    distance(ctx);
+    let surprised = surprise(ctx);
+    distance(ctx, surprised);
     evasion(ctx);
 }

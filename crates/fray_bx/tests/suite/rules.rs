@@ -351,8 +351,9 @@ fn bx24_paralysed_foes_are_hit_automatically_in_melee() {
         &[("ghoul", 1, "near")],
         "",
         // Round 1: the ghoul's claw hits for 1, the fighter fails its save (5 < 14).
-        // Round 2: no attack roll, 2 damage.
-        &[1, 6, 20, 1, 5, 1, 6, 2],
+        // Then the Heroes, half of them held (BX-25), check morale at their turn: 2 + 2
+        // keeps the hireling. Round 2: no attack roll, 2 damage.
+        &[1, 6, 20, 1, 5, 2, 2, 1, 6, 2],
     );
     f.ok("Ghoul", engage(&f, "Fighter"));
     f.ok("Ghoul", attack(&f, "Fighter"));
@@ -370,6 +371,7 @@ fn bx24_paralysed_foes_are_hit_automatically_in_melee() {
         f.log()
     );
     assert_eq!(f.hp("Fighter").current, 5);
+    assert!(has(&f, "Hireling holds (morale 8)"), "{}", f.log());
 }
 
 #[test]
@@ -511,6 +513,80 @@ fn bx25_a_side_checks_morale_at_its_first_death_and_breaks_above_its_score() {
 }
 
 #[test]
+fn bx25_the_paralysed_count_toward_half_the_side_out_of_the_fight() {
+    // The mage holds Orc 1 (its save fails on a 1): one of the two orcs is incapacitated, half
+    // the side. Their check comes at the start of their turn: 2d6 = 12 breaks Orc 2 (morale 8).
+    let mut f = fight(
+        SINGLE,
+        &[("mage", 1, "field")],
+        &[("orc", 2, "field")],
+        "",
+        &[6, 1, 1, 6, 6],
+    );
+    let hold = spell(&f, 1, "Orc 1");
+    f.ok("Mage", hold);
+    f.ok("Mage", hold);
+    assert!(f.has("Orc 1", Condition::PARALYZED), "{}", f.log());
+    assert_eq!(f.status("Orc 1"), Status::Active, "held, not fallen");
+    assert!(
+        has(
+            &f,
+            "Morale trigger for Monsters: half the side is out of the fight."
+        ),
+        "{}",
+        f.log()
+    );
+    assert!(
+        has(&f, "morale of the Monsters: 2d6 = [6, 6] = 12"),
+        "{}",
+        f.log()
+    );
+    assert_ne!(f.status("Orc 2"), Status::Active, "{}", f.log());
+}
+
+#[test]
+fn bx25_a_monster_of_morale_2_will_not_fight() {
+    // Two cravens (morale 2) and an orc: the cravens give up as the battle begins, without a
+    // roll and before anyone acts; the orc stays.
+    let f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("craven", 2, "field"), ("orc", 1, "field")],
+        "",
+        &[6, 1],
+    );
+    for craven in ["Craven 1", "Craven 2"] {
+        assert_eq!(f.status(craven), Status::Fled, "{}", f.log());
+        assert!(
+            has(
+                &f,
+                &format!("{craven} will not fight (morale 2) and flees.")
+            ),
+            "{}",
+            f.log()
+        );
+    }
+    assert_eq!(f.status("Orc"), Status::Active);
+    assert!(!has(&f, "2d6"), "no morale roll: {}", f.log());
+    assert_eq!(f.turn(), "Fighter");
+    // Cravens alone never come to blows.
+    let f = fight(
+        SINGLE,
+        &[("fighter", 1, "field")],
+        &[("craven", 2, "field")],
+        "",
+        &[6, 1],
+    );
+    assert_eq!(
+        f.encounter().outcome().map(|o| o.ending),
+        Some(Ending::Fled),
+        "{}",
+        f.log()
+    );
+    assert!(!has(&f, "attacks"), "{}", f.log());
+}
+
+#[test]
 fn bx25_scores_2_and_12_are_never_adjusted() {
     use fray_bx::morale::score;
     assert_eq!(score(12, -2), 12);
@@ -640,6 +716,46 @@ fn bx13_an_unaware_side_rolling_1_or_2_loses_the_first_round() {
     assert!(f.has("Orc", Condition::SURPRISED));
     assert!(!has(&f, "initiative of the Monsters"));
     assert_eq!(f.turn(), "Fighter");
+}
+
+#[test]
+fn bx13_outdoors_the_sides_meet_1d4_x_10_yards_apart_if_either_is_surprised() {
+    let outdoors = |unaware: &str, faces: &[u32]| {
+        fight(
+            NEAR_FAR,
+            &[("fighter", 1, "near")],
+            &[("orc", 1, "far")],
+            &format!(
+                r#"options: (ruleset: {{ "unaware": "{unaware}", "distance": "wilderness" }})"#
+            ),
+            faces,
+        )
+    };
+    // Nobody surprised (5 and 6): 4d6 x 10 yards.
+    let f = outdoors("all", &[5, 6, 1, 2, 3, 4, 6, 1]);
+    assert!(
+        has(&f, "encounter distance (x 10): 4d6 = [1, 2, 3, 4] = 10"),
+        "{}",
+        f.log()
+    );
+    assert!(has(&f, "The sides meet 100 yards apart"), "{}", f.log());
+    // One side surprised (2): 1d4.
+    let f = outdoors("all", &[5, 2, 3, 6, 1]);
+    assert!(
+        has(&f, "encounter distance (x 10): d4 = [3] = 3"),
+        "{}",
+        f.log()
+    );
+    assert!(has(&f, "The sides meet 30 yards apart"), "{}", f.log());
+    // Both surprised (1 and 2): nobody loses the round, but the sides still meet close.
+    let f = outdoors("all", &[1, 2, 3, 6, 1]);
+    assert!(has(&f, "Every side is surprised"), "{}", f.log());
+    assert!(
+        has(&f, "encounter distance (x 10): d4 = [3] = 3"),
+        "{}",
+        f.log()
+    );
+    assert!(has(&f, "The sides meet 30 yards apart"), "{}", f.log());
 }
 
 #[test]

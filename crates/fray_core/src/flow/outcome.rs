@@ -44,15 +44,27 @@ pub fn note_battle_start(
     }
 }
 
+/// A combatant as the morale triggers see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TriggerView {
+    /// Its status: down and dead count as fallen.
+    pub status: Status,
+    /// Whether it counts as out of the fight for the half-out trigger (killed or otherwise
+    /// incapacitated, as the ruleset judges it).
+    pub out: bool,
+    /// Whether it leads its side.
+    pub leader: bool,
+}
+
 /// Notes the triggers that statuses now fire (first fallen, leader down, half out), each once
-/// per side and battle. `member` tells a combatant's status and whether it leads its side.
+/// per side and battle. `member` tells how the triggers see a combatant.
 pub fn note_status_triggers(
     encounter: &Encounter,
     roster: &Roster,
     sides: &Sides,
     state: &mut MoraleState,
     log: &mut CombatLog,
-    member: impl Fn(Entity) -> Option<(Status, bool)>,
+    member: impl Fn(Entity) -> Option<TriggerView>,
 ) {
     if encounter.phase() == Phase::Ended || !state.started {
         return;
@@ -60,10 +72,18 @@ pub fn note_status_triggers(
     for side_index in 0..sides.len() {
         let side = SideId(u8::try_from(side_index).unwrap_or(u8::MAX));
         let (mut total, mut out, mut fallen, mut leader_out) = (0usize, 0usize, 0usize, false);
-        for (status, leader) in roster.side(side).filter_map(&member) {
+        for view in roster.side(side).filter_map(&member) {
+            let TriggerView {
+                status,
+                out: counts_out,
+                leader,
+            } = view;
             total += 1;
-            if !status.is_active() {
+            if counts_out {
                 out += 1;
+            }
+            // The leader trigger is its fall or flight, not a spell's sleep.
+            if !status.is_active() {
                 leader_out |= leader;
             }
             if matches!(status, Status::Down | Status::Dead) {

@@ -55,6 +55,8 @@ pub use offer::Offer;
 pub use plugin::RulesetPlugin;
 pub use resolution::{Reacted, Resolving, Step};
 
+use crate::combatant::Status;
+use crate::condition::Conditions;
 use crate::gauge::Gauge;
 use crate::ids::SideId;
 use crate::intent::Intent;
@@ -244,6 +246,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// A morale trigger fired for `side`: roll the check, if the ruleset has morale.
     fn morale(ctx: &mut Ctx<Self>, side: SideId, trigger: MoraleTrigger) {
         let _ = (ctx, side, trigger);
+    }
+
+    /// Whether a combatant with this status and these conditions counts as out of the fight
+    /// for its side's half-out morale trigger. Default: whoever is no longer active (down,
+    /// dead, fled, surrendered). A ruleset whose text counts the otherwise incapacitated too
+    /// (B/X: "half killed or otherwise incapacitated", the asleep and the paralysed) says so
+    /// here; a change of conditions then notes the trigger at the turn's end as a fall does.
+    fn out_of_fight(status: Status, conditions: &Conditions) -> bool {
+        let _ = conditions;
+        !status.is_active()
     }
 
     /// The fight is over: tidy up what lasts only a fight.

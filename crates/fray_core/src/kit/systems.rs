@@ -12,7 +12,8 @@ use crate::engagement::Engagement;
 use crate::flow;
 use crate::flow::durations;
 use crate::flow::outcome::{
-    battle_start_due, note_battle_start, note_status_triggers, progress, settle, side_outcome,
+    TriggerView, battle_start_due, note_battle_start, note_status_triggers, progress, settle,
+    side_outcome,
 };
 use crate::flow::phase::Phase;
 use crate::flow::walk::{self, Next};
@@ -46,6 +47,25 @@ pub(crate) type StatusChanged<'w, 's, R> = Query<
     's,
     (Entity, &'static InEncounter, &'static Status),
     (With<Member<R>>, Changed<Status>),
+>;
+
+/// Combatants whose conditions changed since the system last ran, with their encounters: a
+/// ruleset that counts the incapacitated as out of the fight ([`Rules::out_of_fight`]) may see
+/// a morale trigger fire with no status changed.
+pub(crate) type ConditionsChanged<'w, 's, R> =
+    Query<'w, 's, &'static InEncounter, (With<Member<R>>, Changed<Conditions>)>;
+
+/// What the turn's end reads: who vitals are due for, whose status or conditions changed, and
+/// the ruleset's encounters and combatants.
+pub(crate) type TurnEndParams<'w, 's, R> = ParamSet<
+    'w,
+    's,
+    (
+        Watched<'static, 'static, R>,
+        StatusChanged<'static, 'static, R>,
+        Kit<'static, 'static, R>,
+        ConditionsChanged<'static, 'static, R>,
+    ),
 >;
 
 /// Combatants whose components of the lineup changed since the system last ran (by the kit,
@@ -85,6 +105,7 @@ pub(crate) struct Scratch {
     gone: Vec<(Entity, Entity, Status)>,
     effects: Vec<(u32, u16)>,
     encounters: Vec<Entity>,
+    unsettled: Vec<Entity>,
     statuses: Vec<Status>,
 }
 
@@ -637,7 +658,7 @@ pub(crate) fn aftermath<R: Rules>(
 /// with the turn, the next actor or round; then engagements of the gone are dropped, falls are
 /// counted and morale triggers noted.
 pub(crate) fn turn_end<R: Rules>(
-    mut params: ParamSet<(Watched<R>, StatusChanged<R>, Kit<R>)>,
+    mut params: TurnEndParams<R>,
     mut scratch: Local<Scratch>,
 ) {
     {
@@ -697,6 +718,10 @@ pub(crate) fn turn_end<R: Rules>(
     scratch
         .gone
         .sort_unstable_by_key(|(encounter, who, _)| (*encounter, *who));
+    scratch.unsettled.clear();
+    scratch.unsettled.extend(params.p3().iter().map(|of| of.0));
+    scratch.unsettled.sort_unstable();
+    scratch.unsettled.dedup();
     let mut kit = params.p2();
     let Kit {
         encounters,
@@ -715,6 +740,7 @@ pub(crate) fn turn_end<R: Rules>(
             // The engagements of the gone were dropped above: their rows follow.
             mirror_engagements(&mut parts.lineup, members);
         }
+        let touched = touched || scratch.unsettled.binary_search(&parts.entity).is_ok();
         if battle_start_due(&parts.encounter, &parts.morale) {
             note_battle_start(
                 &parts.encounter,
@@ -764,12 +790,14 @@ fn note_triggers<R: Rules>(
         &mut parts.morale,
         &mut parts.log,
         |e| {
-            members
-                .morale
-                .get(e)
-                .ok()
-                .map(|(_, leader)| leader)
-                .and_then(|leader| members.status.get(e).ok().map(|s| (*s, leader)))
+            let (_, leader) = members.morale.get(e).ok()?;
+            let status = *members.status.get(e).ok()?;
+            let (conditions, _) = members.conditions.get(e).ok()?;
+            Some(TriggerView {
+                status,
+                out: R::out_of_fight(status, conditions),
+                leader,
+            })
         },
     );
 }
