@@ -295,6 +295,28 @@ impl TurnOrder {
         self.next = 0;
     }
 
+    /// Puts the entries back in count order - highest count first, then highest tie-breaker,
+    /// entries that still tie keeping their places - and starts the round from the top. For a
+    /// round's start, when counts changed during the last one (die-rank: a delayer's new count
+    /// decides where it acts from the next round on, DR-13).
+    ///
+    /// ```
+    /// use bevy_ecs::prelude::*;
+    /// use fray_core::turn::{ActingUnit, TurnEntry, TurnOrder};
+    /// let mut world = World::new();
+    /// let [a, b, c] = [world.spawn_empty().id(), world.spawn_empty().id(), world.spawn_empty().id()];
+    /// let mut order = TurnOrder::default();
+    /// order.set(vec![TurnEntry::combatant(a, 4, 0), TurnEntry::combatant(b, 4, 0), TurnEntry::combatant(c, 2, 0)]);
+    /// order.recount(ActingUnit::Combatant(a), 3);
+    /// order.sort_by_count();
+    /// assert_eq!(order.actors().collect::<Vec<_>>(), vec![b, a, c]);
+    /// ```
+    pub fn sort_by_count(&mut self) {
+        self.entries
+            .sort_by(|a, b| b.count.cmp(&a.count).then(b.tiebreak.cmp(&a.tiebreak)));
+        self.next = 0;
+    }
+
     /// Empties the order (keeps the allocation).
     pub fn clear(&mut self) {
         self.entries.clear();

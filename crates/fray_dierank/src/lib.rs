@@ -150,6 +150,8 @@ impl Rules for DrRules {
     /// initiative roll (DR-12), and the order is set (and logged, once) when they are done.
     fn round_start(ctx: &mut Ctx) -> RoundPlan {
         if ctx.round() > 1 {
+            // Initiative is rolled once; a delayer's new count places it from now on (DR-13).
+            ctx.order_mut().sort_by_count();
             return RoundPlan::Turns;
         }
         let anyone = ctx

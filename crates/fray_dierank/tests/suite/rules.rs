@@ -402,6 +402,31 @@ fn dr13_a_delayed_unit_acts_one_below_the_last_to_act() {
 }
 
 #[test]
+fn dr13_a_delayer_acts_on_its_new_count_in_the_rounds_after() {
+    // The orc and the dummy tie on 4 (the orc's larger REF die first). The warrior (8) delays
+    // until after the orc: initiative 3, acting before the dummy this round only.
+    let mut f = fight(
+        SINGLE,
+        &[("warrior", 1, "field")],
+        &[("orc", 1, "field"), ("dummy", 1, "field")],
+        &[8, 4, 4],
+    );
+    f.ok("Warrior", Intent::Delay);
+    assert_eq!(f.get::<Initiative>("Warrior").count, 3);
+    let mut turns = Vec::new();
+    for _ in 0..6 {
+        turns.push(f.turn());
+        f.end_turn();
+    }
+    assert_eq!(
+        turns,
+        ["Orc", "Warrior", "Dummy", "Orc", "Dummy", "Warrior"],
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
 fn dr13_dr14_an_interrupt_needs_ref_against_ref_and_a_major_one_ends_the_next_turn() {
     // The orc interrupts the warrior's blow: REF 5 against 2, two successes - but its axe is
     // a major action, one blow (6 against 3: two points). Paid from its next turn, which a
