@@ -233,6 +233,10 @@ impl Rules for DrRules {
         resolve::standing(ctx, actor)
     }
 
+    fn cut_short(ctx: &mut Ctx, approved: &Approved) {
+        resolve::cut_short(ctx, approved);
+    }
+
     fn react_step(
         ctx: &mut Ctx,
         approved: &Approved,

@@ -81,6 +81,23 @@ pub fn spend(ctx: &mut Ctx, who: Entity, roll: bool) -> bool {
     taken
 }
 
+/// Gives back to `who`'s pool (its group's, or its own) a point [`spend`] took for something
+/// that never happened.
+pub fn give_back(ctx: &mut Ctx, who: Entity) {
+    match pool_of(ctx, who) {
+        Some(g) => {
+            if let Some(p) = ctx.battle_mut().pool_mut(g) {
+                p.left = p.left.saturating_add(1);
+            }
+        }
+        None => {
+            if let Some(mut f) = ctx.fighter_mut(who) {
+                f.state.mp = f.state.mp.saturating_add(1);
+            }
+        }
+    }
+}
+
 /// A new roll: nobody has spent on it yet.
 pub fn new_roll(ctx: &mut Ctx, who: &[Entity]) {
     for &w in who {

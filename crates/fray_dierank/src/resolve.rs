@@ -148,6 +148,15 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
     }
 }
 
+/// A pressed major attack whose attacker was felled by an interrupt before it struck: the
+/// mastery point held for it goes back to its pool (DR-09, DR-14). The point is logged when the
+/// attack is made ([`pressed_on`]); one never made was never spent, so nothing is logged.
+pub fn cut_short(ctx: &mut Ctx, approved: &Approved) {
+    if approved.legal.cost.unit == unit::PRESSED {
+        mastery::give_back(ctx, approved.actor);
+    }
+}
+
 /// Logs the mastery point a pressed major attack spent (DR-14), after the attack.
 fn pressed_on(ctx: &mut Ctx, approved: &Approved) {
     if approved.legal.cost.unit == unit::PRESSED {

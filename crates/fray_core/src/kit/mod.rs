@@ -307,6 +307,14 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// opportunity attack stops).
     fn goes_on(ctx: &Ctx<Self>, actor: Entity) -> bool;
 
+    /// `approved` was cut down by its reactions ([`Rules::goes_on`] said no) after it was paid
+    /// and before it resolved: give back what was paid for what now never happens (die-rank:
+    /// the mastery point that would have kept the turn going after the attack). Default:
+    /// nothing is given back.
+    fn cut_short(ctx: &mut Ctx<Self>, approved: &Approved) {
+        let _ = (ctx, approved);
+    }
+
     /// `reactor` takes `reaction` against `approved` (one answer of a window of `kind`).
     /// Returns whether it happened (a reactor cut down before its turn came does nothing).
     ///

@@ -252,6 +252,7 @@ pub(crate) fn start<R: Rules>(ctx: &mut Ctx<R>, approved: Approved) {
 fn run<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, from: u8) {
     if !R::goes_on(ctx, approved.actor) {
         // Cut down by a reaction: the intent ends here.
+        R::cut_short(ctx, &approved);
         finish(ctx, approved);
         return;
     }

@@ -657,10 +657,7 @@ pub(crate) fn aftermath<R: Rules>(
 /// `TurnEnd`: the ruleset's end-of-turn rules (and the vitals they call for), effects that end
 /// with the turn, the next actor or round; then engagements of the gone are dropped, falls are
 /// counted and morale triggers noted.
-pub(crate) fn turn_end<R: Rules>(
-    mut params: TurnEndParams<R>,
-    mut scratch: Local<Scratch>,
-) {
+pub(crate) fn turn_end<R: Rules>(mut params: TurnEndParams<R>, mut scratch: Local<Scratch>) {
     {
         let mut kit = params.p2();
         let Kit {

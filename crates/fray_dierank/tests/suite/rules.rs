@@ -972,6 +972,30 @@ fn dr14_the_mastery_point_pressing_a_major_action_on_is_logged_after_its_attack(
 }
 
 #[test]
+fn dr09_dr14_a_point_pressing_on_an_attack_never_made_is_given_back() {
+    // The adept, at 1 health, presses an attack on the orc; the orc interrupts (REF 6 against
+    // 1) and its axe (8 against 1) fells the adept before it strikes. The point that would
+    // have kept its turn going was never spent: its pool still holds 3, and no spend is logged.
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("orc", 1, "field")],
+        &[9, 1, 6, 1, 8, 1],
+    );
+    pass_all(&mut f, &["Adept", "Orc"]);
+    f.set_hp("Adept", 1);
+    let (adept, orc) = (f.who("Adept"), f.who("Orc"));
+    f.ok("Adept", pressed(orc, 0));
+    f.ok("Orc", attack(adept, 0));
+    // The adept spends nothing on the REF contest, nor on its defense.
+    f.ok("Adept", Intent::Pass);
+    f.ok("Adept", Intent::Pass);
+    assert!(f.hp("Adept").current <= 0, "{}", f.log());
+    assert_eq!(state(&f, "Adept").mp, 3, "{}", f.log());
+    assert!(!f.log().contains("does not end its turn"), "{}", f.log());
+}
+
+#[test]
 fn dr14_a_reaction_whose_target_is_already_felled_costs_nothing() {
     // The orc leaves two warriors' region: both may strike. The first warrior's sword (8
     // against 1: eight points) fells it; the second warrior's blow has no target left, so it
