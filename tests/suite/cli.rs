@@ -1002,3 +1002,71 @@ fn a_batch_that_fails_leaves_existing_outputs_whole_and_no_temporary_files() {
     assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 4);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
+
+#[test]
+fn csv_dash_streams_to_standard_output_and_two_outputs_on_one_file_are_refused() {
+    // `--csv -` is standard output, not a file named `-`; the summary moves to standard error.
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
+        .current_dir(dir.path())
+        .args([
+            "batch",
+            "archmage-bridge",
+            "--runs",
+            "3",
+            "--quiet",
+            "--csv",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = text(&out.stdout);
+    assert_eq!(rows.lines().count(), 4, "a header and three rows: {rows}");
+    assert!(text(&out.stderr).contains("runs"), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no file `-`"
+    );
+    // Two outputs on one file: refused before anything is played or written.
+    let json = dir.path().join("out.json");
+    std::fs::write(&json, "old").unwrap();
+    let same = json.to_str().unwrap();
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "3",
+        "--quiet",
+        "--json",
+        same,
+        "--csv",
+        same,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--json and --csv both write"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), "old");
+    // Two outputs on standard output: refused too.
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "3",
+        "--quiet",
+        "--json",
+        "-",
+        "--csv",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("standard output"),
+        "{}",
+        text(&out.stderr)
+    );
+}

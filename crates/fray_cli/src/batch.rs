@@ -1,6 +1,6 @@
 //! `fray batch`: many fights, summed up.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use fray_sim::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{engine_for, parse_ai};
-use crate::output::AtomicFile;
+use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -41,7 +41,8 @@ pub struct BatchArgs {
     /// error).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write one CSV row per run (streamed as runs finish, in run order).
+    /// Write one CSV row per run (streamed as runs finish, in run order; `-`: to standard
+    /// output, and the summary to standard error).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Draw rounds and win rates (SVG or PNG, by the file's extension).
@@ -144,19 +145,26 @@ pub fn run(
         Ok(c) => c,
         Err(e) => return Ok(fail(2, e, &[])),
     };
+    if let Err(e) = distinct_outputs(&[
+        ("--json", args.json.as_deref()),
+        ("--part", args.part.as_deref()),
+        ("--csv", args.csv.as_deref()),
+        ("--plot", args.plot.as_deref()),
+    ]) {
+        return Ok(fail(2, e, &[]));
+    }
+    if args.plot.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+        return Ok(fail(
+            2,
+            "--plot - : a chart is written to a file",
+            &["try --plot rounds.svg"],
+        ));
+    }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
     if let Err(e) = check_plot_path(args.plot.as_deref()) {
         return Ok(fail(1, e, &[]));
-    }
-    let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
-    if to_stdout(&args.json) && to_stdout(&args.part) {
-        return Ok(fail(
-            2,
-            "--json - and --part - both want standard output",
-            &["write one of them to a file"],
-        ));
     }
     let json = match open_json(args.json.as_deref()) {
         Ok(json) => json,
@@ -174,20 +182,18 @@ pub fn run(
         ..BatchConfig::new(id, args.runs, args.seed)
     };
     // The CSV file is started before the batch, so a bad path fails at once; it replaces what
-    // was at its path only once the batch has played.
-    let mut csv = match args.csv.as_deref().map(AtomicFile::create).transpose() {
-        Ok(file) => file.map(BufWriter::new),
+    // was at its path only once the batch has played. `--csv -` streams the rows to standard
+    // output as the runs finish.
+    let mut csv = match args.csv.as_deref().map(CsvOut::open).transpose() {
+        Ok(csv) => csv,
         Err(e) => return Ok(fail(1, e, &[])),
     };
-    let sink = csv.as_mut().map(|w| w as &mut (dyn Write + Send));
+    let sink = csv.as_mut().map(CsvOut::sink);
     let report = match play_into(&engine, &config, args.quiet, sink) {
         Ok(r) => r,
         Err(e @ BatchError::NoRuns) => return Ok(fail(2, e, &["try --runs 10000"])),
         Err(BatchError::Csv(why)) => {
-            let path = csv
-                .as_ref()
-                .map(|w| w.get_ref().path().display().to_string());
-            let path = path.unwrap_or_default();
+            let path = csv.as_ref().map_or_else(String::new, CsvOut::name);
             return Ok(fail(1, format!("cannot write {path}: {why}"), &[]));
         }
         Err(BatchError::Panicked(p)) => {
@@ -203,14 +209,11 @@ pub fn run(
         }
         Err(e) => return Ok(fail(2, e, &["run `fray list` to see every encounter"])),
     };
-    if let Some(csv) = csv {
-        let committed = csv
-            .into_inner()
-            .map_err(|e| e.error().to_string())
-            .and_then(AtomicFile::commit);
-        if let Err(e) = committed {
-            return Ok(fail(1, e, &[]));
-        }
+    let csv_on_stdout = matches!(csv, Some(CsvOut::Stdout(_)));
+    if let Some(csv) = csv
+        && let Err(e) = csv.finish()
+    {
+        return Ok(fail(1, e, &[]));
     }
     let planned = config.shard.runs(config.runs);
     let mut summary = report.summary_table();
@@ -223,8 +226,11 @@ pub fn run(
             planned.end.saturating_sub(1)
         );
     }
-    // A JSON output on standard output takes it: the summary goes to standard error.
-    if matches!(json, Some(JsonOut::Stdout)) || matches!(part, Some(JsonOut::Stdout)) {
+    // A JSON or CSV output on standard output takes it: the summary goes to standard error.
+    if csv_on_stdout
+        || matches!(json, Some(JsonOut::Stdout))
+        || matches!(part, Some(JsonOut::Stdout))
+    {
         eprint!("{summary}");
     } else {
         write!(out, "{summary}")?;
@@ -324,9 +330,9 @@ fn play_into(
 /// Draws the chart, if asked.
 fn write_plot(report: &BatchReport, args: &BatchArgs) -> ExitCode {
     if let Some(path) = &args.plot
-        && let Err(e) = plot(report, path)
+        && let Err(e) = draw_whole(path, |at| plot(report, at))
     {
-        return fail(1, format!("cannot draw {}: {e}", path.display()), &[]);
+        return fail(1, e, &[]);
     }
     ExitCode::SUCCESS
 }

@@ -17,7 +17,7 @@ use fray_sim::survival::plot_survival;
 
 use crate::batch::check_plot_path;
 use crate::content::{ContentError, load};
-use crate::output::{AtomicFile, write_whole};
+use crate::output::{CsvOut, distinct_outputs, draw_whole, write_whole};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
 
 /// Arguments of `fray delve`.
@@ -346,7 +346,15 @@ fn batch(
     };
     let threads = u64::try_from(threads).unwrap_or(1).clamp(1, runs.max(1));
     let share = runs.div_ceil(threads);
-    // The chart's format and folder are checked before the batch starts, as `fray batch` does.
+    // The outputs, and the chart's format and folder, are checked before the batch starts, as
+    // `fray batch` does.
+    if let Err(e) = distinct_outputs(&[
+        ("--save", args.save.as_deref()),
+        ("--csv", args.csv.as_deref()),
+        ("--plot", args.plot.as_deref()),
+    ]) {
+        return Ok(fail(2, e, &[]));
+    }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
@@ -355,7 +363,7 @@ fn batch(
     }
     // The CSV file is started before the batch, so a bad path fails at once; it replaces what
     // was at its path only when written whole.
-    let csv = match args.csv.as_deref().map(AtomicFile::create).transpose() {
+    let csv = match args.csv.as_deref().map(CsvOut::open).transpose() {
         Ok(file) => file.map(csv::Writer::from_writer),
         Err(e) => {
             return Ok(fail(
@@ -408,8 +416,9 @@ fn batch(
             Err(why) => return Ok(fail(2, why, &[])),
         }
     }
+    let csv_on_stdout = csv.as_ref().is_some_and(|w| w.get_ref().is_stdout());
     if let Some(mut writer) = csv {
-        let path = writer.get_ref().path().display().to_string();
+        let path = writer.get_ref().name();
         let written = std::iter::once(delve_csv::header(spec))
             .chain(lines)
             .try_for_each(|line| writer.write_record(&line))
@@ -419,11 +428,14 @@ fn batch(
                     .into_inner()
                     .map_err(|e| format!("cannot write {path}: {}", e.error()))
             })
-            .and_then(AtomicFile::commit);
+            .and_then(CsvOut::finish);
         if let Err(why) = written {
             return Ok(fail(1, why, &[]));
         }
     }
+    // A CSV on standard output takes it: the summary goes to standard error.
+    let mut stderr = io::stderr();
+    let out: &mut dyn Write = if csv_on_stdout { &mut stderr } else { out };
     if args.json {
         writeln!(
             out,
@@ -434,9 +446,11 @@ fn batch(
         summarize(spec, &tally, args.seed, out)?;
     }
     if let Some(path) = &args.plot
-        && let Err(e) = plot_survival(&delve_plot::chart(spec, &tally), path)
+        && let Err(e) = draw_whole(path, |at| {
+            plot_survival(&delve_plot::chart(spec, &tally), at)
+        })
     {
-        return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
+        return Ok(fail(1, e, &[]));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -448,7 +462,7 @@ fn summarize(
     spec: &ExpeditionSpec,
     tally: &DelveTally,
     seed: u64,
-    out: &mut impl Write,
+    out: &mut (impl Write + ?Sized),
 ) -> io::Result<()> {
     writeln!(
         out,

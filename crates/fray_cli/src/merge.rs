@@ -1,7 +1,7 @@
 //! `fray merge`: the parts of a sharded batch, summed into the report of the whole.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,7 +13,7 @@ use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, Tuned, merge_tune};
 
 use crate::batch::{open_json, write_json};
 use crate::fail;
-use crate::output::AtomicFile;
+use crate::output::{CsvOut, distinct_outputs, draw_whole};
 
 /// Arguments of `fray merge`.
 #[derive(Debug, Args)]
@@ -38,6 +38,13 @@ pub struct MergeArgs {
 
 /// Runs `fray merge`, writing the summary to `out`.
 pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
+    if let Err(e) = distinct_outputs(&[
+        ("--json", args.json.as_deref()),
+        ("--csv", args.csv.as_deref()),
+        ("--plot", args.plot.as_deref()),
+    ]) {
+        return Ok(fail(2, e, &[]));
+    }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
@@ -109,6 +116,7 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
             ));
         }
     };
+    let mut csv_on_stdout = false;
     if let (Some(path), Some((_, first))) = (&args.csv, parts.first()) {
         let mut inputs: Vec<(String, Box<dyn Read>)> = Vec::with_capacity(csvs.len());
         for p in csvs {
@@ -117,10 +125,11 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
                 Err(e) => return Ok(fail(1, format!("cannot read {}: {e}", p.display()), &[])),
             }
         }
-        let mut file = match AtomicFile::create(path) {
-            Ok(f) => BufWriter::new(f),
+        let mut file = match CsvOut::open(path) {
+            Ok(f) => f,
             Err(e) => return Ok(fail(1, e, &[])),
         };
+        csv_on_stdout = file.is_stdout();
         // A merge that fails leaves no partial CSV: the file is put in place only when whole.
         if let Err(e) = merge_csv(&first.batch, inputs, &mut file) {
             return Ok(fail(
@@ -129,10 +138,7 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
                 &["pass the CSV of every shard of this batch, once each"],
             ));
         }
-        let committed = file
-            .into_inner()
-            .map_err(|e| e.error().to_string())
-            .and_then(AtomicFile::commit);
+        let committed = file.finish();
         if let Err(e) = committed {
             return Ok(fail(1, e, &[]));
         }
@@ -141,7 +147,7 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
         Ok(json) => json,
         Err(e) => return Ok(fail(1, e, &[])),
     };
-    if args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+    if csv_on_stdout || args.json.as_ref().is_some_and(|p| p.as_os_str() == "-") {
         eprint!("{}", report.summary_table());
     } else {
         write!(out, "{}", report.summary_table())?;
@@ -150,9 +156,9 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
         return Ok(code);
     }
     if let Some(path) = &args.plot
-        && let Err(e) = plot(&report, path)
+        && let Err(e) = draw_whole(path, |at| plot(&report, at))
     {
-        return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
+        return Ok(fail(1, e, &[]));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -242,9 +248,9 @@ fn merge_sweep(
         Err(code) => return Ok(code),
     };
     if let Some(path) = &args.plot
-        && let Err(e) = plot_curve(&tuned, path)
+        && let Err(e) = draw_whole(path, |at| plot_curve(&tuned, at))
     {
-        return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
+        return Ok(fail(1, e, &[]));
     }
     Ok(ExitCode::SUCCESS)
 }

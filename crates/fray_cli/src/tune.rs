@@ -14,7 +14,7 @@ use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune, tun
 
 use crate::batch::{open_json, progress_bar, write_json};
 use crate::content::{engine_for, parse_ai};
-use crate::output::write_whole;
+use crate::output::{distinct_outputs, draw_whole, write_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -180,6 +180,13 @@ pub fn run(
     args: &TuneArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    if let Err(e) = distinct_outputs(&[
+        ("--plot", args.plot.as_deref()),
+        ("--write", args.write.as_deref()),
+        ("--part", args.part.as_deref()),
+    ]) {
+        return Ok(fail(2, e, &[]));
+    }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
@@ -237,9 +244,9 @@ pub fn run(
     };
     write!(out, "{}", tuned.table())?;
     if let Some(path) = &args.plot
-        && let Err(e) = plot_curve(&tuned, path)
+        && let Err(e) = draw_whole(path, |at| plot_curve(&tuned, at))
     {
-        return Ok(fail(1, format!("cannot draw {}: {e}", path.display()), &[]));
+        return Ok(fail(1, e, &[]));
     }
     if let Some(path) = &args.write {
         let written = tuned_ron(&original, &tuned.knob, tuned.best)
