@@ -1070,3 +1070,40 @@ fn csv_dash_streams_to_standard_output_and_two_outputs_on_one_file_are_refused()
         text(&out.stderr)
     );
 }
+
+#[test]
+fn check_refuses_ids_names_and_counts_that_would_misbehave() {
+    // An encounter whose id is a path, whose side name clears the screen and whose combatants
+    // would not play in reasonable time: each refused at its place.
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text =
+        std::fs::read_to_string(root.join("content/archmage/encounters/bridge-skirmish.ron"))
+            .unwrap()
+            .replace("id: \"archmage-bridge\"", "id: \"../../etc/passwd\"")
+            .replace("name: \"Heroes\"", "name: \"\\u{1b}[2JHeroes\"")
+            .replacen("count: 2", "count: 999", 1);
+    let file = dir.path().join("bad.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = fray(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    let report = text_of(&out);
+    assert!(
+        report.contains("bad.ron:3:9: encounter id `../../etc/passwd` holds `.`"),
+        "{report}"
+    );
+    assert!(
+        report.contains("bad.ron:7:16: side name `\\u{1b}[2JHeroes` holds the character U+001B"),
+        "{report}"
+    );
+    assert!(report.contains("combatants; at most 1000"), "{report}");
+    assert!(
+        !report.contains('\u{1b}'),
+        "the escape is never printed raw: {report}"
+    );
+}
+
+/// Standard output and standard error of a run, together.
+fn text_of(out: &Output) -> String {
+    format!("{}{}", text(&out.stdout), text(&out.stderr))
+}

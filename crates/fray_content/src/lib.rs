@@ -22,6 +22,7 @@ pub mod document;
 pub mod encounter;
 pub mod loader;
 pub mod map;
+pub mod naming;
 pub mod options;
 pub mod schema;
 pub mod source;

@@ -14,9 +14,10 @@ use std::sync::Arc;
 use crate::db::ContentDb;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::document::DocumentSchema;
-use crate::encounter::{ControllerSpec, EncounterSpec, MapRef, SideScale};
+use crate::encounter::{ControllerSpec, EncounterSpec, MAX_COMBATANTS, MapRef, SideScale};
 use crate::map::MapSpec;
-use crate::schema::StatblockSchema;
+use crate::naming::{id_problem, name_problem};
+use crate::schema::{StatblockSchema, StatblockSummary};
 use crate::source::SourceFile;
 use crate::suggest::help_for;
 
@@ -271,8 +272,9 @@ impl ContentLoader {
         for schema in &self.schemas {
             if let Some(store) = db.stores.get(schema.ruleset()) {
                 out.extend(schema.validate(store.as_ref(), &db.sources));
-                db.summaries
-                    .insert(schema.ruleset(), schema.summaries(store.as_ref()));
+                let summaries = schema.summaries(store.as_ref());
+                out.extend(naming_problems(&summaries, &db.sources));
+                db.summaries.insert(schema.ruleset(), summaries);
             }
         }
         for (map, index) in db.maps.values() {
@@ -331,6 +333,53 @@ impl ContentLoader {
                 Some(map.clone())
             }
         };
+        // Ids and names: what a command line, a file path and a terminal can take.
+        // A text is found as written, else as RON escapes it (`\u{1b}`), else by its field.
+        let at_text = |text: &str, field: &str, message: String| {
+            let found = file
+                .locate(text)
+                .or_else(|| file.locate(&text.escape_debug().to_string()))
+                .or_else(|| file.locate_field_after(&spec.id, field));
+            match found {
+                Some((line, column)) => Diagnostic::new(&file.path, line, column, message),
+                None => file.diagnostic_at(&spec.id, message),
+            }
+        };
+        if let Some(problem) = id_problem("encounter", &spec.id) {
+            out.push(
+                at_text(&spec.id, "id", problem).with_help("write an id such as `goblin-ambush`"),
+            );
+        }
+        let written_names = std::iter::once(("encounter", spec.name.as_str()))
+            .chain(spec.sides.iter().map(|s| ("side", s.name.as_str())))
+            .chain(
+                spec.sides
+                    .iter()
+                    .flat_map(|s| &s.combatants)
+                    .filter_map(|c| c.name.as_deref().map(|n| ("combatant", n))),
+            );
+        for (what, name) in written_names {
+            if let Some(problem) = name_problem(what, name) {
+                out.push(at_text(name, "name", problem));
+            }
+        }
+        let combatants: u32 = spec
+            .sides
+            .iter()
+            .flat_map(|s| &s.combatants)
+            .map(|c| u32::from(c.count))
+            .sum();
+        if combatants > MAX_COMBATANTS {
+            out.push(
+                file.diagnostic_at(
+                    &spec.id,
+                    format!(
+                        "the encounter has {combatants} combatants; at most {MAX_COMBATANTS} play in reasonable time"
+                    ),
+                )
+                .with_help("lower the counts, or split the fight into several encounters"),
+            );
+        }
         if spec.sides.len() < 2 {
             out.push(
                 file.diagnostic_at(&spec.id, "an encounter needs at least two sides")
@@ -473,6 +522,28 @@ impl ContentLoader {
         }
         out
     }
+}
+
+/// The statblocks whose id or name a command line or a terminal cannot take, each pointed at
+/// in the first file that holds its id.
+fn naming_problems(summaries: &[StatblockSummary], sources: &[SourceFile]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for s in summaries {
+        let problems = id_problem(s.kind, &s.id)
+            .into_iter()
+            .chain(name_problem(s.kind, &s.name));
+        for message in problems {
+            let holder = sources
+                .iter()
+                .find(|f| f.locate(&s.id).is_some())
+                .or_else(|| sources.iter().find(|f| f.locate(&s.name).is_some()));
+            match holder {
+                Some(file) => out.push(file.diagnostic_at(&s.id, message)),
+                None => out.push(Diagnostic::new(Path::new("content"), 1, 1, message)),
+            }
+        }
+    }
+    out
 }
 
 /// Where an id was first defined: the file and line of source `index`.

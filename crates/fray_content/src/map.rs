@@ -128,7 +128,13 @@ impl MapSpec {
             ));
             return out;
         }
+        if let Some(problem) = crate::naming::id_problem("map", &self.id) {
+            out.push((self.id.clone(), problem, None));
+        }
         for (i, r) in self.regions.iter().enumerate() {
+            if let Some(problem) = crate::naming::id_problem("region", &r.id) {
+                out.push((r.id.clone(), problem, None));
+            }
             if self.regions[..i].iter().any(|o| o.id == r.id) {
                 out.push((
                     r.id.clone(),

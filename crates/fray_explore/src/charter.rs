@@ -13,12 +13,13 @@ use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::document::{Document, DocumentKind};
 use fray_content::loader::ContentLoader;
+use fray_content::naming::name_problem;
 use fray_content::schema::Problem;
 use fray_content::suggest::help_for;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::Activity;
-use crate::dungeon::{DungeonSpec, ruleset_problem, statblock_problem};
+use crate::dungeon::{DungeonSpec, LIMIT, id_problems, ruleset_problem, statblock_problem};
 use crate::expedition::{ExpeditionSettings, ExploreError, MemberSpec, SpawnExpeditionExt};
 use crate::journey::{DayMarch, March};
 use crate::landscape::{Site, Whereabouts, Wilderness, spawn_wilderness};
@@ -245,8 +246,37 @@ impl ExpeditionSpec {
         if self.party.is_empty() {
             out.push(Problem::field("party", "an expedition needs a party"));
         }
+        out.extend(id_problems("expedition", &self.id));
+        if let Some(message) = name_problem("expedition", &self.name) {
+            out.push(Problem::at(&self.name, message));
+        }
+        if let Some(p) = Problem::outside(
+            i64::from(self.plan.policy.turn_back_below_hp_percent),
+            0,
+            100,
+            "turn_back_below_hp_percent",
+        ) {
+            out.push(p.with_help("a percentage of the party's hit points, 0 for never"));
+        }
         let mut names = BTreeSet::new();
         for member in &self.party {
+            if let Some(message) = name_problem("party member", &member.name) {
+                out.push(Problem::at(&member.name, message));
+            }
+            let supplies = &member.supplies;
+            for (what, n) in [
+                ("torches", supplies.torches),
+                ("oil_flasks", supplies.oil_flasks),
+                ("rations", supplies.rations),
+                ("gold", supplies.gold),
+            ] {
+                if i64::from(n) > LIMIT {
+                    out.push(Problem::at(
+                        &member.name,
+                        format!("{}'s {what} are {n}; at most {LIMIT}", member.name),
+                    ));
+                }
+            }
             if !names.insert(member.name.as_str()) {
                 out.push(Problem::at(
                     &member.name,

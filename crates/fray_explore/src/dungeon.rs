@@ -24,6 +24,8 @@ use std::collections::BTreeSet;
 
 use fray_content::db::ContentDb;
 use fray_content::document::Document;
+use fray_content::encounter::MAX_COMBATANTS;
+use fray_content::naming::id_problem;
 use fray_content::schema::Problem;
 use fray_content::suggest::help_for;
 use fray_dice::Dice;
@@ -239,7 +241,9 @@ impl Document for DungeonSpec {
         let mut out = Vec::new();
         let ids: Vec<&str> = self.areas.iter().map(|a| a.id.as_str()).collect();
         let mut seen = BTreeSet::new();
+        out.extend(id_problems("dungeon", &self.id));
         for area in &self.areas {
+            out.extend(id_problems("area", &area.id));
             if !seen.insert(area.id.as_str()) {
                 out.push(Problem::at(
                     &area.id,
@@ -247,13 +251,7 @@ impl Document for DungeonSpec {
                 ));
             }
             for foes in &area.monsters {
-                out.extend(statblock_problem(db, &self.ruleset, &foes.statblock));
-                if foes.count == 0 {
-                    out.push(Problem::at(
-                        &foes.statblock,
-                        "a stock of monsters needs a count of at least 1",
-                    ));
-                }
+                out.extend(stock_problems(db, &self.ruleset, foes));
             }
             if let Some(p) = Problem::outside(i64::from(area.treasure), 0, LIMIT, "treasure") {
                 out.push(p);
@@ -339,7 +337,7 @@ impl Document for DungeonSpec {
             }
             for entry in &table.entries {
                 out.extend(statblock_problem(db, &self.ruleset, &entry.statblock));
-                out.extend(dice_problem(&entry.count, 1, "a wandering count"));
+                out.extend(count_problem(&entry.count));
             }
         }
         out.extend(ruleset_problem(db, &self.ruleset));
@@ -356,6 +354,38 @@ pub(crate) fn ruleset_problem(db: &ContentDb, ruleset: &str) -> Option<Problem> 
         Problem::at(ruleset, format!("unknown ruleset `{ruleset}`"))
             .with_help(help_for(ruleset, db.rulesets().collect::<Vec<_>>())),
     )
+}
+
+/// The problems of a stock of `count` monsters of `statblock` (an area's or a site's): a
+/// statblock the ruleset knows, and a count from 1 to [`MAX_COMBATANTS`].
+pub(crate) fn stock_problems(db: &ContentDb, ruleset: &str, foes: &Foes) -> Vec<Problem> {
+    let mut out: Vec<Problem> = statblock_problem(db, ruleset, &foes.statblock)
+        .into_iter()
+        .collect();
+    if foes.count == 0 {
+        out.push(Problem::at(
+            &foes.statblock,
+            "a stock of monsters needs a count of at least 1",
+        ));
+    }
+    if u32::from(foes.count) > MAX_COMBATANTS {
+        out.push(
+            Problem::at(
+                &foes.statblock,
+                format!(
+                    "a stock of {} {} is more than the {MAX_COMBATANTS} combatants a fight may hold",
+                    foes.count, foes.statblock
+                ),
+            )
+            .with_help("lower the count"),
+        );
+    }
+    out
+}
+
+/// The problem of an id (`what`: "area", "site"...) that is not a short word, if any.
+pub(crate) fn id_problems(what: &str, id: &str) -> Option<Problem> {
+    id_problem(what, id).map(|message| Problem::at(id, message))
 }
 
 /// The problem with a statblock id the ruleset does not know, or that is not a combatant.
@@ -381,6 +411,22 @@ pub(crate) fn statblock_problem(db: &ContentDb, ruleset: &str, id: &str) -> Opti
 }
 
 /// The problem with dice notation that does not parse or may roll outside `min..=LIMIT`.
+/// The problem of a wandering table's count (`1d6`, `2`), if any: dice that roll from 1 to
+/// [`MAX_COMBATANTS`].
+pub(crate) fn count_problem(text: &str) -> Option<Problem> {
+    dice_problem(text, 1, "a wandering count").or_else(|| {
+        let most = Dice::parse(text).map_or(0, |dice| dice.max());
+        (most > i64::from(MAX_COMBATANTS)).then(|| {
+            Problem::at(
+                text,
+                format!(
+                    "a wandering count `{text}` rolls up to {most}; a fight may hold at most {MAX_COMBATANTS}"
+                ),
+            )
+        })
+    })
+}
+
 pub(crate) fn dice_problem(text: &str, min: i64, what: &str) -> Option<Problem> {
     match Dice::parse(text) {
         Err(e) => Some(Problem::at(text, format!("{what} `{text}`: {e}"))),
@@ -441,6 +487,43 @@ mod tests {
         assert!(
             text.iter()
                 .any(|p| p.contains("the blade's affliction needs a name"))
+        );
+    }
+
+    #[test]
+    fn an_areas_stock_and_a_wandering_count_stay_within_what_a_fight_may_hold() {
+        let loader = ContentLoader::new().with_document(DocumentKind::<DungeonSpec>::new());
+        let text = r#"Dungeon(
+  id: "warren", name: "Warren", ruleset: "bx", entrance: "a",
+  areas: [(id: "a", monsters: [(statblock: "giant-rat", count: 60000)]), (id: "b c")],
+  wandering: [(level: 1, entries: [(statblock: "giant-rat", count: "10d200")])],
+)"#;
+        let mut db = ContentDb::default();
+        loader
+            .add_source(
+                &mut db,
+                SourceFile::new("content/bx/dungeons/warren.ron", text),
+            )
+            .unwrap();
+        let text: Vec<String> = loader
+            .validate(&mut db)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            text.iter()
+                .any(|p| p.contains("a stock of 60000 giant-rat is more than the 1000")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|p| p.contains("`10d200` rolls up to 2000; a fight may hold at most 1000")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|p| p.contains("area id `b c` holds the character U+0020")),
+            "{text:?}"
         );
     }
 }

@@ -170,3 +170,18 @@ fn an_expedition_names_a_known_wilderness_and_its_sites_or_a_dungeon_not_both() 
         "{found:#?}"
     );
 }
+
+#[test]
+fn an_expedition_refuses_a_turn_back_above_100_percent_supplies_past_the_limit_and_bad_names() {
+    let text = r#"Expedition(id: "trip", name: "Trip", ruleset: "toy", wilderness: "vale",
+    party: [(name: "Al\u{202e}do", statblock: "x", hp: 8, supplies: (torches: 2147483648))],
+    plan: (goal: "far", policy: (turn_back_below_hp_percent: 200)))"#;
+    let found = problems(&[("trip.ron", text)]);
+    let has = |text: &str| found.iter().any(|p| p.contains(text));
+    assert!(
+        has("turn_back_below_hp_percent is 200; it must be within 0..100"),
+        "{found:?}"
+    );
+    assert!(has("torches are 2147483648; at most 100000"), "{found:?}");
+    assert!(has("holds the character U+202E"), "{found:?}");
+}

@@ -30,7 +30,8 @@ use fray_content::suggest::help_for;
 use serde::{Deserialize, Serialize};
 
 use crate::dungeon::{
-    LIMIT, WanderingEntry, dice_problem, roll_entries, ruleset_problem, statblock_problem,
+    LIMIT, WanderingEntry, count_problem, id_problems, roll_entries, ruleset_problem,
+    statblock_problem, stock_problems,
 };
 use crate::fight::Foes;
 use crate::rolls::TurnDice;
@@ -164,7 +165,9 @@ impl Document for WildernessSpec {
         let mut out = Vec::new();
         let ids: Vec<&str> = self.sites.iter().map(|s| s.id.as_str()).collect();
         let mut seen = BTreeSet::new();
+        out.extend(id_problems("wilderness", &self.id));
         for site in &self.sites {
+            out.extend(id_problems("site", &site.id));
             if !seen.insert(site.id.as_str()) {
                 out.push(Problem::at(
                     &site.id,
@@ -172,13 +175,7 @@ impl Document for WildernessSpec {
                 ));
             }
             for foes in &site.monsters {
-                out.extend(statblock_problem(db, &self.ruleset, &foes.statblock));
-                if foes.count == 0 {
-                    out.push(Problem::at(
-                        &foes.statblock,
-                        "a stock of monsters needs a count of at least 1",
-                    ));
-                }
+                out.extend(stock_problems(db, &self.ruleset, foes));
             }
             if let Some(p) = Problem::outside(i64::from(site.treasure), 0, LIMIT, "treasure") {
                 out.push(p);
@@ -233,7 +230,7 @@ impl Document for WildernessSpec {
             }
             for entry in &table.entries {
                 out.extend(statblock_problem(db, &self.ruleset, &entry.statblock));
-                out.extend(dice_problem(&entry.count, 1, "a wandering count"));
+                out.extend(count_problem(&entry.count));
             }
         }
         out.extend(ruleset_problem(db, &self.ruleset));
