@@ -25,6 +25,13 @@ pub enum ExploreEvent {
         dice: String,
         /// Each die's face.
         faces: Vec<u32>,
+        /// The face kept when one die of several counts (advantage keeps the higher, a
+        /// disadvantage the lower); `None` when every face counts.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kept: Option<u32>,
+        /// What is added to the faces (an ability, a burden).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        modifier: i64,
         /// The result after multipliers and modifiers.
         result: i64,
         /// Whether it succeeded, for rolls that can.
@@ -240,6 +247,8 @@ impl ExploreEvent {
                 what,
                 dice,
                 faces,
+                kept,
+                modifier,
                 result,
                 success,
             } => {
@@ -251,7 +260,8 @@ impl ExploreEvent {
                 if faces.is_empty() {
                     format!("Roll for {what}: {dice} = {result}{verdict}.")
                 } else {
-                    format!("Roll for {what}: {dice} = {faces:?} = {result}{verdict}.")
+                    let breakdown = breakdown(faces, *kept, *modifier);
+                    format!("Roll for {what}: {dice} = {breakdown} = {result}{verdict}.")
                 }
             }
             Self::TimePassed { span, activity } => {
@@ -420,5 +430,48 @@ pub fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
         .unwrap_or_default();
     if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
         log.record(at, || event);
+    }
+}
+
+/// Whether a modifier is zero (then it is not written).
+fn is_zero(n: &i64) -> bool {
+    *n == 0
+}
+
+/// A roll's faces as the log prints them, adding up to its result: the faces in brackets, a
+/// discarded one in parentheses (`[(4), 14]`: advantage kept the 14), then the modifier
+/// (`+ 3`).
+///
+/// ```
+/// # use fray_explore::log::ExploreEvent;
+/// let roll = ExploreEvent::Roll {
+///     what: "a trap".into(),
+///     dice: "2d20kh1+1".into(),
+///     faces: vec![4, 14],
+///     kept: Some(14),
+///     modifier: 1,
+///     result: 15,
+///     success: Some(true),
+/// };
+/// assert_eq!(roll.text(), "Roll for a trap: 2d20kh1+1 = [(4), 14] + 1 = 15: success.");
+/// ```
+fn breakdown(faces: &[u32], kept: Option<u32>, modifier: i64) -> String {
+    let mut marked = false;
+    let shown: Vec<String> = faces
+        .iter()
+        .map(|&face| match kept {
+            Some(k) if face == k && !marked => {
+                marked = true;
+                face.to_string()
+            }
+            Some(_) => format!("({face})"),
+            None => face.to_string(),
+        })
+        .collect();
+    let dice = format!("[{}]", shown.join(", "));
+    match modifier {
+        0 => dice,
+        m if m > 0 => format!("{dice} + {m}"),
+        m => format!("{dice} - {}", m.unsigned_abs()),
     }
 }

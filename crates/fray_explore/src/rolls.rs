@@ -38,6 +38,8 @@ impl TurnDice<'_> {
             what: what.to_string(),
             dice: format!("1d{sides}"),
             faces: vec![face],
+            kept: None,
+            modifier: 0,
             result: i64::from(face),
             success: None,
         });
@@ -52,6 +54,8 @@ impl TurnDice<'_> {
             what: what.to_string(),
             dice: "1d6".into(),
             faces: vec![face],
+            kept: None,
+            modifier: 0,
             result: i64::from(face),
             success: Some(success),
         });
@@ -66,6 +70,8 @@ impl TurnDice<'_> {
             what: what.to_string(),
             dice: dice.notation().to_string(),
             faces: Vec::new(),
+            kept: None,
+            modifier: 0,
             result: total,
             success: None,
         });

@@ -125,6 +125,8 @@ fn log_recharges(world: &mut World, expedition: Entity, who: &str, report: &Rest
             what: format!("{who}'s {power} recharges"),
             dice: "1d20".into(),
             faces: vec![*roll],
+            kept: None,
+            modifier: 0,
             result: i64::from(*roll),
             success: Some(*kept),
         });

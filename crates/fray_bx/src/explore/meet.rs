@@ -168,12 +168,7 @@ fn dungeon_distance(world: &mut World, expedition: Entity) -> u32 {
     with_dice(world, expedition, |rng, log| {
         let faces = vec![rng.roll_die(6), rng.roll_die(6)];
         let feet = faces.iter().sum::<u32>().saturating_mul(10);
-        log.roll(
-            "encounter distance (x 10 ft)",
-            "2d6",
-            faces,
-            i64::from(feet),
-        );
+        log.roll("encounter distance (x 10 ft)", "2d6", faces, 0);
         feet
     })
     .unwrap_or(BASE_PACE)

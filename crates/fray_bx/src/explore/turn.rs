@@ -171,6 +171,8 @@ fn log_in_six(log: &mut ExpeditionLog, at: GameTime, what: String, roll: InSix) 
         what,
         dice: "1d6".into(),
         faces: vec![roll.face],
+        kept: None,
+        modifier: 0,
         result: i64::from(roll.face),
         success: Some(roll.success),
     });

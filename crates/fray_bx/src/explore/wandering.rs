@@ -125,6 +125,8 @@ pub(super) fn wandering_checks(
             what: "wandering monsters".into(),
             dice: "1d6".into(),
             faces: vec![check.roll.face],
+            kept: None,
+            modifier: 0,
             result: i64::from(check.roll.face),
             success: Some(check.roll.success),
         });
@@ -133,7 +135,9 @@ pub(super) fn wandering_checks(
                 what: "wandering monsters' distance (x 10 ft)".into(),
                 dice: "2d6".into(),
                 faces: faces.to_vec(),
-                result: i64::from(distance_ft),
+                kept: None,
+                modifier: 0,
+                result: faces.iter().map(|&f| i64::from(f)).sum(),
                 success: None,
             });
             let table = place.and_then(|p| {

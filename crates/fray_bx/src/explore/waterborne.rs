@@ -134,7 +134,7 @@ pub fn sailing_miles(feet: u32, wind: Option<Wind>, taking_water: bool) -> Optio
 /// Rolls d100 against `percent`.
 fn percent(rng: &mut impl DieSource, log: &mut Logged<'_>, what: &str, percent: u32) -> bool {
     let face = rng.roll_die(100);
-    log.roll(what, "1d100", vec![face], i64::from(face));
+    log.roll(what, "1d100", vec![face], 0);
     face <= percent
 }
 
@@ -176,7 +176,7 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
                 &format!("wind ({})", wind.label()),
                 "2d6",
                 faces.to_vec(),
-                i64::from(total),
+                0,
             );
             wind
         });
@@ -191,12 +191,7 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
             }
             Some(Wind::Gale) if spec.seaworthy => {
                 let way = rng.roll_die(6);
-                log.roll(
-                    "gale: direction run before the wind",
-                    "1d6",
-                    vec![way],
-                    i64::from(way),
-                );
+                log.roll("gale: direction run before the wind", "1d6", vec![way], 0);
                 lost = lost || way != 1;
                 wrecked = near_land
                     && percent(rng, log, "gale: wrecked on the shore", GALE_WRECK_PERCENT);
@@ -218,12 +213,7 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
         if let Some(current) = current {
             let faces = rng.roll_die(6);
             let by = faces.saturating_add(6);
-            log.roll(
-                "the river's current (1d6+6 miles)",
-                "1d6+6",
-                vec![faces],
-                i64::from(by),
-            );
+            log.roll("the river's current (1d6+6 miles)", "1d6+6", vec![faces], 6);
             miles = match current {
                 Current::Downstream => miles.saturating_add(by),
                 Current::Upstream => miles.saturating_sub(by),

@@ -290,12 +290,7 @@ fn heal(world: &mut World, expedition: Entity) {
             .unwrap_or_default();
         let healed = with_dice(world, expedition, |rng, log| {
             let (faces, healed) = super::healing::rest_days(rng, &mut vitals, 1);
-            log.roll(
-                &format!("a day's rest heals {who}"),
-                "1d3",
-                faces,
-                i64::from(healed),
-            );
+            log.roll(&format!("a day's rest heals {who}"), "1d3", faces, 0);
             healed
         });
         if healed.is_some()
@@ -396,12 +391,20 @@ pub(super) struct Logged<'a> {
 }
 
 impl Logged<'_> {
-    /// Logs a roll.
-    pub(super) fn roll(&mut self, what: &str, dice: &str, faces: Vec<u32>, result: i64) {
+    /// Logs a roll of `faces` plus `modifier` (its result is their sum: what the roll then
+    /// does - ten feet a point, healing up to the wounds - is the caller's to say).
+    pub(super) fn roll(&mut self, what: &str, dice: &str, faces: Vec<u32>, modifier: i64) {
+        let result = faces
+            .iter()
+            .map(|&f| i64::from(f))
+            .sum::<i64>()
+            .saturating_add(modifier);
         self.log.record(self.at, || ExploreEvent::Roll {
             what: what.into(),
             dice: dice.into(),
             faces,
+            kept: None,
+            modifier,
             result,
             success: None,
         });
@@ -414,6 +417,8 @@ pub(super) fn log_in_six(log: &mut Logged<'_>, what: &str, roll: InSix) {
         what: what.into(),
         dice: "1d6".into(),
         faces: vec![roll.face],
+        kept: None,
+        modifier: 0,
         result: i64::from(roll.face),
         success: Some(roll.success),
     });

@@ -116,6 +116,8 @@ pub fn roll_check(
         what: format!("{what} (DC {dc})"),
         dice: dice_text,
         faces: checked.faces.clone(),
+        kept: (checked.faces.len() > 1).then_some(checked.kept),
+        modifier: i64::from(modifier),
         result: checked.total,
         success: Some(checked.success()),
     });

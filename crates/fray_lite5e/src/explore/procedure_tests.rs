@@ -513,3 +513,52 @@ fn l525_a_member_wounded_by_a_corrupting_monster_checks_con_against_its_dc_after
     let a = world.get::<Afflictions>(brannoc).unwrap();
     assert_eq!((a.level(CORRUPTED), a.has(EXHAUSTED)), (1, true));
 }
+
+/// Every logged roll of the expedition, as its text.
+fn roll_texts(world: &World, e: Entity) -> Vec<String> {
+    world
+        .get::<ExpeditionLog>(e)
+        .unwrap()
+        .entries()
+        .iter()
+        .filter(|entry| matches!(entry.event, ExploreEvent::Roll { .. }))
+        .map(|entry| entry.event.text())
+        .collect()
+}
+
+#[test]
+fn core05_an_exploration_rolls_breakdown_adds_up_to_its_result() {
+    let mut app = app();
+    let world = app.world_mut();
+    // The threat roll (20), then Brannoc's DEX check: 11 + 1 = 12 meets DC 12. The breakdown
+    // shows the DEX bonus it adds, not `[11] = 12`.
+    let (e, _) = brannoc(world, PIT, true, vec![20, 11]);
+    explore_turn(world);
+    all_rolled(world, e);
+    let texts = roll_texts(world, e);
+    assert!(
+        texts.contains(
+            &"Roll for Brannoc avoids the spike pit (DC 12): 1d20+1 = [11] + 1 = 12: success."
+                .to_string()
+        ),
+        "{texts:?}"
+    );
+    // Each roll's faces (the kept one, when one of several counts) and modifier make its result.
+    for entry in world.get::<ExpeditionLog>(e).unwrap().entries() {
+        if let ExploreEvent::Roll {
+            faces,
+            kept,
+            modifier,
+            result,
+            ..
+        } = &entry.event
+            && !faces.is_empty()
+        {
+            let dice: i64 = match kept {
+                Some(k) => i64::from(*k),
+                None => faces.iter().map(|&f| i64::from(f)).sum(),
+            };
+            assert_eq!(dice + modifier, *result, "{}", entry.event.text());
+        }
+    }
+}

@@ -114,8 +114,15 @@ pub(super) fn resilience(world: &mut World) {
                 let check = resilience_check(&mut *dice.rng, con, hours, burdened)?;
                 dice.log.record(dice.at, || ExploreEvent::Roll {
                     what: format!("resilience of {who} (DC {})", check.dc),
-                    dice: if burdened { "2d20kl1" } else { "1d20" }.into(),
+                    dice: match (burdened, modifier(con)) {
+                        (false, 0) => "1d20".to_string(),
+                        (true, 0) => "2d20kl1".to_string(),
+                        (false, m) => format!("1d20{m:+}"),
+                        (true, m) => format!("2d20kl1{m:+}"),
+                    },
                     faces: check.faces.clone(),
+                    kept: burdened.then_some(check.face),
+                    modifier: i64::from(modifier(con)),
                     result: check.total,
                     success: Some(check.passed()),
                 });

@@ -169,6 +169,8 @@ pub(super) fn travel_turn_threats(
                 Caution::Careless => "2d20kl1".into(),
             },
             faces: roll.faces.clone(),
+            kept: (roll.faces.len() > 1).then_some(roll.kept),
+            modifier: 0,
             result: i64::from(roll.kept),
             success: None,
         });
