@@ -150,7 +150,7 @@ pub fn pay(ctx: &mut Ctx, approved: &Approved) {
 
 /// A pressed major attack whose attacker was felled by an interrupt before it struck: the
 /// mastery point held for it goes back to its pool (DR-09, DR-14). The point is logged when the
-/// attack is made ([`pressed_on`]); one never made was never spent, so nothing is logged.
+/// attack is made (after its blow lands); one never made was never spent, so nothing is logged.
 pub fn cut_short(ctx: &mut Ctx, approved: &Approved) {
     if approved.legal.cost.unit == unit::PRESSED {
         mastery::give_back(ctx, approved.actor);
