@@ -1107,3 +1107,23 @@ fn check_refuses_ids_names_and_counts_that_would_misbehave() {
 fn text_of(out: &Output) -> String {
     format!("{}{}", text(&out.stdout), text(&out.stderr))
 }
+
+#[test]
+fn check_says_when_a_path_names_nothing_or_holds_no_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nosuch.ron");
+    let out = fray(&["check", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no such file or folder"),
+        "{}",
+        text_of(&out)
+    );
+    let out = fray(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    assert!(
+        text(&out.stderr).contains("nothing to check"),
+        "{}",
+        text_of(&out)
+    );
+}

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::CliEngine;
 use crate::content::content_source;
+use crate::{CliEngine, fail};
 
 /// Arguments of `fray check`.
 #[derive(Debug, Args)]
@@ -26,6 +26,14 @@ pub fn run(
     args: &CheckArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    // A path that names nothing is a typo, not content without problems.
+    if let Some(missing) = args.paths.iter().find(|p| !p.exists()) {
+        return Ok(fail(
+            2,
+            format!("no such file or folder: {}", missing.display()),
+            &["check the path (relative paths start from the current folder)"],
+        ));
+    }
     let (db, problems) = content_source(content).check(cli, &args.paths);
     let targets: Vec<PathBuf> = args
         .paths
@@ -43,6 +51,17 @@ pub fn run(
         writeln!(out, "{d}")?;
     }
     let files = db.sources().iter().filter(|s| mine(&s.path)).count();
+    if files == 0 && problems.is_empty() {
+        let named: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        return Ok(fail(
+            1,
+            format!(
+                "nothing to check: {} holds no content files (.ron)",
+                named.join(", ")
+            ),
+            &["name a content folder, such as content/bx, or a .ron file"],
+        ));
+    }
     if problems.is_empty() {
         writeln!(out, "{files} files checked: no problems.")?;
         Ok(ExitCode::SUCCESS)
