@@ -110,19 +110,22 @@ pub fn break_chance(score: i32) -> f32 {
     1.0 - passing as f32 / 36.0
 }
 
-/// Rolls one check for `side`. Returns whether every member held.
-pub fn check(ctx: &mut Ctx, side: SideId) -> bool {
-    let members: SmallVec<[(Entity, i32); 16]> = ctx
-        .roster()
+/// The members of `side` whose morale can give way, with their ratings: active, not helpless
+/// (the asleep and paralysed neither check nor flee), and with a rating (characters without one
+/// never check).
+fn rated(ctx: &Ctx, side: SideId) -> SmallVec<[(Entity, i32); 16]> {
+    ctx.roster()
         .side(side)
         .filter(|&e| ctx.is_active(e))
         .filter(|&e| ctx.conditions(e).is_none_or(|c| !helpless(c)))
-        .filter_map(|e| {
-            let rating = ctx.fighter(e)?.sheet.0.morale?;
-            let fights_on = ctx.morale(e).is_some_and(|(m, _)| m.passed >= 2);
-            (!fights_on).then_some((e, rating))
-        })
-        .collect();
+        .filter_map(|e| Some((e, ctx.fighter(e)?.sheet.0.morale?)))
+        .collect()
+}
+
+/// Rolls one check for `side`. Returns whether every member held.
+pub fn check(ctx: &mut Ctx, side: SideId) -> bool {
+    let mut members = rated(ctx, side);
+    members.retain(|(e, _)| ctx.morale(*e).is_none_or(|(m, _)| m.passed < 2));
     if members.is_empty() {
         return true;
     }
@@ -203,16 +206,8 @@ pub const WILL_NOT_FIGHT: i32 = 2;
 /// flees, or surrenders if it starts in melee and can reason, as a broken check does; the
 /// helpless (asleep, paralysed) cannot, and stay.
 fn refuse_to_fight(ctx: &mut Ctx, side: SideId) {
-    let refusing: SmallVec<[(Entity, i32); 16]> = ctx
-        .roster()
-        .side(side)
-        .filter(|&e| ctx.is_active(e))
-        .filter(|&e| ctx.conditions(e).is_none_or(|c| !helpless(c)))
-        .filter_map(|e| {
-            let rating = ctx.fighter(e)?.sheet.0.morale?;
-            (rating <= WILL_NOT_FIGHT).then_some((e, rating))
-        })
-        .collect();
+    let mut refusing = rated(ctx, side);
+    refusing.retain(|(_, rating)| *rating <= WILL_NOT_FIGHT);
     for (who, rating) in refusing {
         breaks(ctx, who, "will not fight", rating);
     }
