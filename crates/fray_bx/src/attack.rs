@@ -106,7 +106,13 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
         if a.dex != 0 {
             modifiers.push((a.dex, "DEX"));
         }
-        let r = range_modifier(feet_between(ctx, attacker, target), ranges);
+        let battle = ctx.battle();
+        let (short, medium, long) = ranges;
+        let band = |feet: u16| u16::try_from(battle.text_feet(i32::from(feet))).unwrap_or(u16::MAX);
+        let r = range_modifier(
+            feet_between(ctx, attacker, target),
+            (band(short), band(medium), band(long)),
+        );
         if r != 0 {
             modifiers.push((r, if r > 0 { "short range" } else { "long range" }));
         }
@@ -183,13 +189,19 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
     })
 }
 
-/// A caster hit, or failing a save, before its side has acted loses its declared spell
-/// (BX-21). `why` says what happened to it.
+/// A caster hit, or failing a save, before its turn loses its declared spell (BX-21): before
+/// its side has acted, or under individual initiative before its own count came (an ally who
+/// acted first does not protect it). `why` says what happened to it.
 pub fn disrupt(ctx: &mut Ctx, who: Entity, why: &str) {
     let Some(side) = ctx.side(who) else {
         return;
     };
-    if ctx.battle().begun.contains(side) {
+    let acted = if ctx.battle().options.individual {
+        ctx.fighter(who).is_some_and(|f| f.state.acted)
+    } else {
+        ctx.battle().begun.contains(side)
+    };
+    if acted {
         return;
     }
     let lost = ctx.fighter_mut(who).is_some_and(|mut f| {

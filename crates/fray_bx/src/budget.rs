@@ -8,14 +8,15 @@ use fray_core::gauge::Gauge;
 use crate::sheet::Sheet;
 use crate::state::{BxState, Declared};
 
-/// `who`'s movement left (feet of its encounter movement, a third of its base rate, BX-02),
-/// its action (an attack or a spell, BX-18), and its declaration this round.
+/// `who`'s movement left (feet of its encounter movement, a third of its base rate - tripled
+/// outdoors - and what it carried over, BX-02), its action (an attack or a spell, BX-18), and
+/// its declaration this round.
 pub fn budget(world: &World, who: Entity) -> Vec<Gauge> {
     let (Some(state), Some(sheet)) = (world.get::<BxState>(who), world.get::<Sheet>(who)) else {
         return Vec::new();
     };
-    let most = sheet.0.encounter_move();
-    let feet = state.feet.clamp(0, most.max(0));
+    let most = state.allowance.max(0);
+    let feet = state.feet.clamp(0, most);
     let mut gauges = vec![
         Gauge::new("movement", feet, Some(most), format!("{feet} of {most} ft")),
         Gauge::flag("action", state.attacked == 0 && !state.powered),

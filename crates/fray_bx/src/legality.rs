@@ -62,7 +62,7 @@ pub fn power_target(
     let reach = if power.range == 0 {
         SAME_REGION_FEET
     } else {
-        i32::from(power.range)
+        ctx.battle().text_feet(i32::from(power.range))
     };
     if feet_between(ctx, actor, target) > reach {
         return Err("the target is out of range".into());
@@ -161,19 +161,17 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
             if !ctx.map().neighbours(me.row.region).contains(&to) {
                 return Err("it moves one region at a time, to a neighbouring one".into());
             }
-            if !can_step(state.feet, state.moved, hop) {
-                return Err("it has no movement left this round".into());
+            if !can_step(state.feet, hop) {
+                return Err("it has not the movement left to reach the next region".into());
             }
-            Ok(Legal::costs(feet(step_cost(state.feet, hop))))
+            Ok(Legal::costs(feet(step_cost(hop))))
         }
         (Step::Movement, Intent::Engage { target }) => {
             moving(state, engaged)?;
             foe(ctx, me.entity, target)?;
             match ctx.map().hops(me.row.region, ctx.region(target)) {
                 0 => Ok(Legal::costs(feet(0))),
-                1 if can_step(state.feet, state.moved, hop) => {
-                    Ok(Legal::costs(feet(step_cost(state.feet, hop))))
-                }
+                1 if can_step(state.feet, hop) => Ok(Legal::costs(feet(step_cost(hop)))),
                 1 => Err("it has no movement left to reach the target".into()),
                 _ => Err("the target is too far to close with this round".into()),
             }
@@ -211,7 +209,7 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
                 return Err("missiles do not work in water".into());
             }
             foe(ctx, me.entity, target)?;
-            if feet_between(ctx, me.entity, target) > i32::from(long) {
+            if feet_between(ctx, me.entity, target) > ctx.battle().text_feet(i32::from(long)) {
                 return Err("the target is beyond long range".into());
             }
             if ctx.battle().cover_in(ctx.region(target)) == crate::options::FULL_COVER {
@@ -276,7 +274,7 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
                 return Err("missiles fly in the missile step".into());
             }
             let slow_step = step(ctx) == Step::Slow;
-            if a.slow && !slow_step && !ctx.battle().options.individual {
+            if a.slow && !slow_step {
                 return Err("a slow weapon strikes last in the round".into());
             }
             if !a.slow && slow_step {

@@ -3,8 +3,13 @@
 //! the movement, facing the foe) or retreat (full movement, back turned).
 //!
 //! Fray's positions are regions a `hop_feet` apart (the `region_feet` option, or the rolled
-//! encounter distance). Regions are coarse: a combatant that has not moved this round may always
-//! move one region, however slow it is (Fray's ruling); further regions cost their feet.
+//! encounter distance). A region costs its whole `hop_feet`; movement not spent in a round
+//! carries into the next, short of one more region (Fray's ruling, [`BxState::new_round`]), so
+//! a slow mover reaches the next region over several rounds and no mover outruns its rate.
+//! Outdoors, movement rates are yards ([`Bx::text_feet`]).
+//!
+//! [`BxState::new_round`]: crate::state::BxState::new_round
+//! [`Bx::text_feet`]: crate::state::Bx::text_feet
 //!
 //! Out of melee, a combatant may leave the battle instead of moving (Fray's ruling). The seed
 //! has no rule for running off mid-fight: evasion is only before combat, and a chase is the
@@ -20,15 +25,14 @@ use smallvec::SmallVec;
 use crate::Ctx;
 use crate::state::Declared;
 
-/// Whether `who`, with `feet` left and having `moved` already this round, can go one region
-/// further.
-pub fn can_step(feet: i32, moved: bool, hop_feet: i32) -> bool {
-    if moved { feet >= hop_feet } else { feet > 0 }
+/// Whether a combatant with `feet` of movement left can go one region further.
+pub fn can_step(feet: i32, hop_feet: i32) -> bool {
+    feet >= hop_feet.max(1)
 }
 
-/// The feet a move of one region costs `who` now.
-pub fn step_cost(feet: i32, hop_feet: i32) -> i32 {
-    feet.min(hop_feet).max(0)
+/// The feet a move of one region costs: the whole distance between regions.
+pub fn step_cost(hop_feet: i32) -> i32 {
+    hop_feet.max(1)
 }
 
 /// How far `region` is from the nearest active enemy of `who`, in regions.
@@ -57,12 +61,14 @@ fn away(ctx: &Ctx, who: Entity) -> Option<RegionId> {
 
 /// A declared withdrawal or retreat happens in `who`'s movement step: it breaks off from every
 /// foe and backs away - a region at most at half its movement when withdrawing, as many regions
-/// as its full movement allows when retreating (BX-19).
+/// as its full movement allows when retreating (BX-19). What it leaves unspent of the movement
+/// it fell back with carries over as any movement does; the other half of a withdrawer's
+/// movement is spent fighting.
 pub fn fall_back(ctx: &mut Ctx, who: Entity) {
-    let hop = ctx.battle().hop_feet.max(1);
+    let hop = ctx.battle().hop_feet;
     let Some((declared, feet)) = ctx
         .fighter(who)
-        .and_then(|f| f.state.declared.map(|d| (d, f.sheet.0.encounter_move())))
+        .and_then(|f| f.state.declared.map(|d| (d, f.state.feet.max(0))))
     else {
         return;
     };
@@ -73,20 +79,18 @@ pub fn fall_back(ctx: &mut Ctx, who: Entity) {
     };
     ctx.note(Some(who), || text.into());
     ctx.release_all(who);
-    let mut moved = false;
-    while can_step(left, moved, hop) {
+    while can_step(left, hop) {
         let Some(to) = away(ctx, who) else {
             break;
         };
         ctx.move_to(who, to);
-        left -= step_cost(left, hop);
-        moved = true;
+        left = left.saturating_sub(step_cost(hop));
         if declared == Declared::Withdrawal {
             break;
         }
     }
     if let Some(mut f) = ctx.fighter_mut(who) {
-        f.state.feet = 0;
+        f.state.feet = left;
         f.state.moved = true;
     }
 }

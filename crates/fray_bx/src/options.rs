@@ -51,6 +51,11 @@ pub const OPTIONS: &[OptionDef] = &[
         doc: "monsters of 5 HD or more harm invulnerable monsters (BX-24)",
     },
     OptionDef {
+        name: "outdoors",
+        default: OptionValue::Bool(false),
+        doc: "a fight outdoors: ranges and movement rates in yards, tripled (BX-11; `distance: \"wilderness\"` implies it)",
+    },
+    OptionDef {
         name: "region_feet",
         default: OptionValue::Int(30),
         doc: "feet between neighbouring regions, unless a distance is rolled",
@@ -154,6 +159,9 @@ pub struct BxOptions {
     pub leader_check: bool,
     /// Monsters of 5 HD or more harm invulnerable ones.
     pub invulnerable_5hd: bool,
+    /// Outdoors: the text's ranges and movement rates are yards, not feet (BX-11).
+    #[serde(default)]
+    pub outdoors: bool,
     /// Feet between neighbouring regions.
     pub region_feet: i32,
     /// Whether the encounter distance is rolled.
@@ -187,6 +195,7 @@ impl Default for BxOptions {
             morale_adjust: 0,
             leader_check: true,
             invulnerable_5hd: false,
+            outdoors: false,
             region_feet: 30,
             distance: Distance::Map,
             unaware: Vec::new(),
@@ -321,6 +330,7 @@ impl BxOptions {
             morale_adjust: morale_adjust as i32,
             leader_check: flag(set, "leader_check", true),
             invulnerable_5hd: flag(set, "invulnerable_5hd", false),
+            outdoors: flag(set, "outdoors", false) || distance == Distance::Wilderness,
             region_feet: region_feet as i32,
             distance,
             unaware,

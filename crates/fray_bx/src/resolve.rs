@@ -69,9 +69,7 @@ pub fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
         return true;
     };
     match (step(ctx), approved.intent) {
-        (Step::Movement, Intent::Move { .. }) => {
-            !can_step(f.state.feet, f.state.moved, ctx.battle().hop_feet)
-        }
+        (Step::Movement, Intent::Move { .. }) => !can_step(f.state.feet, ctx.battle().hop_feet),
         (Step::Melee | Step::Slow, Intent::Attack { .. }) => {
             let sheet = &f.sheet.0;
             sheet.character

@@ -133,10 +133,8 @@ impl Ruleset for BxRuleset {
 
     fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
         let sheet = self.sheet_at(build.content, build.statblock, build.level)?;
-        let state = BxState {
-            feet: sheet.encounter_move(),
-            ..BxState::default()
-        };
+        // Its movement comes with the first round ([`BxState::new_round`]).
+        let state = BxState::default();
         if let Some(rating) = sheet.morale {
             build.entity.insert(Morale {
                 rating: i16::try_from(rating).unwrap_or(12),

@@ -144,7 +144,7 @@ pub struct SheetData {
     pub hp: i32,
     /// Descending armor class, shield included.
     pub ac: i32,
-    /// What the shield adds to AC (0 or 1).
+    /// What the shield adds to AC: 1, plus its magic bonus; 0 without one.
     pub shield: i32,
     /// The attack matrix row's THAC0.
     pub thac0: i32,
@@ -392,7 +392,11 @@ pub fn character(c: &CharacterBlock, set: &StatblockSet<BxBlock>) -> Result<Shee
         hd: c.level,
         hp: c.hp,
         ac: c.ac,
-        shield: i32::from(c.shield),
+        shield: if c.shield {
+            c.shield_magic.saturating_add(1)
+        } else {
+            0
+        },
         thac0,
         saves,
         str: c.str,

@@ -188,6 +188,11 @@ pub struct CharacterBlock {
     /// retreating).
     #[serde(default)]
     pub shield: bool,
+    /// The shield's magic bonus (a shield +1: `1`), counted in `ac` beside the shield's own
+    /// point and lost with it: a shield that does not count takes all of its bonus away
+    /// (BX-19). Needs `shield: true`.
+    #[serde(default)]
+    pub shield_magic: i32,
     /// Strength modifier (melee attack and damage).
     #[serde(default)]
     pub str: i32,
@@ -549,6 +554,13 @@ fn character_problems(c: &CharacterBlock, set: &StatblockSet<BxBlock>, out: &mut
                 "a mercenary's morale comes from its troop type alone",
             )
             .with_help("drop `morale`, or drop `troops` for a hireling the referee rates"),
+        );
+    }
+    within(c.shield_magic, 0, 5, "a shield's magic bonus", out);
+    if c.shield_magic != 0 && !c.shield {
+        out.push(
+            Problem::field("shield_magic", "a shield's magic bonus needs a shield")
+                .with_help("add `shield: true`, or drop `shield_magic`"),
         );
     }
     for w in c.weapon.iter().chain(&c.missile) {

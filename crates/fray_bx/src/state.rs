@@ -53,6 +53,18 @@ pub struct Bx {
 }
 
 impl Bx {
+    /// A distance the text gives in feet (a range, a movement rate), in the feet it counts
+    /// here: tripled outdoors, where "ranges and movement rates are measured in yards, instead
+    /// of feet" (BX-11). Light and the map's own scale are not tripled: the rolled encounter
+    /// distance is already in yards, and a light's radius is neither a range nor a rate.
+    pub fn text_feet(&self, feet: i32) -> i32 {
+        if self.options.outdoors {
+            feet.saturating_mul(3)
+        } else {
+            feet
+        }
+    }
+
     /// Cover in `region`.
     pub fn cover_in(&self, region: fray_core::ids::RegionId) -> u8 {
         self.cover.get(usize::from(region.0)).copied().unwrap_or(0)
@@ -95,8 +107,15 @@ pub struct BxState {
     pub spell_lost: bool,
     /// Feet of movement left this round.
     pub feet: i32,
+    /// Feet of movement it had when this round began (its rate, and what it carried over).
+    #[serde(default)]
+    pub allowance: i32,
     /// It moved this round (a caster who moves cannot cast, BX-21).
     pub moved: bool,
+    /// Under individual initiative, its own count has come this round: a spell it declared
+    /// can no longer be disrupted (BX-21).
+    #[serde(default)]
+    pub acted: bool,
     /// It is retreating this round (BX-19).
     pub retreating: bool,
     /// Attacks made this round, as a bit per [`fray_core::ids::AttackId`].
@@ -116,12 +135,22 @@ pub struct BxState {
 }
 
 impl BxState {
-    /// Forgets last round: a new round's movement, no declaration, nothing done.
-    pub fn new_round(&mut self, feet: i32) {
+    /// Forgets last round: no declaration, nothing done, and a new round's movement - `rate`
+    /// feet, plus what it did not spend of last round's, short of one more region (a `hop`).
+    ///
+    /// Ruling (BX-02): regions are coarse, so a region costs its whole `hop` feet and the
+    /// movement a combatant does not spend carries into the next round, up to `hop - 1`: a
+    /// mover slower than a region a round reaches it over several rounds, and over rounds no
+    /// mover covers more than its encounter rate (what it carries never makes a region by
+    /// itself).
+    pub fn new_round(&mut self, rate: i32, hop: i32) {
+        let carried = self.feet.clamp(0, hop.saturating_sub(1).max(0));
         self.declared = None;
         self.spell_lost = false;
-        self.feet = feet;
+        self.feet = rate.max(0).saturating_add(carried);
+        self.allowance = self.feet;
         self.moved = false;
+        self.acted = false;
         self.retreating = false;
         self.attacked = 0;
         self.powered = false;

@@ -25,9 +25,6 @@ use crate::vocabulary::PARLEY;
 /// The initiative count of the slow weapons' strike, after every side (BX-17).
 pub const SLOW_COUNT: i32 = -100;
 
-/// The count a slow-weapon wielder acts on under individual initiative: last.
-pub const INDIVIDUAL_SLOW: i32 = -50;
-
 /// The steps of a side's turn (BX-18), after its morale checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
@@ -124,10 +121,16 @@ pub fn round_start(ctx: &mut Ctx) -> RoundPlan {
             }
         }
     }
+    let hop = ctx.battle().hop_feet;
     for &who in &everyone {
+        let Some(rate) = ctx
+            .fighter(who)
+            .map(|f| ctx.battle().text_feet(f.sheet.0.encounter_move()))
+        else {
+            continue;
+        };
         if let Some(mut f) = ctx.fighter_mut(who) {
-            let feet = f.sheet.0.encounter_move();
-            f.state.new_round(feet);
+            f.state.new_round(rate, hop);
         }
     }
     ctx.battle_mut().begun = SideSet::default();
@@ -257,6 +260,11 @@ pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
 
 /// Rolls the round's initiative into the turn order: a d6 per side (BX-16), or per combatant
 /// with the optional rule; then the slow weapons' strike at the end (BX-17).
+///
+/// Ruling: the slow-weapon rule is for the weapon's blow ("combatants attacking with
+/// two-handed melee weapons ... always act last"). Under individual initiative too, a wielder
+/// takes its turn at its own count - moving, shooting, casting - and only its slow weapon's
+/// blow waits for the slow step at the end of the round, as it does with a roll per side.
 pub fn roll_initiative(ctx: &mut Ctx) {
     let sides = sides_in_play(ctx);
     let mut entries: SmallVec<[TurnEntry; 16]> = SmallVec::new();
@@ -264,19 +272,20 @@ pub fn roll_initiative(ctx: &mut Ctx) {
         individual(ctx, &sides, &mut entries);
     } else {
         by_side(ctx, &sides, &mut entries);
-        let slow = sides.iter().fold(SideSet::default(), |set, &side| {
-            let wields = ctx.roster().side(side).any(|e| {
-                ctx.is_active(e) && ctx.fighter(e).is_some_and(|f| f.sheet.0.slow_melee())
-            });
-            if wields { set.with(side) } else { set }
+    }
+    let slow = sides.iter().fold(SideSet::default(), |set, &side| {
+        let wields = ctx
+            .roster()
+            .side(side)
+            .any(|e| ctx.is_active(e) && ctx.fighter(e).is_some_and(|f| f.sheet.0.slow_melee()));
+        if wields { set.with(side) } else { set }
+    });
+    if !slow.is_empty() {
+        entries.push(TurnEntry {
+            unit: ActingUnit::Sides(slow),
+            count: SLOW_COUNT,
+            tiebreak: 0,
         });
-        if !slow.is_empty() {
-            entries.push(TurnEntry {
-                unit: ActingUnit::Sides(slow),
-                count: SLOW_COUNT,
-                tiebreak: 0,
-            });
-        }
     }
     ctx.order_mut().set(entries);
 }
@@ -341,7 +350,7 @@ fn by_side(ctx: &mut Ctx, sides: &[SideId], entries: &mut SmallVec<[TurnEntry; 1
     }
 }
 
-/// Individual initiative: 1d6 + DEX each (BX-16, optional); a slow weapon acts last.
+/// Individual initiative: 1d6 + DEX each (BX-16, optional).
 fn individual(ctx: &mut Ctx, sides: &[SideId], entries: &mut SmallVec<[TurnEntry; 16]>) {
     let who: SmallVec<[Entity; 16]> = ctx
         .roster()
@@ -350,16 +359,10 @@ fn individual(ctx: &mut Ctx, sides: &[SideId], entries: &mut SmallVec<[TurnEntry
         .filter(|&e| ctx.status(e).takes_turns())
         .collect();
     for (i, e) in who.into_iter().enumerate() {
-        let (dex, slow) = ctx
-            .fighter(e)
-            .map_or((0, false), |f| (f.sheet.0.dex, f.sheet.0.slow_melee()));
+        let dex = ctx.fighter(e).map_or(0, |f| f.sheet.0.dex);
         let rolled = ctx.roll_die(6);
         let roll = rolled.roll.map(|r| r.plus(i64::from(dex), "DEX"));
-        let count = if slow {
-            INDIVIDUAL_SLOW
-        } else {
-            i32::try_from(rolled.total).unwrap_or(0).saturating_add(dex)
-        };
+        let count = i32::try_from(rolled.total).unwrap_or(0).saturating_add(dex);
         if ctx.logging() {
             let id = ctx.id(e);
             ctx.log_mut().push(LogEvent::Initiative {
@@ -434,6 +437,13 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
 /// out of melee, spells for a declared caster who has not moved, melee for those in melee (slow
 /// weapons in their own step). The first with a turn in a step heads it in the log.
 pub fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
+    if ctx.turn().unit == Some(ActingUnit::Combatant(actor))
+        && let Some(mut f) = ctx.fighter_mut(actor)
+        && !f.state.acted
+    {
+        // Individual initiative: its count has come, whatever it does in this step.
+        f.state.acted = true;
+    }
     let acts = acts_in_step(ctx, actor);
     if acts {
         let sides = unit_sides(ctx, actor);
@@ -466,9 +476,7 @@ fn acts_in_step(ctx: &Ctx, actor: Entity) -> bool {
                     || sheet.powers.iter().any(|p| !p.spell))
         }
         Step::Spells => state.spell().is_some() && !state.moved,
-        Step::Melee => {
-            !state.retreating && engaged && (ctx.battle().options.individual || !sheet.slow_melee())
-        }
+        Step::Melee => !state.retreating && engaged && !sheet.slow_melee(),
         Step::Slow => !state.retreating && engaged && sheet.slow_melee(),
     }
 }

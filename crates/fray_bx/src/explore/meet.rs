@@ -64,6 +64,10 @@ pub fn setup(world: &mut World, expedition: Entity, mut meeting: Meeting) -> Fig
     let outdoors = world.get::<Whereabouts>(expedition).is_some();
     let mut options = BTreeMap::new();
     options.insert("unaware".to_string(), text("all"));
+    if outdoors {
+        // Ranges and movement rates in yards (BX-11).
+        options.insert("outdoors".to_string(), OptionValue::Bool(true));
+    }
     if !outdoors && up.iter().any(|m| world.get::<Light>(*m).is_some()) {
         options.insert("light".to_string(), text(PARTY_SIDE));
     }

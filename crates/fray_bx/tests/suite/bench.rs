@@ -35,9 +35,10 @@ pub const NEAR_FAR: &str = r#"Named("near-far")"#;
 
 /// Statblocks of the rule tests:
 /// - `fighter`: fighter 1 (THAC0 19; saves 12 13 14 15 16), 8 HP, AC 4 with a shield, STR +1,
-///   sword; `brute`: the same with a slow two-handed sword; `fists`: no weapon, STR +1;
+///   sword; `guard`: the same at AC 3 with a shield +1 (2 points of its AC); `brute`: the same with a slow two-handed sword; `fists`: no weapon, STR +1;
 ///   `archer`: a short bow (50/100/150), DEX +1; `mage`: magic-user with `dart` (1d6+1, always
-///   hits) and `hold` (save versus spells or paralysed), 4 HP; `hireling`: morale 8;
+///   hits) and `hold` (save versus spells or paralysed), 4 HP; `warlock`: a magic-user with a slow
+///   two-handed staff and `dart`; `hireling`: morale 8;
 ///   `sellsword`: a mercenary of elite trained warriors (morale 8 + 1).
 /// - `orc` (HD 1, AC 6, 5 HP, morale 8) with an axe for 1d6; `ogre` (HD 4+1, AC 5, 20 HP,
 ///   morale 10) for 1d10; `ghoul` (HD 2, AC 6, 9 HP) with a paralysing claw for 1d3; `shade`
@@ -50,12 +51,16 @@ pub const BLOCKS: &str = r#"[
     Spell(id: "hold", name: "Hold", range: 150, effect: Save(save: Spells, inflicts: Paralysis)),
     Character(id: "fighter", name: "Fighter", class: "warrior", level: 1, hp: 8, ac: 4, shield: true, str: 1,
         weapon: (name: "sword", damage: "1d8"), magic_items: [("ring +1", 1)]),
+    Character(id: "guard", name: "Guard", class: "warrior", level: 1, hp: 8, ac: 3, shield: true, shield_magic: 1,
+        str: 1, weapon: (name: "sword", damage: "1d8")),
     Character(id: "brute", name: "Brute", class: "warrior", level: 1, hp: 8, ac: 5, str: 1,
         weapon: (name: "greatsword", damage: "1d10", slow: true)),
     Character(id: "fists", name: "Fists", class: "warrior", level: 1, hp: 8, ac: 9, str: 1),
     Character(id: "archer", name: "Archer", class: "warrior", level: 1, hp: 8, ac: 7, dex: 1,
         missile: (name: "bow", damage: "1d6", ranges: (50, 100, 150))),
     Character(id: "mage", name: "Mage", class: "mu", level: 1, hp: 4, ac: 9, cha: 2, spells: ["dart", "hold"]),
+    Character(id: "warlock", name: "Warlock", class: "mu", level: 1, hp: 4, ac: 9,
+        weapon: (name: "staff", damage: "1d6", slow: true), spells: ["dart"]),
     Character(id: "hireling", name: "Hireling", class: "warrior", level: 1, hp: 6, ac: 6, morale: 8),
     Character(id: "sellsword", name: "Sellsword", class: "warrior", level: 1, hp: 6, ac: 6,
         troops: (kind: Trained, elite: true)),

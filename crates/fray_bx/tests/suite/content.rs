@@ -67,3 +67,37 @@ fn a_statblock_problem_points_at_the_field_it_is_about() {
         );
     }
 }
+
+#[test]
+fn a_shield_magic_bonus_needs_a_shield_and_a_sane_value() {
+    let text = r#"[
+    Class(id: "warrior", name: "Warrior", thac0: [19], saves: [(12, 13, 14, 15, 16)]),
+    Character(id: "bare", name: "Bare", class: "warrior", level: 1, hp: 8, ac: 5,
+        shield_magic: 1),
+    Character(id: "relic", name: "Relic", class: "warrior", level: 1, hp: 8, ac: 5,
+        shield: true, shield_magic: 9),
+]
+"#;
+    let loader = crate::bench::loader();
+    let mut db = ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
+        )
+        .unwrap();
+    let problems: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    for expected in [
+        "bare: a shield's magic bonus needs a shield",
+        "relic: a shield's magic bonus is 9; it must be within 0..5",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.contains(expected)),
+            "no `{expected}` in {problems:#?}"
+        );
+    }
+}

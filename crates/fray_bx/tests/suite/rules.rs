@@ -135,6 +135,50 @@ fn bx17_slow_weapons_strike_after_every_side() {
 }
 
 #[test]
+fn bx17_under_individual_initiative_only_the_slow_blow_waits() {
+    // The brute rolls 6, the orc 1. The brute takes its turn at 6 (it closes in); its
+    // two-handed blow waits for the slow step, after the orc's.
+    let mut f = fight(
+        SINGLE,
+        &[("brute", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "individual_initiative": true })"#,
+        &[6, 1],
+    );
+    assert_eq!(
+        f.order(),
+        vec![("Brute".to_string(), 6), ("Orc".to_string(), 1)]
+    );
+    assert_eq!(f.turn(), "Brute", "{}", f.log());
+    f.ok("Brute", engage(&f, "Orc"));
+    assert_eq!(f.turn(), "Orc", "{}", f.log());
+    f.end_turn();
+    assert_eq!(f.turn(), "Brute", "{}", f.log());
+    assert!(has(&f, "== Heroes: slow weapons =="), "{}", f.log());
+}
+
+#[test]
+fn bx17_a_caster_holding_a_slow_weapon_casts_at_its_own_count() {
+    // The warlock declares its dart, rolls 6 to the orc's 1, and casts first: the staff it
+    // holds does not make it act last, since it does not strike with it.
+    let mut f = fight(
+        SINGLE,
+        &[("warlock", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "individual_initiative": true })"#,
+        &[6, 1, 3],
+    );
+    f.ok("Warlock", spell(&f, 0, "Orc"));
+    assert_eq!(
+        f.order(),
+        vec![("Warlock".to_string(), 6), ("Orc".to_string(), 1)]
+    );
+    assert_eq!(f.turn(), "Warlock", "{}", f.log());
+    f.ok("Warlock", spell(&f, 0, "Orc"));
+    assert!(has(&f, "Warlock casts Dart"), "{}", f.log());
+}
+
+#[test]
 fn bx18_a_side_turn_runs_movement_missiles_spells_then_melee() {
     let mut f = fight(
         SINGLE,
@@ -202,6 +246,52 @@ fn bx02_encounter_movement_is_a_third_of_the_base_rate() {
             ("action".into(), 1, Some(1), "ready".into()),
         ]
     );
+}
+
+#[test]
+fn bx02_movement_not_spent_carries_so_a_slow_mover_keeps_its_rate() {
+    // Regions 60 ft apart; the ogre moves 30 ft a round (90 / 3). Round 1 it cannot reach
+    // the next region and keeps its 30 ft; round 2 it has 60 and gets there, with nothing
+    // left: 60 ft in two rounds, its rate - never a region a round.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("fighter", 1, "near")],
+        &[("ogre", 1, "far")],
+        r#"options: (ruleset: { "region_feet": 60 })"#,
+        &[1, 6, 1, 6],
+    );
+    assert_eq!(f.turn(), "Ogre", "{}", f.log());
+    let near = f.region("Fighter");
+    let reason = f
+        .act("Ogre", Intent::Move { to: near })
+        .expect("30 ft do not reach a region 60 ft away");
+    assert!(reason.to_string().contains("movement left"), "{reason}");
+    f.end_turn();
+    assert_eq!(f.get::<BxState>("Ogre").feet, 30);
+    // The fighter (40 ft) cannot reach it either, and waits.
+    assert_eq!(f.turn(), "Fighter", "{}", f.log());
+    f.end_turn();
+    assert_eq!(f.turn(), "Ogre", "{}", f.log());
+    assert_eq!(f.get::<BxState>("Ogre").feet, 60);
+    f.ok("Ogre", engage(&f, "Fighter"));
+    assert_eq!(f.get::<BxState>("Ogre").feet, 0);
+    assert_eq!(f.region("Ogre"), f.region("Fighter"));
+}
+
+#[test]
+fn bx11_outdoors_movement_rates_are_in_yards() {
+    // Outdoors the ogre's 30 ft a round are 30 yards: it covers 90 ft and closes at once.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("fighter", 1, "near")],
+        &[("ogre", 1, "far")],
+        r#"options: (ruleset: { "region_feet": 60, "outdoors": true })"#,
+        &[1, 6],
+    );
+    assert_eq!(f.get::<BxState>("Ogre").feet, 90);
+    f.ok("Ogre", engage(&f, "Fighter"));
+    assert_eq!(f.get::<BxState>("Ogre").feet, 30);
+    assert_eq!(f.region("Ogre"), f.region("Fighter"));
 }
 
 #[test]
@@ -414,6 +504,30 @@ fn bx21_a_caster_struck_before_it_acts_loses_its_spell() {
 }
 
 #[test]
+fn bx21_under_individual_initiative_an_ally_who_acted_first_does_not_protect_a_caster() {
+    // Fighter 6, orc 4, mage 1: the fighter's turn comes and goes, then the orc strikes the
+    // mage before the mage's own count. The spell is lost.
+    let mut f = fight(
+        SINGLE,
+        &[("fighter", 1, "field"), ("mage", 1, "field")],
+        &[("orc", 1, "field")],
+        r#"options: (ruleset: { "individual_initiative": true })"#,
+        &[6, 1, 4, 20, 1],
+    );
+    f.ok("Mage", spell(&f, 0, "Orc"));
+    assert_eq!(f.turn(), "Fighter", "{}", f.log());
+    f.end_turn();
+    f.ok("Orc", engage(&f, "Mage"));
+    f.ok("Orc", attack(&f, "Mage"));
+    assert!(
+        has(&f, "Mage is struck before it could act: its spell is lost."),
+        "{}",
+        f.log()
+    );
+    assert!(f.get::<BxState>("Mage").spell_lost);
+}
+
+#[test]
 fn bx19_a_retreating_combatant_is_struck_at_plus_2_without_its_shield() {
     let mut f = fight(
         SINGLE,
@@ -429,6 +543,33 @@ fn bx19_a_retreating_combatant_is_struck_at_plus_2_without_its_shield() {
     f.ok("Fighter", Intent::Retreat);
     f.ok("Orc", Intent::Pass);
     f.ok("Orc", attack(&f, "Fighter"));
+    assert!(
+        has(
+            &f,
+            "d20+2 = [12] + 2 (retreating target) = 14 vs AC 5 on the attack matrix (THAC0 19 row): needs 14, hit"
+        ),
+        "{}",
+        f.log()
+    );
+}
+
+#[test]
+fn bx19_a_retreating_combatant_loses_its_whole_magic_shield() {
+    // The guard's AC 3 counts a shield +1: its own point and the magic one. Retreating, it
+    // loses both: the orc strikes at AC 5, not 4.
+    let mut f = fight(
+        SINGLE,
+        &[("guard", 1, "field")],
+        &[("orc", 1, "field")],
+        "",
+        &[6, 1, 1, 1, 1, 6, 12, 1, 3, 4],
+    );
+    f.ok("Guard", engage(&f, "Orc"));
+    f.ok("Guard", attack(&f, "Orc"));
+    f.ok("Orc", attack(&f, "Guard"));
+    f.ok("Guard", Intent::Retreat);
+    f.ok("Orc", Intent::Pass);
+    f.ok("Orc", attack(&f, "Guard"));
     assert!(
         has(
             &f,
@@ -469,6 +610,37 @@ fn bx20_missiles_get_plus_1_at_short_range_and_minus_1_at_long() {
         "{}",
         f.log()
     );
+}
+
+#[test]
+fn bx11_outdoors_missile_ranges_are_in_yards() {
+    // 120 ft apart is 40 yards: within the bow's short range of 50 (yards, outdoors): +1.
+    // The same shot underground is at long range (-1, `bx20_...` above).
+    let mut f = fight(
+        NEAR_FAR,
+        &[("archer", 1, "near")],
+        &[("orc", 1, "far")],
+        r#"options: (ruleset: { "region_feet": 120, "outdoors": true })"#,
+        &[6, 1, 10],
+    );
+    f.end_turn();
+    f.ok("Archer", shoot(&f, "Orc"));
+    assert!(
+        has(&f, "d20+1+1 = [10] + 1 (DEX) + 1 (short range) = 12"),
+        "{}",
+        f.log()
+    );
+    // 1 000 ft is 333 yards: beyond the bow's long range of 150 yards.
+    let mut f = fight(
+        NEAR_FAR,
+        &[("archer", 1, "near")],
+        &[("orc", 1, "far")],
+        r#"options: (ruleset: { "region_feet": 1000, "outdoors": true })"#,
+        &[6, 1],
+    );
+    f.end_turn();
+    let reason = f.act("Archer", shoot(&f, "Orc")).expect("refused");
+    assert!(reason.to_string().contains("beyond long range"), "{reason}");
 }
 
 #[test]
