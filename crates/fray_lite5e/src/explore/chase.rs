@@ -4,30 +4,47 @@
 //! position. The process is reversed when the party flees: it rolls to escape, against its
 //! pursuers' speed.
 //!
-//! This is how a cautious lite5e party flees monsters it meets (`flee`, from
-//! [`meet`](crate::explore::meet)); a party that escapes leaves the meeting behind (placed monsters
-//! stay in their area, with their treasure), one that is caught fights.
+//! Both ways are played. A cautious lite5e party flees monsters it meets (`flee`, from
+//! [`meet`](crate::explore::meet)); a party that escapes leaves the meeting behind (placed
+//! monsters stay in their area, with their treasure), one that is caught fights. A bold party
+//! that wins a fight chases the monsters that fled it (`pursue`, from the procedure's
+//! `won_fight`): a quarry caught is beaten (its carried loot is the party's, L5-26), one that
+//! eludes the party gets away with its purse.
 //!
 //! Rulings:
-//! - a dungeon's ground is uneven (twisting halls): the party checks DEX;
-//! - the party flees as a group: the member up with the worst DEX modifier rolls for it, with
-//!   disadvantage when any member up is burdened (load, injury, exhaustion: the group keeps to
-//!   its slowest);
-//! - the fastest pursuer sets the DC (its speed with its own load);
-//! - reversed, the quarry's easy break of line of sight becomes the fleeing party's advantage:
-//!   a party with no light lit, fleeing in the dark, has advantage (unless a pursuer sees in
-//!   the dark); the pursuers' better position is not modelled (nobody surrounds in a meeting).
+//! - the ground is where the party is ([`Chase::at`](crate::explore::chase::Chase::at)): a
+//!   dungeon's ground is uneven (twisting halls: DEX), and its dark breaks line of sight; a
+//!   wilderness's goes by the day's terrain ([`Chase::of`](crate::explore::chase::Chase::of)):
+//!   woods, jungle and swamp are uneven and dense (the seed's thicket, "dense foliage": DEX, and
+//!   the quarry breaks line of sight easily), hills, broken land and mountains uneven, a city's
+//!   streets open but breaking line of sight, and the rest open (on the water too: the oars,
+//!   STR); a party with no place chases on open ground;
+//! - the party runs as a group: the member up with the worst modifier of the ability rolls for
+//!   it, with disadvantage when any member up is burdened (load, injury, exhaustion: the group
+//!   keeps to its slowest);
+//! - fleeing, the fastest pursuer sets the DC (its speed with its own load); the quarry's easy
+//!   break of line of sight becomes the fleeing party's advantage: dense terrain, or in a
+//!   dungeon no light lit (unless a pursuer sees in the dark); the pursuers' better position is
+//!   not modelled (nobody surrounds in a meeting);
+//! - pursuing, the party chases each statblock of the monsters that fled as one quarry (one
+//!   roll each, its speed with its load setting the DC), at disadvantage in dense terrain or,
+//!   in a dungeon, with no light lit and no member up who sees in the dark; the party's better
+//!   position is not modelled (a fled quarry is already clear of it); only a bold party
+//!   chases: a cautious one lets its fleeing foes go (and their purses with them).
 
 use bevy_ecs::prelude::*;
+use fray_core::combatant::Status;
+use fray_core::encounter::Roster;
+use fray_core::ids::SideId;
 use fray_core::spawn::Content;
 use fray_explore::log::note;
 use fray_explore::prelude::*;
 
-use super::checks::{Checked, burdened, roll_check, score};
+use super::checks::{Checked, block, burdened, roll_check, score};
 use super::lighting::party_lit;
 use super::load::{BASE_SPEED, speed};
 use crate::sheet::modifier;
-use crate::statblock::L5Block;
+use crate::statblock::{CreatureBlock, L5Block};
 
 /// The DC to catch a quarry of 30 ft.
 pub const CHASE_DC: i64 = 11;
@@ -49,6 +66,64 @@ impl Ground {
             Self::Uneven => 1,
         }
     }
+
+    /// The ability checked, for logs.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Open => "STR",
+            Self::Uneven => "DEX",
+        }
+    }
+}
+
+/// Where a chase runs: its ground, and what lets a quarry break line of sight there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chase {
+    /// The ground, which sets the ability checked.
+    pub ground: Ground,
+    /// The land breaks line of sight easily (dense foliage, twisting streets).
+    pub cover: bool,
+    /// A dungeon's dark: line of sight breaks where no light is lit.
+    pub dark: bool,
+}
+
+impl Chase {
+    /// A chase through a wilderness's `terrain`.
+    ///
+    /// Ruling: woods, jungle and swamp are the seed's thicket (uneven, DEX, and dense enough to
+    /// break line of sight easily); hills, broken land and mountains are uneven; a city's
+    /// streets are open but break line of sight; the rest is open ground (STR), the water too.
+    pub fn of(terrain: Terrain) -> Self {
+        let (ground, cover) = match terrain {
+            Terrain::Woods | Terrain::Jungle | Terrain::Swamp => (Ground::Uneven, true),
+            Terrain::Hills | Terrain::Broken | Terrain::Mountains => (Ground::Uneven, false),
+            Terrain::City => (Ground::Open, true),
+            _ => (Ground::Open, false),
+        };
+        Self {
+            ground,
+            cover,
+            dark: false,
+        }
+    }
+
+    /// A chase where the party of `expedition` is: in its dungeon, or in the day's terrain of
+    /// its wilderness, or (with no place) on open ground.
+    ///
+    /// Ruling: a dungeon's ground is uneven (twisting halls: DEX) and dark, so line of sight
+    /// breaks there where the chasers carry no light and do not see in the dark.
+    pub fn at(world: &World, expedition: Entity) -> Self {
+        if world.get::<Position>(expedition).is_some() {
+            return Self {
+                ground: Ground::Uneven,
+                cover: false,
+                dark: true,
+            };
+        }
+        world
+            .get::<Whereabouts>(expedition)
+            .map_or(Self::of(Terrain::Clear), |at| Self::of(at.terrain))
+    }
 }
 
 /// The DC of a chase after a quarry moving `quarry_speed` ft: 11 at 30 ft, 1 more or less per
@@ -69,49 +144,70 @@ pub fn chase(
     roll_check(dice, what, modifier, advantage, chase_dc(speed))
 }
 
+/// The lite5e statblock `id`, from the World's content.
+fn creature<'w>(world: &'w World, id: &str) -> Option<&'w CreatureBlock> {
+    world
+        .get_resource::<Content>()?
+        .0
+        .statblocks::<L5Block>("lite5e")?
+        .get(id)
+        .map(L5Block::creature)
+}
+
+/// How fast a creature of `block` runs, with what it carries.
+fn running_speed(block: &CreatureBlock) -> u32 {
+    speed(
+        u32::from(block.speed),
+        i32::from(block.str),
+        u32::from(block.load),
+    )
+}
+
 /// The fastest of `foes`, with what they carry, and whether any sees in the dark.
 fn pursuers(world: &World, foes: &[Foes]) -> (u32, bool) {
-    let blocks = world
-        .get_resource::<Content>()
-        .and_then(|c| c.0.statblocks::<L5Block>("lite5e"));
     foes.iter()
         .filter(|f| f.count > 0)
-        .filter_map(|f| {
-            blocks
-                .and_then(|b| b.get(&f.statblock))
-                .map(L5Block::creature)
-        })
+        .filter_map(|f| creature(world, &f.statblock))
         .fold((0, false), |(fastest, sees), b| {
-            let s = speed(u32::from(b.speed), i32::from(b.str), u32::from(b.load));
-            (fastest.max(s), sees || b.darksight)
+            (fastest.max(running_speed(b)), sees || b.darksight)
         })
 }
 
-/// A cautious party flees the monsters of `meeting`: returns whether it escapes.
-pub(super) fn flee(world: &mut World, expedition: Entity, meeting: &Meeting) -> bool {
-    let up: Vec<Entity> = world
+/// The members of `expedition` who are up, in marching order.
+fn members_up(world: &World, expedition: Entity) -> Vec<Entity> {
+    world
         .get::<Party>(expedition)
         .map(|p| p.order.clone())
         .unwrap_or_default()
         .into_iter()
         .filter(|m| world.get::<Vitals>(*m).is_some_and(Vitals::is_up))
-        .collect();
-    let ground = Ground::Uneven;
-    let Some(worst) = up
+        .collect()
+}
+
+/// The group's roll on `ground`: the worst modifier among `up` and whether any is burdened;
+/// `None` with nobody up.
+fn group(world: &World, up: &[Entity], ground: Ground) -> Option<(i32, bool)> {
+    let worst = up
         .iter()
         .map(|m| modifier(score(world, *m, ground.ability())))
-        .min()
-    else {
+        .min()?;
+    Some((worst, up.iter().any(|m| burdened(world, *m))))
+}
+
+/// A cautious party flees the monsters of `meeting`: returns whether it escapes.
+pub(super) fn flee(world: &mut World, expedition: Entity, meeting: &Meeting) -> bool {
+    let up = members_up(world, expedition);
+    let place = Chase::at(world, expedition);
+    let Some((worst, slowed)) = group(world, &up, place.ground) else {
         return false;
     };
     let (fastest, darksight) = pursuers(world, &meeting.foes);
     let fastest = if fastest == 0 { BASE_SPEED } else { fastest };
-    let hidden = !party_lit(world, expedition) && !darksight;
-    let slowed = up.iter().any(|m| burdened(world, *m));
+    let hidden = place.cover || (place.dark && !party_lit(world, expedition) && !darksight);
     let Some(check) = with_turn_dice(world, expedition, |dice| {
         chase(
             dice,
-            "the party flees (DEX, the worst)",
+            &format!("the party flees ({}, the worst)", place.ground.label()),
             worst,
             (u32::from(hidden), u32::from(slowed)),
             fastest,
@@ -133,6 +229,75 @@ pub(super) fn flee(world: &mut World, expedition: Entity, meeting: &Meeting) -> 
         },
     );
     escapes
+}
+
+/// The monsters that fled the fight of `expedition`, by statblock in roster order.
+fn fled(world: &World, expedition: Entity) -> Vec<Foes> {
+    let Some(roster) = world
+        .get::<Fighting>(expedition)
+        .and_then(|f| world.get::<Roster>(f.encounter))
+    else {
+        return Vec::new();
+    };
+    let mut fled: Vec<Foes> = Vec::new();
+    for entry in roster.entries.iter().filter(|e| e.side != SideId(0)) {
+        if world.get::<Status>(entry.entity) != Some(&Status::Fled) {
+            continue;
+        }
+        match fled.iter_mut().find(|f| f.statblock == entry.statblock) {
+            Some(f) => f.count = f.count.saturating_add(1),
+            None => fled.push(Foes {
+                statblock: entry.statblock.clone(),
+                count: 1,
+            }),
+        }
+    }
+    fled
+}
+
+/// The party of `expedition` beat `foes`, the monsters of its fight's meeting: a bold party
+/// chases those that fled, each statblock a quarry. Returns the foes beaten: `foes` less those
+/// that got away (all that fled, from a cautious party).
+///
+/// Ruling: only a bold party gives chase (a cautious one does not run after what it beat); the
+/// party chases as a group, its worst modifier rolling, each statblock that fled one quarry;
+/// a quarry caught is beaten (cut down or taken: its carried loot is the party's), one that
+/// eludes the party takes its purse with it; the party's better position is not modelled.
+pub(super) fn pursue(world: &mut World, expedition: Entity, foes: &[Foes]) -> Vec<Foes> {
+    let quarries = fled(world, expedition);
+    let bold = world
+        .get::<Policy>(expedition)
+        .is_some_and(|p| p.stance == Stance::Bold);
+    let up = members_up(world, expedition);
+    let place = Chase::at(world, expedition);
+    let sees = party_lit(world, expedition)
+        || up
+            .iter()
+            .any(|m| block(world, *m).is_some_and(|b| b.darksight));
+    let unseen = place.cover || (place.dark && !sees);
+    let mut beaten = foes.to_vec();
+    for quarry in quarries {
+        let caught = bold
+            && group(world, &up, place.ground).is_some_and(|(worst, slowed)| {
+                let speed = creature(world, &quarry.statblock).map_or(BASE_SPEED, running_speed);
+                let what = format!(
+                    "the party chases {} fled {} ({}, the worst)",
+                    quarry.count,
+                    quarry.statblock,
+                    place.ground.label()
+                );
+                let disadvantages = u32::from(unseen).saturating_add(u32::from(slowed));
+                with_turn_dice(world, expedition, |dice| {
+                    chase(dice, &what, worst, (0, disadvantages), speed)
+                })
+                .is_some_and(|c| c.success())
+            });
+        if !caught && let Some(f) = beaten.iter_mut().find(|f| f.statblock == quarry.statblock) {
+            f.count = f.count.saturating_sub(quarry.count);
+        }
+    }
+    beaten.retain(|f| f.count > 0);
+    beaten
 }
 
 #[cfg(test)]

@@ -10,8 +10,9 @@
 //! it as XP ([`award_xp`], which every ruleset's XP goes through: [`XpGained`]).
 //!
 //! Rulings:
-//! - loot is rolled once per fight won: one d20 per hit die of every foe of the meeting (a
-//!   foe that fled is counted as beaten: the party has the field);
+//! - loot is rolled once per fight won: one d20 per hit die of every foe of the meeting the
+//!   party beat (a foe that fled counts only when the party chased and caught it, L5-23,
+//!   [`chase`](crate::explore::chase); one that got away took its purse);
 //! - the haul is shared evenly among the living members when the party comes out (`Returned`
 //!   or `TurnedBack`), the remainder going to the front of the marching order; a party that
 //!   does not come out earns no XP;

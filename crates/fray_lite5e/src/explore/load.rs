@@ -205,6 +205,110 @@ fn drop_gear(world: &mut World, expedition: Entity, member: Entity) {
     );
 }
 
+/// `count` loads of what `member` carries, lost on an arduous way home (L5-20), or as many as
+/// it has; each kind lost is logged. Returns the loads lost.
+///
+/// Ruling: the seed's GM picks, "starting with less valuable and less secure items, and
+/// working up to weapons and armor"; Fray takes whole loads of supplies first (five items a
+/// load: rations, then torches, then flasks of oil), then coins (500 a load: its share of the
+/// haul first, which leaves the party's haul, then its own purse), then its gear (its
+/// statblock's load, weapons and armour last), counted by its [`DROPPED`] affliction.
+pub fn lose_loads(world: &mut World, expedition: Entity, member: Entity, count: u32) -> u32 {
+    // Rations, torches, flasks; gp; loads of gear.
+    let mut supplies = [0u64; 3];
+    let (mut coins, mut gear) = (0u64, 0u64);
+    let mut lost = 0;
+    while lost < count {
+        if let Some(items) = lose_supplies(world, member) {
+            for (sum, n) in supplies.iter_mut().zip(items) {
+                *sum = sum.saturating_add(u64::from(n));
+            }
+        } else if let Some(gp) = lose_coins(world, expedition, member) {
+            coins = coins.saturating_add(gp);
+        } else if lose_gear(world, member) {
+            gear = gear.saturating_add(1);
+        } else {
+            break;
+        }
+        lost += 1;
+    }
+    let who = super::checks::name(world, member);
+    let kinds = ["rations", "torches", "flasks of oil"]
+        .into_iter()
+        .zip(supplies)
+        .chain([("gp", coins), ("load(s) of gear", gear)]);
+    for (what, amount) in kinds.filter(|(_, n)| *n > 0) {
+        note(
+            world,
+            expedition,
+            ExploreEvent::Dropped {
+                who: who.clone(),
+                what: what.into(),
+                amount,
+            },
+        );
+    }
+    lost
+}
+
+/// A load of `member`'s supplies (rations first, then torches, then flasks), if it carries a
+/// whole load: the items lost of each kind.
+fn lose_supplies(world: &mut World, member: Entity) -> Option<[u32; 3]> {
+    let mut supplies = world.get_mut::<Supplies>(member)?;
+    if supply_loads(&supplies) == 0 {
+        return None;
+    }
+    let mut left = ITEMS_PER_LOAD;
+    let mut taken = [0u32; 3];
+    let s = &mut *supplies;
+    for (slot, took) in [&mut s.rations, &mut s.torches, &mut s.oil_flasks]
+        .into_iter()
+        .zip(&mut taken)
+    {
+        let take = (*slot).min(left);
+        *slot -= take;
+        left -= take;
+        *took = take;
+    }
+    Some(taken)
+}
+
+/// A load of coins `member` carries (its share of the haul first, then its purse), if it
+/// carries a whole load: the coins lost.
+fn lose_coins(world: &mut World, expedition: Entity, member: Entity) -> Option<u64> {
+    let share = haul_share(world, member);
+    let purse = world.get::<Supplies>(member).map_or(0, |s| s.gold);
+    if loads(share.saturating_add(u64::from(purse))) == 0 {
+        return None;
+    }
+    let from_haul = u32::try_from(share.min(COINS_PER_LOAD)).unwrap_or(0);
+    let from_purse = u32::try_from(COINS_PER_LOAD)
+        .unwrap_or(0)
+        .saturating_sub(from_haul)
+        .min(purse);
+    if let Some(mut haul) = world.get_mut::<Haul>(expedition) {
+        haul.0 = haul.0.saturating_sub(from_haul);
+    }
+    if let Some(mut supplies) = world.get_mut::<Supplies>(member) {
+        supplies.gold = supplies.gold.saturating_sub(from_purse);
+    }
+    Some(u64::from(from_haul).saturating_add(u64::from(from_purse)))
+}
+
+/// A load of `member`'s gear left behind, if it has any left.
+fn lose_gear(world: &mut World, member: Entity) -> bool {
+    let gear = block(world, member).map_or(0, |b| b.load);
+    let Some(mut afflictions) = world.get_mut::<Afflictions>(member) else {
+        return false;
+    };
+    let left = afflictions.level(DROPPED);
+    if left >= gear {
+        return false;
+    }
+    afflictions.set(DROPPED, left.saturating_add(1));
+    true
+}
+
 /// What a member carries goes with it into the fight: its combatant's load (the combat's
 /// speed and disadvantage, L5-05).
 pub(super) fn carry_in(world: &mut World, member: Entity, combatant: Entity) {

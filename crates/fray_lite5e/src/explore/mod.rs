@@ -3,8 +3,8 @@
 //!
 //! A lite5e expedition keeps 6-second rounds and one-hour travel turns (L5-19). Each travel
 //! turn rolls the threat table ([`threat`]); at its end the model burns the lights - a torch
-//! for an hour, a lantern for three (L5-19) - and moves the clock on. Rolling to return
-//! ([`returning`], L5-20) is a rule function for the expedition's way home.
+//! for an hour, a lantern for three (L5-19) - and moves the clock on. The party comes home by
+//! rolling to return ([`returning`], L5-20): out of its dungeon, or home from its wilderness.
 //!
 //! In a dungeon, a roll of 1 (a terrible, immediate threat) is an accidental encounter: the
 //! level's wandering table says who ([`threat`]); monsters met become fights ([`meet`]), and
@@ -19,12 +19,13 @@
 //! some of which corrupt ([`corruption`], L5-25); beaten foes' carried loot fills the haul,
 //! which is shared out as gold and XP when the party comes out ([`coins`], L5-26); what members
 //! carry slows them and burdens their checks ([`load`], L5-05); resting heals ([`rest`],
-//! L5-15); a cautious party flees what it meets ([`chase`], L5-23); and the dungeon's dark and
-//! the party's lights go into its fights and checks ([`lighting`], L5-18). Checks out of a
-//! fight are rolled by [`checks`].
+//! L5-15); a cautious party flees what it meets, and a bold one chases what flees its fights
+//! ([`chase`], L5-23); and the dungeon's dark and the party's lights go into its fights and
+//! checks ([`lighting`], L5-18). Checks out of a fight are rolled by [`checks`].
 //!
 //! In a wilderness a turn is a day: the party travels overland or overwater ([`overland`],
-//! L5-22), and a threat roll of 1 meets the terrain's wandering monsters.
+//! L5-22), a threat roll of 1 meets the terrain's wandering monsters, and each night in camp is
+//! a rest, safe unless the terrain is hostile ([`rest`], L5-15).
 //!
 //! Not built yet: what the other threats do (the area's threat list, content), captured magic
 //! items as XP (L5-26).
@@ -45,7 +46,7 @@
 //! [`checks`]: crate::explore::checks
 //! [`overland`]: crate::explore::overland
 
-/// Chases: a cautious party flees what it meets (L5-23).
+/// Chases: a cautious party flees what it meets, a bold one chases what flees (L5-23).
 pub mod chase;
 /// Checks out of a fight, with the members' burdens (L5-01, L5-05).
 pub mod checks;
@@ -67,7 +68,7 @@ pub mod overland;
 pub mod resilience;
 /// Resting heals (L5-15).
 pub mod rest;
-/// Rolling to return (L5-20).
+/// Rolling to return: the party's way home (L5-20).
 pub mod returning;
 /// The travel turn's threat roll (L5-19).
 pub mod threat;
@@ -147,9 +148,11 @@ impl Procedure for Lite5eProcedure {
         traps::trap_check(world, expedition, victim, trap)
     }
 
-    /// The beaten foes' carried loot goes into the haul (L5-26).
+    /// A bold party chases the foes that fled (L5-23); the carried loot of the foes beaten -
+    /// those that did not get away - goes into the haul (L5-26).
     fn won_fight(&self, world: &mut World, expedition: Entity, foes: &[Foes]) {
-        coins::won_fight(world, expedition, foes);
+        let beaten = chase::pursue(world, expedition, foes);
+        coins::won_fight(world, expedition, &beaten);
     }
 
     /// Lasting injuries are written back; a member still down is left down (L5-13); a member
@@ -194,6 +197,7 @@ impl Plugin for Lite5eExplorePlugin {
                     corruption::progress,
                     load::pace,
                     overland::day,
+                    returning::head_home,
                 )
                     .chain(),
             )
@@ -218,6 +222,8 @@ mod delve_tests;
 mod procedure_tests;
 #[cfg(test)]
 mod save_tests;
+#[cfg(test)]
+mod way_home_tests;
 
 #[cfg(test)]
 mod tests {

@@ -124,6 +124,35 @@ fn slowest(world: &World, expedition: Entity) -> (u32, u32) {
         .unwrap_or((10, 1))
 }
 
+/// The miles the party of `expedition` makes in a day on `terrain`: by its vessel on the water
+/// (with `current`, seen going its way; none without a vessel), else walking at its slowest
+/// member's pace through the terrain, moving `march`.
+pub fn day_miles(
+    world: &World,
+    expedition: Entity,
+    terrain: Terrain,
+    current: Option<Current>,
+    march: March,
+) -> u32 {
+    if terrain.is_water() {
+        let kind = world.get::<Vessel>(expedition).map(|v| v.spec.kind);
+        kind.map_or(0, |k| overwater_miles(k, current))
+    } else {
+        overland_miles(slowest(world, expedition), terrain, march).unwrap_or(0)
+    }
+}
+
+/// Whether `terrain` of `wilderness` is hostile wilderness (L5-15: no safe rest there; L5-20:
+/// a dangerous way home). Ruling: the seed names hostile wilderness but does not define it;
+/// Fray counts a terrain as hostile when the wilderness's content gives it wandering monsters
+/// (a table with entries for it), and as quiet country otherwise.
+pub fn hostile(world: &World, wilderness: Entity, terrain: Terrain) -> bool {
+    world
+        .get::<Wilderness>(wilderness)
+        .and_then(|w| w.spec.table(terrain))
+        .is_some_and(|t| !t.entries.is_empty())
+}
+
 /// A lite5e expedition's day of travel in a wilderness (`Act`): the day's miles by land or
 /// water.
 pub(super) fn day(world: &mut World) {
@@ -143,12 +172,8 @@ pub(super) fn day(world: &mut World) {
         .map(|(e, _, _, w, march)| (e, w.clone(), march.copied().unwrap_or_default()))
         .collect();
     for (expedition, at, march) in travelling {
-        let miles = if at.terrain.is_water() {
-            let kind = world.get::<Vessel>(expedition).map(|v| v.spec.kind);
-            kind.map_or(0, |k| overwater_miles(k, at.trek.and_then(|t| t.current)))
-        } else {
-            overland_miles(slowest(world, expedition), at.terrain, march).unwrap_or(0)
-        };
+        let current = at.trek.and_then(|t| t.current);
+        let miles = day_miles(world, expedition, at.terrain, current, march);
         if let Some(mut day) = world.get_mut::<DayMarch>(expedition) {
             *day = DayMarch { miles, lost: false };
         }

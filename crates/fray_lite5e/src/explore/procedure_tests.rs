@@ -168,6 +168,17 @@ fn l525_a_corrupting_trap_infects_on_a_failed_con_check_and_each_stage_end_costs
         4, // 1d6 CON damage
     ];
     let (e, brannoc) = brannoc(world, needle, true, faces);
+    // Two more hours in the dungeon before heading home (which rolls to return, L5-20).
+    world
+        .get_mut::<Plan>(e)
+        .unwrap()
+        .0
+        .insert(1, Activity::Explore);
+    world
+        .get_mut::<Plan>(e)
+        .unwrap()
+        .0
+        .insert(1, Activity::Explore);
     explore_turn(world);
     {
         let a = world.get::<Afflictions>(brannoc).unwrap();
