@@ -800,6 +800,113 @@ fn delve_writes_one_csv_row_per_expedition_the_same_on_any_thread_count() {
 }
 
 #[test]
+fn delve_stopped_by_ctrl_c_sums_up_writes_and_streams_the_runs_it_played() {
+    // Issue 32: Ctrl-C on a batch of expeditions gave nothing and an empty CSV.
+    let dir = std::env::temp_dir().join(format!("fray-delve-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let (csv, json) = (dir.join("runs.csv"), dir.join("tally.json"));
+    let child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["delve", "bx-barrow-raid", "--runs", "1000000", "--csv"])
+        .arg(&csv)
+        .arg("--json")
+        .arg(&json)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the fray binary runs");
+    // The outputs are opened (their temporary files appear) just before the handler is set
+    // and the batch starts: wait for them, then let it play a little.
+    let partial = dir.join(format!(".runs.csv.{}.partial", child.id()));
+    for _ in 0..600 {
+        if partial.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("fray ends");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("interrupted: the summary covers the"),
+        "{}",
+        text(&out.stderr)
+    );
+    let tally: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).unwrap();
+    let played = tally["runs"].as_u64().unwrap();
+    assert!(played > 0 && played < 1_000_000, "{played}");
+    let summary = text(&out.stdout);
+    assert!(
+        summary.contains(&format!("{played} expeditions")),
+        "{summary}"
+    );
+    // The CSV holds the same runs, the first ones, in order.
+    let rows = std::fs::read_to_string(&csv).expect("the CSV");
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines.len() as u64, played + 1, "a header and a row per run");
+    for (i, line) in lines.iter().skip(1).enumerate() {
+        assert!(line.starts_with(&format!("{i},")), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn delve_writes_its_json_to_a_file_or_to_standard_output() {
+    let dir = std::env::temp_dir().join(format!("fray-delve-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("tally.json");
+    let to_file = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "10",
+        "--json",
+        file.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(to_file.status.success(), "{}", text(&to_file.stderr));
+    assert!(text(&to_file.stdout).contains("10 expeditions"));
+    let to_stdout = fray(&["delve", "bx-barrow-raid", "--runs", "10", "--json", "-"]);
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the JSON").trim(),
+        text(&to_stdout.stdout).trim()
+    );
+    // One narrated expedition: its log as JSON lines, to a file beside the narration.
+    let lines = dir.join("log.jsonl");
+    let narrated = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--json",
+        lines.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(narrated.status.success(), "{}", text(&narrated.stderr));
+    assert!(text(&narrated.stdout).contains("Raid on the Sunken Barrow (seed 1)"));
+    let plain = fray(&["delve", "bx-barrow-raid", "--json"]);
+    assert_eq!(
+        std::fs::read_to_string(&lines).expect("the log"),
+        text(&plain.stdout)
+    );
+    // Two outputs on one path would lose one: refused before playing.
+    let clash = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--runs",
+        "10",
+        "--json",
+        file.to_str().expect("a UTF-8 path"),
+        "--csv",
+        file.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(clash.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn delve_sums_up_a_batch_as_text_and_json() {
     let report = fray(&["delve", "bx-barrow-raid", "--runs", "20"]);
     assert!(report.status.success(), "{}", text(&report.stderr));

@@ -266,14 +266,20 @@ pub fn run(
 
 /// The progress bar of `len` fights on a terminal (hidden if `quiet` or not on one).
 pub(crate) fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    progress_bar_of(len, quiet, "fights")
+}
+
+/// The progress bar of `len` things called `unit` on a terminal (hidden if `quiet` or not on
+/// one).
+pub(crate) fn progress_bar_of(len: u64, quiet: bool, unit: &str) -> ProgressBar {
     if quiet || !console::Term::stderr().is_term() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{bar:40.cyan/blue}] {pos}/{len} fights  {per_sec}  ETA {eta}",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{bar:40.cyan/blue}}] {{pos}}/{{len}} {unit}  {{per_sec}}  ETA {{eta}}"
+        ))
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );

@@ -3,19 +3,22 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use clap::Args;
 use fray_content::db::ContentDb;
+use fray_core::drive::update_messages;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::Content;
 use fray_explore::prelude::*;
+use fray_sim::in_order::{InOrder, Piece, StopOnPanic};
 use fray_sim::plot::ChartFormat;
 use fray_sim::survival::plot_survival;
 
-use crate::batch::check_plot_path;
+use crate::batch::{JsonOut, check_plot_path, open_json, progress_bar_of, write_json};
 use crate::content::{ContentError, load};
 use crate::output::{CsvOut, distinct_outputs, draw_whole, write_whole};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
@@ -33,9 +36,13 @@ pub struct DelveArgs {
     /// Play this many expeditions and sum them up instead of narrating one.
     #[arg(long)]
     pub runs: Option<u64>,
-    /// JSON: the log as JSON lines then the summary, or the batch's tally.
-    #[arg(long)]
-    pub json: bool,
+    /// JSON: the log as JSON lines then the summary, or with `--runs` the batch's tally; to
+    /// standard output (`--json` or `--json -`), or to FILE, written whole.
+    #[arg(long, value_name = "FILE|-", num_args = 0..=1, default_missing_value = "-")]
+    pub json: Option<PathBuf>,
+    /// With `--runs`: no progress bar.
+    #[arg(long, requires = "runs")]
+    pub quiet: bool,
     /// Worker threads for `--runs`, at most 256 (0: one per core). The report does not depend
     /// on it.
     #[arg(long, default_value_t = 0)]
@@ -210,7 +217,8 @@ fn play_on(
     Ok((e, summary))
 }
 
-/// Despawns an expedition and its dungeon or wilderness.
+/// Despawns an expedition and its dungeon or wilderness, and forgets what the World kept of
+/// them: a batch plays expedition after expedition in one World, in flat memory.
 fn clear(app: &mut App, e: Entity) {
     let world = app.world_mut();
     let place = world
@@ -221,6 +229,11 @@ fn clear(app: &mut App, e: Entity) {
     if let Some(p) = place {
         world.despawn(p);
     }
+    // Requests, answers and removals are messages that only `App::update` rotates out, and
+    // a headless driver never calls it: without this they would pile up, run after run.
+    update_messages(world);
+    update_messages(world);
+    world.clear_trackers();
 }
 
 /// `[h:mm]`, or `[day d, h:mm]` from the second day on (wilderness journeys go by days).
@@ -280,20 +293,26 @@ fn narrate(
         .get::<ExpeditionLog>(e)
         .map(|l| l.entries().to_vec())
         .unwrap_or_default();
-    if args.json {
+    let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if let Some(path) = &args.json {
+        let mut lines = String::new();
         for entry in &entries {
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(entry).map_err(io::Error::other)?
-            )?;
+            lines.push_str(&serde_json::to_string(entry).map_err(io::Error::other)?);
+            lines.push('\n');
         }
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&summary).map_err(io::Error::other)?
-        )?;
-    } else {
+        lines.push_str(&serde_json::to_string(&summary).map_err(io::Error::other)?);
+        lines.push('\n');
+        if json_to_stdout {
+            out.write_all(lines.as_bytes())?;
+        } else if let Err(why) = write_whole(path, lines.as_bytes()) {
+            return Ok(fail(
+                1,
+                why,
+                &["check that the file's folder exists and can be written"],
+            ));
+        }
+    }
+    if !json_to_stdout {
         writeln!(out, "{} (seed {seed})", spec.name)?;
         for entry in &entries {
             writeln!(out, "{} {}", clock(entry.at), entry.event.text())?;
@@ -329,9 +348,17 @@ fn narrate(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Many expeditions, summed up: each worker thread plays a contiguous share of the runs in
-/// its own World (run i always with the seed derived from the master seed and i), and the
-/// shares' tallies are added up, so the report does not depend on the thread count.
+/// Runs a worker takes at a time: the CSV's piece, and how soon a worker sees a Ctrl-C.
+const CHUNK: u64 = 8;
+
+/// Many expeditions, summed up: worker threads take the runs a chunk at a time, in run order,
+/// each playing its chunks in its own World (run i always with the seed derived from the master
+/// seed and i); their tallies are added up, so the report does not depend on the thread count.
+/// Memory stays flat: the tallies are running totals, and the CSV's rows are written as the
+/// chunks finish, in run order (at most a few chunks wait for an earlier one).
+///
+/// A Ctrl-C stops the batch: no chunk starts after it, the chunks in play finish, and the
+/// summary, the JSON and the CSV cover the runs played - always the first ones, in order.
 fn batch(
     cli: &CliEngine,
     db: &Arc<ContentDb>,
@@ -344,16 +371,25 @@ fn batch(
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n.min(MAX_THREADS),
     };
-    let threads = u64::try_from(threads).unwrap_or(1).clamp(1, runs.max(1));
-    let share = runs.div_ceil(threads);
+    let threads = u64::try_from(threads)
+        .unwrap_or(1)
+        .clamp(1, runs.div_ceil(CHUNK).max(1));
     // The outputs, and the chart's format and folder, are checked before the batch starts, as
     // `fray batch` does.
+    let json_path = args.json.as_deref().filter(|p| p.as_os_str() != "-");
     if let Err(e) = distinct_outputs(&[
-        ("--save", args.save.as_deref()),
+        ("--json", json_path),
         ("--csv", args.csv.as_deref()),
         ("--plot", args.plot.as_deref()),
     ]) {
         return Ok(fail(2, e, &[]));
+    }
+    if args.plot.as_deref().is_some_and(|p| p.as_os_str() == "-") {
+        return Ok(fail(
+            2,
+            "--plot - : a chart is written to a file",
+            &["try --plot survival.svg"],
+        ));
     }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
@@ -361,10 +397,8 @@ fn batch(
     if let Err(e) = check_plot_path(args.plot.as_deref()) {
         return Ok(fail(1, e, &[]));
     }
-    // The CSV file is started before the batch, so a bad path fails at once; it replaces what
-    // was at its path only when written whole.
-    let csv = match args.csv.as_deref().map(CsvOut::open).transpose() {
-        Ok(file) => file.map(csv::Writer::from_writer),
+    let json = match open_json(args.json.as_deref()) {
+        Ok(json) => json,
         Err(e) => {
             return Ok(fail(
                 1,
@@ -373,77 +407,133 @@ fn batch(
             ));
         }
     };
-    let rows = csv.is_some();
-    type Share = (DelveTally, Vec<Vec<String>>);
-    let results: Vec<Result<Share, String>> = std::thread::scope(|scope| {
+    // The CSV file is started before the batch, so a bad path fails at once; it replaces what
+    // was at its path only when written whole. `--csv -` streams the rows to standard output.
+    let mut csv = match args.csv.as_deref().map(CsvOut::open).transpose() {
+        Ok(file) => file,
+        Err(e) => {
+            return Ok(fail(
+                1,
+                e,
+                &["check that the file's folder exists and can be written"],
+            ));
+        }
+    };
+    let header = csv_bytes(std::iter::once(delve_csv::header(spec)));
+    let bar = progress_bar_of(runs, args.quiet, "expeditions");
+    // Ctrl-C stops the batch; a second one, once the handler is gone, ends the process.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let handled = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed)).is_ok();
+    let next = AtomicU64::new(0);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let csv_name = csv.as_ref().map(CsvOut::name).unwrap_or_default();
+    let csv_on_stdout = csv.as_ref().is_some_and(CsvOut::is_stdout);
+    let rows = csv
+        .as_mut()
+        .map(|c| InOrder::new(c.sink(), 0, CHUNK.saturating_mul(threads).saturating_mul(2)));
+    let shares: Vec<DelveTally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let from = t.saturating_mul(share).min(runs);
-                let to = from.saturating_add(share).min(runs);
+            .map(|_| {
+                let (rows, next, stop, failure, bar) = (&rows, &next, &stop, &failure, &bar);
+                let header = &header;
                 scope.spawn(move || {
+                    let _stop_others = StopOnPanic(rows.as_ref());
                     let mut app = app(cli, db.clone());
                     let mut tally = DelveTally::default();
-                    let mut lines = Vec::new();
-                    for i in from..to {
-                        let seed = derive_seed(args.seed, i);
-                        let (e, summary) = play(&mut app, db, spec, seed, false)?;
-                        tally.add(&summary);
-                        if rows {
-                            lines.push(delve_csv::row(i, seed, &summary));
+                    loop {
+                        let failed = failure
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .is_some();
+                        if failed || stop.load(Ordering::Relaxed) {
+                            break;
                         }
-                        clear(&mut app, e);
+                        let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+                        if from >= runs {
+                            break;
+                        }
+                        let to = from.saturating_add(CHUNK).min(runs);
+                        if let Some(rows) = rows
+                            && !rows.wait_for_turn(from)
+                        {
+                            break;
+                        }
+                        let mut lines = Vec::new();
+                        for i in from..to {
+                            let seed = derive_seed(args.seed, i);
+                            let (e, summary) = match play(&mut app, db, spec, seed, false) {
+                                Ok(played) => played,
+                                Err(why) => {
+                                    *failure.lock().unwrap_or_else(PoisonError::into_inner) =
+                                        Some(format!("run {i} (seed {seed}): {why}"));
+                                    if let Some(rows) = rows {
+                                        rows.stop();
+                                    }
+                                    return tally;
+                                }
+                            };
+                            tally.add(&summary);
+                            if rows.is_some() {
+                                lines.push(delve_csv::row(i, seed, &summary));
+                            }
+                            clear(&mut app, e);
+                            bar.inc(1);
+                        }
+                        if let Some(rows) = rows {
+                            rows.submit(
+                                from,
+                                Piece {
+                                    end: to,
+                                    header: Some(header.clone()),
+                                    bytes: csv_bytes(lines),
+                                },
+                            );
+                        }
                     }
-                    Ok((tally, lines))
+                    tally
                 })
             })
             .collect();
-        workers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| Err("a worker thread panicked".into()))
-            })
-            .collect()
+        workers.into_iter().filter_map(|w| w.join().ok()).collect()
     });
+    bar.finish_and_clear();
+    if let Some(why) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Ok(fail(2, why, &[]));
+    }
     let mut tally = DelveTally::default();
-    let mut lines = Vec::new();
-    for result in results {
-        match result {
-            Ok((share, rows)) => {
-                tally.merge(&share);
-                lines.extend(rows);
-            }
-            Err(why) => return Ok(fail(2, why, &[])),
-        }
+    for share in &shares {
+        tally.merge(share);
     }
-    let csv_on_stdout = csv.as_ref().is_some_and(|w| w.get_ref().is_stdout());
-    if let Some(mut writer) = csv {
-        let path = writer.get_ref().name();
-        let written = std::iter::once(delve_csv::header(spec))
-            .chain(lines)
-            .try_for_each(|line| writer.write_record(&line))
-            .map_err(|why| format!("cannot write {path}: {why}"))
-            .and_then(|()| {
-                writer
-                    .into_inner()
-                    .map_err(|e| format!("cannot write {path}: {}", e.error()))
-            })
-            .and_then(CsvOut::finish);
-        if let Err(why) = written {
-            return Ok(fail(1, why, &[]));
-        }
+    let interrupted = handled && stop.load(Ordering::Relaxed) && tally.runs < runs;
+    if interrupted {
+        eprintln!(
+            "interrupted: the summary covers the {} expeditions played so far",
+            tally.runs
+        );
     }
-    // A CSV on standard output takes it: the summary goes to standard error.
+    if let Some(rows) = rows
+        && let Err(why) = rows.finish(&header)
+    {
+        return Ok(fail(1, format!("cannot write {csv_name}: {why}"), &[]));
+    }
+    if let Some(file) = csv
+        && let Err(why) = file.finish()
+    {
+        return Ok(fail(1, why, &[]));
+    }
+    // A CSV or JSON on standard output takes it: the summary goes to standard error.
     let mut stderr = io::stderr();
-    let out: &mut dyn Write = if csv_on_stdout { &mut stderr } else { out };
-    if args.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&tally).map_err(io::Error::other)?
-        )?;
+    let json_on_stdout = matches!(json, Some(JsonOut::Stdout));
+    let text: &mut dyn Write = if csv_on_stdout || json_on_stdout {
+        &mut stderr
     } else {
-        summarize(spec, &tally, args.seed, out)?;
+        out
+    };
+    summarize(spec, &tally, args.seed, text)?;
+    let tally_json = serde_json::to_string(&tally).map_err(io::Error::other)?;
+    if let Some(code) = write_json(json, &tally_json, out)? {
+        return Ok(code);
     }
     if let Some(path) = &args.plot
         && let Err(e) = draw_whole(path, |at| {
@@ -452,7 +542,21 @@ fn batch(
     {
         return Ok(fail(1, e, &[]));
     }
+    if interrupted {
+        // The summary is out; the exit says it is partial (128 + SIGINT).
+        return Ok(ExitCode::from(130));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// CSV records as bytes.
+fn csv_bytes(records: impl IntoIterator<Item = Vec<String>>) -> Vec<u8> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for record in records {
+        // Writing into memory cannot fail.
+        let _ = writer.write_record(&record);
+    }
+    writer.into_inner().unwrap_or_default()
 }
 
 /// The text report of a batch of expeditions of `spec` played from master seed `seed`. XP is

@@ -13,18 +13,18 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// The output of consecutive runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Piece {
+pub struct Piece {
     /// The first run after this piece.
-    pub(crate) end: u64,
+    pub end: u64,
     /// A header for the whole output, from this piece's first run: written before the first
     /// piece that has one, and never again.
-    pub(crate) header: Option<Vec<u8>>,
+    pub header: Option<Vec<u8>>,
     /// The output itself.
-    pub(crate) bytes: Vec<u8>,
+    pub bytes: Vec<u8>,
 }
 
 /// Writes pieces in run order, whatever order they come in.
-pub(crate) struct InOrder<'a> {
+pub struct InOrder<'a> {
     state: Mutex<State<'a>>,
     turn: Condvar,
     window: u64,
@@ -45,7 +45,7 @@ struct State<'a> {
 impl<'a> InOrder<'a> {
     /// Writes into `out` the output of the runs from `first`, letting workers run at most
     /// `window` runs ahead of it.
-    pub(crate) fn new(out: &'a mut (dyn Write + Send), first: u64, window: u64) -> Self {
+    pub fn new(out: &'a mut (dyn Write + Send), first: u64, window: u64) -> Self {
         Self {
             state: Mutex::new(State {
                 out,
@@ -63,7 +63,7 @@ impl<'a> InOrder<'a> {
     /// Waits until the piece that starts at run `start` may be made (it starts less than
     /// `window` runs after the first unwritten run). `false` if the output has stopped: make
     /// nothing more.
-    pub(crate) fn wait_for_turn(&self, start: u64) -> bool {
+    pub fn wait_for_turn(&self, start: u64) -> bool {
         let mut state = self.lock();
         while !state.stopped && start >= state.next.saturating_add(self.window) {
             state = self
@@ -76,14 +76,14 @@ impl<'a> InOrder<'a> {
 
     /// Whether the piece that starts at run `start` may be made now, without waiting (`None`
     /// if the output has stopped: make nothing more).
-    pub(crate) fn may_start(&self, start: u64) -> Option<bool> {
+    pub fn may_start(&self, start: u64) -> Option<bool> {
         let state = self.lock();
         (!state.stopped).then(|| start < state.next.saturating_add(self.window))
     }
 
     /// Hands in the piece of the runs from `start`, and writes every piece whose turn has
     /// come.
-    pub(crate) fn submit(&self, start: u64, piece: Piece) {
+    pub fn submit(&self, start: u64, piece: Piece) {
         let mut state = self.lock();
         if state.stopped {
             return;
@@ -107,7 +107,7 @@ impl<'a> InOrder<'a> {
     }
 
     /// Stops with an error: nothing more is written, and [`Self::finish`] returns it.
-    pub(crate) fn fail(&self, error: io::Error) {
+    pub fn fail(&self, error: io::Error) {
         let mut state = self.lock();
         if state.error.is_none() {
             state.error = Some(error);
@@ -117,14 +117,14 @@ impl<'a> InOrder<'a> {
     }
 
     /// Stops without an error (a worker is gone): waiting workers give up.
-    pub(crate) fn stop(&self) {
+    pub fn stop(&self) {
         self.lock().stopped = true;
         self.turn.notify_all();
     }
 
     /// Ends the output: writes `header` if no piece had one (there were no rows), and flushes.
     /// The first write error, if any.
-    pub(crate) fn finish(self, header: &[u8]) -> io::Result<()> {
+    pub fn finish(self, header: &[u8]) -> io::Result<()> {
         let state = self
             .state
             .into_inner()
@@ -166,7 +166,7 @@ impl State<'_> {
 
 /// Stops an [`InOrder`] if the worker holding this guard panics, so that the others do not
 /// wait forever for the piece it will never hand in.
-pub(crate) struct StopOnPanic<'s, 'a>(pub(crate) Option<&'s InOrder<'a>>);
+pub struct StopOnPanic<'s, 'a>(pub Option<&'s InOrder<'a>>);
 
 impl Drop for StopOnPanic<'_, '_> {
     fn drop(&mut self) {

@@ -48,7 +48,7 @@ mod csv_rows;
 pub mod engine;
 pub mod finished;
 pub mod histogram;
-mod in_order;
+pub mod in_order;
 pub mod part;
 pub mod plot;
 pub mod record;
