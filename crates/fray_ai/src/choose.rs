@@ -36,7 +36,22 @@ fn needs_preview(policy: Policy, intent: &Intent) -> bool {
     }
 }
 
+/// The policy of an id [`Controllers::policy`] gave.
+fn policy_of(id: u32) -> Policy {
+    match id {
+        0 => Policy::Random,
+        1 => Policy::Aggressive,
+        _ => Policy::Tactical,
+    }
+}
+
 impl Controllers for BuiltinPolicies {
+    /// The kinds each policy scores below ending its turn whatever the fight
+    /// ([`passes_over`](crate::policy::passes_over)); the random policy may take anything.
+    fn passes_over(&self, policy: u32, kind: IntentKind) -> bool {
+        crate::policy::passes_over(policy_of(policy), kind)
+    }
+
     fn policy(&self, name: &str) -> Option<u32> {
         Some(match Policy::of_name(name) {
             Policy::Random => 0,
@@ -46,11 +61,7 @@ impl Controllers for BuiltinPolicies {
     }
 
     fn choose(&self, policy: u32, decision: &mut dyn Decision) -> Option<usize> {
-        let policy = match policy {
-            0 => Policy::Random,
-            1 => Policy::Aggressive,
-            _ => Policy::Tactical,
-        };
+        let policy = policy_of(policy);
         let count = decision.options().len();
         if count == 0 {
             return None;

@@ -63,6 +63,30 @@ impl fmt::Display for Policy {
     }
 }
 
+/// Whether `policy`, deciding its own turn, scores every intent of `kind` below ending the turn
+/// (which scores 0 in both scoring policies), whatever the fight and the preview: the kit need
+/// not even check such intents for it. The aggressive policy never backs off (-100), delays
+/// (-100), readies, defends, rallies or stabilizes (-10); the tactical one never delays or
+/// readies (-2, and a pool spent only lowers a score). The random policy may take anything.
+pub(crate) fn passes_over(policy: Policy, kind: IntentKind) -> bool {
+    match policy {
+        Policy::Random => false,
+        Policy::Aggressive => matches!(
+            kind,
+            IntentKind::Flee
+                | IntentKind::Retreat
+                | IntentKind::Disengage
+                | IntentKind::Delay
+                | IntentKind::Ready
+                | IntentKind::Defend
+                | IntentKind::Rally
+                | IntentKind::Stabilize
+                | IntentKind::Pass
+        ),
+        Policy::Tactical => matches!(kind, IntentKind::Delay | IntentKind::Ready),
+    }
+}
+
 /// How much the aggressive policy wants an option (higher is better).
 pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     match intent {

@@ -151,7 +151,7 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
                 }
             }
         }
-        if standard && f.state.readied.is_none() {
+        if standard && f.state.readied.is_none() && offer.wants(IntentKind::Ready) {
             crate::readied::offer(offer, &sheet);
         }
         if slots == crate::slots::ActionSlots::full() {

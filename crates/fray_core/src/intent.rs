@@ -199,6 +199,26 @@ pub enum IntentKind {
     EndTurn,
 }
 
+impl IntentKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [IntentKind; 14] = [
+        IntentKind::Attack,
+        IntentKind::Move,
+        IntentKind::Engage,
+        IntentKind::Disengage,
+        IntentKind::Ready,
+        IntentKind::Delay,
+        IntentKind::Defend,
+        IntentKind::UseAbility,
+        IntentKind::Rally,
+        IntentKind::Stabilize,
+        IntentKind::Retreat,
+        IntentKind::Flee,
+        IntentKind::Pass,
+        IntentKind::EndTurn,
+    ];
+}
+
 impl Intent {
     /// The intent's kind.
     pub fn kind(&self) -> IntentKind {

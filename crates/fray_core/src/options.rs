@@ -48,6 +48,9 @@ pub struct ActionOptions {
     pub list: Vec<ActionOption>,
     /// What the legality check said of each, by index in `list`.
     pub legal: Vec<Legal>,
+    /// Only the options an AI decider may take are listed: the kinds its policy never takes
+    /// were left out unchecked. A player's options are always whole.
+    pub partial: bool,
 }
 
 impl ActionOptions {
@@ -62,6 +65,7 @@ impl ActionOptions {
         self.version = version;
         self.list.clear();
         self.legal.clear();
+        self.partial = false;
     }
 
     /// Forgets the options (nobody is deciding).

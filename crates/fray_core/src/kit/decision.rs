@@ -11,7 +11,7 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 
 use crate::ids::SideId;
-use crate::intent::Intent;
+use crate::intent::{Intent, IntentKind};
 use crate::kit::{Ctx, Rules};
 use crate::legality::{Legal, Occasion, Scope};
 use crate::lineup::Lineup;
@@ -81,6 +81,16 @@ pub trait Controllers: Send + Sync + 'static {
 
     /// The index of the option policy `policy` chooses (`None` leaves it unanswered).
     fn choose(&self, policy: u32, decision: &mut dyn Decision) -> Option<usize>;
+
+    /// Whether policy `policy`, deciding its own turn with ending the turn among its options,
+    /// never takes an intent of `kind`: it scores every such intent below ending the turn. The
+    /// kit then leaves those candidates out of the AI's offer unchecked (a player's offer is
+    /// always whole; a turn that may not end gets the whole offer too). Default: any kind may
+    /// be taken.
+    fn passes_over(&self, policy: u32, kind: IntentKind) -> bool {
+        let _ = (policy, kind);
+        false
+    }
 }
 
 /// The AI controllers the kit asks for AI decisions.

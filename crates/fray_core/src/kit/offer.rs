@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use bevy_ecs::entity::Entity;
 
-use crate::intent::Intent;
+use crate::intent::{Intent, IntentKind};
 use crate::kit::{Actor, Ctx, Rules};
 use crate::legality::{Legal, Occasion, Scope};
 
@@ -44,6 +44,13 @@ pub struct Offer<'o, 'a, 'i, 'w, 's, R: Rules> {
     pub(crate) actor: Actor<'o, 's, R>,
     pub(crate) occasion: Occasion,
     pub(crate) sink: &'o mut dyn OfferSink,
+    /// Kinds of intent the decider never takes, as bits of [`kind_bit`]: left out unchecked.
+    pub(crate) skip: u16,
+}
+
+/// The bit of `kind` in an [`Offer`]'s set of kinds left out.
+pub(crate) fn kind_bit(kind: IntentKind) -> u16 {
+    1u16.checked_shl(u32::from(kind as u8)).unwrap_or(0)
 }
 
 impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
@@ -67,8 +74,19 @@ impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
         &self.occasion
     }
 
-    /// Offers `intent`, labelled `label`, if it is legal now. Returns whether it was.
+    /// Whether the decider may take intents of `kind`: an AI decider's offer leaves out the
+    /// kinds its policy never takes ([`Controllers::passes_over`](crate::kit::Controllers::passes_over)),
+    /// and a ruleset may spare itself building such candidates at all.
+    pub fn wants(&self, kind: IntentKind) -> bool {
+        self.skip & kind_bit(kind) == 0
+    }
+
+    /// Offers `intent`, labelled `label`, if it is legal now (and the decider may take its
+    /// kind: see [`Offer::wants`]). Returns whether it was.
     pub fn consider(&mut self, intent: Intent, label: &Arc<str>) -> bool {
+        if !self.wants(intent.kind()) {
+            return false;
+        }
         match R::check(self.ctx, &self.actor, &intent, &self.occasion, Scope::Price) {
             Ok(legal) => {
                 self.sink.push(intent, legal, label.clone());

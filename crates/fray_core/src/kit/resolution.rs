@@ -226,6 +226,7 @@ impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
                 actor: me,
                 occasion,
                 sink: &mut window,
+                skip: 0,
             };
             R::offer(&mut offer);
         }

@@ -18,10 +18,11 @@ use crate::flow::outcome::{
 use crate::flow::phase::Phase;
 use crate::flow::walk::{self, Next};
 use crate::ids::CombatantId;
+use crate::intent::{Intent, IntentKind};
 use crate::kit::decision::{
     AiControllers, DecisionKind, KitDecision, Source, preview_option, with_reactions,
 };
-use crate::kit::offer::Offer;
+use crate::kit::offer::{Offer, kind_bit};
 use crate::kit::resolution;
 use crate::kit::{Ctx, Kit, Member, Members, RoundPlan, Rules, TurnBegins};
 use crate::legality::{Occasion, Scope};
@@ -316,24 +317,54 @@ fn begin_turn<R: Rules>(ctx: &mut Ctx<R>, scratch: &mut Scratch) {
 
 /// Fills the options of `actor`'s decision on `occasion` (when they are stale); an external
 /// decider gets every preview at once, for its UI.
-fn offer_decision<R: Rules>(ctx: &mut Ctx<R>, actor: Entity, occasion: Occasion) {
+///
+/// An AI deciding its own turn gets only the kinds of intent its policy may take
+/// ([`Controllers::passes_over`](crate::kit::Controllers::passes_over)): the others are never
+/// checked. If ending the turn is not among them, the turn may not end and the whole offer is
+/// made instead, so the policy chooses exactly as it would from every option.
+fn offer_decision<R: Rules>(
+    ctx: &mut Ctx<R>,
+    actor: Entity,
+    occasion: Occasion,
+    controllers: Option<&AiControllers>,
+) {
     let version = ctx.e.turn.version;
-    if ctx.e.options.is_current(Some(actor), version) {
+    let external = ctx.controller(actor).is_some_and(|c| c.is_external());
+    if ctx.e.options.is_current(Some(actor), version) && !(external && ctx.e.options.partial) {
         return;
     }
+    let skip = match (occasion, controllers, ctx.controller(actor)) {
+        (Occasion::Turn, Some(controllers), Some(crate::combatant::Controller::Ai(name))) => {
+            controllers.0.policy(name).map_or(0, |policy| {
+                IntentKind::ALL
+                    .iter()
+                    .filter(|kind| **kind != IntentKind::EndTurn)
+                    .filter(|kind| controllers.0.passes_over(policy, **kind))
+                    .fold(0, |bits, kind| bits | kind_bit(*kind))
+            })
+        }
+        _ => 0,
+    };
     let mut options = std::mem::take(&mut *ctx.e.options);
-    options.reset(Some(actor), version);
-    if let Some(me) = ctx.actor(actor) {
-        let mut offer = Offer {
-            ctx: &*ctx,
-            actor: me,
-            occasion,
-            sink: &mut options,
-        };
-        R::offer(&mut offer);
+    for skip in [skip, 0] {
+        options.reset(Some(actor), version);
+        if let Some(me) = ctx.actor(actor) {
+            let mut offer = Offer {
+                ctx: &*ctx,
+                actor: me,
+                occasion,
+                sink: &mut options,
+                skip,
+            };
+            R::offer(&mut offer);
+        }
+        options.partial = skip != 0;
+        if skip == 0 || options.list.iter().any(|o| o.intent == Intent::EndTurn) {
+            break;
+        }
     }
     *ctx.e.options = options;
-    if ctx.controller(actor).is_some_and(|c| c.is_external()) {
+    if external {
         for i in 0..ctx.e.options.list.len() {
             preview_option(ctx, actor, &occasion, Source::Offer, i);
         }
@@ -397,7 +428,7 @@ pub(crate) fn decide<R: Rules>(mut kit: Kit<R>, controllers: Option<Res<AiContro
                 } else {
                     (Occasion::Declaration, DecisionKind::Declaration)
                 };
-                offer_decision(&mut ctx, actor, occasion);
+                offer_decision(&mut ctx, actor, occasion, controllers.as_deref());
                 let Some(controllers) = controllers.as_deref() else {
                     continue;
                 };
