@@ -120,6 +120,179 @@ fn check_reports_path_line_col_for_broken_content_and_passes_on_good_content() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Copies the folder `from` into `to`, files and subfolders.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a folder to copy") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copy");
+        }
+    }
+}
+
+#[test]
+fn check_refuses_an_expedition_member_with_more_hp_than_its_statblock() {
+    // Issue 32 F.24: `hp: 9999` for a 14-HP fighter was accepted, and its first fight reported
+    // 9985 HP lost.
+    let dir = std::env::temp_dir().join(format!("fray-check-hp-{}", std::process::id()));
+    copy_folder(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("content/bx"),
+        &dir.join("bx"),
+    );
+    let raid = dir.join("bx/expeditions/barrow-raid.ron");
+    let original = std::fs::read_to_string(&raid).expect("the expedition");
+    let changed = original.replace(
+        r#"statblock: "fighter-2", hp: 14,"#,
+        r#"statblock: "fighter-2", hp: 9999,"#,
+    );
+    assert_ne!(original, changed);
+    std::fs::write(&raid, changed).expect("the changed expedition");
+    let out = fray(&["check", dir.to_str().expect("a UTF-8 path")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    assert!(
+        text(&out.stdout).contains("Aldo's hp is 9999, above the 14 of its statblock `fighter-2`"),
+        "{}",
+        text_of(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_broken_statblock_file_is_one_problem_not_a_cascade() {
+    // Issue 32 F.27: `hp: "twenty"` in archmage's monsters gave 8 problems: the real one and 7
+    // follow-on "unknown archmage statblock" errors in the dungeon, one of them three times.
+    let dir = std::env::temp_dir().join(format!("fray-check-cascade-{}", std::process::id()));
+    copy_folder(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("content/archmage"),
+        &dir.join("archmage"),
+    );
+    let monsters = dir.join("archmage/monsters.ron");
+    let original = std::fs::read_to_string(&monsters).expect("the monsters");
+    std::fs::write(
+        &monsters,
+        original.replacen("hp: 22,", "hp: \"twenty\",", 1),
+    )
+    .expect("the changed monsters");
+    let out = fray(&["check", dir.to_str().expect("a UTF-8 path")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    let report = text(&out.stdout);
+    assert!(report.contains("1 problem(s)"), "{report}");
+    assert!(report.contains("monsters.ron:6:"), "{report}");
+    assert!(!report.contains("unknown archmage statblock"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_says_a_json_file_is_no_content() {
+    // Issue 32 F.28: `fray check b1.json` said "cannot tell which ruleset these statblocks
+    // belong to".
+    let file = std::env::temp_dir().join(format!("fray-check-{}.json", std::process::id()));
+    std::fs::write(&file, "{\"runs\": 1}").expect("a JSON file");
+    let out = fray(&["check", file.to_str().expect("a UTF-8 path")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    assert!(
+        text(&out.stdout).contains("not a content file: content is written in RON"),
+        "{}",
+        text_of(&out)
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_batch_records_how_it_was_made_in_its_json_and_its_summary() {
+    // Issue 32 G.29: the options, the round limit and the AI given were in no result.
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "20",
+        "--option",
+        "lasting_wounds=true",
+        "--max-rounds",
+        "9",
+        "--ai",
+        "Raiders=aggressive",
+        "--json",
+        "-",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text_of(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["schema"], 1);
+    assert!(json["fray_version"].is_string());
+    let made = &json["made"];
+    assert_eq!(made["max_rounds"], 9);
+    assert_eq!(made["seed"], 1);
+    assert_eq!(made["runs"], 20);
+    assert!(
+        made["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o == "lasting_wounds=true"),
+        "{made}"
+    );
+    assert_eq!(made["controllers"][0], "Raiders=ai:aggressive");
+    assert!(made["content"].as_str().unwrap().len() == 16, "{made}");
+    // G.30: `survival_rate` meant "still active"; it is `active_rate` now, beside `alive_rate`.
+    let first = &json["combatants"][0];
+    assert!(first.get("survival_rate").is_none(), "{first}");
+    let rates = |k: &str| first[k].as_f64().unwrap();
+    assert!(
+        (rates("alive_rate") + rates("death_rate") - 1.0).abs() < 1e-9,
+        "{first}"
+    );
+    assert!(rates("active_rate") <= rates("alive_rate"), "{first}");
+    let summary = text(&out.stderr);
+    assert!(
+        summary.contains("round limit 9; AI given: Raiders=ai:aggressive"),
+        "{summary}"
+    );
+    // A batch of expeditions says what it played too.
+    let delve = fray(&["delve", "bx-barrow-raid", "--runs", "4", "--json", "-"]);
+    let json: serde_json::Value = serde_json::from_slice(&delve.stdout).unwrap();
+    assert_eq!(
+        (
+            &json["schema"],
+            &json["expedition"],
+            &json["ruleset"],
+            &json["runs_asked"]
+        ),
+        (
+            &serde_json::json!(1),
+            &serde_json::json!("bx-barrow-raid"),
+            &serde_json::json!("bx"),
+            &serde_json::json!(4)
+        )
+    );
+}
+
+#[test]
+fn merge_says_which_part_is_of_another_kind() {
+    // Issue 32 G.36: a batch's part beside a sweep's part was blamed as "not a batch part".
+    let dir = std::env::temp_dir().join(format!("fray-merge-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let (batch, sweep) = (dir.join("part-0.json"), dir.join("tp0.json"));
+    std::fs::write(&batch, r#"{"format":"fray-batch-part/1"}"#).expect("a file");
+    std::fs::write(&sweep, r#"{"format":"fray-tune-part/1"}"#).expect("a file");
+    let out = fray(&[
+        "merge",
+        batch.to_str().expect("a UTF-8 path"),
+        sweep.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let why = text(&out.stderr);
+    assert!(
+        why.contains("part-0.json is a batch's part") && why.contains("tp0.json is a sweep's part"),
+        "{why}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn list_shows_encounters_and_statblocks_by_ruleset() {
     let out = fray(&["list"]);
@@ -477,6 +650,23 @@ fn show_prints_an_encounter_a_map_and_a_statblock() {
     let typo = fray(&["show", "gobln-chief"]);
     assert_eq!(typo.status.code(), Some(2));
     assert!(text(&typo.stderr).contains("did you mean `goblin-chief`"));
+    // Issue 32: `cleric-1` is archmage's and B/X's; `show` could show neither B/X's, and printed
+    // archmage's file for it. A bare id several rulesets use is refused with the candidates.
+    let both = fray(&["show", "cleric-1"]);
+    assert_eq!(both.status.code(), Some(2));
+    let why = text(&both.stderr);
+    assert!(
+        why.contains("archmage:cleric-1") && why.contains("bx:cleric-1"),
+        "{why}"
+    );
+    let bx = fray(&["show", "bx:cleric-1"]);
+    assert!(bx.status.success(), "{}", text(&bx.stderr));
+    let out = text(&bx.stdout);
+    assert!(out.contains("(bx "), "{out}");
+    assert!(out.contains("content/bx/"), "{out}");
+    assert!(out.contains("Character(id: \"cleric-1\""), "{out}");
+    let archmage = text(&fray(&["show", "archmage:cleric-1"]).stdout);
+    assert!(archmage.contains("content/archmage/"), "{archmage}");
 }
 
 #[test]
@@ -489,6 +679,12 @@ fn compare_gives_a_verdict_and_finds_no_difference_between_an_encounter_and_itse
         "{out}"
     );
     assert!(out.contains("common random numbers"), "{out}");
+    // Issue 32 G.31: "B's fights run as long than A's", and no word that A and B are one.
+    assert!(
+        out.contains("B's fights run exactly as long as A's"),
+        "{out}"
+    );
+    assert!(out.contains("A and B are the same batch"), "{out}");
     let json = fray(&[
         "compare",
         "archmage-bridge",
@@ -555,6 +751,34 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     let tuned = fray(&["batch", ron.to_str().unwrap(), "--runs", "5", "--quiet"]);
     assert!(tuned.status.success(), "{}", text(&tuned.stderr));
+    // Issue 32 G.33: the tuned file kept the original's id, so it could not go beside it.
+    let written = std::fs::read_to_string(&ron).unwrap();
+    assert!(
+        written.contains("id: \"archmage-bridge-tuned-"),
+        "{written}"
+    );
+    // G.32: a folder that is not there fails before the search, not after it.
+    let nowhere = dir.path().join("no-such-folder").join("t.ron");
+    let early = fray(&[
+        "tune",
+        "archmage-bridge",
+        "--side",
+        "Heroes",
+        "--target",
+        "0.5",
+        "--vary",
+        "damage:Heroes",
+        "--budget",
+        "100000",
+        "--write",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(early.status.code(), Some(1));
+    assert!(
+        text(&early.stderr).contains("no folder"),
+        "{}",
+        text(&early.stderr)
+    );
     // A B/X monster's hit dice, written back as its entry's `level`.
     let out = fray(&[
         "tune",
@@ -689,9 +913,9 @@ fn delve_stopped_and_saved_mid_way_resumes_to_the_same_narration() {
                 "--save",
                 save,
             ]);
-            assert!(stopped.status.success(), "{}", text(&stopped.stderr));
             let said = text(&stopped.stdout);
             if said.contains("Still under way") {
+                assert!(stopped.status.success(), "{}", text(&stopped.stderr));
                 assert!(
                     said.contains(&format!("Stopped after turn {stop}; saved to")),
                     "{said}"
@@ -704,8 +928,14 @@ fn delve_stopped_and_saved_mid_way_resumes_to_the_same_narration() {
                     "{expedition} resumed after turn {stop}"
                 );
             } else {
-                // Over before the stop: nothing to save, and it said how it ended.
+                // Over before the stop: it said how it ended, and that nothing was saved.
                 assert_eq!(said, text(&whole.stdout), "{expedition}");
+                assert_eq!(stopped.status.code(), Some(1), "{expedition}");
+                assert!(
+                    text(&stopped.stderr).contains("nothing saved"),
+                    "{}",
+                    text(&stopped.stderr)
+                );
             }
         }
     }
@@ -903,6 +1133,40 @@ fn delve_writes_its_json_to_a_file_or_to_standard_output() {
         file.to_str().expect("a UTF-8 path"),
     ]);
     assert_eq!(clash.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn delve_says_when_it_saved_nothing_refuses_no_runs_and_tells_days_in_days() {
+    // Issue 32 F.20: a --stop-after past the end played it all and said nothing.
+    let dir = std::env::temp_dir().join(format!("fray-delve-late-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let save = dir.join("late.ron");
+    let late = fray(&[
+        "delve",
+        "bx-barrow-raid",
+        "--stop-after",
+        "9999",
+        "--save",
+        save.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(late.status.code(), Some(1));
+    assert!(
+        text(&late.stderr).contains("before --stop-after 9999: nothing saved to"),
+        "{}",
+        text(&late.stderr)
+    );
+    assert!(text(&late.stdout).contains("The expedition is over"));
+    assert!(!save.exists());
+    // F.21: no runs is no batch.
+    let none = fray(&["delve", "bx-barrow-raid", "--runs", "0"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(text(&none.stderr).contains("at least one expedition"));
+    // F.23: a wilderness's day-long turns are told in days, a dungeon's in hours.
+    let trek = text(&fray(&["delve", "bx-thornmoor-trek", "--runs", "3"]).stdout);
+    assert!(trek.contains(" days)"), "{trek}");
+    let raid = text(&fray(&["delve", "bx-barrow-raid", "--runs", "3"]).stdout);
+    assert!(raid.contains(" hours)"), "{raid}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -530,6 +530,19 @@ impl ArchBlock {
                         ),
                     )));
                 }
+                DamageSpec::Dice(d) if d.max() <= 0 => {
+                    checks.push(Some(
+                        Problem::field(
+                            "damage",
+                            format!(
+                                "damage `{}` never rolls above {}: the attack could never hurt",
+                                d.notation(),
+                                d.max()
+                            ),
+                        )
+                        .with_help("give it dice that can roll 1 or more"),
+                    ));
+                }
                 DamageSpec::Dice(_) => {}
                 DamageSpec::Weapon(die) => checks.push(outside(i64::from(*die), 1, s, "die size")),
                 DamageSpec::PerLevel(n, die) => {
@@ -563,6 +576,13 @@ impl Statblock for ArchBlock {
             ArchBlock::Monster(_) => "monster",
             ArchBlock::Hero(_) => "hero",
         }
+    }
+
+    fn max_hp(&self) -> Option<i32> {
+        Some(match self {
+            ArchBlock::Monster(m) => m.hp,
+            ArchBlock::Hero(h) => h.hp,
+        })
     }
 
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {

@@ -409,6 +409,17 @@ impl Statblock for BxBlock {
         matches!(self, Self::Monster(_) | Self::Character(_))
     }
 
+    /// A character's hit points; a monster's as written, else the average of its hit dice.
+    fn max_hp(&self) -> Option<i32> {
+        match self {
+            Self::Character(c) => Some(c.hp),
+            Self::Monster(m) => {
+                m.hp.or_else(|| HitDice::parse(&m.hd).ok().map(HitDice::average_hp))
+            }
+            Self::Class(_) | Self::Spell(_) => None,
+        }
+    }
+
     /// A monster plays at 1 to 40 hit dice: its attack matrix row, saves and hit points
     /// follow them (BX-22, BX-26).
     fn levels(&self) -> Option<(u16, u16)> {
@@ -435,6 +446,14 @@ fn dice_problem(text: &str, what: &str, out: &mut Vec<Problem>) {
                 format!("{what} `{text}` can reach {}; at most {LIMIT}", d.max()),
             ))
         }
+        // Damage, healing and hit dice that never come to 1 would do nothing at all.
+        Ok(d) if d.max() <= 0 => out.push(
+            Problem::at(
+                text,
+                format!("{what} `{text}` never rolls above {}", d.max()),
+            )
+            .with_help("give it dice that can roll 1 or more"),
+        ),
         Ok(_) => {}
         Err(e) => out.push(
             Problem::at(text, format!("{what} `{text}` is not dice: {e}"))

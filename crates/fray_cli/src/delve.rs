@@ -16,7 +16,9 @@ use fray_core::spawn::Content;
 use fray_explore::prelude::*;
 use fray_sim::in_order::{InOrder, Piece, StopOnPanic};
 use fray_sim::plot::ChartFormat;
+use fray_sim::report::RESULTS_SCHEMA;
 use fray_sim::survival::plot_survival;
+use serde::Serialize;
 
 use crate::batch::{JsonOut, check_plot_path, open_json, progress_bar_of, write_json};
 use crate::content::{ContentError, load};
@@ -106,6 +108,11 @@ pub fn run(
     };
     match args.runs {
         None => narrate(&mut app, &db, &spec, start, args, out),
+        Some(0) => Ok(fail(
+            2,
+            "--runs 0: a batch plays at least one expedition",
+            &["try --runs 1000"],
+        )),
         Some(runs) => batch(cli, &db, &spec, args, runs, out),
     }
 }
@@ -345,6 +352,20 @@ fn narrate(
         }
     }
     clear(app, e);
+    if let (false, Some(path)) = (stopped, &args.save) {
+        // Asked to save where it stops, but it ended first: say so, and that nothing was
+        // written (the narration above is whole).
+        return Ok(fail(
+            1,
+            format!(
+                "the expedition ended after turn {}, before --stop-after {}: nothing saved to {}",
+                summary.turns,
+                args.stop_after.unwrap_or_default(),
+                path.display()
+            ),
+            &["stop it earlier to save it under way"],
+        ));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -531,7 +552,16 @@ fn batch(
         out
     };
     summarize(spec, &tally, args.seed, text)?;
-    let tally_json = serde_json::to_string(&tally).map_err(io::Error::other)?;
+    let results = DelveResults {
+        schema: RESULTS_SCHEMA,
+        fray_version: env!("CARGO_PKG_VERSION"),
+        expedition: &spec.id,
+        ruleset: &spec.ruleset,
+        seed: args.seed,
+        runs_asked: runs,
+        tally: &tally,
+    };
+    let tally_json = serde_json::to_string(&results).map_err(io::Error::other)?;
     if let Some(code) = write_json(json, &tally_json, out)? {
         return Ok(code);
     }
@@ -547,6 +577,27 @@ fn batch(
         return Ok(ExitCode::from(130));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A batch of expeditions' JSON: how it was made, then the tally's totals
+/// (`docs/results.md`).
+#[derive(Serialize)]
+struct DelveResults<'a> {
+    /// [`RESULTS_SCHEMA`].
+    schema: u32,
+    /// The Fray version that played it.
+    fray_version: &'static str,
+    /// The expedition's id.
+    expedition: &'a str,
+    /// Its ruleset.
+    ruleset: &'a str,
+    /// The master seed.
+    seed: u64,
+    /// The runs asked for (`runs` says how many were played: fewer after a Ctrl-C).
+    runs_asked: u64,
+    /// The totals.
+    #[serde(flatten)]
+    tally: &'a DelveTally,
 }
 
 /// CSV records as bytes.
@@ -588,11 +639,17 @@ fn summarize(
         }
         writeln!(out)?;
     }
+    // Day-long turns (a wilderness) are told in days, the others in hours.
+    let (span, unit) = if tally.turn >= GameTime::DAY {
+        (86_400.0, "days")
+    } else {
+        (3_600.0, "hours")
+    };
     write!(
         out,
-        "Per expedition: {:.1} turns ({:.2} hours), {:.2} monsters met ({:.2} wandering), {:.2} fights, {:.2} torches and {:.2} rations used, {:.1} gp carried out",
+        "Per expedition: {:.1} turns ({:.2} {unit}), {:.2} monsters met ({:.2} wandering), {:.2} fights, {:.2} torches and {:.2} rations used, {:.1} gp carried out",
         tally.mean(tally.turns),
-        tally.mean(tally.seconds) / 3_600.0,
+        tally.mean(tally.seconds) / span,
         tally.mean(tally.met),
         tally.mean(tally.wandering),
         tally.mean(tally.fights),

@@ -77,6 +77,31 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
     let is_comparison =
         |text: &str| text.contains(&format!("\"format\":\"{COMPARE_PART_FORMAT}\""));
     let is_tune = |text: &str| text.contains(&format!("\"format\":\"{TUNE_PART_FORMAT}\""));
+    // Parts of different kinds never merge: say which file is which, rather than read one
+    // kind's part as the other's and blame the wrong file.
+    let kind = |text: &str| {
+        if is_tune(text) {
+            "a sweep's part (`fray tune --shard`)"
+        } else if is_comparison(text) {
+            "a comparison's part (`fray compare --shard`)"
+        } else {
+            "a batch's part (`fray batch --shard`)"
+        }
+    };
+    if let Some(((first, a), (other, b))) = texts.first().and_then(|(first, text)| {
+        let a = kind(text);
+        texts
+            .iter()
+            .map(|(name, t)| (name, kind(t)))
+            .find(|(_, b)| *b != a)
+            .map(|other| ((first, a), other))
+    }) {
+        return Ok(fail(
+            2,
+            format!("{first} is {a}, but {other} is {b}: parts of different kinds never merge"),
+            &["merge the parts of one batch, comparison or sweep at a time"],
+        ));
+    }
     if texts.iter().any(|(_, t)| is_tune(t)) {
         if args.csv.is_some() {
             return Ok(fail(

@@ -19,7 +19,8 @@ use crate::{CliEngine, fail};
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// An encounter, map or statblock id (see `fray list`), or an encounter file (`*.ron`, as
-    /// `fray tune --write` writes one).
+    /// `fray tune --write` writes one). A statblock id several rulesets use is named with its
+    /// ruleset: `bx:cleric-1`.
     pub id: String,
 }
 
@@ -50,8 +51,25 @@ pub fn run(
         encounter(&db, cli, spec)
     } else if let Some(map) = db.map(id) {
         map_text(&map)
-    } else if let Some(text) = statblock(&db, cli, id) {
-        text
+    } else if let Some(found) = statblock(&db, cli, id) {
+        match found {
+            Ok(text) => text,
+            Err(rulesets) => {
+                let named: Vec<String> = rulesets.iter().map(|r| format!("{r}:{id}")).collect();
+                return Ok(fail(
+                    2,
+                    format!(
+                        "`{id}` is a statblock of {} rulesets: {}",
+                        rulesets.len(),
+                        named.join(", ")
+                    ),
+                    &[&format!(
+                        "name the one to show, e.g. `fray show {}`",
+                        named[0]
+                    )],
+                ));
+            }
+        }
     } else {
         let mut known: Vec<String> = db.encounters().map(|e| e.id.clone()).collect();
         known.extend(db.map_ids());
@@ -178,30 +196,53 @@ fn map_text(map: &MapSpec) -> String {
     s
 }
 
-/// A statblock: its ruleset and kind, and its entry as the content file writes it.
-fn statblock(db: &ContentDb, cli: &CliEngine, id: &str) -> Option<String> {
-    let (ruleset, summary) = cli.loader.ruleset_ids().into_iter().find_map(|r| {
-        db.statblock_summaries(r)
-            .iter()
-            .find(|s| s.id == id)
-            .map(|s| (r, s))
-    })?;
+/// A statblock, `id` or `ruleset:id`: its ruleset and kind, and its entry as the content file
+/// of its ruleset writes it. `None` when no ruleset has it; `Err` with the rulesets when
+/// several have a bare `id`.
+fn statblock(db: &ContentDb, cli: &CliEngine, id: &str) -> Option<Result<String, Vec<String>>> {
+    let rulesets: Vec<&str> = cli.loader.ruleset_ids().into_iter().collect();
+    let (only, id) = match id.split_once(':') {
+        Some((r, bare)) if rulesets.contains(&r) => (Some(r), bare),
+        _ => (None, id),
+    };
+    let found: Vec<(&str, &fray_content::schema::StatblockSummary)> = rulesets
+        .iter()
+        .filter(|r| only.is_none_or(|o| o == **r))
+        .filter_map(|r| {
+            db.statblock_summaries(r)
+                .iter()
+                .find(|s| s.id == id)
+                .map(|s| (*r, s))
+        })
+        .collect();
+    let (ruleset, summary) = match found.as_slice() {
+        [] => return None,
+        [one] => *one,
+        many => return Some(Err(many.iter().map(|(r, _)| r.to_string()).collect())),
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
         "statblock {id} - {} ({ruleset} {})",
         summary.name, summary.kind
     );
+    // The entry is looked for in the ruleset's own files (under a folder named after it, as
+    // the loader reads them): another ruleset's file may use the same id.
     let needle = format!("\"{id}\"");
     let found = db
         .sources()
         .iter()
+        .filter(|file| {
+            file.path
+                .components()
+                .any(|c| c.as_os_str().to_str() == Some(ruleset))
+        })
         .find_map(|file| entry_around(&file.text, &needle).map(|entry| (file, entry)));
     if let Some((file, entry)) = found {
         let _ = writeln!(s, "from {}:", file.path.display());
         let _ = writeln!(s, "{entry}");
     }
-    Some(s)
+    Some(Ok(s))
 }
 
 /// The top-level entry of a RON list (`Kind(...)`) whose text holds `needle` as its id

@@ -12,7 +12,7 @@ use fray_sim::plot::{ChartFormat, plot_curve};
 use fray_sim::shard::Shard;
 use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune, tuned_ron};
 
-use crate::batch::{open_json, progress_bar, write_json};
+use crate::batch::{check_plot_path, open_json, progress_bar, write_json};
 use crate::content::{engine_for, parse_ai};
 use crate::output::{distinct_outputs, draw_whole, write_whole};
 use crate::overrides::Overrides;
@@ -189,6 +189,12 @@ pub fn run(
     }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
+    }
+    // The outputs' folders are checked before the search, which may take minutes.
+    for path in [args.plot.as_deref(), args.write.as_deref()] {
+        if let Err(e) = check_plot_path(path) {
+            return Ok(fail(1, e, &[]));
+        }
     }
     let (mut engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,

@@ -144,4 +144,11 @@ impl ContentDb {
     pub fn sources(&self) -> &[SourceFile] {
         &self.sources
     }
+
+    /// Whether a statblock file of `ruleset` failed to load: its statblocks are not all known,
+    /// so a reference to one that seems missing is no problem of its own (the file's problem
+    /// is reported once, not again at every reference).
+    pub fn statblocks_broken(&self, ruleset: &str) -> bool {
+        self.broken.contains(ruleset)
+    }
 }

@@ -295,6 +295,10 @@ impl ContentLoader {
         for kind in &self.documents {
             out.extend(kind.validate(db));
         }
+        // One mistake found from two sides (a dungeon's stock and its wandering table naming
+        // the same statblock at the same place) is said once.
+        let mut said = std::collections::BTreeSet::new();
+        out.retain(|d| said.insert((d.path.clone(), d.line, d.column, d.message.clone())));
         out
     }
 
@@ -621,6 +625,20 @@ fn collect_ron_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Diagnost
     let meta = std::fs::metadata(path)
         .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read: {e}")))?;
     if meta.is_file() {
+        // A file named outright is read whatever it is called, but one that is plainly not
+        // content is said so, not parsed as RON.
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("csv"))
+        {
+            return Err(Diagnostic::new(
+                path,
+                1,
+                1,
+                "not a content file: content is written in RON, in `*.ron` files",
+            )
+            .with_help("a batch's JSON or CSV is a result, not content; check a `.ron` file"));
+        }
         out.push(path.to_path_buf());
         return Ok(());
     }

@@ -144,7 +144,7 @@ impl MapSpec {
             }
         }
         let ids = || self.regions.iter().map(|r| r.id.as_str());
-        for (a, b) in &self.links {
+        for (i, (a, b)) in self.links.iter().enumerate() {
             for end in [a, b] {
                 if self.region_index(end).is_none() {
                     out.push((
@@ -153,6 +153,26 @@ impl MapSpec {
                         Some(crate::suggest::help_for(end, ids())),
                     ));
                 }
+            }
+            // A link is two-way: `(a, b)` after `(a, b)` or `(b, a)` says it again.
+            if a == b {
+                out.push((
+                    a.clone(),
+                    format!("region `{a}` is linked to itself in map `{}`", self.id),
+                    Some("a link joins two different regions: drop it".into()),
+                ));
+            } else if self.links[..i]
+                .iter()
+                .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+            {
+                out.push((
+                    a.clone(),
+                    format!(
+                        "regions `{a}` and `{b}` are linked twice in map `{}`",
+                        self.id
+                    ),
+                    Some("links are two-way: one is enough".into()),
+                ));
             }
         }
         if out.is_empty() {
@@ -227,5 +247,21 @@ mod tests {
         let problems = map.problems();
         assert!(problems[0].1.contains("unknown region `fra`"));
         assert_eq!(problems[0].2.as_deref(), Some("did you mean `far`?"));
+    }
+
+    #[test]
+    fn self_links_and_links_given_twice_are_reported() {
+        // Issue 32 F.26: `("hill", "hill")` and a link said twice were accepted.
+        let mut map = MapSpec::builtin("near-far").unwrap();
+        map.links.push(("far".into(), "near".into()));
+        map.links.push(("near".into(), "near".into()));
+        let problems: Vec<String> = map.problems().into_iter().map(|p| p.1).collect();
+        assert_eq!(
+            problems,
+            [
+                "regions `far` and `near` are linked twice in map `near-far`",
+                "region `near` is linked to itself in map `near-far`",
+            ]
+        );
     }
 }

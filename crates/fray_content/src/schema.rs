@@ -34,6 +34,12 @@ pub trait Statblock: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
     fn levels(&self) -> Option<(u16, u16)> {
         None
     }
+    /// The hit points a combatant of this statblock starts a fight with, at its own level
+    /// (`None` for what is no combatant, or where the ruleset cannot say without more): an
+    /// expedition's member may set out with fewer, never more.
+    fn max_hp(&self) -> Option<i32> {
+        None
+    }
     /// Impossible values and references to other statblocks of the set.
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
         Vec::new()
@@ -187,6 +193,8 @@ pub struct StatblockSummary {
     pub spawnable: bool,
     /// The levels an encounter may play it at ([`Statblock::levels`]).
     pub levels: Option<(u16, u16)>,
+    /// Its hit points at its own level ([`Statblock::max_hp`]).
+    pub max_hp: Option<i32>,
 }
 
 impl StatblockSummary {
@@ -364,6 +372,7 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
                         kind: s.kind(),
                         spawnable: s.spawnable(),
                         levels: s.levels(),
+                        max_hp: s.max_hp(),
                     })
                     .collect()
             })

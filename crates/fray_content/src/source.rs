@@ -25,10 +25,14 @@ impl SourceFile {
         }
     }
 
-    /// Reads a file from disk.
+    /// Reads a file from disk. A UTF-8 byte order mark, which some editors write first, is
+    /// left out: it is no content.
     pub fn read(path: &Path) -> Result<Self, Diagnostic> {
         std::fs::read_to_string(path)
-            .map(|text| Self::new(path, text))
+            .map(|text| match text.strip_prefix('\u{feff}') {
+                Some(rest) => Self::new(path, rest),
+                None => Self::new(path, text),
+            })
             .map_err(|e| Diagnostic::new(path, 1, 1, format!("cannot read file: {e}")))
     }
 
@@ -36,16 +40,33 @@ impl SourceFile {
     /// without `Some(...)`) and `unwrap_variant_newtypes` on (`Monster(id: ..)` rather than
     /// `Monster((id: ..))`). Syntax errors, unknown fields and wrong types come back located.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+        let text = self.text.strip_prefix('\u{feff}').unwrap_or(&self.text);
+        if is_blank(text) {
+            return Err(
+                Diagnostic::new(&self.path, 1, 1, "the file is empty").with_help(
+                    "a content file holds one RON value: a list of statblocks `[...]`, or an \
+                 `Encounter(...)`, `Map(...)`, `Dungeon(...)`...",
+                ),
+            );
+        }
         ron::Options::default()
             .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
-            .from_str(&self.text)
+            .from_str(text)
             .map_err(|e| {
-                Diagnostic::new(
+                let d = Diagnostic::new(
                     &self.path,
                     e.span.start.line.max(1),
                     e.span.start.col.max(1),
                     readable(&e.code.to_string()),
-                )
+                );
+                match e.code {
+                    ron::Error::ExceededRecursionLimit => Diagnostic {
+                        message: "the value nests too deeply".into(),
+                        help: Some("no content value nests more than a few levels".into()),
+                        ..d
+                    },
+                    _ => d,
+                }
             })
     }
 
@@ -155,6 +176,14 @@ impl SourceFile {
 
 /// A parser message in an author's words: Fray's type names (`struct `AttackDef``,
 /// `enum `DamageSpec``) become what they are (`an attack`, `a damage`).
+/// Whether `text` holds nothing but blanks and `//` comments.
+fn is_blank(text: &str) -> bool {
+    text.lines().all(|line| {
+        let line = line.trim();
+        line.is_empty() || line.starts_with("//")
+    })
+}
+
 fn readable(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
@@ -201,6 +230,23 @@ fn described(type_name: &str) -> String {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn an_empty_file_a_byte_order_mark_and_deep_nesting_get_plain_words() {
+        // Issue 32 F.28: a BOM and an empty file both gave "1:1: Expected opening `[`", and deep
+        // nesting gave ron's advice to raise its recursion limit.
+        let empty = SourceFile::new("e.ron", "// nothing yet\n\n").parse::<Vec<u32>>();
+        let message = empty.map_err(|d| d.message);
+        assert_eq!(message, Err("the file is empty".to_string()));
+        let bom = SourceFile::new("b.ron", "\u{feff}[1, 2]").parse::<Vec<u32>>();
+        assert_eq!(bom.map_err(|d| d.message), Ok(vec![1, 2]));
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let nested = SourceFile::new("n.ron", deep).parse::<ron::Value>();
+        assert_eq!(
+            nested.map_err(|d| d.message),
+            Err("the value nests too deeply".to_string())
+        );
+    }
 
     #[test]
     fn a_field_is_found_in_its_statblock_and_not_in_the_next() {

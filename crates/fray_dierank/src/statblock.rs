@@ -127,6 +127,10 @@ impl Statblock for DrBlock {
         }
     }
 
+    fn max_hp(&self) -> Option<i32> {
+        Some(i32::from(self.creature().health))
+    }
+
     fn problems(&self, _set: &StatblockSet<Self>) -> Vec<Problem> {
         let c = self.creature();
         let mut out = Vec::new();

@@ -169,6 +169,30 @@ impl Document for ExpeditionSpec {
     }
 }
 
+/// The places reached from `start` along two-way `links`, `start` included.
+fn reachable<'a>(
+    start: &'a str,
+    links: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+) -> BTreeSet<&'a str> {
+    let mut reached = BTreeSet::from([start]);
+    let mut stack = vec![start];
+    while let Some(at) = stack.pop() {
+        for (a, b) in links.clone() {
+            let next = if a == at {
+                b
+            } else if b == at {
+                a
+            } else {
+                continue;
+            };
+            if reached.insert(next) {
+                stack.push(next);
+            }
+        }
+    }
+    reached
+}
+
 impl ExpeditionSpec {
     /// The problems of its dungeon and the areas its plan names.
     fn dungeon_problems(&self, db: &ContentDb, id: &str) -> Vec<Problem> {
@@ -189,6 +213,13 @@ impl ExpeditionSpec {
                         ),
                     ));
                 }
+                let reached = reachable(
+                    &dungeon.entrance,
+                    dungeon
+                        .passages
+                        .iter()
+                        .map(|p| (p.from.as_str(), p.to.as_str())),
+                );
                 for area in self.plan.route.iter().chain(&self.plan.goal) {
                     if dungeon.area(area).is_none() {
                         out.push(
@@ -197,6 +228,17 @@ impl ExpeditionSpec {
                                 format!("dungeon `{}` has no area `{area}`", dungeon.id),
                             )
                             .with_help(help_for(area, dungeon.areas.iter().map(|a| a.id.as_str()))),
+                        );
+                    } else if !reached.contains(area.as_str()) {
+                        out.push(
+                            Problem::at(
+                                area,
+                                format!(
+                                    "no passage leads from the entrance `{}` to area `{area}` of dungeon `{}`",
+                                    dungeon.entrance, dungeon.id
+                                ),
+                            )
+                            .with_help("add a passage to it, or leave it out of the plan"),
                         );
                     }
                 }
@@ -224,6 +266,13 @@ impl ExpeditionSpec {
                         ),
                     ));
                 }
+                let reached = reachable(
+                    &wilderness.start,
+                    wilderness
+                        .legs
+                        .iter()
+                        .map(|l| (l.from.as_str(), l.to.as_str())),
+                );
                 for site in self.plan.route.iter().chain(&self.plan.goal) {
                     if wilderness.site(site).is_none() {
                         out.push(
@@ -232,6 +281,17 @@ impl ExpeditionSpec {
                                     site,
                                     wilderness.sites.iter().map(|s| s.id.as_str()),
                                 )),
+                        );
+                    } else if !reached.contains(site.as_str()) {
+                        out.push(
+                            Problem::at(
+                                site,
+                                format!(
+                                    "no leg leads from the start `{}` to site `{site}` of wilderness `{id}`",
+                                    wilderness.start
+                                ),
+                            )
+                            .with_help("add a leg to it, or leave it out of the plan"),
                         );
                     }
                 }
@@ -284,6 +344,11 @@ impl ExpeditionSpec {
                 ));
             }
             out.extend(statblock_problem(db, &self.ruleset, &member.statblock));
+            let most = db
+                .statblock_summaries(&self.ruleset)
+                .iter()
+                .find(|s| s.id == member.statblock)
+                .and_then(|s| s.max_hp);
             if !(1..=MAX_HP).contains(&i64::from(member.hp)) {
                 out.push(Problem::at(
                     &member.name,
@@ -292,6 +357,20 @@ impl ExpeditionSpec {
                         member.name, member.hp
                     ),
                 ));
+            } else if let Some(most) = most.filter(|most| member.hp > *most) {
+                // Its fights spawn it from its statblock: more would be lost at the first one.
+                out.push(
+                    Problem::at(
+                        &member.name,
+                        format!(
+                            "{}'s hp is {}, above the {most} of its statblock `{}`",
+                            member.name, member.hp, member.statblock
+                        ),
+                    )
+                    .with_help(format!(
+                        "a member sets out with at most its statblock's hit points: hp: {most} or fewer"
+                    )),
+                );
             }
         }
         if let Some(mount) = &self.mount {

@@ -397,7 +397,7 @@ pub(crate) fn statblock_problem(db: &ContentDb, ruleset: &str, id: &str) -> Opti
             id,
             format!("`{id}` is a {}, not a combatant", s.kind),
         )),
-        None if summaries.is_empty() => None,
+        None if summaries.is_empty() || db.statblocks_broken(ruleset) => None,
         None => Some(
             Problem::at(id, format!("unknown {ruleset} statblock `{id}`")).with_help(help_for(
                 id,

@@ -185,3 +185,29 @@ fn an_expedition_refuses_a_turn_back_above_100_percent_supplies_past_the_limit_a
     assert!(has("torches are 2147483648; at most 100000"), "{found:?}");
     assert!(has("holds the character U+202E"), "{found:?}");
 }
+
+#[test]
+fn an_expedition_refuses_a_goal_no_way_leads_to() {
+    // Issue 32 F.26: with both ways to its goal removed, the plan was accepted.
+    let cut = WILD
+        .replace(
+            r#"(from: "mid", to: "far", miles: 10, terrain: Hills),"#,
+            "",
+        )
+        .replace(
+            r#"(from: "home", to: "far", miles: 40, terrain: Swamp)"#,
+            "",
+        );
+    let found = problems(&[("vale.ron", &cut), ("trip.ron", TRIP)]);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("no leg leads from the start `home` to site `far`")),
+        "{found:#?}"
+    );
+    let whole = problems(&[("vale.ron", WILD), ("trip.ron", TRIP)]);
+    assert!(
+        !whole.iter().any(|p| p.contains("no leg leads")),
+        "{whole:#?}"
+    );
+}

@@ -178,6 +178,10 @@ impl L5Block {
 }
 
 impl Statblock for L5Block {
+    fn max_hp(&self) -> Option<i32> {
+        Some(i32::from(self.creature().hp))
+    }
+
     fn id(&self) -> &str {
         &self.creature().id
     }
@@ -233,6 +237,11 @@ impl Statblock for L5Block {
                 out.push(Problem::at(
                     &a.name,
                     format!("`{}`: damage must stay within 0..200", a.name),
+                ));
+            } else if a.damage.max() <= 0 {
+                out.push(Problem::at(
+                    &a.name,
+                    format!("`{}`: damage that never rolls above 0 never hurts", a.name),
                 ));
             }
             if a.kind == AttackKind::Melee && a.reach != Reach::Close {

@@ -289,6 +289,10 @@ impl Statblock for OhoBlock {
         self.creature().is_some()
     }
 
+    fn max_hp(&self) -> Option<i32> {
+        self.creature().map(|c| c.health)
+    }
+
     fn problems(&self, set: &StatblockSet<Self>) -> Vec<Problem> {
         match self {
             OhoBlock::Weapon(w) => weapon_problems(w, set),

@@ -19,6 +19,7 @@ use crate::aggregate::Aggregate;
 use crate::csv_rows::{CsvRows, header};
 use crate::engine::Engine;
 use crate::finished::read_finished;
+use crate::identity::BatchIdentity;
 use crate::in_order::{InOrder, StopOnPanic};
 use crate::report::{BatchReport, Timing};
 use crate::shard::Shard;
@@ -316,9 +317,15 @@ fn play_batch(
             totals.runs
         ));
     }
-    Ok(BatchReport::from_totals(
-        spec, config, totals, timing, notes,
-    ))
+    let mut report = BatchReport::from_totals(spec, config, totals, timing, notes);
+    report.made = Some(BatchIdentity::of(
+        &engine.content,
+        spec,
+        &config.controllers,
+        config.seed,
+        config.runs,
+    ));
+    Ok(report)
 }
 
 /// Plays the batch without progress reports.

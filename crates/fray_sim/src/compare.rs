@@ -379,14 +379,14 @@ impl Comparison {
     pub fn rounds_verdict(&self) -> String {
         let r = &self.rounds;
         let how = if r.rank_biserial > 0.0 {
-            "longer"
+            "longer than"
         } else if r.rank_biserial < 0.0 {
-            "shorter"
+            "shorter than"
         } else {
-            "as long"
+            "exactly as long as"
         };
         format!(
-            "B's fights run {how} than A's (rank-biserial {:+.3}), {}",
+            "B's fights run {how} A's (rank-biserial {:+.3}), {}",
             r.rank_biserial,
             significance(r.significant(), r.p_value)
         )
@@ -406,6 +406,12 @@ impl Comparison {
             "B = {}: {} ({}), {} runs, seed {}",
             self.b_label, b.name, b.encounter, b.runs, b.seed
         );
+        if a.made.is_some() && a.made == b.made {
+            let _ = writeln!(
+                s,
+                "A and B are the same batch (same encounter as played, options, AI, content and seeds): they cannot differ"
+            );
+        }
         let _ = writeln!(s, "\n  {:<40} {:>14} {:>14}", "", "A", "B");
         let mut names: Vec<&str> = a.sides.iter().map(|x| x.name.as_str()).collect();
         for x in &b.sides {

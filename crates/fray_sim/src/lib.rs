@@ -48,6 +48,7 @@ mod csv_rows;
 pub mod engine;
 pub mod finished;
 pub mod histogram;
+pub mod identity;
 pub mod in_order;
 pub mod part;
 pub mod plot;

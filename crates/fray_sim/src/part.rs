@@ -15,135 +15,18 @@ use std::time::Duration;
 
 use fray_content::db::ContentDb;
 use fray_content::encounter::EncounterSpec;
-use fray_core::combatant::Controller;
 use fray_core::rng::derive_seed;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::aggregate::Aggregate;
 use crate::batch::BatchConfig;
+use crate::identity::BatchIdentity;
 use crate::report::{BatchReport, ReportHead, Timing};
 use crate::shard::Shard;
 
 /// The format tag every part file starts with (its version changes if the layout does).
 pub const PART_FORMAT: &str = "fray-batch-part/1";
-
-/// What makes two shards parts of the same batch.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BatchIdentity {
-    /// Encounter id.
-    pub encounter: String,
-    /// A fingerprint of the content the batch played: the encounter as played (overrides
-    /// applied) and every content file ([`fingerprint`]).
-    pub content: String,
-    /// The ruleset options the encounter played with (file and command line), `name=value`.
-    pub options: Vec<String>,
-    /// The round limit.
-    pub max_rounds: u32,
-    /// Controllers given instead of the file's, `side=controller`.
-    pub controllers: Vec<String>,
-    /// The master seed.
-    pub seed: u64,
-    /// The runs of the whole batch.
-    pub runs: u64,
-}
-
-impl BatchIdentity {
-    /// The identity of `config` played on `content`, whose encounter `spec` is.
-    pub fn of(content: &ContentDb, spec: &EncounterSpec, config: &BatchConfig) -> Self {
-        Self {
-            encounter: spec.id.clone(),
-            content: fingerprint(content, spec),
-            options: spec
-                .options
-                .ruleset
-                .iter()
-                .map(|(name, value)| format!("{name}={value}"))
-                .collect(),
-            max_rounds: spec.options.max_rounds,
-            controllers: config
-                .controllers
-                .iter()
-                .map(|(side, c)| match c {
-                    Controller::Ai(policy) => format!("{side}=ai:{policy}"),
-                    Controller::External(player) => format!("{side}=external:{player:?}"),
-                })
-                .collect(),
-            seed: config.seed,
-            runs: config.runs,
-        }
-    }
-
-    /// The first way `other` differs from this identity, said for a person.
-    fn difference(&self, other: &Self) -> Option<String> {
-        let differs = |what: &str, mine: String, theirs: String| {
-            (mine != theirs).then(|| format!("its {what} is {theirs}, not {mine}"))
-        };
-        differs(
-            "encounter",
-            format!("`{}`", self.encounter),
-            format!("`{}`", other.encounter),
-        )
-        .or_else(|| differs("seed", self.seed.to_string(), other.seed.to_string()))
-        .or_else(|| differs("run count", self.runs.to_string(), other.runs.to_string()))
-        .or_else(|| {
-            differs(
-                "round limit",
-                self.max_rounds.to_string(),
-                other.max_rounds.to_string(),
-            )
-        })
-        .or_else(|| {
-            differs(
-                "ruleset options",
-                format!("[{}]", self.options.join(", ")),
-                format!("[{}]", other.options.join(", ")),
-            )
-        })
-        .or_else(|| {
-            differs(
-                "controllers",
-                format!("[{}]", self.controllers.join(", ")),
-                format!("[{}]", other.controllers.join(", ")),
-            )
-        })
-        .or_else(|| {
-            differs(
-                "content fingerprint (the content files differ)",
-                self.content.clone(),
-                other.content.clone(),
-            )
-        })
-    }
-}
-
-/// A stable fingerprint (64-bit FNV-1a, in hex) of the encounter `spec` as it plays (with the
-/// command line's overrides) and of every content file's text, whatever the files' order or
-/// paths: the same on every machine that has the same content.
-pub fn fingerprint(content: &ContentDb, spec: &EncounterSpec) -> String {
-    let mut files: Vec<u64> = content
-        .sources()
-        .iter()
-        .map(|s| fnv1a(FNV_OFFSET, s.text.as_bytes()))
-        .collect();
-    files.sort_unstable();
-    let spec = serde_json::to_string(spec).unwrap_or_default();
-    let mut hash = fnv1a(FNV_OFFSET, spec.as_bytes());
-    for file in files {
-        hash = fnv1a(hash, &file.to_le_bytes());
-    }
-    format!("{hash:016x}")
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
-    for b in bytes {
-        hash ^= u64::from(*b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
 
 /// One shard's result, as written to a part file (JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -174,7 +57,7 @@ impl Part {
     ) -> Self {
         Self {
             format: PART_FORMAT.to_string(),
-            batch: BatchIdentity::of(content, spec, config),
+            batch: BatchIdentity::of(content, spec, &config.controllers, config.seed, config.runs),
             shard: config.shard,
             head: ReportHead::of(spec),
             notes: report.notes.clone(),
@@ -330,13 +213,15 @@ pub fn merge(parts: &[(String, Part)]) -> Result<BatchReport, MergeError> {
         threads,
         first.timing.chunk,
     );
-    Ok(BatchReport::from_head(
+    let mut report = BatchReport::from_head(
         &first.head,
         first.batch.seed,
         totals,
         timing,
         first.notes.clone(),
-    ))
+    );
+    report.made = Some(first.batch.clone());
+    Ok(report)
 }
 
 /// Writes into `out` the per-run CSV of the batch `batch` from the shards' CSVs (`(file
@@ -521,21 +406,5 @@ mod tests {
             merge_csv(&whole_part.batch, csvs, &mut csv).unwrap();
             assert_eq!(csv, whole_csv, "{count} shards");
         }
-    }
-
-    #[test]
-    fn the_fingerprint_follows_the_encounter_as_played() {
-        let engine = engine();
-        let spec = engine.content.encounter("archmage-bridge").unwrap();
-        let mut changed = spec.clone();
-        changed.options.max_rounds += 1;
-        assert_eq!(
-            fingerprint(&engine.content, spec),
-            fingerprint(&engine.content, spec)
-        );
-        assert_ne!(
-            fingerprint(&engine.content, spec),
-            fingerprint(&engine.content, &changed)
-        );
     }
 }

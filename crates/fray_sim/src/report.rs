@@ -9,7 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::aggregate::Aggregate;
 use crate::batch::BatchConfig;
+use crate::identity::BatchIdentity;
 use crate::stats::wilson95;
+
+/// The version of the results' JSON layout (`schema` in a batch's, a merge's and a delve
+/// batch's JSON): it goes up when a field changes meaning or goes away (`docs/results.md`).
+pub const RESULTS_SCHEMA: u32 = 1;
 
 /// One side's results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -97,8 +102,11 @@ pub struct CombatantStats {
     pub statblock: String,
     /// Side name.
     pub side: String,
-    /// Share of runs it ended still in the fight (active).
-    pub survival_rate: f64,
+    /// Share of runs it ended still in the fight (active: neither down, dead, fled nor
+    /// surrendered).
+    pub active_rate: f64,
+    /// Share of runs it ended alive, in the fight or not (1 - `death_rate`).
+    pub alive_rate: f64,
     /// Share of runs it died.
     pub death_rate: f64,
     /// Share of runs it ended down: out of the fight but alive.
@@ -194,6 +202,14 @@ impl ReportHead {
 /// The aggregates of a batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BatchReport {
+    /// [`RESULTS_SCHEMA`]: the layout of this report's JSON.
+    pub schema: u32,
+    /// The Fray version that played it.
+    pub fray_version: String,
+    /// How it was made: the encounter as played, its options and round limit, the AI given
+    /// per side, a fingerprint of the content, the seed and the runs asked for (`None` only in
+    /// a report made from totals alone).
+    pub made: Option<BatchIdentity>,
     /// Encounter id.
     pub encounter: String,
     /// Encounter name.
@@ -283,7 +299,8 @@ impl BatchReport {
                         .get(usize::from(who.side))
                         .cloned()
                         .unwrap_or_default(),
-                    survival_rate: t.survived as f64 / n,
+                    active_rate: t.survived as f64 / n,
+                    alive_rate: runs.saturating_sub(t.died) as f64 / n,
                     death_rate: t.died as f64 / n,
                     down_rate: t.down as f64 / n,
                     gave_up_rate: t.gave_up as f64 / n,
@@ -295,6 +312,9 @@ impl BatchReport {
             })
             .collect();
         Self {
+            schema: RESULTS_SCHEMA,
+            fray_version: env!("CARGO_PKG_VERSION").to_string(),
+            made: None,
             encounter: head.encounter.clone(),
             name: head.name.clone(),
             ruleset: head.ruleset.clone(),
@@ -342,6 +362,23 @@ impl BatchReport {
             "{} ({}, {}): {} runs, seed {}",
             self.name, self.encounter, self.ruleset, self.runs, self.seed
         );
+        if let Some(made) = &self.made {
+            let listed = |items: &[String], none: &str| {
+                if items.is_empty() {
+                    none.to_string()
+                } else {
+                    items.join(", ")
+                }
+            };
+            let _ = writeln!(
+                s,
+                "played with options: {}; round limit {}; AI given: {}; content {}",
+                listed(&made.options, "none"),
+                made.max_rounds,
+                listed(&made.controllers, "none (the file's)"),
+                made.content
+            );
+        }
         let _ = writeln!(s);
         let _ = writeln!(
             s,
@@ -397,7 +434,7 @@ impl BatchReport {
                 "  {:<30} {:<12} {:>6.1}% {:>6.1}% {:>6.1}% {:>7.1}% {:>8.1} {:>8.1} {:>6.2}",
                 truncate(&c.name, 30),
                 truncate(&c.side, 12),
-                c.survival_rate * 100.0,
+                c.active_rate * 100.0,
                 c.down_rate * 100.0,
                 c.death_rate * 100.0,
                 c.gave_up_rate * 100.0,

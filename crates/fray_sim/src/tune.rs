@@ -754,6 +754,12 @@ impl Tuned {
 pub fn tuned_ron(spec: &EncounterSpec, knob: &Knob, value: u16) -> Result<String, TuneError> {
     let mut spec = spec.clone();
     set_knob(&mut spec, knob, value)?;
+    // An id of its own, so the file can go beside the original in the content (two files
+    // of one id are refused): `<id>-tuned-<value>`, the original cut to keep within 64.
+    let suffix = format!("-tuned-{value}");
+    let keep = 64usize.saturating_sub(suffix.len());
+    spec.id = format!("{}{suffix}", spec.id.chars().take(keep).collect::<String>());
+    spec.name = format!("{} (tuned: {knob} = {value})", spec.name);
     let body = ron::ser::to_string_pretty(&spec, ron::ser::PrettyConfig::default())
         .map_err(|e| TuneError::Settings(format!("cannot write the encounter: {e}")))?;
     Ok(format!(
@@ -826,7 +832,12 @@ mod tests {
             let back: EncounterSpec = fray_content::source::SourceFile::new("t.ron", ron)
                 .parse()
                 .unwrap();
-            assert_eq!(&back, spec);
+            // It is the encounter as tuned, under an id of its own (issue 32 G.33).
+            assert_eq!(back.id, format!("test-mob-tuned-{answer}"));
+            let mut expected = spec.clone();
+            expected.id.clone_from(&back.id);
+            expected.name.clone_from(&back.name);
+            assert_eq!(back, expected);
         }
     }
 

@@ -176,6 +176,7 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
         monster("sound", "30", "1d8+2"),
         monster("huge", "2147483647", "1d8+2"),
         monster("biting", "30", "1d8+2147483647"),
+        monster("toothless", "30", "1d4-20"),
         "]\n".to_string(),
     ]
     .concat();
@@ -186,7 +187,7 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
     let (_, problems) = loader().check_paths(&[&dir]);
     std::fs::remove_dir_all(&dir).ok();
     let messages: Vec<String> = problems.0.iter().map(|d| d.message.clone()).collect();
-    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert_eq!(messages.len(), 3, "{messages:?}");
     let has = |text: &str| messages.iter().any(|m| m.contains(text));
     assert!(
         has("huge: hp 2147483647 is outside 1..=10000"),
@@ -194,6 +195,11 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
     );
     assert!(
         has("biting: damage `d8+2147483647` reaches 2147483648..=2147483655, outside"),
+        "{messages:?}"
+    );
+    // Issue 32 F.26: damage that never rolls above 0 was accepted and dealt nothing.
+    assert!(
+        has("toothless: damage `d4-20` never rolls above -16"),
         "{messages:?}"
     );
 }

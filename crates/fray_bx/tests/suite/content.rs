@@ -101,3 +101,33 @@ fn a_shield_magic_bonus_needs_a_shield_and_a_sane_value() {
         );
     }
 }
+
+#[test]
+fn damage_that_never_rolls_above_0_is_refused() {
+    // Issue 32 F.26: damage that could never be positive was accepted and silently dealt
+    // nothing.
+    let text = r#"[
+    Monster(id: "toothless", name: "Toothless", hd: "1", ac: 7, move: 90,
+        attacks: [(name: "gum", damage: "1d4-20")]),
+]
+"#;
+    let loader = crate::bench::loader();
+    let mut db = ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
+        )
+        .unwrap();
+    let problems: Vec<String> = loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("damage `1d4-20` never rolls above -16")),
+        "{problems:#?}"
+    );
+}
