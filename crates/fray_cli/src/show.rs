@@ -200,7 +200,7 @@ fn map_text(map: &MapSpec) -> String {
 /// of its ruleset writes it. `None` when no ruleset has it; `Err` with the rulesets when
 /// several have a bare `id`.
 fn statblock(db: &ContentDb, cli: &CliEngine, id: &str) -> Option<Result<String, Vec<String>>> {
-    let rulesets: Vec<&str> = cli.loader.ruleset_ids().into_iter().collect();
+    let rulesets: Vec<&str> = cli.loader.ruleset_ids().collect();
     let (only, id) = match id.split_once(':') {
         Some((r, bare)) if rulesets.contains(&r) => (Some(r), bare),
         _ => (None, id),
