@@ -46,8 +46,9 @@ fn policy_of(id: u32) -> Policy {
 }
 
 impl Controllers for BuiltinPolicies {
-    /// The kinds each policy scores below ending its turn whatever the fight
-    /// ([`passes_over`](crate::policy::passes_over)); the random policy may take anything.
+    /// The kinds each policy scores below ending its turn whatever the fight: the aggressive
+    /// policy never backs off, delays, readies, defends, rallies or stabilizes; the tactical
+    /// one never delays or readies; the random policy may take anything.
     fn passes_over(&self, policy: u32, kind: IntentKind) -> bool {
         crate::policy::passes_over(policy_of(policy), kind)
     }
