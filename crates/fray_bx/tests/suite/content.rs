@@ -13,6 +13,23 @@ fn content() -> Arc<ContentDb> {
     DB.get_or_init(|| BENCH.content()).clone()
 }
 
+/// The problems the B/X loader finds in `text`, as the file `t/bx/blocks.ron`.
+fn problems_of(text: &str) -> Vec<String> {
+    let loader = crate::bench::loader();
+    let mut db = ContentDb::default();
+    loader
+        .add_source(
+            &mut db,
+            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
+        )
+        .unwrap();
+    loader
+        .validate(&mut db)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
 #[test]
 fn every_bx_content_file_loads() {
     let db = content();
@@ -43,19 +60,7 @@ fn a_statblock_problem_points_at_the_field_it_is_about() {
         attacks: []),
 ]
 "#;
-    let loader = crate::bench::loader();
-    let mut db = ContentDb::default();
-    loader
-        .add_source(
-            &mut db,
-            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
-        )
-        .unwrap();
-    let problems: Vec<String> = loader
-        .validate(&mut db)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let problems = problems_of(text);
     for expected in [
         "t/bx/blocks.ron:3:9: odd: a class needs one `thac0` and one `saves` row per level",
         "t/bx/blocks.ron:6:9: nothing: the spell does nothing",
@@ -78,19 +83,7 @@ fn a_shield_magic_bonus_needs_a_shield_and_a_sane_value() {
         shield: true, shield_magic: 9),
 ]
 "#;
-    let loader = crate::bench::loader();
-    let mut db = ContentDb::default();
-    loader
-        .add_source(
-            &mut db,
-            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
-        )
-        .unwrap();
-    let problems: Vec<String> = loader
-        .validate(&mut db)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let problems = problems_of(text);
     for expected in [
         "bare: a shield's magic bonus needs a shield",
         "relic: a shield's magic bonus is 9; it must be within 0..5",
@@ -111,19 +104,7 @@ fn damage_that_never_rolls_above_0_is_refused() {
         attacks: [(name: "gum", damage: "1d4-20")]),
 ]
 "#;
-    let loader = crate::bench::loader();
-    let mut db = ContentDb::default();
-    loader
-        .add_source(
-            &mut db,
-            fray_content::source::SourceFile::new("t/bx/blocks.ron", text),
-        )
-        .unwrap();
-    let problems: Vec<String> = loader
-        .validate(&mut db)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let problems = problems_of(text);
     assert!(
         problems
             .iter()

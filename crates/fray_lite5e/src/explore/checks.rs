@@ -152,12 +152,16 @@ pub fn name(world: &World, member: Entity) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use fray_core::rng::EncounterRng;
 
     use super::*;
 
-    fn dice_and<R>(faces: Vec<u32>, f: impl FnOnce(&mut TurnDice<'_>) -> R) -> (R, ExpeditionLog) {
+    /// Runs `f` with dice forced to `faces` and a log: its result and the log.
+    pub(crate) fn dice_and<R>(
+        faces: Vec<u32>,
+        f: impl FnOnce(&mut TurnDice<'_>) -> R,
+    ) -> (R, ExpeditionLog) {
         let mut rng = ExpeditionRng(EncounterRng::scripted(faces));
         let mut log = ExpeditionLog::new(true);
         let r = f(&mut TurnDice {

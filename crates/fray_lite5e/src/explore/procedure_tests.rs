@@ -72,7 +72,8 @@ fn brannoc(world: &mut World, trap: &str, lit: bool, faces: Vec<u32>) -> (Entity
     (e, member)
 }
 
-fn all_rolled(world: &World, e: Entity) {
+/// Asserts that every forced die of expedition `e` was rolled.
+pub(super) fn all_rolled(world: &World, e: Entity) {
     let rng = &world.get::<ExpeditionRng>(e).unwrap().0;
     assert_eq!(
         rng.scripted_remaining(),
@@ -81,7 +82,8 @@ fn all_rolled(world: &World, e: Entity) {
     );
 }
 
-fn rolls(world: &World, e: Entity) -> Vec<(String, i64, Option<bool>)> {
+/// Every roll `e` logged: what, the result, and whether it succeeded.
+pub(super) fn rolls(world: &World, e: Entity) -> Vec<(String, i64, Option<bool>)> {
     world
         .get::<ExpeditionLog>(e)
         .unwrap()
@@ -554,7 +556,12 @@ fn core05_an_exploration_rolls_breakdown_adds_up_to_its_result() {
         ),
         "{texts:?}"
     );
-    // Each roll's faces (the kept one, when one of several counts) and modifier make its result.
+    breakdowns_add_up(world, e);
+}
+
+/// Asserts that every roll `e` logged adds up: its faces (the kept one, when one of several
+/// counts) and its modifier make its result (CORE-05).
+pub(super) fn breakdowns_add_up(world: &World, e: Entity) {
     for entry in world.get::<ExpeditionLog>(e).unwrap().entries() {
         if let ExploreEvent::Roll {
             faces,

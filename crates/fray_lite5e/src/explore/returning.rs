@@ -490,20 +490,8 @@ fn arrive(world: &mut World, expedition: Entity, home: Home, on_the_way: bool) {
 
 #[cfg(test)]
 mod tests {
-    use fray_core::rng::EncounterRng;
-
     use super::*;
-
-    fn dice_and<R>(faces: Vec<u32>, f: impl FnOnce(&mut TurnDice<'_>) -> R) -> (R, ExpeditionLog) {
-        let mut rng = ExpeditionRng(EncounterRng::scripted(faces));
-        let mut log = ExpeditionLog::new(true);
-        let r = f(&mut TurnDice {
-            rng: &mut rng,
-            log: &mut log,
-            at: GameTime::ZERO,
-        });
-        (r, log)
-    }
+    use crate::explore::checks::tests::dice_and;
 
     #[test]
     fn l520_the_dc_is_10_plus_1_per_travel_turn_at_most_20() {

@@ -15,40 +15,9 @@ use fray_explore::policy::way_out;
 use fray_explore::prelude::*;
 
 use super::delve_tests::app;
+use super::procedure_tests::{all_rolled, breakdowns_add_up, rolls};
 use super::resilience::EXHAUSTED;
 use super::{load, meet};
-
-fn all_rolled(world: &World, e: Entity) {
-    if std::env::var("FRAY_SHOW").is_ok() {
-        for x in world.get::<ExpeditionLog>(e).unwrap().entries() {
-            eprintln!("{}", x.event.text());
-        }
-    }
-    let rng = &world.get::<ExpeditionRng>(e).unwrap().0;
-    assert_eq!(
-        rng.scripted_remaining(),
-        Some(0),
-        "every forced die was rolled"
-    );
-}
-
-fn rolls(world: &World, e: Entity) -> Vec<(String, i64, Option<bool>)> {
-    world
-        .get::<ExpeditionLog>(e)
-        .unwrap()
-        .entries()
-        .iter()
-        .filter_map(|entry| match &entry.event {
-            ExploreEvent::Roll {
-                what,
-                result,
-                success,
-                ..
-            } => Some((what.clone(), *result, *success)),
-            _ => None,
-        })
-        .collect()
-}
 
 fn logged(world: &World, e: Entity, event: &ExploreEvent) -> bool {
     world
@@ -57,28 +26,6 @@ fn logged(world: &World, e: Entity, event: &ExploreEvent) -> bool {
         .entries()
         .iter()
         .any(|x| x.event == *event)
-}
-
-/// Every logged roll's faces (the kept one, when one of several counts) and modifier make its
-/// result (CORE-05).
-fn breakdowns_add_up(world: &World, e: Entity) {
-    for entry in world.get::<ExpeditionLog>(e).unwrap().entries() {
-        if let ExploreEvent::Roll {
-            faces,
-            kept,
-            modifier,
-            result,
-            ..
-        } = &entry.event
-            && !faces.is_empty()
-        {
-            let dice: i64 = match kept {
-                Some(k) => i64::from(*k),
-                None => faces.iter().map(|&f| i64::from(f)).sum(),
-            };
-            assert_eq!(dice + modifier, *result, "{}", entry.event.text());
-        }
-    }
 }
 
 fn member(world: &World, e: Entity, i: usize) -> Entity {
