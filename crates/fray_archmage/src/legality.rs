@@ -10,6 +10,7 @@ use std::sync::{Arc, OnceLock};
 use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
 use fray_core::legality::{Provocation, Provocations};
+use fray_core::lineup::Row;
 use fray_core::prelude::*;
 use smallvec::SmallVec;
 
@@ -84,6 +85,7 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
         let sheet = f.sheet.0.clone();
         let slots = *f.slots;
         let here = ctx.region(actor);
+        let side = offer.me().row.side;
         let standard = slots.can_pay(Slot::Standard);
         if standard {
             offer_attacks(offer, &sheet, slots == crate::slots::ActionSlots::full());
@@ -91,9 +93,11 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
         // Movement: engage a nearby enemy (none while engaged: the check would refuse every
         // one), move to a neighbouring region, disengage.
         if !engaged_with_active(ctx, actor) {
-            let side = offer.me().row.side;
             for (t, row) in ctx.lineup().iter() {
-                if row.side != side && ctx.map().hops(here, row.region) <= 1 {
+                if row.side != side
+                    && row.status.is_active()
+                    && ctx.map().hops(here, row.region) <= 1
+                {
                     offer.consider(Intent::Engage { target: t }, &labels.engage);
                 }
             }
@@ -108,8 +112,13 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
         if standard && sheet.hero {
             offer.consider(Intent::Rally, &labels.rally);
         }
+        let confused = offer.me().row.conditions.has(Condition::CONFUSED);
         for (i, power) in sheet.powers.iter().enumerate() {
-            if !slots.can_pay(power.def.action) {
+            // Powers the check would refuse whoever they aim at are not built at all.
+            if !slots.can_pay(power.def.action)
+                || f.state.powers_spent.spent(i)
+                || (confused && power.def.usage != Usage::AtWill)
+            {
                 continue;
             }
             let ability = AbilityId(i as u16);
@@ -124,9 +133,10 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
                     );
                 }
                 PowerTarget::NearbyAlly => {
-                    for ally in ctx.roster().entities() {
-                        if ctx.side(ally) == ctx.side(actor)
-                            && ctx.map().hops(here, ctx.region(ally)) <= 1
+                    for (ally, row) in ctx.lineup().iter() {
+                        if row.side == side
+                            && row.status.takes_turns()
+                            && ctx.map().hops(here, row.region) <= 1
                         {
                             offer.consider(
                                 Intent::UseAbility {
@@ -141,11 +151,11 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
             }
         }
         if standard && sheet.hero {
-            for t in ctx.roster().entities() {
+            for (t, row) in ctx.lineup().iter() {
                 if t != actor
-                    && ctx.status(t) == Status::Down
-                    && ctx.side(t) == ctx.side(actor)
-                    && ctx.region(t) == here
+                    && row.status == Status::Down
+                    && row.side == side
+                    && row.region == here
                 {
                     offer.consider(Intent::Stabilize { target: t }, &labels.stabilize);
                 }
@@ -174,52 +184,80 @@ fn offer_attacks(
     let ctx = offer.ctx();
     let actor = offer.actor();
     let here = ctx.region(actor);
+    let side = offer.me().row.side;
     let engaged: SmallVec<[Entity; 16]> = ctx
         .foes(actor)
         .filter(|x| ctx.enemies(actor, *x) && ctx.status(*x).takes_turns())
         .collect();
-    let spent = ctx.fighter(actor).map(|f| f.state.attacks_spent);
+    let Some(f) = ctx.fighter(actor) else {
+        return;
+    };
+    let conditions = &offer.me().row.conditions;
+    let (basic_only, confused) = (hampered(conditions), conditions.has(Condition::CONFUSED));
+    let grabbed = f.state.grabbed_by.is_some();
     for (i, attack) in sheet.attacks.iter().enumerate() {
-        if attack.def.usage == Usage::Interrupt || spent.is_some_and(|s| s.spent(i)) {
+        let def = &attack.def;
+        // Attacks the check would refuse on any target are not built at all.
+        if def.usage == Usage::Interrupt
+            || f.state.attacks_spent.spent(i)
+            || (basic_only && !def.basic)
+            || (confused && def.usage != Usage::AtWill)
+            || (grabbed && def.kind.is_ranged())
+        {
             continue;
         }
-        let candidates: SmallVec<[Entity; 16]> = match attack.def.kind {
-            AttackKind::Melee | AttackKind::CloseSpell => engaged.clone(),
-            AttackKind::Ranged | AttackKind::RangedSpell => {
-                let reach = reach_of(attack.def.reach);
-                ctx.roster()
-                    .entities()
-                    .filter(|x| {
-                        ctx.enemies(actor, *x)
-                            && ctx.status(*x).takes_turns()
-                            && ctx.map().hops(here, ctx.region(*x)) <= reach
-                    })
-                    .collect()
+        let attack_id = AttackId(i as u16);
+        match def.kind {
+            AttackKind::Melee | AttackKind::CloseSpell => {
+                for &target in &engaged {
+                    if let Some(row) = ctx.row(target) {
+                        offer_blows(offer, target, row, attack_id, &attack.label, whole_turn);
+                    }
+                }
             }
-        };
-        for target in candidates {
-            let attack_id = AttackId(i as u16);
-            offer.consider(
-                Intent::Attack {
-                    target,
-                    attack: attack_id,
-                    maneuver: Maneuver::STANDARD,
-                },
-                &attack.label,
-            );
-            let helpless =
-                ctx.has(target, Condition::HELPLESS) || ctx.status(target) == Status::Down;
-            if whole_turn && helpless {
-                offer.consider(
-                    Intent::Attack {
-                        target,
-                        attack: attack_id,
-                        maneuver: COUP_DE_GRACE,
-                    },
-                    &attack.label,
-                );
+            AttackKind::Ranged | AttackKind::RangedSpell => {
+                let reach = reach_of(def.reach);
+                for (target, row) in ctx.lineup().iter() {
+                    if row.side != side
+                        && row.status.takes_turns()
+                        && ctx.map().hops(here, row.region) <= reach
+                    {
+                        offer_blows(offer, target, row, attack_id, &attack.label, whole_turn);
+                    }
+                }
             }
         }
+    }
+}
+
+/// Offers attack `attack` on `target` (whose row is `row`), and a coup de grace with it when
+/// the target is helpless and the turn unspent.
+fn offer_blows(
+    offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>,
+    target: Entity,
+    row: &Row,
+    attack: AttackId,
+    label: &Arc<str>,
+    whole_turn: bool,
+) {
+    offer.consider(
+        Intent::Attack {
+            target,
+            attack,
+            maneuver: Maneuver::STANDARD,
+        },
+        label,
+    );
+    let helpless = row.conditions.has(Condition::HELPLESS) || row.status == Status::Down;
+    if whole_turn && helpless {
+        offer.consider(
+            Intent::Attack {
+                target,
+                attack,
+                maneuver: COUP_DE_GRACE,
+            },
+            label,
+        );
     }
 }
 
@@ -709,9 +747,20 @@ fn triggered_by_movement(
         Some(target) => Intent::Engage { target },
         None => Intent::Move { to },
     };
-    for e in ctx.roster().entities() {
+    let Some(side) = ctx.side(actor) else {
+        return;
+    };
+    for (e, row) in ctx.lineup().iter() {
+        // `may_react`, read from the row first: only then is the ruleset's state looked up.
+        if row.side == side
+            || !row.status.is_active()
+            || row.conditions.has(Condition::STUNNED)
+            || ctx.surprised(e)
+        {
+            continue;
+        }
         let readies = ctx.fighter(e).is_some_and(|f| f.state.readied.is_some());
-        if !(readies || aim == Some(e)) || !may_react(ctx, actor, e) {
+        if !(readies || aim == Some(e)) {
             continue;
         }
         let readied = crate::readied::set_off(ctx, e, actor, intent).is_some();
@@ -766,17 +815,19 @@ fn intercepts(
     aim: Option<Entity>,
     out: &mut Provocations,
 ) {
-    for e in ctx.roster().entities() {
-        if ctx.region(e) != destination
+    let Some(side) = ctx.side(actor) else {
+        return;
+    };
+    for (e, row) in ctx.lineup().iter() {
+        if row.region != destination
             || Some(e) == aim
-            || !ctx.enemies(actor, e)
-            || !ctx.is_active(e)
+            || row.side == side
+            || !row.status.is_active()
+            || row.engagement.is_engaged()
+            || row.conditions.has(Condition::STUNNED)
+            || stuck(&row.conditions)
             || ctx.surprised(e)
         {
-            continue;
-        }
-        let free = !ctx.engagement(e).is_some_and(|x| x.is_engaged());
-        if !free || ctx.has(e, Condition::STUNNED) || ctx.conditions(e).is_some_and(stuck) {
             continue;
         }
         out.push(Provocation {

@@ -8,9 +8,9 @@ use crate::map::MapSpec;
 use crate::options::OptionValue;
 
 /// The most combatants an encounter (or a dungeon area's stock) may hold. A fight's cost per
-/// action grows with the combatants a decision weighs: 1 000 play in about two seconds on one
-/// core, 3 000 in half a minute (`fray batch` of a copy of archmage-bridge with its counts
-/// raised); content checks refuse more.
+/// action grows with the combatants a decision weighs: 1 000 play in about one and a half
+/// seconds on one core, 3 000 in about fifteen (`fray batch` of a copy of archmage-bridge with
+/// its counts raised, aggressive AI); content checks refuse more.
 pub const MAX_COMBATANTS: u32 = 1_000;
 
 /// An encounter as written in `content/<ruleset>/encounters/*.ron`.

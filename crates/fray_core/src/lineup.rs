@@ -16,8 +16,11 @@
 //! A change a game makes to these components from a system inside the tick is seen from the
 //! next tick on.
 
-use bevy_ecs::entity::EntityHashMap;
+mod positions;
+
 use bevy_ecs::prelude::*;
+
+use self::positions::Positions;
 
 use crate::combatant::{Hp, Status};
 use crate::condition::Conditions;
@@ -132,11 +135,10 @@ pub struct Lineup {
     entities: Vec<Entity>,
     /// Their rows, in the same order.
     rows: Vec<Row>,
-    /// Each combatant's position, for lineups longer than [`Lineup::SCANNED`] (shorter ones
-    /// are searched: a few comparisons beat a hash). Without it, every lookup of a
-    /// 3 000-combatant fight walked the roster, and a decision that weighs every foe cost the
-    /// cube of the fight's size.
-    positions: EntityHashMap<u32>,
+    /// Each combatant's position by entity (without it, every lookup of a 3 000-combatant
+    /// fight walked the roster, and a decision that weighs every foe cost the cube of the
+    /// fight's size).
+    positions: Positions,
 }
 
 impl PartialEq for Lineup {
@@ -166,37 +168,18 @@ impl Lineup {
             self.rows
                 .push(read(entry).unwrap_or_else(|| Row::missing(entry.side)));
         }
-        self.index_positions();
-    }
-
-    /// Lineups up to this long are searched for an entity instead of hashed.
-    const SCANNED: usize = 32;
-
-    /// Fills [`Lineup::positions`] from the entities (the first place of an entity listed
-    /// twice, as a search finds).
-    fn index_positions(&mut self) {
-        self.positions.clear();
-        if self.entities.len() <= Self::SCANNED {
-            return;
-        }
-        for (i, &e) in self.entities.iter().enumerate() {
-            if let Ok(i) = u32::try_from(i) {
-                self.positions.entry(e).or_insert(i);
-            }
-        }
+        self.positions.rebuild(&self.entities);
     }
 
     /// A lineup of these combatants and rows, in this order (for tools and tests that look
     /// at a fight without a World).
     pub fn from_rows(rows: impl IntoIterator<Item = (Entity, Row)>) -> Self {
-        let (entities, rows) = rows.into_iter().unzip();
-        let mut lineup = Self {
+        let (entities, rows): (Vec<Entity>, Vec<Row>) = rows.into_iter().unzip();
+        Self {
+            positions: Positions::of(&entities),
             entities,
             rows,
-            positions: EntityHashMap::default(),
-        };
-        lineup.index_positions();
-        lineup
+        }
     }
 
     /// The lineup of an encounter as `world` holds it now.
@@ -230,11 +213,7 @@ impl Lineup {
     /// The position of a combatant.
     #[inline]
     pub fn index(&self, e: Entity) -> Option<usize> {
-        if self.positions.is_empty() {
-            self.entities.iter().position(|x| *x == e)
-        } else {
-            self.positions.get(&e).map(|&i| i as usize)
-        }
+        self.positions.find(&self.entities, e)
     }
 
     /// A combatant's row.
@@ -327,13 +306,7 @@ mod tests {
 
     #[test]
     fn a_long_lineup_finds_every_combatant_where_a_search_would() {
-        for len in [
-            0,
-            1,
-            Lineup::SCANNED as u32,
-            Lineup::SCANNED as u32 + 1,
-            3_000,
-        ] {
+        for len in [0, 1, 32, 33, 3_000] {
             let lineup = lineup(len);
             for (i, &e) in lineup.entities().iter().enumerate() {
                 assert_eq!(lineup.index(e), Some(i), "{len} rows");
@@ -344,13 +317,42 @@ mod tests {
     }
 
     #[test]
+    fn spread_out_entities_and_two_generations_of_one_index_are_found_exactly() {
+        // Indices far apart: too wide for a table.
+        let far =
+            Lineup::from_rows([1, 1_000_000, 77].map(|n| (entity(n), Row::missing(SideId(0)))));
+        for (i, &e) in far.entities().iter().enumerate() {
+            assert_eq!(far.index(e), Some(i));
+        }
+        assert_eq!(far.index(entity(2)), None);
+        // One index, two generations: each found at its own place, neither for a third.
+        let old = entity(5);
+        let generation = |n: u32| {
+            Entity::from_index_and_generation(
+                old.index(),
+                bevy_ecs::entity::EntityGeneration::FIRST.after_versions(n),
+            )
+        };
+        let both = Lineup::from_rows([
+            (old, Row::missing(SideId(0))),
+            (generation(1), Row::missing(SideId(1))),
+        ]);
+        assert_eq!(both.index(old), Some(0));
+        assert_eq!(both.index(generation(1)), Some(1));
+        assert_eq!(both.index(generation(2)), None);
+        // A stale generation is not found in a table either.
+        let one = Lineup::from_rows([(old, Row::missing(SideId(0)))]);
+        assert_eq!(one.index(generation(1)), None);
+    }
+
+    #[test]
     fn a_combatant_listed_twice_is_found_at_its_first_place_and_equality_ignores_the_index() {
         let rows = |n| (0..n).map(|i| (entity(1 + i % 40), Row::missing(SideId(0))));
         let long = Lineup::from_rows(rows(80));
         assert_eq!(long.index(entity(1)), Some(0));
         assert_eq!(long.index(entity(40)), Some(39));
         let mut rebuilt = long.clone();
-        rebuilt.positions.clear();
+        rebuilt.positions = Positions::default();
         assert_eq!(rebuilt, long, "the index follows from the entities");
     }
 }
