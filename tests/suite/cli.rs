@@ -622,10 +622,14 @@ fn the_built_in_content_works_from_any_folder_and_list_says_which_is_in_use() {
     assert!(listed.contains("archmage-bridge"), "{listed}");
     let run = in_dir(&["run", "bx-goblin-cave", "--seed", "2"]);
     assert!(run.status.success(), "{}", text(&run.stderr));
-    // A folder named on purpose is used, and an empty one says so.
-    let empty = in_dir(&["--content", "content", "list"]);
+    // A folder named on purpose lies over the built-in content; used alone, an empty one says
+    // it holds nothing.
+    let layered = in_dir(&["--content", "content", "list"]);
+    assert!(layered.status.success(), "{}", text(&layered.stderr));
+    assert!(text(&layered.stdout).starts_with("content: content/ over the built-in content"));
+    let empty = in_dir(&["--only-content", "content", "list"]);
     assert_eq!(empty.status.code(), Some(1));
-    assert!(text(&empty.stdout).starts_with("content: content/"));
+    assert!(text(&empty.stdout).starts_with("content: content/ alone"));
     assert!(text(&empty.stderr).contains("no encounters or statblocks found"));
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -1497,4 +1501,99 @@ fn check_says_when_a_path_names_nothing_or_holds_no_content() {
         "{}",
         text_of(&out)
     );
+}
+
+/// Runs `fray` in `dir`, without colours.
+fn fray_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the fray binary runs")
+}
+
+/// Two archmage monsters: a `reed-goblin` unlike the built-in one, and a new `marsh-troll`.
+const MY_MONSTERS: &str = r#"[
+    Monster(
+        id: "reed-goblin", name: "Reed Goblin Veteran", level: 2, size: Normal,
+        hp: 30, ac: 18, pd: 14, md: 12, initiative: 3,
+        attacks: [
+            (id: "spear", name: "Reed spear", kind: Melee, vs: AC, bonus: 7, damage: Dice("1d8+3"), basic: true),
+        ],
+    ),
+    Monster(
+        id: "marsh-troll", name: "Marsh Troll", level: 3, size: Large,
+        hp: 60, ac: 17, pd: 16, md: 12, initiative: 2,
+        attacks: [
+            (id: "claw", name: "Claw", kind: Melee, vs: AC, bonus: 8, damage: Dice("2d6+3"), basic: true),
+        ],
+    ),
+]"#;
+
+#[test]
+fn c12_a_content_folder_adds_to_the_built_in_content_and_overrides_the_ids_it_repeats() {
+    let dir = std::env::temp_dir().join(format!("fray-layered-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("content/archmage")).unwrap();
+    std::fs::write(dir.join("content/archmage/mine.ron"), MY_MONSTERS).unwrap();
+    // `./content` lies over the built-in content: every built-in encounter is still there, the
+    // new monster is added, the repeated id is the folder's, and both say where they are from.
+    let list = fray_in(&dir, &["list"]);
+    assert!(list.status.success(), "{}", text(&list.stderr));
+    let listed = text(&list.stdout);
+    assert!(
+        listed.starts_with("content: content/ over the built-in content"),
+        "{listed}"
+    );
+    assert!(listed.contains("archmage-bridge"), "{listed}");
+    assert!(listed.contains("bx-goblin-cave"), "{listed}");
+    let line = |id: &str| {
+        listed
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("marsh-troll").ends_with("Marsh Troll  (content/archmage/mine.ron)"));
+    assert!(line("reed-goblin").contains("Reed Goblin Veteran  (content/archmage/mine.ron)"));
+    assert!(!line("bog-lurker").contains('('), "{}", line("bog-lurker"));
+    // The built-in encounter plays the folder's goblin.
+    let run = fray_in(&dir, &["run", "archmage-bridge", "--seed", "7"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(text(&run.stdout).contains("Reed Goblin Veteran 1"));
+    // Alone, the folder has no encounters.
+    let alone = fray_in(
+        &dir,
+        &["--only-content", "content", "run", "archmage-bridge"],
+    );
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(text(&alone.stderr).contains("unknown encounter `archmage-bridge`"));
+    let listed_alone = fray_in(&dir, &["--only-content", "content", "list"]);
+    assert!(text(&listed_alone.stdout).starts_with("content: content/ alone"));
+    assert!(!text(&listed_alone.stdout).contains("archmage-bridge"));
+    // Within the folder an id is still defined once.
+    std::fs::write(dir.join("content/archmage/again.ron"), MY_MONSTERS).unwrap();
+    let check = fray_in(&dir, &["check"]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(text(&check.stdout).contains("statblock id `marsh-troll` is defined twice"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn c11_list_and_check_agree_on_a_copy_of_the_content() {
+    let dir = std::env::temp_dir().join(format!("fray-copy-all-{}", std::process::id()));
+    copy_folder(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("content"),
+        &dir.join("c1"),
+    );
+    for command in ["check", "list"] {
+        let out = fray_in(&dir, &[command, "c1"]);
+        assert!(
+            out.status.success(),
+            "{command}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -15,7 +15,7 @@ use fray_sim::report::BatchReport;
 use fray_sim::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::content::{engine_for, parse_ai};
+use crate::content::{ContentChoice, engine_for, parse_ai};
 use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
@@ -133,7 +133,7 @@ pub(crate) fn check_plot_path(path: Option<&Path>) -> Result<(), String> {
 /// Runs `fray batch`, writing the summary to `out`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &BatchArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::content::content_source;
+use crate::content::{ContentChoice, content_source};
 use crate::{CliEngine, fail};
 
 /// Arguments of `fray check`.
@@ -22,7 +22,7 @@ pub struct CheckArgs {
 /// statblocks and maps they use), and only their own problems are shown.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &CheckArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

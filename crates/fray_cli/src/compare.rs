@@ -2,7 +2,7 @@
 //! tests.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +13,7 @@ use fray_sim::compare::{Arm, CompareError, merge_comparison, play};
 use fray_sim::shard::Shard;
 
 use crate::batch::{open_json, progress_bar, write_json};
-use crate::content::{engine_for, parse_ai};
+use crate::content::{ContentChoice, engine_for, parse_ai};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -97,7 +97,7 @@ fn describe(what: &str, o: &Overrides) -> String {
 /// Runs `fray compare`, writing the comparison to `out`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &CompareArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

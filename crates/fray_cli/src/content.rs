@@ -18,62 +18,113 @@ mod built_in {
     include!(concat!(env!("OUT_DIR"), "/built_in_content.rs"));
 }
 
+/// The content the command line asks for: `--content DIR` (layered over the built-in
+/// content), `--only-content DIR` (alone), or neither.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ContentChoice<'a> {
+    /// The folder given, if any.
+    pub dir: Option<&'a Path>,
+    /// Whether it stands alone (`--only-content`) instead of adding to the built-in content.
+    pub alone: bool,
+}
+
 /// Where the content comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ContentSource {
-    /// A folder: the one given with `--content`, or `./content` when it holds content.
-    Dir(PathBuf),
+    /// A folder (the one given with `--content`, or `./content` when it holds content) over
+    /// the built-in content: its statblocks, encounters, maps and documents add to the
+    /// built-in ones, and override those of the same id.
+    Layered(PathBuf),
+    /// A folder alone (`--only-content`).
+    Alone(PathBuf),
     /// The content built into the binary.
     BuiltIn,
 }
 
-/// The content in use: the folder given, else `./content` if it holds any `.ron` file, else
-/// the content built into the binary (so `fray` works from any directory, and an empty
-/// `content/` folder hides nothing).
-pub fn content_source(given: Option<&Path>) -> ContentSource {
-    if let Some(dir) = given {
-        return ContentSource::Dir(dir.to_path_buf());
+/// The content in use: the folder given (over the built-in content, or alone with
+/// `--only-content`), else `./content` over the built-in content if it holds any `.ron` file,
+/// else the built-in content (so `fray` works from any directory).
+pub fn content_source(given: ContentChoice<'_>) -> ContentSource {
+    if let Some(dir) = given.dir {
+        return if given.alone {
+            ContentSource::Alone(dir.to_path_buf())
+        } else {
+            ContentSource::Layered(dir.to_path_buf())
+        };
     }
     let here = PathBuf::from("content");
     if here.is_dir() && !read_tree(&here).0.is_empty() {
-        return ContentSource::Dir(here);
+        return ContentSource::Layered(here);
     }
     ContentSource::BuiltIn
+}
+
+/// The content layer of files named on the command line (`fray check FILE`, an encounter
+/// file given to `run`): over everything else.
+const NAMED: u8 = 0;
+/// The content layer of a content folder's files.
+const FOLDER: u8 = 1;
+/// The content layer of the built-in content: under everything else.
+const BUILT_IN: u8 = 2;
+
+/// The content built into the binary, as files under `content/`.
+fn built_in() -> Vec<SourceFile> {
+    built_in::BUILT_IN
+        .iter()
+        .map(|(path, text)| SourceFile::new(format!("content/{path}"), *text).in_layer(BUILT_IN))
+        .collect()
 }
 
 impl ContentSource {
     /// Says which content is in use, for the head of `fray list`.
     pub fn describe(&self) -> String {
+        let files = built_in::BUILT_IN.len();
         match self {
-            ContentSource::Dir(dir) => format!("content: {}/", dir.display()),
+            ContentSource::Layered(dir) => format!(
+                "content: {}/ over the built-in content ({files} files; `--only-content DIR` uses the folder alone)",
+                dir.display()
+            ),
+            ContentSource::Alone(dir) => format!("content: {}/ alone", dir.display()),
             ContentSource::BuiltIn => format!(
-                "content: built in ({} files; `--content DIR` or a ./content folder replaces it)",
-                built_in::BUILT_IN.len()
+                "content: built in ({files} files; `--content DIR` or a ./content folder adds to it)"
             ),
         }
     }
 
-    /// Every file, with the problems of those that cannot be read.
+    /// Whether `file` is one of the built-in content's (not a folder's, nor one named on the
+    /// command line).
+    pub fn is_built_in(file: &SourceFile) -> bool {
+        file.layer == BUILT_IN
+    }
+
+    /// Every file (a folder's over the built-in content's), with the problems of those that
+    /// cannot be read.
     pub fn sources(&self) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+        let folder = |dir: &Path| {
+            let (files, problems) = read_tree(dir);
+            let files: Vec<SourceFile> = files.into_iter().map(|f| f.in_layer(FOLDER)).collect();
+            (files, problems)
+        };
         match self {
-            ContentSource::Dir(dir) => read_tree(dir),
-            ContentSource::BuiltIn => (
-                built_in::BUILT_IN
-                    .iter()
-                    .map(|(path, text)| SourceFile::new(format!("content/{path}"), *text))
-                    .collect(),
-                Vec::new(),
-            ),
+            ContentSource::Layered(dir) => {
+                let (mut files, problems) = folder(dir);
+                files.extend(built_in());
+                (files, problems)
+            }
+            ContentSource::Alone(dir) => folder(dir),
+            ContentSource::BuiltIn => (built_in(), Vec::new()),
         }
     }
 
     /// Whether `file` lies in this content (a folder's file; nothing lies in the built-in).
     pub fn holds(&self, file: &Path) -> bool {
         match self {
-            ContentSource::Dir(dir) => match (file.canonicalize(), dir.canonicalize()) {
-                (Ok(f), Ok(d)) => f.starts_with(d),
-                _ => false,
-            },
+            ContentSource::Layered(dir) | ContentSource::Alone(dir) => {
+                match (file.canonicalize(), dir.canonicalize()) {
+                    (Ok(f), Ok(d)) => f.starts_with(d),
+                    _ => false,
+                }
+            }
             ContentSource::BuiltIn => false,
         }
     }
@@ -98,14 +149,19 @@ impl ContentSource {
                 }
             }
         }
-        let context = context
+        let context: Vec<SourceFile> = context
             .into_iter()
             .filter(|s| {
                 let canonical = s.path.canonicalize().unwrap_or_else(|_| s.path.clone());
                 !seen.contains(&canonical)
             })
             .collect();
-        let (db, mut more) = cli.loader.check_sources_in_context(mine, context);
+        let sources = mine
+            .into_iter()
+            .map(|f| f.in_layer(NAMED))
+            .chain(context)
+            .collect();
+        let (db, mut more) = cli.loader.check_layers(sources);
         problems.append(&mut more.0);
         (db, Diagnostics(problems))
     }
@@ -151,7 +207,7 @@ impl ContentError {
 /// path).
 pub fn engine_for(
     cli: &CliEngine,
-    dir: Option<&Path>,
+    dir: ContentChoice<'_>,
     what: &str,
     overrides: &Overrides,
 ) -> Result<(Engine, String), ContentError> {
@@ -185,7 +241,7 @@ pub fn engine_for(
 }
 
 /// Loads the content directory.
-pub fn load(cli: &CliEngine, dir: Option<&Path>) -> Result<Arc<ContentDb>, Diagnostics> {
+pub fn load(cli: &CliEngine, dir: ContentChoice<'_>) -> Result<Arc<ContentDb>, Diagnostics> {
     let (db, problems) = content_source(dir).check(cli, &[]);
     if problems.is_empty() {
         Ok(Arc::new(db))

@@ -21,7 +21,7 @@ use fray_sim::survival::plot_survival;
 use serde::Serialize;
 
 use crate::batch::{JsonOut, check_plot_path, open_json, progress_bar_of, write_json};
-use crate::content::{ContentError, load};
+use crate::content::{ContentChoice, ContentError, load};
 use crate::output::{CsvOut, distinct_outputs, draw_whole, write_whole};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
 
@@ -74,7 +74,7 @@ pub const MAX_THREADS: usize = 256;
 /// Runs `fray delve`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &DelveArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

@@ -1,14 +1,13 @@
 //! `fray` with no arguments: a narrated fight, then the statistics of ten thousand more.
 
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use fray_core::prelude::*;
 use fray_sim::batch::BatchConfig;
 use fray_sim::single::play_one;
 
-use crate::content::{load, print_problems};
+use crate::content::{ContentChoice, load, print_problems};
 use crate::narrate::{closing_lines, narrate};
 use crate::{CliEngine, fail};
 
@@ -16,7 +15,11 @@ use crate::{CliEngine, fail};
 pub const DEMO: &str = "archmage-bridge";
 
 /// Runs the demo, writing to `out`.
-pub fn run(cli: &CliEngine, content: Option<&Path>, out: &mut impl Write) -> io::Result<ExitCode> {
+pub fn run(
+    cli: &CliEngine,
+    content: ContentChoice<'_>,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
     let db = match load(cli, content) {
         Ok(db) => db,
         Err(problems) => {

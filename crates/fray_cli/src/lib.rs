@@ -26,6 +26,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::content::ContentChoice;
 use clap::{Parser, Subcommand};
 use fray_content::loader::ContentLoader;
 use fray_sim::engine::Install;
@@ -48,10 +49,14 @@ pub struct CliEngine {
 #[derive(Debug, Parser)]
 #[command(name = "fray", version, long_about = None)]
 pub struct Cli {
-    /// The content directory (default: `content/` here when it holds content, else the
-    /// content built into `fray`).
+    /// A content folder, over the content built into `fray`: its statblocks, encounters,
+    /// maps and expeditions add to the built-in ones and override those of the same id
+    /// (default: `content/` here when it holds content).
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
+    /// A content folder used alone, without the built-in content.
+    #[arg(long, global = true, value_name = "DIR", conflicts_with = "content")]
+    pub only_content: Option<PathBuf>,
     /// What to do (without one: a narrated demo fight, then 10 000 more).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -105,7 +110,16 @@ pub fn run(engine: CliEngine) -> ExitCode {
 
 /// Runs the command `cli` names, writing its output to `out`.
 fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<ExitCode> {
-    let content = cli.content.as_deref();
+    let content = match (&cli.content, &cli.only_content) {
+        (_, Some(dir)) => ContentChoice {
+            dir: Some(dir),
+            alone: true,
+        },
+        (dir, None) => ContentChoice {
+            dir: dir.as_deref(),
+            alone: false,
+        },
+    };
     match cli.command {
         None => demo::run(engine, content, out),
         Some(Command::Run(args)) => run::run(engine, content, &args, out),

@@ -1,7 +1,7 @@
 //! `fray list`: what content there is.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,8 +9,9 @@ use fray_explore::charter::ExpeditionSpec;
 use fray_explore::dungeon::DungeonSpec;
 use fray_explore::wilderness::WildernessSpec;
 
-use crate::content::{content_source, print_problems};
+use crate::content::{ContentChoice, ContentSource, content_source, print_problems};
 use crate::{CliEngine, fail};
+use fray_content::source::SourceFile;
 
 /// Arguments of `fray list`.
 #[derive(Debug, Args)]
@@ -23,7 +24,7 @@ pub struct ListArgs {
 /// Runs `fray list`, writing to `out`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &ListArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
@@ -43,6 +44,16 @@ pub fn run(
         ));
     }
     writeln!(out, "{}", source.describe())?;
+    // Over the built-in content, what the folder adds or overrides says where it comes from.
+    let from = |file: Option<&SourceFile>| match file {
+        Some(file)
+            if matches!(source, ContentSource::Layered(_)) && !ContentSource::is_built_in(file) =>
+        {
+            format!("  ({})", file.path.display())
+        }
+        _ => String::new(),
+    };
+    let file = |index: Option<usize>| index.and_then(|i| db.sources().get(i));
     // What the path itself defines (the rest of the content is only its context).
     let own = args
         .path
@@ -85,10 +96,11 @@ pub fn run(
                 .collect();
             writeln!(
                 out,
-                "    {:<24} {:<34} {}",
+                "    {:<24} {:<34} {}{}",
                 e.id,
                 e.name,
-                sides.join(" vs ")
+                sides.join(" vs "),
+                from(db.encounter_source(&e.id))
             )?;
         }
         let expeditions: Vec<&ExpeditionSpec> = db
@@ -100,16 +112,20 @@ pub fn run(
         if !expeditions.is_empty() {
             writeln!(out, "  expeditions (fray delve):")?;
             for e in expeditions {
+                let origin = db
+                    .documents_of::<ExpeditionSpec>()
+                    .and_then(|d| d.source_of(&e.id));
                 writeln!(
                     out,
-                    "    {:<24} {:<34} a party of {} in {}",
+                    "    {:<24} {:<34} a party of {} in {}{}",
                     e.id,
                     e.name,
                     e.party.len(),
                     e.dungeon
                         .as_deref()
                         .or(e.wilderness.as_deref())
-                        .unwrap_or("nowhere")
+                        .unwrap_or("nowhere"),
+                    from(file(origin))
                 )?;
             }
         }
@@ -122,12 +138,16 @@ pub fn run(
         if !dungeons.is_empty() {
             writeln!(out, "  dungeons:")?;
             for d in dungeons {
+                let origin = db
+                    .documents_of::<DungeonSpec>()
+                    .and_then(|all| all.source_of(&d.id));
                 writeln!(
                     out,
-                    "    {:<24} {:<34} {} areas",
+                    "    {:<24} {:<34} {} areas{}",
                     d.id,
                     d.name,
-                    d.areas.len()
+                    d.areas.len(),
+                    from(file(origin))
                 )?;
             }
         }
@@ -140,19 +160,30 @@ pub fn run(
         if !wildernesses.is_empty() {
             writeln!(out, "  wildernesses:")?;
             for w in wildernesses {
+                let origin = db
+                    .documents_of::<WildernessSpec>()
+                    .and_then(|all| all.source_of(&w.id));
                 writeln!(
                     out,
-                    "    {:<24} {:<34} {} sites, {} legs",
+                    "    {:<24} {:<34} {} sites, {} legs{}",
                     w.id,
                     w.name,
                     w.sites.len(),
-                    w.legs.len()
+                    w.legs.len(),
+                    from(file(origin))
                 )?;
             }
         }
         writeln!(out, "  statblocks:")?;
         for s in statblocks {
-            writeln!(out, "    {:<24} {:<11} {}", s.id, s.kind, s.name)?;
+            writeln!(
+                out,
+                "    {:<24} {:<11} {}{}",
+                s.id,
+                s.kind,
+                s.name,
+                from(file(s.source))
+            )?;
         }
         if let Some(schema) = cli.loader.schema(ruleset)
             && !schema.options().is_empty()

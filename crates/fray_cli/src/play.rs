@@ -1,13 +1,13 @@
 //! `fray play`: a person plays a fight in the terminal.
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use fray_play::{PlayError, PlaySetup};
 
-use crate::content::{engine_for, parse_ai};
+use crate::content::{ContentChoice, engine_for, parse_ai};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -34,7 +34,7 @@ pub struct PlayArgs {
 }
 
 /// Runs `fray play` on this terminal.
-pub fn run(cli: &CliEngine, content: Option<&Path>, args: &PlayArgs) -> io::Result<ExitCode> {
+pub fn run(cli: &CliEngine, content: ContentChoice<'_>, args: &PlayArgs) -> io::Result<ExitCode> {
     let (engine, id) = match engine_for(cli, content, &args.encounter, &args.overrides) {
         Ok(x) => x,
         Err(e) => return Ok(e.report()),

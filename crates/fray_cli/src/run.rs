@@ -1,14 +1,13 @@
 //! `fray run`: one fight, narrated.
 
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use fray_core::prelude::*;
 use fray_sim::single::play_one;
 
-use crate::content::{engine_for, parse_ai};
+use crate::content::{ContentChoice, engine_for, parse_ai};
 use crate::narrate::{closing_lines, narrate};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
@@ -44,7 +43,7 @@ pub struct RunArgs {
 /// Runs `fray run`, writing the fight to `out`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &RunArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

@@ -2,7 +2,6 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -11,7 +10,7 @@ use fray_content::encounter::{EncounterSpec, MapRef};
 use fray_content::map::MapSpec;
 use fray_content::suggest::help_for;
 
-use crate::content::{content_source, engine_for, print_problems};
+use crate::content::{ContentChoice, content_source, engine_for, print_problems};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -27,7 +26,7 @@ pub struct ShowArgs {
 /// Runs `fray show`, writing to `out`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &ShowArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

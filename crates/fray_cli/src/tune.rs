@@ -1,7 +1,7 @@
 //! `fray tune`: the value of a knob that brings a side's win rate closest to a target.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +13,7 @@ use fray_sim::shard::Shard;
 use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune, tuned_ron};
 
 use crate::batch::{check_plot_path, open_json, progress_bar, write_json};
-use crate::content::{engine_for, parse_ai};
+use crate::content::{ContentChoice, engine_for, parse_ai};
 use crate::output::{distinct_outputs, draw_whole, write_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
@@ -176,7 +176,7 @@ fn knob(text: &str) -> Result<Knob, String> {
 /// Runs `fray tune`, writing the curve to `out`.
 pub fn run(
     cli: &CliEngine,
-    content: Option<&Path>,
+    content: ContentChoice<'_>,
     args: &TuneArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {

@@ -145,6 +145,11 @@ impl ContentDb {
         &self.sources
     }
 
+    /// The content layer of source file `index` (0, the top, for an unknown index).
+    pub(crate) fn layer_of(&self, index: usize) -> u8 {
+        self.sources.get(index).map_or(0, |s| s.layer)
+    }
+
     /// Whether a statblock file of `ruleset` failed to load: its statblocks are not all known,
     /// so a reference to one that seems missing is no problem of its own (the file's problem
     /// is reported once, not again at every reference).

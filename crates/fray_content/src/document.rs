@@ -38,6 +38,7 @@ use serde::de::DeserializeOwned;
 
 use crate::db::ContentDb;
 use crate::diagnostic::Diagnostic;
+use crate::layer::Layered;
 use crate::schema::Problem;
 use crate::source::SourceFile;
 
@@ -55,12 +56,15 @@ pub trait Document: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
 #[derive(Debug)]
 pub struct Documents<D> {
     entries: BTreeMap<String, (D, usize)>,
+    /// The content layer each document comes from.
+    layers: BTreeMap<String, u8>,
 }
 
 impl<D> Default for Documents<D> {
     fn default() -> Self {
         Self {
             entries: BTreeMap::new(),
+            layers: BTreeMap::new(),
         }
     }
 }
@@ -69,6 +73,12 @@ impl<D: Document> Documents<D> {
     /// The document with this id.
     pub fn get(&self, id: &str) -> Option<&D> {
         self.entries.get(id).map(|(d, _)| d)
+    }
+
+    /// The index of the source file document `id` comes from, in
+    /// [`ContentDb::sources`](crate::db::ContentDb::sources).
+    pub fn source_of(&self, id: &str) -> Option<usize> {
+        self.entries.get(id).map(|&(_, file)| file)
     }
 
     /// Every document, in id order.
@@ -133,13 +143,19 @@ impl<D: Document> DocumentSchema for DocumentKind<D> {
             Err(d) => return vec![d],
         };
         let id = document.id().to_string();
-        if set.entries.contains_key(&id) {
-            return vec![file.diagnostic_at(
-                &id,
-                format!("{} id `{id}` is defined twice", D::KIND.to_lowercase()),
-            )];
+        match Layered::of(set.layers.get(&id).copied(), file.layer) {
+            Layered::Duplicate => {
+                return vec![file.diagnostic_at(
+                    &id,
+                    format!("{} id `{id}` is defined twice", D::KIND.to_lowercase()),
+                )];
+            }
+            Layered::Overridden => {}
+            Layered::Added | Layered::Overrides => {
+                set.layers.insert(id.clone(), file.layer);
+                set.entries.insert(id, (document, file_index));
+            }
         }
-        set.entries.insert(id, (document, file_index));
         Vec::new()
     }
 

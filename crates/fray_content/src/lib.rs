@@ -20,6 +20,7 @@ pub mod db;
 pub mod diagnostic;
 pub mod document;
 pub mod encounter;
+pub mod layer;
 pub mod loader;
 pub mod map;
 pub mod naming;

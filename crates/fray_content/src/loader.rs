@@ -15,6 +15,7 @@ use crate::db::ContentDb;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::document::DocumentSchema;
 use crate::encounter::{ControllerSpec, EncounterSpec, MAX_COMBATANTS, MapRef, SideScale};
+use crate::layer::Layered;
 use crate::map::MapSpec;
 use crate::naming::{id_problem, name_problem};
 use crate::schema::{StatblockSchema, StatblockSummary};
@@ -116,24 +117,33 @@ impl ContentLoader {
         (db, Diagnostics(problems))
     }
 
-    /// Checks the `targets` files in the context of the `context` files. Targets are added
-    /// first, and shadow the context: an encounter or map of the context with the id of a
-    /// target's is skipped, so that a copy of an encounter can be edited and run beside the
-    /// original. Returns what loaded and every problem, in targets and context alike
-    /// (callers show the targets' problems, or refuse any).
+    /// Checks the `targets` files in the context of the `context` files. Targets are a content
+    /// layer above the context's (see [`SourceFile::layer`]): an encounter, map, statblock or
+    /// document of the context with the id of a target's is overridden, so that a copy of
+    /// content can be edited and run beside the original. Returns what loaded and every
+    /// problem, in targets and context alike (callers show the targets' problems, or refuse
+    /// any).
     pub fn check_sources_in_context(
         &self,
         targets: Vec<SourceFile>,
         context: Vec<SourceFile>,
     ) -> (ContentDb, Diagnostics) {
+        let context = context.into_iter().map(|s| {
+            let layer = s.layer.saturating_add(1);
+            s.in_layer(layer)
+        });
+        let targets = targets.into_iter().map(|s| s.in_layer(0));
+        self.check_layers(targets.chain(context).collect())
+    }
+
+    /// Checks content files of several layers (see [`SourceFile::layer`]): higher layers'
+    /// definitions override lower ones'. Returns what loaded and every problem.
+    pub fn check_layers(&self, mut sources: Vec<SourceFile>) -> (ContentDb, Diagnostics) {
+        // The top layer first, each layer in the order given.
+        sources.sort_by_key(|s| s.layer);
         let mut db = ContentDb::default();
         let mut problems = Vec::new();
-        let mut shadowed = (BTreeSet::new(), BTreeSet::new());
-        for source in &targets {
-            note_ids(source, &mut shadowed);
-        }
-        let context = context.into_iter().filter(|s| !shadows(s, &shadowed));
-        for source in targets.into_iter().chain(context) {
+        for source in sources {
             if let Err(ds) = self.add_source(&mut db, source) {
                 problems.extend(ds);
             }
@@ -180,24 +190,33 @@ impl ContentLoader {
         }
         let result = match file.top_level_name() {
             Some("Encounter") => file.parse::<EncounterSpec>().and_then(|spec| {
-                if let Some((_, first)) = db.encounters.get(&spec.id) {
-                    let mut d = file.diagnostic_at(
-                        &spec.id,
-                        format!("encounter id `{}` is defined twice", spec.id),
-                    );
-                    d.help = Some(where_first(db, *first, &spec.id));
-                    Err(d)
-                } else {
-                    db.encounters.insert(spec.id.clone(), (spec, index));
-                    Ok(())
+                let first = db.encounters.get(&spec.id).map(|(_, first)| *first);
+                match Layered::of(first.map(|i| db.layer_of(i)), file.layer) {
+                    Layered::Duplicate => {
+                        let mut d = file.diagnostic_at(
+                            &spec.id,
+                            format!("encounter id `{}` is defined twice", spec.id),
+                        );
+                        d.help = first.map(|first| where_first(db, first, &spec.id));
+                        Err(d)
+                    }
+                    Layered::Overridden => Ok(()),
+                    Layered::Added | Layered::Overrides => {
+                        db.encounters.insert(spec.id.clone(), (spec, index));
+                        Ok(())
+                    }
                 }
             }),
             Some("Map") => file.parse::<MapSpec>().and_then(|map| {
-                if let Some((_, first)) = db.maps.get(&map.id) {
+                let first = db.maps.get(&map.id).map(|(_, first)| *first);
+                let layered = Layered::of(first.map(|i| db.layer_of(i)), file.layer);
+                if let (Layered::Duplicate, Some(first)) = (layered, first) {
                     let mut d = file
                         .diagnostic_at(&map.id, format!("map id `{}` is defined twice", map.id));
-                    d.help = Some(where_first(db, *first, &map.id));
+                    d.help = Some(where_first(db, first, &map.id));
                     Err(d)
+                } else if layered == Layered::Overridden {
+                    Ok(())
                 } else if MapSpec::builtin(&map.id).is_some() {
                     let mut d = file
                         .diagnostic_at(&map.id, format!("map id `{}` is defined twice", map.id));
@@ -563,39 +582,6 @@ fn where_first(db: &ContentDb, index: usize, id: &str) -> String {
             )
         }
         None => "it was defined earlier".to_string(),
-    }
-}
-
-/// The encounter and map ids a target file defines, which shadow the context's.
-type Shadowed = (BTreeSet<String>, BTreeSet<String>);
-
-/// Notes the id of `source` when it is an encounter or a map.
-fn note_ids(source: &SourceFile, shadowed: &mut Shadowed) {
-    match source.top_level_name() {
-        Some("Encounter") => {
-            if let Ok(spec) = source.parse::<EncounterSpec>() {
-                shadowed.0.insert(spec.id);
-            }
-        }
-        Some("Map") => {
-            if let Ok(map) = source.parse::<MapSpec>() {
-                shadowed.1.insert(map.id);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Whether a context file is an encounter or map that a target shadows.
-fn shadows(source: &SourceFile, shadowed: &Shadowed) -> bool {
-    match source.top_level_name() {
-        Some("Encounter") => source
-            .parse::<EncounterSpec>()
-            .is_ok_and(|spec| shadowed.0.contains(&spec.id)),
-        Some("Map") => source
-            .parse::<MapSpec>()
-            .is_ok_and(|map| shadowed.1.contains(&map.id)),
-        _ => false,
     }
 }
 

@@ -13,6 +13,7 @@ use std::marker::PhantomData;
 use serde::de::DeserializeOwned;
 
 use crate::diagnostic::Diagnostic;
+use crate::layer::Layered;
 use crate::options::{OptionDef, OptionValue};
 use crate::source::SourceFile;
 
@@ -129,7 +130,8 @@ impl Problem {
 #[derive(Debug)]
 pub struct StatblockSet<S> {
     entries: BTreeMap<String, S>,
-    origin: BTreeMap<String, usize>,
+    /// The source file and content layer each statblock comes from.
+    origin: BTreeMap<String, (usize, u8)>,
 }
 
 impl<S> Default for StatblockSet<S> {
@@ -170,13 +172,36 @@ impl<S: Statblock> StatblockSet<S> {
     /// Adds a statblock defined in source `file` (a code-built set uses any index). Returns the
     /// statblock back when the id is taken.
     pub fn insert(&mut self, statblock: S, file: usize) -> Result<(), S> {
-        let id = statblock.id().to_string();
-        if self.entries.contains_key(&id) {
-            return Err(statblock);
+        match self.insert_in_layer(statblock, file, 0) {
+            (Layered::Duplicate, Some(statblock)) => Err(statblock),
+            _ => Ok(()),
         }
-        self.origin.insert(id.clone(), file);
-        self.entries.insert(id, statblock);
-        Ok(())
+    }
+
+    /// Adds a statblock defined in source `file` of content layer `layer`: a higher layer's
+    /// statblock of the same id wins (see [`Layered`]). A duplicate comes back with it.
+    pub fn insert_in_layer(
+        &mut self,
+        statblock: S,
+        file: usize,
+        layer: u8,
+    ) -> (Layered, Option<S>) {
+        let id = statblock.id().to_string();
+        let outcome = Layered::of(self.origin.get(&id).map(|&(_, l)| l), layer);
+        match outcome {
+            Layered::Added | Layered::Overrides => {
+                self.origin.insert(id.clone(), (file, layer));
+                self.entries.insert(id, statblock);
+                (outcome, None)
+            }
+            Layered::Overridden => (outcome, None),
+            Layered::Duplicate => (outcome, Some(statblock)),
+        }
+    }
+
+    /// The index of the source file statblock `id` comes from.
+    pub fn source_of(&self, id: &str) -> Option<usize> {
+        self.origin.get(id).map(|&(file, _)| file)
     }
 }
 
@@ -195,6 +220,8 @@ pub struct StatblockSummary {
     pub levels: Option<(u16, u16)>,
     /// Its hit points at its own level ([`Statblock::max_hp`]).
     pub max_hp: Option<i32>,
+    /// The index of the source file it comes from, in [`ContentDb::sources`](crate::db::ContentDb::sources).
+    pub source: Option<usize>,
 }
 
 impl StatblockSummary {
@@ -324,7 +351,8 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
         let mut out = Vec::new();
         for statblock in list {
             let id = statblock.id().to_string();
-            if set.insert(statblock, file_index).is_err() {
+            if let (Layered::Duplicate, _) = set.insert_in_layer(statblock, file_index, file.layer)
+            {
                 out.push(
                     file.diagnostic_at(&id, format!("statblock id `{id}` is defined twice"))
                         .with_help("statblock ids must be unique within a ruleset"),
@@ -340,7 +368,7 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
         };
         let mut out = Vec::new();
         for (id, statblock) in &set.entries {
-            let Some(file) = set.origin.get(id).and_then(|&i| sources.get(i)) else {
+            let Some(file) = set.source_of(id).and_then(|i| sources.get(i)) else {
                 continue;
             };
             for problem in statblock.problems(set) {
@@ -373,6 +401,7 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
                         spawnable: s.spawnable(),
                         levels: s.levels(),
                         max_hp: s.max_hp(),
+                        source: set.source_of(s.id()),
                     })
                     .collect()
             })

@@ -14,6 +14,11 @@ pub struct SourceFile {
     pub path: PathBuf,
     /// The whole file.
     pub text: String,
+    /// Its content layer: 0 is the top. Content a higher layer defines (a statblock,
+    /// encounter, map or document of the same id) overrides a lower layer's instead of
+    /// clashing with it: the user's folder over the built-in content, a file being checked
+    /// over the folder. Within one layer an id is defined once.
+    pub layer: u8,
 }
 
 impl SourceFile {
@@ -22,7 +27,13 @@ impl SourceFile {
         Self {
             path: path.into(),
             text: text.into(),
+            layer: 0,
         }
+    }
+
+    /// The same file in content layer `layer` (see [`SourceFile::layer`]).
+    pub fn in_layer(self, layer: u8) -> Self {
+        Self { layer, ..self }
     }
 
     /// Reads a file from disk. A UTF-8 byte order mark, which some editors write first, is
