@@ -76,7 +76,7 @@ pub fn opportunity_attack(
 }
 
 /// Everything an attack roll is compared with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AttackOdds {
     /// Added to the natural d20.
     pub bonus: i64,

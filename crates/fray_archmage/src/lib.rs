@@ -87,7 +87,8 @@ impl Rules for ArchmageRules {
     const ID: &'static str = ruleset::ID;
     type Battle = battle::Archmage;
     type Fighter = fighter::Fighter;
-    type Extra = ();
+    /// Attack previews remembered by their inputs.
+    type Extra = Res<'static, preview::AttackMemo>;
     type Watch = Changed<Hp>;
     type Pause = NoPause;
 
@@ -208,6 +209,7 @@ impl Plugin for FrayArchmagePlugin {
         app.add_plugins(RulesetPlugin::<ArchmageRules>::new(
             ruleset::ArchmageRuleset::default(),
         ))
+        .init_resource::<preview::AttackMemo>()
         .register_saved::<battle::Archmage>("fray_archmage::Archmage")
         .register_saved::<sheet::Sheet>("fray_archmage::Sheet")
         .register_saved::<state::ArchState>("fray_archmage::ArchState")

@@ -1,19 +1,22 @@
 //! Exact previews: what an intent would do, worked out over every d20 roll and every face of
 //! the damage dice, never sampled.
 
+use std::sync::Arc;
+
 use bevy_ecs::prelude::*;
+use fray_core::kit::Memo;
 use fray_core::prelude::*;
 use smallvec::SmallVec;
 
 use crate::Ctx;
 use crate::attack::{fires, targets_of};
-use crate::fighter::{natural_chance, odds_of};
+use crate::fighter::{AttackOdds, natural_chance, odds_of};
 use crate::legality::d20_at_least;
 use crate::ops::ArchOps;
 use crate::rules::{
     AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge, resisted,
 };
-use crate::sheet::SheetAttack;
+use crate::sheet::{SheetAttack, SheetData};
 use crate::statblock::{AttackKind, OnHit, PowerEffect, Targets, When};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 
@@ -158,9 +161,6 @@ pub(crate) fn attack_preview(
     };
     let hp = row.hp;
     let conditions = &row.conditions;
-    let resistance = t.sheet.0.resistance(attack.def.damage_type);
-    let mult = crit_multiplier(attack.def.crit_steps);
-    let total = hp.current.saturating_add(hp.temp);
     // Whether a result leaves the target with something it does not have yet; an effect for
     // the weak ("N hp or fewer") counts when a hit of mean damage brings it there.
     let hp_after_hit = hp.current.saturating_sub(attack.mean.round() as i32);
@@ -174,13 +174,71 @@ pub(crate) fn attack_preview(
         OnHit::Grab => t.state.grabbed_by.is_none(),
         OnHit::TempHp(_) | OnHit::Damage(_) => false,
     };
-    let may_inflict = attack.def.effects.iter().any(|(_, effect)| anew(effect));
+    let mut fresh = 0u64;
+    for (i, (_, effect)) in attack.def.effects.iter().enumerate() {
+        if anew(effect) {
+            fresh |= 1u64.checked_shl(i as u32).unwrap_or(0);
+        }
+    }
+    let inputs = AttackInputs {
+        sheet: Arc::as_ptr(&a.sheet.0) as usize,
+        index,
+        coup,
+        odds,
+        total: hp.current.saturating_add(hp.temp),
+        resistance: t.sheet.0.resistance(attack.def.damage_type),
+        fresh,
+    };
+    // More effects than bits: worked out every time.
+    if attack.def.effects.len() > 64 {
+        return attack_outcome(attack, &inputs);
+    }
+    ctx.extra()
+        .get_or(inputs, || {
+            (a.sheet.0.clone(), attack_outcome(attack, &inputs))
+        })
+        .1
+}
+
+/// Everything an attack preview's outcome depends on, once the fighters are read: the attack
+/// (its sheet, kept alive by the memo's value so that its address names it, and its number),
+/// the odds, the target's hit points, its resistance to the attack's damage, and which of the
+/// attack's effects would be new to it (bit `i` for effect `i`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AttackInputs {
+    sheet: usize,
+    index: usize,
+    coup: bool,
+    odds: AttackOdds,
+    total: i32,
+    resistance: Option<u8>,
+    fresh: u64,
+}
+
+/// Attack previews by their inputs ([`Memo`]): a batch meets the same attack on the same
+/// defenses and hit points again and again.
+pub type AttackMemo = Memo<AttackInputs, (Arc<SheetData>, Preview)>;
+
+/// The preview of `attack` for these inputs, exactly over the d20 and the damage dice.
+fn attack_outcome(attack: &SheetAttack, inputs: &AttackInputs) -> Preview {
+    let &AttackInputs {
+        coup,
+        odds,
+        total,
+        resistance,
+        fresh,
+        ..
+    } = inputs;
+    let mult = crit_multiplier(attack.def.crit_steps);
+    let anew = |i: usize| fresh & 1u64.checked_shl(i as u32).unwrap_or(0) != 0;
+    let may_inflict = fresh != 0;
     let inflicting = |natural: i64, result: AttackResult| {
         attack
             .def
             .effects
             .iter()
-            .any(|(when, effect)| fires(*when, result, natural) && anew(effect))
+            .enumerate()
+            .any(|(i, (when, _))| fires(*when, result, natural) && anew(i))
     };
     let seen = if odds.invisible { 0.5 } else { 1.0 };
     // Without resistance or extra damage, every hit is one blow and every crit another: both
