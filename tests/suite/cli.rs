@@ -180,7 +180,7 @@ fn one_broken_statblock_file_is_one_problem_not_a_cascade() {
     let out = fray(&["check", dir.to_str().expect("a UTF-8 path")]);
     assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
     let report = text(&out.stdout);
-    assert!(report.contains("1 problem(s)"), "{report}");
+    assert!(report.contains("1 problem."), "{report}");
     assert!(report.contains("monsters.ron:6:"), "{report}");
     assert!(!report.contains("unknown archmage statblock"), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -499,7 +499,7 @@ fn check_and_list_read_one_file_in_the_context_of_the_content() {
     let file = "content/archmage/encounters/bridge-skirmish.ron";
     let check = fray(&["check", file]);
     assert!(check.status.success(), "{}", text(&check.stdout));
-    assert!(text(&check.stdout).contains("1 files checked: no problems."));
+    assert!(text(&check.stdout).contains("1 file checked: no problems."));
     let folder = fray(&["check", "content/archmage/encounters"]);
     assert!(folder.status.success(), "{}", text(&folder.stdout));
     let list = fray(&["list", file]);
@@ -1595,5 +1595,42 @@ fn c11_list_and_check_agree_on_a_copy_of_the_content() {
             text(&out.stderr)
         );
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn f27_a_broken_file_of_one_ruleset_does_not_stop_another_rulesets_fights() {
+    let dir = std::env::temp_dir().join(format!("fray-broken-bx-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("content/bx")).unwrap();
+    std::fs::write(
+        dir.join("content/bx/broken.ron"),
+        "[ Monster(id: \"gnoll\", name: \"Gnoll\", hd: \"two\") ]",
+    )
+    .unwrap();
+    // An archmage fight and expedition play, with a warning naming the other ruleset.
+    let run = fray_in(&dir, &["run", "archmage-bridge", "--seed", "3"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let warned = text(&run.stderr);
+    assert!(
+        warned.contains("warning: 1 problem in bx content, which this archmage fight does not use"),
+        "{warned}"
+    );
+    let delve = fray_in(&dir, &["delve", "archmage-barrow-delve", "--seed", "3"]);
+    assert!(delve.status.success(), "{}", text(&delve.stderr));
+    // A bx fight is refused with the problem.
+    let bx = fray_in(&dir, &["run", "bx-goblin-cave"]);
+    assert_eq!(bx.status.code(), Some(1));
+    assert!(
+        text(&bx.stderr).contains("content/bx/broken.ron:1:"),
+        "{}",
+        text(&bx.stderr)
+    );
+    // The listing shows what loaded, then says what did not and fails.
+    let list = fray_in(&dir, &["list"]);
+    assert_eq!(list.status.code(), Some(1));
+    assert!(text(&list.stdout).contains("archmage-bridge"));
+    assert!(
+        text(&list.stderr).contains("the content has 1 problem: what did not load is not listed")
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

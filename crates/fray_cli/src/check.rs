@@ -62,11 +62,17 @@ pub fn run(
             &["name a content folder, such as content/bx, or a .ron file"],
         ));
     }
+    let checked = format!("{files} file{} checked", if files == 1 { "" } else { "s" });
     if problems.is_empty() {
-        writeln!(out, "{files} files checked: no problems.")?;
+        writeln!(out, "{checked}: no problems.")?;
         Ok(ExitCode::SUCCESS)
     } else {
-        writeln!(out, "{files} files checked: {} problem(s).", problems.len())?;
+        let n = problems.len();
+        writeln!(
+            out,
+            "{checked}: {n} problem{}.",
+            if n == 1 { "" } else { "s" }
+        )?;
         Ok(ExitCode::from(1))
     }
 }

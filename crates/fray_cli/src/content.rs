@@ -231,23 +231,72 @@ pub fn engine_for(
     // (an edited copy runs as it is).
     let targets: Vec<PathBuf> = extra.into_iter().collect();
     let (mut db, problems) = content.check(cli, &targets);
-    if !problems.is_empty() {
-        return Err(ContentError::Invalid(problems));
-    }
+    let ruleset = db.encounter(&id).map(|e| e.ruleset.clone());
+    usable(cli, problems, ruleset.as_deref()).map_err(ContentError::Invalid)?;
     overrides
         .apply(cli, &mut db, &id)
         .map_err(ContentError::BadOverride)?;
     Ok((Engine::new(cli.install, Arc::new(db)), id))
 }
 
-/// Loads the content directory.
-pub fn load(cli: &CliEngine, dir: ContentChoice<'_>) -> Result<Arc<ContentDb>, Diagnostics> {
+/// Loads the content for what ruleset `ruleset_of` says the loaded content's subject (an
+/// expedition, the demo's encounter) belongs to: problems in other rulesets' content are left
+/// out with a warning (see [`usable`]).
+pub fn load(
+    cli: &CliEngine,
+    dir: ContentChoice<'_>,
+    ruleset_of: impl FnOnce(&ContentDb) -> Option<String>,
+) -> Result<Arc<ContentDb>, Diagnostics> {
     let (db, problems) = content_source(dir).check(cli, &[]);
+    let ruleset = ruleset_of(&db);
+    usable(cli, problems, ruleset.as_deref())?;
+    Ok(Arc::new(db))
+}
+
+/// The ruleset whose folder a content file lies in (`content/bx/monsters.ron`: bx), if any.
+fn ruleset_of_file<'a>(cli: &'a CliEngine, path: &Path) -> Option<&'a str> {
+    path.components().find_map(|c| {
+        let name = c.as_os_str().to_str()?;
+        cli.loader.ruleset_ids().find(|id| *id == name)
+    })
+}
+
+/// Whether content with `problems` can play something of `ruleset`: only when every problem
+/// lies in another ruleset's folder (a broken bx file does not stop an archmage fight; what a
+/// fight of `ruleset` reads - its statblocks, its maps, the encounter itself - loaded whole).
+/// Problems elsewhere are then left out with a warning on stderr. Without a ruleset (the
+/// subject did not load) every problem counts.
+pub fn usable(
+    cli: &CliEngine,
+    problems: Diagnostics,
+    ruleset: Option<&str>,
+) -> Result<(), Diagnostics> {
     if problems.is_empty() {
-        Ok(Arc::new(db))
-    } else {
-        Err(problems)
+        return Ok(());
     }
+    let Some(ruleset) = ruleset else {
+        return Err(problems);
+    };
+    let (mine, others): (Vec<_>, Vec<_>) = problems
+        .0
+        .into_iter()
+        .partition(|d| ruleset_of_file(cli, &d.path).is_none_or(|r| r == ruleset));
+    if !mine.is_empty() {
+        return Err(Diagnostics(mine));
+    }
+    let rulesets: std::collections::BTreeSet<&str> = others
+        .iter()
+        .filter_map(|d| ruleset_of_file(cli, &d.path))
+        .collect();
+    let n = others.len();
+    eprintln!(
+        "{} {n} problem{} in {} content, which this {ruleset} fight does not use (`fray check` lists {})",
+        console::style("warning:").yellow().bold(),
+        if n == 1 { "" } else { "s" },
+        rulesets.into_iter().collect::<Vec<_>>().join(", "),
+        if n == 1 { "it" } else { "them" },
+    );
+    Ok(())
 }
 
 /// Parses `SIDE=POLICY` overrides.

@@ -78,7 +78,14 @@ pub fn run(
     args: &DelveArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let db = match load(cli, content) {
+    // The expedition's ruleset, when it is named by id (a saved expedition's is read later:
+    // then every problem counts).
+    let named = args.expedition.clone();
+    let db = match load(cli, content, |db| {
+        let id = named.filter(|_| args.resume.is_none())?;
+        db.document::<ExpeditionSpec>(&id)
+            .map(|e| e.ruleset.clone())
+    }) {
         Ok(db) => db,
         Err(problems) => return Ok(ContentError::Invalid(problems).report()),
     };

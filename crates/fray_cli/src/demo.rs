@@ -20,13 +20,15 @@ pub fn run(
     content: ContentChoice<'_>,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let db = match load(cli, content) {
+    let db = match load(cli, content, |db| {
+        db.encounter(DEMO).map(|e| e.ruleset.clone())
+    }) {
         Ok(db) => db,
         Err(problems) => {
             print_problems(&problems);
             return Ok(fail(
                 1,
-                "the built-in content does not load",
+                "the content does not load",
                 &["run `fray check` for details"],
             ));
         }

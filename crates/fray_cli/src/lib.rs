@@ -76,10 +76,12 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Sum the parts of a sharded batch into the whole: `fray merge part-*.json --json all.json`.
     Merge(merge::MergeArgs),
-    /// Find the count of a statblock that brings a side's win rate closest to a target:
+    /// Find the value of a knob - a statblock's count or level, a side's hit points or damage -
+    /// that brings a side's win rate closest to a target:
     /// `fray tune archmage-mob --side Heroes --target 0.6 --vary count:reed-goblin-mook`.
     Tune(tune::TuneArgs),
-    /// List encounters and statblocks, by ruleset.
+    /// List encounters, expeditions, dungeons, wildernesses, statblocks and options, by
+    /// ruleset.
     List(list::ListArgs),
     /// Show what an encounter, a map or a statblock holds: `fray show bx-goblin-cave`.
     Show(show::ShowArgs),

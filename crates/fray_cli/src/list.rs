@@ -31,18 +31,6 @@ pub fn run(
     let source = content_source(content);
     let targets: Vec<PathBuf> = args.path.iter().cloned().collect();
     let (db, problems) = source.check(cli, &targets);
-    if !problems.is_empty() {
-        print_problems(&problems);
-        let what = args
-            .path
-            .as_ref()
-            .map_or_else(|| source.describe(), |p| p.display().to_string());
-        return Ok(fail(
-            1,
-            format!("{what} does not load"),
-            &["run `fray check` for details"],
-        ));
-    }
     writeln!(out, "{}", source.describe())?;
     // Over the built-in content, what the folder adds or overrides says where it comes from.
     let from = |file: Option<&SourceFile>| match file {
@@ -54,6 +42,8 @@ pub fn run(
         _ => String::new(),
     };
     let file = |index: Option<usize>| index.and_then(|i| db.sources().get(i));
+    // The id column fits the longest id (24 at least, so short lists keep their look).
+    let width = id_width(cli, &db);
     // What the path itself defines (the rest of the content is only its context).
     let own = args
         .path
@@ -96,7 +86,7 @@ pub fn run(
                 .collect();
             writeln!(
                 out,
-                "    {:<24} {:<34} {}{}",
+                "    {:<width$} {:<34} {}{}",
                 e.id,
                 e.name,
                 sides.join(" vs "),
@@ -117,7 +107,7 @@ pub fn run(
                     .and_then(|d| d.source_of(&e.id));
                 writeln!(
                     out,
-                    "    {:<24} {:<34} a party of {} in {}{}",
+                    "    {:<width$} {:<34} a party of {} in {}{}",
                     e.id,
                     e.name,
                     e.party.len(),
@@ -143,7 +133,7 @@ pub fn run(
                     .and_then(|all| all.source_of(&d.id));
                 writeln!(
                     out,
-                    "    {:<24} {:<34} {} areas{}",
+                    "    {:<width$} {:<34} {} areas{}",
                     d.id,
                     d.name,
                     d.areas.len(),
@@ -165,7 +155,7 @@ pub fn run(
                     .and_then(|all| all.source_of(&w.id));
                 writeln!(
                     out,
-                    "    {:<24} {:<34} {} sites, {} legs{}",
+                    "    {:<width$} {:<34} {} sites, {} legs{}",
                     w.id,
                     w.name,
                     w.sites.len(),
@@ -178,7 +168,7 @@ pub fn run(
         for s in statblocks {
             writeln!(
                 out,
-                "    {:<24} {:<11} {}{}",
+                "    {:<width$} {:<11} {}{}",
                 s.id,
                 s.kind,
                 s.name,
@@ -192,13 +182,30 @@ pub fn run(
             for o in schema.options() {
                 writeln!(
                     out,
-                    "    {:<24} default {:<8} {}",
+                    "    {:<width$} default {:<8} {}",
                     o.name,
                     o.default.to_string(),
                     o.doc
                 )?;
             }
         }
+    }
+    if !problems.is_empty() {
+        // What loaded is listed; what did not is said, and the listing fails.
+        print_problems(&problems);
+        let what = args
+            .path
+            .as_ref()
+            .map_or_else(|| "the content".to_string(), |p| p.display().to_string());
+        let n = problems.len();
+        return Ok(fail(
+            1,
+            format!(
+                "{what} has {n} problem{}: what did not load is not listed",
+                if n == 1 { "" } else { "s" }
+            ),
+            &["run `fray check` for details"],
+        ));
     }
     if shown == 0 {
         return Ok(fail(
@@ -208,4 +215,46 @@ pub fn run(
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The width of the id column: the longest id or option name listed, 24 at least.
+fn id_width(cli: &CliEngine, db: &fray_content::db::ContentDb) -> usize {
+    let documents = |ids: Vec<usize>| ids.into_iter().max().unwrap_or(0);
+    let longest = [
+        db.encounters()
+            .map(|e| e.id.chars().count())
+            .max()
+            .unwrap_or(0),
+        documents(
+            db.documents_of::<ExpeditionSpec>()
+                .map(|d| d.ids().map(|id| id.chars().count()).collect())
+                .unwrap_or_default(),
+        ),
+        documents(
+            db.documents_of::<DungeonSpec>()
+                .map(|d| d.ids().map(|id| id.chars().count()).collect())
+                .unwrap_or_default(),
+        ),
+        documents(
+            db.documents_of::<WildernessSpec>()
+                .map(|d| d.ids().map(|id| id.chars().count()).collect())
+                .unwrap_or_default(),
+        ),
+        cli.loader
+            .ruleset_ids()
+            .flat_map(|r| {
+                db.statblock_summaries(r)
+                    .iter()
+                    .map(|s| s.id.chars().count())
+            })
+            .max()
+            .unwrap_or(0),
+        cli.loader
+            .ruleset_ids()
+            .filter_map(|r| cli.loader.schema(r))
+            .flat_map(|s| s.options().iter().map(|o| o.name.chars().count()))
+            .max()
+            .unwrap_or(0),
+    ];
+    longest.into_iter().max().unwrap_or(0).max(24)
 }

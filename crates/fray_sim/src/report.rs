@@ -460,10 +460,11 @@ impl BatchReport {
         let t = &self.timing;
         let _ = writeln!(
             s,
-            "\n  {:.2} s on {} thread(s): {:.0} encounters/s, {:.0} combatant-turns/s, {:.2} us/action, \
+            "\n  {:.2} s on {} thread{}: {:.0} encounters/s, {:.0} combatant-turns/s, {:.2} us/action, \
              {:.2} actions/turn",
             t.wall_seconds,
             t.threads,
+            if t.threads == 1 { "" } else { "s" },
             t.encounters_per_second,
             t.combatant_turns_per_second,
             t.microseconds_per_action,

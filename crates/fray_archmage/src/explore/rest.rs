@@ -61,7 +61,11 @@ pub(super) fn after_fight(world: &mut World, member: Entity, combatant: Entity) 
             return;
         };
         log_recharges(world, expedition, &who, &report);
-        Some(format!("HP from {} recoveries", report.recoveries_spent))
+        let n = report.recoveries_spent;
+        Some(format!(
+            "HP from {n} recover{}",
+            if n == 1 { "y" } else { "ies" }
+        ))
     };
     let Some(hp) = world.get::<Hp>(combatant).map(|hp| hp.current) else {
         return;
