@@ -235,6 +235,57 @@ pub struct Defender {
 pub struct OddsCache {
     hits: HashMap<HitKey, HitOdds>,
     saves: HashMap<String, HashMap<SaveKey, SaveOdds>>,
+    /// Whole previews, by the damage dice's notation and everything else they depend on: a
+    /// batch meets the same attack on the same defender at the same health again and again.
+    previews: HashMap<String, HashMap<PreviewKey, Preview>>,
+    /// How many previews are held (all are forgotten past [`OddsCache::PREVIEWS`]).
+    previewed: usize,
+}
+
+/// Everything an attack preview depends on besides the damage dice: both halves' keys and
+/// the defender's health, hits, injuries and injury limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PreviewKey {
+    hit: HitKey,
+    save: SaveKey,
+    health: i32,
+    hits: u16,
+    injuries: u8,
+    injury_limit: Option<u8>,
+}
+
+impl std::hash::Hash for PreviewKey {
+    /// One word for the whole key (equality still compares every field): fed field by field,
+    /// hashing the key cost about as much as the preview it spares.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let (h, v) = (&self.hit, &self.save);
+        let words = [
+            u64::from(h.attack_dice),
+            u64::from(h.attack_penalty.dice),
+            h.attack_penalty.flat as u64,
+            h.called as u64,
+            u64::from(h.defense_dice),
+            u64::from(h.defense_penalty.dice),
+            h.defense_penalty.flat as u64,
+            u64::from(h.modifier),
+            h.bonus as u64,
+            v.shot.penalty as u64,
+            v.shot.damage_halves as u64,
+            v.shot.difference as u64,
+            v.reduction as u64,
+            u64::from(v.fortitude_dice),
+            u64::from(v.penalty.dice),
+            v.penalty.flat as u64,
+            self.health as u64,
+            u64::from(self.hits),
+            u64::from(self.injuries),
+            self.injury_limit.map_or(u64::MAX, u64::from),
+        ];
+        let word = words.iter().fold(0u64, |acc, &w| {
+            (acc.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95)
+        });
+        state.write_u64(word);
+    }
 }
 
 fn hit_key(striker: &Striker, defender: &Defender) -> HitKey {
@@ -287,11 +338,41 @@ impl OddsCache {
         saves.entry_ref(weapon.damage.notation()).or_default()
     }
 
+    /// The most whole previews held at once.
+    const PREVIEWS: usize = 65_536;
+
     /// The preview of an attack: hit chance, the Fortitude bands given a hit
     /// ([`Preview::bands`], held first, summing to 1), the mean health lost given a hit and
     /// overall, and the chance the target is taken out (disabled by the band, by falling to 0
-    /// health, or by reaching its injury limit).
+    /// health, or by reaching its injury limit). Remembered by everything it depends on.
     pub fn preview(&mut self, striker: &Striker, defender: &Defender) -> Preview {
+        let key = PreviewKey {
+            hit: hit_key(striker, defender),
+            save: save_key(striker, defender),
+            health: defender.health,
+            hits: defender.hits,
+            injuries: defender.injuries,
+            injury_limit: defender.injury_limit,
+        };
+        let notation = striker.weapon.damage.notation();
+        if let Some(found) = self.previews.get(notation).and_then(|p| p.get(&key)) {
+            return *found;
+        }
+        let preview = self.work_out_preview(striker, defender);
+        if self.previewed >= Self::PREVIEWS {
+            self.previews.clear();
+            self.previewed = 0;
+        }
+        self.previews
+            .entry_ref(notation)
+            .or_default()
+            .insert(key, preview);
+        self.previewed += 1;
+        preview
+    }
+
+    /// [`OddsCache::preview`], worked out from the two halves.
+    fn work_out_preview(&mut self, striker: &Striker, defender: &Defender) -> Preview {
         let hk = hit_key(striker, defender);
         let hits = self.hits.entry(hk).or_insert_with(|| HitOdds::compute(&hk));
         if hits.hit <= 0.0 {
