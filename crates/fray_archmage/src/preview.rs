@@ -108,7 +108,7 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occa
                         mean
                     }
                 }),
-                PowerEffect::Heal(dice) => dice.distribution().map_or(0.0, |d| d.mean() as f32),
+                PowerEffect::Heal(dice) => dice.table().map_or(0.0, |d| d.mean() as f32),
                 PowerEffect::TempHp(n) => *n as f32,
             };
             Preview {

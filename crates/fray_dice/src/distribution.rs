@@ -347,6 +347,22 @@ impl Dice {
         self.distribution_within(MAX_WORK)
     }
 
+    /// [`distribution`](Self::distribution), worked out once per expression and kept: for
+    /// the damage dice a preview weighs at every decision.
+    ///
+    /// ```
+    /// use fray_dice::Dice;
+    /// let dice = Dice::parse("2d6").unwrap();
+    /// assert_eq!(dice.table().map(|d| d.mean()), Ok(7.0));
+    /// assert_eq!(dice.table().cloned(), dice.distribution());
+    /// ```
+    pub fn table(&self) -> Result<&Distribution, DistributionError> {
+        self.table
+            .get_or_init(|| self.distribution())
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
     /// [`distribution`](Self::distribution) with at most `max_work` elementary steps (at most
     /// [`MAX_WORK`]): for a caller that must answer quickly, a tooltip drawn every frame say.
     /// Refused with [`DistributionError::TooLarge`] past it.

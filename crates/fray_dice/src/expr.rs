@@ -178,14 +178,26 @@ pub(crate) enum Node {
 /// assert_eq!(dice.roll_total(&mut ScriptedDice::new([2, 5, 6, 1])), 13);
 /// assert_eq!(dice.to_string(), "4d6kh3");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Dice {
     pub(crate) node: Node,
     text: String,
     /// The smallest and largest total, worked out once: previews ask for them at every
     /// natural roll they weigh.
     bounds: (i64, i64),
+    /// The exact distribution of the total, worked out the first time it is asked for
+    /// ([`Dice::table`]): previews weigh the same damage dice at every decision.
+    pub(crate) table: std::sync::OnceLock<Result<crate::Distribution, crate::DistributionError>>,
 }
+
+impl PartialEq for Dice {
+    /// The same expression (whether its table was worked out yet does not count).
+    fn eq(&self, other: &Self) -> bool {
+        self.node == other.node && self.text == other.text
+    }
+}
+
+impl Eq for Dice {}
 
 impl Dice {
     /// Parses an expression.
@@ -270,7 +282,12 @@ impl Dice {
     /// An expression with its canonical text, its bounds worked out.
     fn new(node: Node, text: String) -> Self {
         let bounds = bounds(&node);
-        Self { node, text, bounds }
+        Self {
+            node,
+            text,
+            bounds,
+            table: std::sync::OnceLock::new(),
+        }
     }
 
     /// Rolls with a breakdown (for logs).

@@ -46,7 +46,7 @@ fn reaches(dice: &Dice, plus: i32, times: i64, hp: i64) -> f64 {
     if total(dice.max()) < hp {
         return 0.0;
     }
-    match dice.distribution() {
+    match dice.table() {
         Ok(d) => d
             .iter()
             .filter(|&(v, _)| {
@@ -108,10 +108,16 @@ pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent) -> Preview {
     match *intent {
         Intent::Attack {
             target, attack: i, ..
-        } => match attack_of(usize::from(i.0)) {
-            Some(a) => attack(ctx, actor, target, &a),
-            None => Preview::default(),
-        },
+        } => {
+            // The sheet is shared: holding it spares copying the attack.
+            let Some(sheet) = ctx.fighter(actor).map(|f| f.sheet.0.clone()) else {
+                return Preview::default();
+            };
+            match sheet.attacks.get(usize::from(i.0)) {
+                Some((a, _)) => attack(ctx, actor, target, a),
+                None => Preview::default(),
+            }
+        }
         Intent::UseAbility {
             ability: HIDE,
             target: None,
