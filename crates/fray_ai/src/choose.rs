@@ -72,9 +72,10 @@ impl Controllers for BuiltinPolicies {
             return Some(decision.rng().roll_die(n) as usize - 1);
         }
         let kind = decision.kind();
-        // Room for a large offer on the stack (an archmage turn lists 20 to 40 options): no
-        // allocation per decision.
-        let mut previews: SmallVec<[Preview; 64]> = SmallVec::with_capacity(count);
+        // Room for a reaction's or a small turn's options on the stack; a larger offer (an
+        // archmage turn lists 20 to 40 options) takes one allocation. A buffer of 64 previews
+        // on the stack cost more: 5 KB moved at every decision.
+        let mut previews: SmallVec<[Preview; 8]> = SmallVec::with_capacity(count);
         for i in 0..count {
             let intent = decision.options()[i].intent;
             previews.push(
