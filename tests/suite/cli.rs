@@ -607,14 +607,7 @@ fn the_built_in_content_works_from_any_folder_and_list_says_which_is_in_use() {
     // An empty `content/` folder where fray runs hides nothing.
     let dir = std::env::temp_dir().join(format!("fray-elsewhere-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("content")).unwrap();
-    let in_dir = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_fray"))
-            .args(args)
-            .current_dir(&dir)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap()
-    };
+    let in_dir = |args: &[&str]| fray_in(&dir, args);
     let list = in_dir(&["list"]);
     assert!(list.status.success(), "{}", text(&list.stderr));
     let listed = text(&list.stdout);

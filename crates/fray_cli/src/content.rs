@@ -149,11 +149,13 @@ impl ContentSource {
                 }
             }
         }
+        // A named file stands in for the folder's file it is (not for a built-in one, whose
+        // `content/...` name may happen to lead to it).
         let context: Vec<SourceFile> = context
             .into_iter()
             .filter(|s| {
                 let canonical = s.path.canonicalize().unwrap_or_else(|_| s.path.clone());
-                !seen.contains(&canonical)
+                Self::is_built_in(s) || !seen.contains(&canonical)
             })
             .collect();
         let sources = mine

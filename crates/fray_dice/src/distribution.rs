@@ -358,7 +358,8 @@ impl Dice {
     /// ```
     pub fn table(&self) -> Result<&Distribution, DistributionError> {
         self.table
-            .get_or_init(|| self.distribution())
+            .get_or_init(|| Box::new(self.distribution()))
+            .as_ref()
             .as_ref()
             .map_err(Clone::clone)
     }

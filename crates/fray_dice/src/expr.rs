@@ -186,8 +186,10 @@ pub struct Dice {
     /// natural roll they weigh.
     bounds: (i64, i64),
     /// The exact distribution of the total, worked out the first time it is asked for
-    /// ([`Dice::table`]): previews weigh the same damage dice at every decision.
-    pub(crate) table: std::sync::OnceLock<Result<crate::Distribution, crate::DistributionError>>,
+    /// ([`Dice::table`]): previews weigh the same damage dice at every decision. Boxed: an
+    /// expression is carried in many statblock fields, and most never need their table.
+    pub(crate) table:
+        std::sync::OnceLock<Box<Result<crate::Distribution, crate::DistributionError>>>,
 }
 
 impl PartialEq for Dice {
