@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use fray_content::source::SourceFile;
 
-use crate::content::{ContentChoice, content_source};
+use crate::content::{ContentChoice, ContentSource, content_source};
 use crate::{CliEngine, fail};
 
 /// Arguments of `fray check`.
@@ -34,7 +35,8 @@ pub fn run(
             &["check the path (relative paths start from the current folder)"],
         ));
     }
-    let (db, problems) = content_source(content).check(cli, &args.paths);
+    let source = content_source(content);
+    let (db, problems) = source.check(cli, &args.paths);
     let targets: Vec<PathBuf> = args
         .paths
         .iter()
@@ -50,7 +52,18 @@ pub fn run(
     for d in &problems {
         writeln!(out, "{d}")?;
     }
-    let files = db.sources().iter().filter(|s| mine(&s.path)).count();
+    // The files checked: the ones named, else the folder's; the built-in content's only when
+    // it is all there is (its `content/...` names may lead into a folder named here).
+    let counted = |s: &&SourceFile| {
+        (source == ContentSource::BuiltIn && args.paths.is_empty())
+            || !ContentSource::is_built_in(s)
+    };
+    let files = db
+        .sources()
+        .iter()
+        .filter(counted)
+        .filter(|s| mine(&s.path))
+        .count();
     if files == 0 && problems.is_empty() {
         let named: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
         return Ok(fail(
