@@ -136,12 +136,14 @@ pub fn circumstance(ctx: &Ctx, attacker: Entity, target: Entity) -> i32 {
         m -= 2;
     }
     if applies.ganged_up {
-        let allies = t
+        // Two allies are enough: the count stops there.
+        let two_allies = t
             .engagement
             .foes()
             .filter(|f| *f != attacker && ctx.side(*f) == Some(a.side))
-            .count();
-        if allies >= 2 {
+            .nth(1)
+            .is_some();
+        if two_allies {
             m += 2;
         }
     }

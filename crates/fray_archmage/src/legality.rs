@@ -18,7 +18,7 @@ use crate::attack::targets_of;
 use crate::fighter::{hampered, opportunity_attack, stuck};
 use crate::ops::ArchOps;
 use crate::slots::Slot;
-use crate::statblock::{AttackKind, PowerTarget, Reach, Usage};
+use crate::statblock::{AttackDef, AttackKind, PowerTarget, Reach, Usage};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 use crate::{ArchmageRules, Ctx, Me};
 
@@ -450,21 +450,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
                 return Ok(Legal::costs(cost));
             }
             triggered_by_attack(ctx, actor, target, &mut provoked);
-            match def.kind {
-                AttackKind::Ranged => {
-                    // Engagers the ranged attack targets do not get to react (AR-12).
-                    let targeted = if maneuver == COUP_DE_GRACE {
-                        SmallVec::from_elem(target, 1)
-                    } else {
-                        targets_of(ctx, actor, target, def.targets)
-                    };
-                    opportunity(ctx, actor, &targeted, provokes::RANGED, &mut provoked);
-                }
-                AttackKind::RangedSpell => {
-                    opportunity(ctx, actor, &[], provokes::CASTING, &mut provoked);
-                }
-                AttackKind::Melee | AttackKind::CloseSpell => {}
-            }
+            attack_opportunities(ctx, actor, target, (def, maneuver), &mut provoked);
             Ok(Legal::provoking(cost, provoked))
         }
         Intent::Move { to } => {
@@ -497,10 +483,11 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             Ok(Legal::provoking(move_cost, provoked))
         }
         Intent::Engage { target } => {
-            if !ctx.enemies(actor, target) {
+            // Read from the rows at hand: an offer considers every enemy nearby.
+            let Some(t) = ctx.row(target).filter(|t| t.side != me.row.side) else {
                 return Err("that is not an enemy".into());
-            }
-            if engaged_with_active(ctx, actor) {
+            };
+            if engaged_with_any_active(ctx, &me.row.engagement) {
                 return Err("it is already engaged: disengage first".into());
             }
             if stuck(conditions) || grabbed {
@@ -509,11 +496,10 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             if !can_move {
                 return Err("its move action is spent".into());
             }
-            let here = ctx.region(actor);
-            if !ctx.is_active(target) || ctx.map().hops(here, ctx.region(target)) > 1 {
+            if !t.status.is_active() || ctx.map().hops(me.row.region, t.region) > 1 {
                 return Err("the target is not nearby".into());
             }
-            let to = ctx.region(target);
+            let to = t.region;
             let mut provoked = Provocations::new();
             if reactions {
                 triggered_by_movement(ctx, actor, to, Some(target), &mut provoked);
@@ -638,7 +624,17 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
 
 /// Whether `who` is engaged with an active creature.
 pub(crate) fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
-    ctx.foes(who).any(|f| ctx.is_active(f))
+    ctx.engagement(who)
+        .is_some_and(|e| engaged_with_any_active(ctx, e))
+}
+
+/// Whether anyone in `engagement` (either direction) is active.
+fn engaged_with_any_active(ctx: &Ctx, engagement: &Engagement) -> bool {
+    engagement
+        .engaging()
+        .iter()
+        .chain(engagement.engaged_by())
+        .any(|&f| ctx.is_active(f))
 }
 
 /// Whether `reactor` may answer `provoker`'s `provoking` intent (a provocation of `kind`) with
@@ -771,6 +767,32 @@ fn triggered_by_movement(
                 kind: provokes::TRIGGERED,
             });
         }
+    }
+}
+
+/// The opportunity attacks a legal attack `def` of `actor` on `target` with `maneuver` draws
+/// (AR-12): ranged attacks from the engagers they do not target, ranged spells from every
+/// engager; melee attacks and close spells none. [`check`] lists them with what else the
+/// attack provokes; a preview counts them alone.
+pub(crate) fn attack_opportunities(
+    ctx: &Ctx,
+    actor: Entity,
+    target: Entity,
+    (def, maneuver): (&AttackDef, Maneuver),
+    out: &mut Provocations,
+) {
+    match def.kind {
+        AttackKind::Ranged => {
+            // Engagers the ranged attack targets do not get to react (AR-12).
+            let targeted = if maneuver == COUP_DE_GRACE {
+                SmallVec::from_elem(target, 1)
+            } else {
+                targets_of(ctx, actor, target, def.targets)
+            };
+            opportunity(ctx, actor, &targeted, provokes::RANGED, out);
+        }
+        AttackKind::RangedSpell => opportunity(ctx, actor, &[], provokes::CASTING, out),
+        AttackKind::Melee | AttackKind::CloseSpell => {}
     }
 }
 

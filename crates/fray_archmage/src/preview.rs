@@ -5,19 +5,20 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::Memo;
+use fray_core::legality::Provocations;
 use fray_core::prelude::*;
 use smallvec::SmallVec;
 
 use crate::Ctx;
 use crate::attack::{fires, targets_of};
 use crate::fighter::{AttackOdds, natural_chance, odds_of};
-use crate::legality::d20_at_least;
+use crate::legality::{attack_opportunities, d20_at_least};
 use crate::ops::ArchOps;
 use crate::rules::{
     AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge, resisted,
 };
 use crate::sheet::{SheetAttack, SheetData};
-use crate::statblock::{AttackKind, OnHit, PowerEffect, Targets, When};
+use crate::statblock::{OnHit, PowerEffect, Targets, When};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 
 /// The preview of a legal intent of `actor`. Its count of opportunity attacks comes from the
@@ -48,10 +49,13 @@ pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occa
             let Some(def) = ctx.sheet(actor).and_then(|s| s.attacks.get(attack.index())) else {
                 return p;
             };
-            // Melee attacks and close spells draw no opportunity attacks (AR-12).
-            let provokes = match def.def.kind {
-                AttackKind::Melee | AttackKind::CloseSpell => 0,
-                _ => opportunity_attacks(),
+            // The opportunity attacks the legal attack draws, as its check lists them (AR-12).
+            let provokes = if occasion.is_reaction() {
+                0
+            } else {
+                let mut drawn = Provocations::new();
+                attack_opportunities(ctx, actor, target, (&def.def, maneuver), &mut drawn);
+                u8::try_from(drawn.len()).unwrap_or(u8::MAX)
             };
             if !coup && let Targets::Group(_) = def.def.targets {
                 // A group attack's mean damage counts every enemy it would hit (AR-09, AR-43).

@@ -108,6 +108,8 @@ pub(crate) struct Scratch {
     encounters: Vec<Entity>,
     unsettled: Vec<Entity>,
     statuses: Vec<Status>,
+    /// Combatants whose engagements a status change released: the gone and their foes.
+    released: Vec<Entity>,
 }
 
 /// `Setup`, first: every row of a lineup whose combatant changed since the last tick is
@@ -756,8 +758,9 @@ pub(crate) fn turn_end<R: Rules>(mut params: TurnEndParams<R>, mut scratch: Loca
         members,
     } = &mut kit;
     scratch.encounters.clear();
+    scratch.released.clear();
     for &(encounter, who, status) in &scratch.gone {
-        book_status(members, who, status);
+        book_status(members, who, status, &mut scratch.released);
         if scratch.encounters.last() != Some(&encounter) {
             scratch.encounters.push(encounter);
         }
@@ -766,7 +769,7 @@ pub(crate) fn turn_end<R: Rules>(mut params: TurnEndParams<R>, mut scratch: Loca
         let touched = scratch.encounters.binary_search(&parts.entity).is_ok();
         if touched {
             // The engagements of the gone were dropped above: their rows follow.
-            mirror_engagements(&mut parts.lineup, members);
+            mirror_engagements(&mut parts.lineup, members, &scratch.released);
         }
         let touched = touched || scratch.unsettled.binary_search(&parts.entity).is_ok();
         if battle_start_due(&parts.encounter, &parts.morale) {
@@ -783,22 +786,34 @@ pub(crate) fn turn_end<R: Rules>(mut params: TurnEndParams<R>, mut scratch: Loca
     }
 }
 
-/// Copies every combatant's engagements into its row of `lineup`.
-fn mirror_engagements<R: Rules>(lineup: &mut crate::lineup::Lineup, members: &Members<R>) {
-    for index in 0..lineup.len() {
-        let Some(&who) = lineup.entities().get(index) else {
-            continue;
-        };
-        if let (Ok(engagement), Some(row)) = (members.engagement.get(who), lineup.get_mut(index)) {
+/// Copies the engagements of `released` (those of `lineup`'s encounter; others are passed
+/// over) into their rows of `lineup`: the rows a release left behind their components.
+fn mirror_engagements<R: Rules>(
+    lineup: &mut crate::lineup::Lineup,
+    members: &Members<R>,
+    released: &[Entity],
+) {
+    for &who in released {
+        if let (Ok(engagement), Some(row)) = (members.engagement.get(who), lineup.row_mut(who)) {
             row.engagement.clone_from(engagement);
         }
     }
 }
 
-/// What a change of status means to the kit: the gone let go of their engagements, and falls
-/// are tallied. Doing it twice for the same status changes nothing.
-fn book_status<R: Rules>(members: &mut Members<R>, who: Entity, status: Status) {
+/// What a change of status means to the kit: the gone let go of their engagements (they and
+/// their foes are added to `released`), and falls are tallied. Doing it twice for the same
+/// status changes nothing.
+fn book_status<R: Rules>(
+    members: &mut Members<R>,
+    who: Entity,
+    status: Status,
+    released: &mut Vec<Entity>,
+) {
     if status.is_gone() {
+        if let Ok(engagement) = members.engagement.get(who) {
+            released.push(who);
+            released.extend(engagement.foes());
+        }
         crate::engagement::release_all(&mut members.engagement, who);
     }
     if let Ok(mut tally) = members.tally.get_mut(who) {
@@ -841,7 +856,9 @@ pub(crate) fn morale<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>) {
         encounters,
         members,
     } = &mut kit;
-    let statuses = &mut scratch.statuses;
+    let Scratch {
+        statuses, released, ..
+    } = &mut *scratch;
     for parts in encounters.iter_mut() {
         if parts.morale.pending.is_empty() {
             continue;
@@ -865,19 +882,20 @@ pub(crate) fn morale<R: Rules>(mut kit: Kit<R>, mut scratch: Local<Scratch>) {
                 }
                 let (e, m) = (&mut ctx.e, &mut *ctx.m);
                 let mut changed = false;
+                released.clear();
                 for (entry, &before) in e.roster.entries.iter().zip(statuses.iter()) {
                     let Ok(&now) = m.status.get(entry.entity) else {
                         continue;
                     };
                     if now != before {
                         changed = true;
-                        book_status(m, entry.entity, now);
+                        book_status(m, entry.entity, now, released);
                     }
                 }
                 if !changed {
                     break;
                 }
-                mirror_engagements(&mut e.lineup, m);
+                mirror_engagements(&mut e.lineup, m, released);
                 note_triggers(e, m);
                 // Each trigger fires once a battle, so this ends.
                 if e.morale.pending.len() <= i {
