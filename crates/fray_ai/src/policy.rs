@@ -90,14 +90,16 @@ pub(crate) fn passes_over(policy: Policy, kind: IntentKind) -> bool {
 /// How much the aggressive policy wants an option (higher is better).
 pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     match intent {
-        Intent::Attack { target, .. } if situation.is_down(*target) => {
-            // A fallen enemy is finished off only when nothing else can be attacked.
-            100.0 + p.expected_damage
-        }
         Intent::Attack { target, .. } => {
-            // Focus the most damaged enemy, then the likeliest damage.
-            let hurt = 1.0 - situation.hp_fraction(*target);
-            1000.0 + hurt * 100.0 + p.expected_damage + p.kill_chance * 10.0
+            let row = situation.get(*target);
+            if row.is_some_and(|r| r.status == Status::Down) {
+                // A fallen enemy is finished off only when nothing else can be attacked.
+                100.0 + p.expected_damage
+            } else {
+                // Focus the most damaged enemy, then the likeliest damage.
+                let hurt = 1.0 - row.map_or(1.0, |r| r.hp.fraction());
+                1000.0 + hurt * 100.0 + p.expected_damage + p.kill_chance * 10.0
+            }
         }
         // A point of a scarce pool (mastery points) spent on no blow is kept for blows and
         // answers: below passing.

@@ -14,7 +14,7 @@ pub(crate) struct Situation<'a> {
     /// Every combatant, in roster order.
     lineup: &'a Lineup,
     can_attack: bool,
-    /// Regions of the active enemies.
+    /// Regions of the active enemies, each once.
     enemy_regions: SmallVec<[RegionId; 16]>,
     /// Where the actor stands.
     here: Option<RegionId>,
@@ -30,11 +30,13 @@ impl<'a> Situation<'a> {
     /// The situation a decider sees.
     pub fn new(fight: &FightView<'a>, can_attack: bool) -> Self {
         let lineup = fight.lineup;
-        let enemy_regions = lineup
-            .iter()
-            .filter(|(_, s)| s.side != fight.side && s.status.is_active())
-            .map(|(_, s)| s.region)
-            .collect();
+        // Each region once: a big fight has hundreds of enemies in a handful of regions.
+        let mut enemy_regions: SmallVec<[RegionId; 16]> = SmallVec::new();
+        for (_, s) in lineup.iter() {
+            if s.side != fight.side && s.status.is_active() && !enemy_regions.contains(&s.region) {
+                enemy_regions.push(s.region);
+            }
+        }
         Self {
             actor: fight.actor,
             side: fight.side,
@@ -68,7 +70,8 @@ impl<'a> Situation<'a> {
         )
     }
 
-    fn get(&self, e: Entity) -> Option<&Row> {
+    /// A combatant's row.
+    pub fn get(&self, e: Entity) -> Option<&Row> {
         self.lineup.row(e)
     }
 
