@@ -249,6 +249,21 @@ pub fn chances(odds: &AttackOdds) -> (f32, f32, f32) {
     (hit * seen, crit * seen, miss * seen)
 }
 
+/// Whether `who` is engaged with an active creature.
+pub(crate) fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
+    ctx.engagement(who)
+        .is_some_and(|e| engaged_with_any_active(ctx, e))
+}
+
+/// Whether anyone in `engagement` (either direction) is active.
+pub(crate) fn engaged_with_any_active(ctx: &Ctx, engagement: &Engagement) -> bool {
+    engagement
+        .engaging()
+        .iter()
+        .chain(engagement.engaged_by())
+        .any(|&f| ctx.is_active(f))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

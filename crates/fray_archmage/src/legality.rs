@@ -5,7 +5,7 @@
 //! an intent provokes (readied actions and interrupts it sets off, opportunity attacks,
 //! intercepts) are the ones it lists.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
@@ -15,47 +15,15 @@ use fray_core::prelude::*;
 use smallvec::SmallVec;
 
 use crate::attack::targets_of;
-use crate::fighter::{hampered, opportunity_attack, stuck};
+use crate::fighter::{
+    engaged_with_active, engaged_with_any_active, hampered, opportunity_attack, stuck,
+};
+use crate::labels::Labels;
 use crate::ops::ArchOps;
 use crate::slots::Slot;
-use crate::statblock::{AttackDef, AttackKind, PowerTarget, Reach, Usage};
+use crate::statblock::{AttackDef, AttackKind, PowerTarget, Usage};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 use crate::{ArchmageRules, Ctx, Me};
-
-/// Labels shared by every offer, made once (cloning an `Arc<str>` allocates nothing).
-pub(crate) struct Labels {
-    pub delay: Arc<str>,
-    pub flee: Arc<str>,
-    pub end_turn: Arc<str>,
-    pub engage: Arc<str>,
-    pub movement: Arc<str>,
-    pub disengage: Arc<str>,
-    pub rally: Arc<str>,
-    pub stabilize: Arc<str>,
-    pub ready: Arc<str>,
-    pub readied: Arc<str>,
-    pub intercept: Arc<str>,
-}
-
-impl Labels {
-    /// The labels.
-    pub fn get() -> &'static Labels {
-        static LABELS: OnceLock<Labels> = OnceLock::new();
-        LABELS.get_or_init(|| Labels {
-            delay: Arc::from("delay"),
-            flee: Arc::from("flee (the whole party)"),
-            end_turn: Arc::from("end turn"),
-            engage: Arc::from("engage"),
-            movement: Arc::from("move"),
-            disengage: Arc::from("disengage"),
-            rally: Arc::from("rally"),
-            stabilize: Arc::from("stabilize"),
-            ready: Arc::from("ready"),
-            readied: Arc::from("readied action"),
-            intercept: Arc::from("intercept"),
-        })
-    }
-}
 
 /// Offers every intent worth checking for the decider, in the order a UI lists them.
 pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
@@ -216,7 +184,7 @@ fn offer_attacks(
                 }
             }
             AttackKind::Ranged | AttackKind::RangedSpell => {
-                let reach = reach_of(def.reach);
+                let reach = def.reach.hops();
                 for (target, row) in ctx.lineup().iter() {
                     if row.side != side
                         && row.status.takes_turns()
@@ -312,11 +280,6 @@ fn offer_reaction(
             }
         }
     }
-}
-
-/// How many hops a ranged attack reaches.
-pub(crate) fn reach_of(reach: Reach) -> u8 {
-    if reach == Reach::FarAway { 2 } else { 1 }
 }
 
 /// Whether the decider may take actions at all this turn: active, and not stunned (AR-27).
@@ -423,7 +386,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
                     );
                 }
                 AttackKind::Ranged | AttackKind::RangedSpell
-                    if ctx.map().hops(here, t.region) > reach_of(def.reach) =>
+                    if ctx.map().hops(here, t.region) > def.reach.hops() =>
                 {
                     return Err("the target is out of range".into());
                 }
@@ -620,21 +583,6 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             Err(format!("archmage has no {} action", intent.kind()).into())
         }
     }
-}
-
-/// Whether `who` is engaged with an active creature.
-pub(crate) fn engaged_with_active(ctx: &Ctx, who: Entity) -> bool {
-    ctx.engagement(who)
-        .is_some_and(|e| engaged_with_any_active(ctx, e))
-}
-
-/// Whether anyone in `engagement` (either direction) is active.
-fn engaged_with_any_active(ctx: &Ctx, engagement: &Engagement) -> bool {
-    engagement
-        .engaging()
-        .iter()
-        .chain(engagement.engaged_by())
-        .any(|&f| ctx.is_active(f))
 }
 
 /// Whether `reactor` may answer `provoker`'s `provoking` intent (a provocation of `kind`) with

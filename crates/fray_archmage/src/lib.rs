@@ -23,6 +23,7 @@ pub mod battle;
 pub mod explore;
 /// The components of a combatant, and attack odds.
 pub mod fighter;
+mod labels;
 mod legality;
 mod ops;
 mod preview;

@@ -24,11 +24,8 @@ use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
 use fray_core::prelude::*;
 
-use crate::attack::{Mode, perform};
-use crate::fighter::{hampered, stuck};
-use crate::legality::{Labels, engaged_with_active, reach_of};
-use crate::ops::ArchOps;
-use crate::resolve::{disengage, use_power};
+use crate::fighter::{engaged_with_active, hampered, stuck};
+use crate::labels::Labels;
 use crate::sheet::SheetData;
 use crate::statblock::{AttackKind, PowerTarget, Usage};
 use crate::state::ArchState;
@@ -283,7 +280,7 @@ pub(crate) fn set_off(
             let reach = sheet
                 .attacks
                 .get(attack.index())
-                .map_or(0, |a| reach_of(a.def.reach));
+                .map_or(0, |a| a.def.reach.hops());
             match usable_attack(sheet, f.state, conditions, attack.index()) {
                 Ok(AttackKind::Melee | AttackKind::CloseSpell) => {
                     ctx.foes(reactor).any(|x| x == provoker)
@@ -309,37 +306,4 @@ pub(crate) fn set_off(
         }
     };
     can.then_some(readied)
-}
-
-/// A readied action fires just before its trigger; the readier's initiative moves to just
-/// before the triggering creature (AR-03). `intent` is the readied action aimed as it fires.
-pub(crate) fn fire(ctx: &mut Ctx, reactor: Entity, provoker: Entity, intent: Intent) {
-    if let Some(mut f) = ctx.fighter_mut(reactor) {
-        f.state.readied = None;
-    }
-    let current = ctx.turn().actor;
-    ctx.order_mut().move_before(reactor, provoker, current);
-    match intent {
-        Intent::Attack {
-            attack, maneuver, ..
-        } => perform(
-            ctx,
-            reactor,
-            provoker,
-            attack.index(),
-            maneuver,
-            Mode::Readied,
-        ),
-        Intent::Move { to } => ctx.move_to(reactor, to),
-        Intent::Engage { target } => {
-            let to = ctx.region(target);
-            ctx.move_to(reactor, to);
-            ctx.engage_mutually(reactor, target);
-        }
-        Intent::Disengage => disengage(ctx, reactor, false),
-        Intent::UseAbility { ability, target } => {
-            use_power(ctx, reactor, ability.index(), target.unwrap_or(reactor));
-        }
-        _ => {}
-    }
 }

@@ -89,7 +89,7 @@ pub(crate) fn react(
                 Mode::Interrupt,
             );
         }
-        (provokes::TRIGGERED, other) => crate::readied::fire(ctx, reactor, provoker, other),
+        (provokes::TRIGGERED, other) => fire_readied(ctx, reactor, provoker, other),
         (_, Intent::Attack { attack, .. }) => {
             perform(
                 ctx,
@@ -191,7 +191,7 @@ fn in_reach(ctx: &Ctx, attacker: Entity, target: Entity, index: usize) -> bool {
     };
     if a.def.kind.is_ranged() {
         let hops = ctx.map().hops(ctx.region(attacker), ctx.region(target));
-        hops <= crate::legality::reach_of(a.def.reach)
+        hops <= a.def.reach.hops()
     } else {
         ctx.foes(attacker).any(|f| f == target)
     }
@@ -329,5 +329,38 @@ fn flee(ctx: &mut Ctx, actor: Entity) {
         if ctx.status(e).takes_turns() {
             ctx.set_status(e, Status::Fled);
         }
+    }
+}
+
+/// A readied action fires just before its trigger; the readier's initiative moves to just
+/// before the triggering creature (AR-03). `intent` is the readied action aimed as it fires.
+fn fire_readied(ctx: &mut Ctx, reactor: Entity, provoker: Entity, intent: Intent) {
+    if let Some(mut f) = ctx.fighter_mut(reactor) {
+        f.state.readied = None;
+    }
+    let current = ctx.turn().actor;
+    ctx.order_mut().move_before(reactor, provoker, current);
+    match intent {
+        Intent::Attack {
+            attack, maneuver, ..
+        } => perform(
+            ctx,
+            reactor,
+            provoker,
+            attack.index(),
+            maneuver,
+            Mode::Readied,
+        ),
+        Intent::Move { to } => ctx.move_to(reactor, to),
+        Intent::Engage { target } => {
+            let to = ctx.region(target);
+            ctx.move_to(reactor, to);
+            ctx.engage_mutually(reactor, target);
+        }
+        Intent::Disengage => disengage(ctx, reactor, false),
+        Intent::UseAbility { ability, target } => {
+            use_power(ctx, reactor, ability.index(), target.unwrap_or(reactor));
+        }
+        _ => {}
     }
 }

@@ -253,6 +253,13 @@ pub enum Reach {
     FarAway,
 }
 
+impl Reach {
+    /// How many hops away a ranged attack of this reach finds its targets.
+    pub fn hops(self) -> u8 {
+        if self == Reach::FarAway { 2 } else { 1 }
+    }
+}
+
 /// Which targets an attack takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Targets {

@@ -14,6 +14,7 @@ use fray_dice::Roll;
 use smallvec::SmallVec;
 
 use crate::Ctx;
+use crate::disruption::disrupt;
 use crate::fighter::helpless;
 use crate::legality::feet_between;
 use crate::options::FULL_COVER;
@@ -187,39 +188,6 @@ pub fn setup(ctx: &Ctx, attacker: Entity, target: Entity, index: AttackId) -> Op
         damage_mods,
         harmless: !harms(ctx, &a, attack, &t_sheet),
     })
-}
-
-/// A caster hit, or failing a save, before its turn loses its declared spell (BX-21): before
-/// its side has acted, or under individual initiative before its own count came (an ally who
-/// acted first does not protect it). `why` says what happened to it.
-pub fn disrupt(ctx: &mut Ctx, who: Entity, why: &str) {
-    let Some(side) = ctx.side(who) else {
-        return;
-    };
-    let acted = if ctx.battle().options.individual {
-        ctx.fighter(who).is_some_and(|f| f.state.acted)
-    } else {
-        ctx.battle().begun.contains(side)
-    };
-    if acted {
-        return;
-    }
-    let lost = ctx.fighter_mut(who).is_some_and(|mut f| {
-        if f.state.spell().is_some() {
-            f.state.spell_lost = true;
-            if let Some(crate::state::Declared::Spell { power, .. }) = f.state.declared {
-                f.state.use_power(power);
-            }
-            true
-        } else {
-            false
-        }
-    });
-    if lost {
-        ctx.note(Some(who), || {
-            format!("{why} before it could act: its spell is lost.")
-        });
-    }
 }
 
 /// `attacker` makes attack `index` on `target` with `maneuver`.

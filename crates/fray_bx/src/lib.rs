@@ -29,6 +29,8 @@
 pub mod attack;
 /// What a combatant has left this round, for clients.
 pub mod budget;
+/// Spells lost to a blow or a failed save before the caster acts.
+pub mod disruption;
 /// Exploration procedures on the adventure clock: the dungeon turn.
 pub mod explore;
 /// A combatant's components and what its conditions allow.

@@ -5,7 +5,7 @@
 use bevy_ecs::prelude::*;
 
 use crate::Ctx;
-use crate::attack::disrupt;
+use crate::disruption::disrupt;
 use crate::tables::SaveCategory;
 
 /// Chance a d20 of at least `value` comes up: a save's chance.

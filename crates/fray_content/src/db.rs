@@ -4,7 +4,6 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::document::{Document, Documents};
 use crate::encounter::{EncounterSpec, MapRef};
 use crate::map::MapSpec;
 use crate::schema::{Statblock, StatblockSet, StatblockSummary};
@@ -128,16 +127,6 @@ impl ContentDb {
     /// Listing of a ruleset's statblocks (after validation).
     pub fn statblock_summaries(&self, ruleset: &str) -> &[StatblockSummary] {
         self.summaries.get(ruleset).map_or(&[], Vec::as_slice)
-    }
-
-    /// The documents of kind `D` (dungeons, expeditions), when the loader knows the kind.
-    pub fn documents_of<D: Document>(&self) -> Option<&Documents<D>> {
-        self.documents.get(D::KIND)?.downcast_ref()
-    }
-
-    /// A document of kind `D` by id.
-    pub fn document<D: Document>(&self, id: &str) -> Option<&D> {
-        self.documents_of::<D>()?.get(id)
     }
 
     /// Every file loaded, in load order.

@@ -92,6 +92,20 @@ impl<D: Document> Documents<D> {
     }
 }
 
+/// Other crates' documents in the database (their store is the database's; reading them is
+/// this module's, so the database needs to know nothing of documents).
+impl ContentDb {
+    /// The documents of kind `D` (dungeons, expeditions), when the loader knows the kind.
+    pub fn documents_of<D: Document>(&self) -> Option<&Documents<D>> {
+        self.documents.get(D::KIND)?.downcast_ref()
+    }
+
+    /// A document of kind `D` by id.
+    pub fn document<D: Document>(&self, id: &str) -> Option<&D> {
+        self.documents_of::<D>()?.get(id)
+    }
+}
+
 /// The object-safe face of a [`Document`] type, as the loader holds it.
 pub trait DocumentSchema: Send + Sync {
     /// The top-level RON name of its files.

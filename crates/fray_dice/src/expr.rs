@@ -202,25 +202,6 @@ impl PartialEq for Dice {
 impl Eq for Dice {}
 
 impl Dice {
-    /// Parses an expression.
-    pub fn parse(text: &str) -> Result<Self, DiceError> {
-        let node = crate::parse::parse(text)?;
-        let canonical = node.to_string();
-        // Written out in full (`k1` is `kh1`), an expression must still read back: saves and
-        // reports store it so.
-        let written = canonical.chars().count();
-        if written > MAX_LEN {
-            return Err(DiceError::new(
-                1,
-                format!(
-                    "the expression is {written} characters long written out in full \
-                     (`k1` reads `kh1`); at most {MAX_LEN}"
-                ),
-            ));
-        }
-        Ok(Self::new(node, canonical))
-    }
-
     /// `count` dice of `sides` sides, summed (a pool, OHO-07).
     pub fn pool(count: u32, sides: u32) -> Self {
         Self::from_term(Term::plain(count.min(MAX_DICE), sides.clamp(1, MAX_SIDES)))
@@ -282,7 +263,7 @@ impl Dice {
     }
 
     /// An expression with its canonical text, its bounds worked out.
-    fn new(node: Node, text: String) -> Self {
+    pub(crate) fn new(node: Node, text: String) -> Self {
         let bounds = bounds(&node);
         Self {
             node,

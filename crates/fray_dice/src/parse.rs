@@ -2,8 +2,30 @@
 
 use crate::error::DiceError;
 use crate::expr::{
-    BinOp, Cmp, CmpOp, Func, MAX_DEPTH, MAX_DICE, MAX_LEN, MAX_SIDES, Node, Select, Term,
+    BinOp, Cmp, CmpOp, Dice, Func, MAX_DEPTH, MAX_DICE, MAX_LEN, MAX_SIDES, Node, Select, Term,
 };
+
+/// Reading an expression is the parser's; the expression knows nothing of notation.
+impl Dice {
+    /// Parses an expression.
+    pub fn parse(text: &str) -> Result<Self, DiceError> {
+        let node = parse(text)?;
+        let canonical = node.to_string();
+        // Written out in full (`k1` is `kh1`), an expression must still read back: saves and
+        // reports store it so.
+        let written = canonical.chars().count();
+        if written > MAX_LEN {
+            return Err(DiceError::new(
+                1,
+                format!(
+                    "the expression is {written} characters long written out in full \
+                     (`k1` reads `kh1`); at most {MAX_LEN}"
+                ),
+            ));
+        }
+        Ok(Self::new(node, canonical))
+    }
+}
 
 pub(crate) fn parse(text: &str) -> Result<Node, DiceError> {
     if text.chars().nth(MAX_LEN).is_some() {

@@ -4,14 +4,11 @@ use bevy_ecs::prelude::*;
 use crossterm::event::KeyEvent;
 use fray_core::client::Decision;
 use fray_core::intent::Intent;
-use ratatui::Terminal;
-use ratatui::backend::Backend;
 
 use crate::fight::Fight;
 use crate::keys::Command;
 use crate::menu::{self, Entry};
 use crate::pacing::Pacing;
-use crate::render;
 use crate::setup::{PlayError, PlaySetup};
 
 /// What covers the screen, if anything.
@@ -232,12 +229,6 @@ impl App {
         self.decision.is_some() || self.fight.is_over()
     }
 
-    /// Draws the screen on `terminal`.
-    pub fn draw<B: Backend>(&self, terminal: &mut Terminal<B>) -> Result<(), B::Error> {
-        terminal.draw(|frame| render::draw(frame, self))?;
-        Ok(())
-    }
-
     /// True once the person chose to quit.
     pub fn should_quit(&self) -> bool {
         self.quit
@@ -286,13 +277,5 @@ impl App {
     /// How many lines the log is scrolled back.
     pub fn log_scroll(&self) -> usize {
         self.log_scroll
-    }
-
-    /// The log as text, one line an entry (what the log panel shows).
-    pub fn log_lines(&self) -> Vec<String> {
-        render::log::lines(self.fight.world(), self.fight.encounter())
-            .into_iter()
-            .map(|(text, _)| text)
-            .collect()
     }
 }

@@ -8,9 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::endings::EndingCounts;
 use crate::finished::{CombatantEnd, RunEnd};
 use crate::histogram::Histogram;
-use crate::report::EndingCounts;
 
 /// The running totals of a batch, from which its [`BatchReport`](crate::report::BatchReport)
 /// is computed.

@@ -44,7 +44,9 @@
 pub mod aggregate;
 pub mod batch;
 pub mod compare;
+pub mod config;
 mod csv_rows;
+pub mod endings;
 pub mod engine;
 pub mod finished;
 pub mod histogram;

@@ -7,16 +7,34 @@ pub mod end;
 pub mod log;
 pub mod overlay;
 
-use ratatui::Frame;
+use ratatui::backend::Backend;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::{Frame, Terminal};
 
 use crate::app::{App, Overlay};
 
 /// The smallest screen the client draws on: columns, rows.
 pub const MIN_SIZE: (u16, u16) = (100, 30);
+
+/// Drawing a session is the renderer's: the session knows nothing of the screen.
+impl App {
+    /// Draws the screen on `terminal`.
+    pub fn draw<B: Backend>(&self, terminal: &mut Terminal<B>) -> Result<(), B::Error> {
+        terminal.draw(|frame| draw(frame, self))?;
+        Ok(())
+    }
+
+    /// The log as text, one line an entry (what the log panel shows).
+    pub fn log_lines(&self) -> Vec<String> {
+        log::lines(self.fight().world(), self.fight().encounter())
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect()
+    }
+}
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
