@@ -9,6 +9,7 @@ mod determinism;
 mod embed;
 mod floor;
 mod fuzz;
+mod modules;
 mod rulesets;
 mod shard;
 mod snapshot;

@@ -63,6 +63,6 @@ impl Activity {
 pub struct Plan(pub VecDeque<Activity>);
 
 /// The activity of the turn being played (set in
-/// [`ExploreSystems::Plan`](crate::schedule::ExploreSystems::Plan), resolved in `Act`).
+/// [`ExploreSystems::Plan`](crate::tick::ExploreSystems::Plan), resolved in `Act`).
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CurrentActivity(pub Option<Activity>);

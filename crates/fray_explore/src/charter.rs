@@ -19,8 +19,9 @@ use fray_content::suggest::help_for;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::Activity;
-use crate::dungeon::{DungeonSpec, LIMIT, id_problems, ruleset_problem, statblock_problem};
-use crate::expedition::{ExpeditionSettings, ExploreError, MemberSpec, SpawnExpeditionExt};
+use crate::dungeon::DungeonSpec;
+use crate::error::ExploreError;
+use crate::expedition::{ExpeditionSettings, MemberSpec, SpawnExpeditionExt};
 use crate::journey::{DayMarch, March};
 use crate::landscape::{Site, Whereabouts, Wilderness, spawn_wilderness};
 use crate::light::LightKind;
@@ -30,6 +31,7 @@ use crate::place::{Discoveries, Haul, Position, spawn_dungeon};
 use crate::policy::{Policy, PolicyState};
 use crate::procedure::Procedures;
 use crate::terrain::Terrain;
+use crate::validation::{LIMIT, id_problems, ruleset_problem, statblock_problem};
 use crate::vessel::{Vessel, VesselSpec};
 use crate::wilderness::WildernessSpec;
 

@@ -3,7 +3,7 @@
 //! The model marks a member the moment it finds it dead: a fight written back
 //! ([`FightExt::end_fight`](crate::fight::FightExt::end_fight), after the ruleset's
 //! [`Procedure::leave_fight`](crate::procedure::Procedure::leave_fight)), and every turn in
-//! `Outcome` ([`ExploreSystems`](crate::schedule::ExploreSystems)), after traps, the
+//! `Outcome` ([`ExploreSystems`](crate::tick::ExploreSystems)), after traps, the
 //! ruleset's procedures and the clock moving on. Either way the time is the end of the turn the
 //! member died in (a fight is written back once its turn's clock has moved on), so a death
 //! falls in the same turn whatever killed it.

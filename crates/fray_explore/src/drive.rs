@@ -4,10 +4,11 @@ use bevy_ecs::prelude::*;
 use fray_core::drive::{MAX_TICKS_PER_RUN, run_until_blocked};
 use fray_core::encounter::Encounter;
 
-use crate::expedition::{Ending, Expedition, ExpeditionState};
-use crate::fight::{FightExt, Fighting};
+use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::fight::FightExt;
+use crate::fighting::Fighting;
 use crate::log::{ExpeditionLog, ExploreEvent};
-use crate::schedule::ExploreTick;
+use crate::tick::ExploreTick;
 
 /// Plays one exploration turn of every expedition under way.
 pub fn explore_turn(world: &mut World) {

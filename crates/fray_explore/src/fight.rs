@@ -11,7 +11,6 @@
 //! with the time, [`DiedAt`](crate::death::DiedAt)) and despawns the encounter: dead stay dead, wounds
 //! stay.
 
-use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_content::encounter::{
     CombatantSpec, ControllerSpec, EncounterOptions, EncounterSpec, MapRef, SideScale, SideSpec,
@@ -22,50 +21,18 @@ use fray_core::ids::SideId;
 use fray_core::outcome::Outcome;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::{EncounterSettings, SpawnEncounterExt, SpawnError};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::expedition::Expedition;
+use crate::expedition_state::Expedition;
+pub use crate::fighting::{FightCount, Fighting};
+pub use crate::foes::Foes;
+use crate::foes::describe;
 use crate::log::{ExpeditionLog, ExploreEvent, note};
-use crate::meeting::Meeting;
+use crate::meetings::Meeting;
 use crate::party::{Character, Life, Party, Vitals};
 use crate::place::Stock;
 use crate::procedure::Procedures;
-use crate::travel::{describe, take_treasure};
-
-/// Monsters of one statblock, met together.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Foes {
-    /// The statblock id in the expedition's ruleset.
-    pub statblock: String,
-    /// How many.
-    pub count: u16,
-}
-
-/// The fight an expedition is in: its encounter, which combatant stands for which member,
-/// and the meeting it came from.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[component(map_entities)]
-pub struct Fighting {
-    /// The encounter entity.
-    pub encounter: Entity,
-    /// `(member, combatant)` pairs, in marching order.
-    pub members: Vec<(Entity, Entity)>,
-    /// The meeting it came from, if any.
-    pub meeting: Option<Meeting>,
-}
-
-impl MapEntities for Fighting {
-    fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
-        self.encounter.map_entities(mapper);
-        for (member, combatant) in &mut self.members {
-            member.map_entities(mapper);
-            combatant.map_entities(mapper);
-        }
-        self.meeting.map_entities(mapper);
-    }
-}
+use crate::treasure::take_treasure;
 
 /// What a fight is spawned with.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -82,10 +49,6 @@ pub struct FightSetup {
     /// or a test that plays a side itself.
     pub controllers: Vec<(String, Controller)>,
 }
-
-/// How many fights an expedition has played.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct FightCount(pub u32);
 
 /// What a finished fight did to the party.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -26,13 +26,15 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::{Activity, CurrentActivity, Plan};
-use crate::expedition::{Ending, Expedition, ExpeditionState, TurnSpan};
+use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::foes::describe;
 use crate::landscape::{Leg, Site, Trek, Whereabouts, Wilderness};
 use crate::log::{ExpeditionLog, ExploreEvent, note};
-use crate::meeting::{Meeting, MeetingSource, Meetings};
+use crate::meetings::{Meeting, MeetingSource, Meetings};
 use crate::place::{Stock, Treasure};
 use crate::time::{Clock, GameTime};
-use crate::travel::{describe, take_treasure};
+use crate::timekeeping::TurnSpan;
+use crate::treasure::take_treasure;
 
 /// How hard or how carefully the party travels, chosen in its plan. What each does to the
 /// miles is the ruleset's (B/X: forced march, BX-11; lite5e: tactical and stealthy, L5-22).

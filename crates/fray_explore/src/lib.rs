@@ -1,16 +1,16 @@
 //! The adventure clock: expeditions through dungeons and wilderness, as entities on the same
 //! ECS as the fights.
 //!
-//! - **Entities.** An expedition ([`Expedition`](expedition::Expedition), its own seeded
-//!   [`ExpeditionRng`](expedition::ExpeditionRng), [`ExpeditionLog`](log::ExpeditionLog),
-//!   [`Clock`](time::Clock), the ruleset's [`Timekeeping`](expedition::Timekeeping), its
+//! - **Entities.** An expedition ([`Expedition`](expedition_state::Expedition), its own seeded
+//!   [`ExpeditionRng`](rng::ExpeditionRng), [`ExpeditionLog`](log::ExpeditionLog),
+//!   [`Clock`](time::Clock), the ruleset's [`Timekeeping`](timekeeping::Timekeeping), its
 //!   [`Party`](party::Party) in marching order and its [`Plan`](activity::Plan)); party members
 //!   ([`Character`](party::Character), [`Vitals`](party::Vitals),
 //!   [`Supplies`](party::Supplies), [`Afflictions`](party::Afflictions) and a lit
 //!   [`Light`](light::Light)), which persist from turn to turn, with the XP they gained
 //!   ([`XpGained`](xp::XpGained)) and, once dead, when they died ([`DiedAt`](death::DiedAt)).
-//! - **The tick.** [`ExploreTick`](schedule::ExploreTick) plays one turn of every expedition in
-//!   ordered phases ([`ExploreSystems`](schedule::ExploreSystems)).
+//! - **The tick.** [`ExploreTick`](tick::ExploreTick) plays one turn of every expedition in
+//!   ordered phases ([`ExploreSystems`](tick::ExploreSystems)).
 //! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure), registers it with
 //!   [`ExploreAppExt::register_procedure`](procedure::ExploreAppExt::register_procedure) and
 //!   adds its systems to the phases, filtered by its marker on the expedition;
@@ -18,7 +18,8 @@
 //!   state into a fight.
 //! - **Fights.** [`FightExt`](fight::FightExt) spawns an encounter from the party's living
 //!   members and the monsters met, and writes its results back when it is over.
-//! - **Meetings.** Monsters met on the way wait in [`Meetings`](meeting::Meetings).
+//! - **Meetings.** Monsters met on the way wait in [`Meetings`](meetings::Meetings), and are played out
+//!   ([`meeting`]).
 //!
 //! - **Places.** A dungeon file ([`DungeonSpec`](dungeon::DungeonSpec)) spawns as entities
 //!   ([`place`]): areas with their monsters, treasure and traps, passages with their doors. The
@@ -53,10 +54,18 @@ pub mod death;
 pub mod drive;
 /// Dungeon files.
 pub mod dungeon;
-/// The expedition entity and spawning it.
+/// Why an expedition or a member could not be spawned.
+pub mod error;
+/// Spawning expeditions and their parties.
 pub mod expedition;
+/// The expedition component: under way, or how it ended.
+pub mod expedition_state;
 /// Fights on the way, spawned from the party and written back.
 pub mod fight;
+/// The fight an expedition is in, and how many it has fought.
+pub mod fighting;
+/// Monsters of one statblock, met together.
+pub mod foes;
 /// Journeys through a wilderness by days.
 pub mod journey;
 /// Wildernesses, their sites and legs, as entities.
@@ -65,8 +74,10 @@ pub mod landscape;
 pub mod light;
 /// The expedition's log.
 pub mod log;
-/// Monsters met on the way.
+/// Playing out the monsters met on the way.
 pub mod meeting;
+/// Monsters met on the way, waiting to be played out.
+pub mod meetings;
 /// The party's mounts on a journey.
 pub mod mount;
 /// The party's persistent characters.
@@ -79,20 +90,32 @@ pub mod policy;
 pub mod procedure;
 /// What expeditions came to: one run's summary, a batch's tally.
 pub mod report;
+/// The expedition's own random stream.
+pub mod rng;
 /// A turn's dice, drawn from the expedition's stream and logged.
 pub mod rolls;
 /// Saving and loading expeditions.
 pub mod save;
-/// The exploration schedule and its phases.
+/// The exploration schedule, with the model's own systems in its phases.
 pub mod schedule;
 /// The kinds of terrain a wilderness is made of.
 pub mod terrain;
+/// The exploration tick and its phases.
+pub mod tick;
 /// Game time and the clock.
 pub mod time;
+/// A ruleset's units of time and light, and the span of the turn being played.
+pub mod timekeeping;
 /// Moving through a dungeon.
 pub mod travel;
+/// Taking treasure into the party's haul.
+mod treasure;
+/// The checks dungeon, wilderness and expedition files share.
+pub mod validation;
 /// The party's vessel on the water.
 pub mod vessel;
+/// Wandering-monster entries and rolling them.
+pub mod wandering;
 /// Wilderness files.
 pub mod wilderness;
 /// Experience members gain.
@@ -122,18 +145,17 @@ pub mod prelude {
         any_underway, explore_turn, out_of_time, run_expeditions, settle_fights,
     };
     pub use crate::dungeon::{DoorState, DungeonSpec, TrapCheck};
-    pub use crate::expedition::{
-        Ending, Expedition, ExpeditionRng, ExpeditionSettings, ExpeditionState, ExploreError,
-        MemberSpec, SpawnExpeditionExt, Timekeeping, TurnSpan,
-    };
-    pub use crate::fight::{
-        FightCount, FightError, FightExt, FightResult, FightSetup, Fighting, Foes,
-    };
+    pub use crate::error::ExploreError;
+    pub use crate::expedition::{ExpeditionSettings, MemberSpec, SpawnExpeditionExt};
+    pub use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+    pub use crate::fight::{FightError, FightExt, FightResult, FightSetup};
+    pub use crate::fighting::{FightCount, Fighting};
+    pub use crate::foes::Foes;
     pub use crate::journey::{DayMarch, March};
     pub use crate::landscape::{Leg, Site, Trek, Whereabouts, Wilderness};
     pub use crate::light::{Light, LightKind};
     pub use crate::log::{ExpeditionLog, ExploreEvent};
-    pub use crate::meeting::{Meeting, MeetingSource, Meetings};
+    pub use crate::meetings::{Meeting, MeetingSource, Meetings};
     pub use crate::mount::{MountSpec, Mounts};
     pub use crate::party::{
         Afflictions, Character, Life, Member, Members, Party, Supplies, Vitals,
@@ -144,11 +166,13 @@ pub mod prelude {
     pub use crate::policy::{Policy, PolicyState, Stance};
     pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
     pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
+    pub use crate::rng::ExpeditionRng;
     pub use crate::rolls::{TurnDice, with_turn_dice};
     pub use crate::save::{load_expedition, save_expedition};
-    pub use crate::schedule::{ExploreSystems, ExploreTick};
     pub use crate::terrain::Terrain;
+    pub use crate::tick::{ExploreSystems, ExploreTick};
     pub use crate::time::{Clock, GameTime};
+    pub use crate::timekeeping::{Timekeeping, TurnSpan};
     pub use crate::vessel::{Vessel, VesselKind, VesselSpec};
     pub use crate::wilderness::{Current, WildernessSpec};
     pub use crate::xp::{XpGained, award_xp};

@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::light::LightKind;
-use crate::meeting::MeetingSource;
+use crate::meetings::MeetingSource;
 use crate::time::{Clock, GameTime};
 
 /// What happened on an expedition.

@@ -10,7 +10,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::dungeon::{DoorState, DungeonSpec, TrapCheck};
-use crate::fight::Foes;
+use crate::foes::Foes;
 
 /// A dungeon spawned into the World: the content it came from, and its areas by id. A saved
 /// expedition carries its dungeon's spec whole, so it loads without the content.

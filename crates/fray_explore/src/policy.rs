@@ -1,7 +1,7 @@
 //! The party's policy: how boldly it goes, when it rests, and when it turns back.
 //!
 //! Ruleset-agnostic: the model rests and turns back by it (in
-//! [`ExploreSystems::Plan`](crate::schedule::ExploreSystems::Plan), before the turn's activity
+//! [`ExploreSystems::Plan`](crate::tick::ExploreSystems::Plan), before the turn's activity
 //! is taken), and searches each new area when cautious; rulesets read the stance when monsters
 //! are met (B/X: a cautious party speaks first and tries to evade, a bold one fights).
 
@@ -9,12 +9,13 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::{Activity, Plan};
-use crate::expedition::{Expedition, ExpeditionState, Timekeeping};
-use crate::fight::Fighting;
+use crate::expedition_state::{Expedition, ExpeditionState};
+use crate::fighting::Fighting;
 use crate::light::{Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::party::{Member, Party, Supplies, Vitals};
 use crate::time::{Clock, GameTime};
+use crate::timekeeping::Timekeeping;
 
 /// How boldly the party goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 //! [`Procedure`](crate::procedure::Procedure) (its units of time, its light durations and the components its procedures
 //! keep on an expedition, starting with its marker) and registers it with
 //! [`ExploreAppExt::register_procedure`](crate::procedure::ExploreAppExt::register_procedure); its systems then go into the
-//! [`ExploreSystems`](crate::schedule::ExploreSystems) phases and act only on expeditions that
+//! [`ExploreSystems`](crate::tick::ExploreSystems) phases and act only on expeditions that
 //! carry its marker, as combat rulesets do in the combat tick.
 
 use std::collections::BTreeMap;
@@ -15,12 +15,13 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::IntoScheduleConfigs;
 use bevy_ecs::system::ScheduleSystem;
 
-use crate::expedition::{ExploreError, Timekeeping};
-use crate::fight::Foes;
+use crate::error::ExploreError;
+use crate::foes::Foes;
 use crate::party::Life;
 use crate::place::{Pace, Trap};
 use crate::rolls::{TurnDice, with_turn_dice};
-use crate::schedule::{ExploreSystems, ExploreTick};
+use crate::tick::{ExploreSystems, ExploreTick};
+use crate::timekeeping::Timekeeping;
 
 /// A ruleset's exploration procedures, as the expedition model sees them.
 pub trait Procedure: Send + Sync + 'static {

@@ -10,13 +10,14 @@ use serde::Serialize;
 
 use crate::charter::ExpeditionSpec;
 use crate::death::DiedAt;
-use crate::expedition::{Ending, Expedition, ExpeditionState, Timekeeping};
-use crate::fight::FightCount;
+use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::fighting::FightCount;
 use crate::landscape::Whereabouts;
-use crate::meeting::Meetings;
+use crate::meetings::Meetings;
 use crate::party::{Character, Life, Party, Supplies, Vitals};
 use crate::place::Haul;
 use crate::time::{Clock, GameTime};
+use crate::timekeeping::Timekeeping;
 use crate::xp::XpGained;
 
 /// One member at the end.

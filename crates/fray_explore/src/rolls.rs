@@ -4,8 +4,8 @@
 use bevy_ecs::prelude::*;
 use fray_dice::{Dice, DieSource};
 
-use crate::expedition::ExpeditionRng;
 use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::rng::ExpeditionRng;
 use crate::time::{Clock, GameTime};
 
 /// The expedition's stream and log at a moment of its clock: what a

@@ -7,7 +7,7 @@
 //! [`PartOf`](crate::place::PartOf) it) and the fight under way, if any (its encounter and combatants). Every
 //! component carrying expedition state is registered by name: this crate's in
 //! [`FrayExplorePlugin`](crate::FrayExplorePlugin), each ruleset's in its explore plugin. The
-//! expedition's own dice ([`ExpeditionRng`](crate::expedition::ExpeditionRng)) are saved with
+//! expedition's own dice ([`ExpeditionRng`](crate::rng::ExpeditionRng)) are saved with
 //! their state, so the loaded expedition draws the same numbers.
 //!
 //! Content is not saved: a dungeon or wilderness carries its spec whole
@@ -27,13 +27,13 @@ use fray_core::save::{
 
 use crate::activity::{CurrentActivity, Plan};
 use crate::death::DiedAt;
-use crate::expedition::{Expedition, ExpeditionRng, Timekeeping, TurnSpan};
-use crate::fight::{FightCount, Fighting};
+use crate::expedition_state::Expedition;
+use crate::fighting::{FightCount, Fighting};
 use crate::journey::{DayMarch, March};
 use crate::landscape::{Leg, Site, Whereabouts, Wilderness};
 use crate::light::Light;
 use crate::log::ExpeditionLog;
-use crate::meeting::Meetings;
+use crate::meetings::Meetings;
 use crate::mount::Mounts;
 use crate::party::{Afflictions, Character, Member, Members, Party, Supplies, Vitals};
 use crate::place::{
@@ -41,7 +41,9 @@ use crate::place::{
     Trap, Treasure,
 };
 use crate::policy::{Policy, PolicyState};
+use crate::rng::ExpeditionRng;
 use crate::time::Clock;
+use crate::timekeeping::{Timekeeping, TurnSpan};
 use crate::vessel::Vessel;
 use crate::xp::XpGained;
 

@@ -1,12 +1,12 @@
 //! The exploration schedule: one turn of every expedition under way, in ordered phases.
 //!
-//! [`ExploreTick`](crate::schedule::ExploreTick) runs these sets in order
-//! ([`ExploreSystems`](crate::schedule::ExploreSystems)):
+//! [`ExploreTick`](crate::tick::ExploreTick) runs these sets in order
+//! ([`ExploreSystems`](crate::tick::ExploreSystems)):
 //!
 //! 1. `Plan` - the turn starts: the party's [`Policy`](crate::policy::Policy) may turn it back
 //!    or make it rest, its span is the ruleset's turn, and the party takes the next activity of
 //!    its plan (an expedition with none left ends). An expedition in a fight
-//!    ([`Fighting`](crate::fight::Fighting)) sits the turn out: its time passes in the fight.
+//!    ([`Fighting`](crate::fighting::Fighting)) sits the turn out: its time passes in the fight.
 //! 2. `Wander` - the ruleset's wandering-monster checks.
 //! 3. `Act` - the ruleset resolves the activity (searching, listening, resting), rolls its
 //!    dice and may lengthen the turn.
@@ -30,51 +30,17 @@
 //! combat tick, so that the same seed always gives the same expedition.
 
 use bevy_ecs::prelude::*;
-use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
+use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, SingleThreadedExecutor};
 
 use crate::activity::{CurrentActivity, Plan};
-use crate::expedition::{Ending, Expedition, ExpeditionState, Timekeeping, TurnSpan};
-use crate::fight::Fighting;
+use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::fighting::Fighting;
 use crate::light::{Burned, Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::party::{Character, Member, Party, Supplies, Vitals};
+pub use crate::tick::{ExploreSystems, ExploreTick};
 use crate::time::{Clock, GameTime};
-
-/// The schedule of one exploration turn.
-#[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ExploreTick;
-
-/// The phases of an exploration turn, chained in this order.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ExploreSystems {
-    /// The turn's span and activity.
-    Plan,
-    /// Wandering-monster checks (the ruleset's).
-    Wander,
-    /// The activity resolved (the ruleset's).
-    Act,
-    /// Moving through the dungeon (the model's).
-    Travel,
-    /// Monsters met, played out (the ruleset's).
-    Meet,
-    /// Lights burn, the clock moves on.
-    EndTurn,
-    /// Expeditions end.
-    Outcome,
-}
-
-impl ExploreSystems {
-    /// Every phase, in order.
-    pub const ALL: [Self; 7] = [
-        Self::Plan,
-        Self::Wander,
-        Self::Act,
-        Self::Travel,
-        Self::Meet,
-        Self::EndTurn,
-        Self::Outcome,
-    ];
-}
+use crate::timekeeping::{Timekeeping, TurnSpan};
 
 /// Builds the exploration schedule with the model's own systems in place.
 pub fn build_schedule() -> Schedule {

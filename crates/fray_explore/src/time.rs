@@ -85,7 +85,7 @@ impl GameTime {
 }
 
 /// The expedition's clock: the game time elapsed since it set out, and the turns it has
-/// played (each tick of [`ExploreTick`](crate::schedule::ExploreTick) it was under way).
+/// played (each tick of [`ExploreTick`](crate::tick::ExploreTick) it was under way).
 ///
 /// ```
 /// use fray_explore::time::{Clock, GameTime};

@@ -20,19 +20,19 @@ use fray_dice::Dice;
 
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::dungeon::DoorState;
-use crate::expedition::{Ending, Expedition, ExpeditionState};
-use crate::fight::Foes;
-use crate::landscape::Site;
+use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+pub use crate::foes::describe;
 use crate::log::{ExploreEvent, note};
-use crate::meeting::{Meeting, MeetingSource, Meetings};
+use crate::meetings::{Meeting, MeetingSource, Meetings};
 use crate::party::{Character, Party, Vitals};
 use crate::place::{
-    Area, Discoveries, Door, Dungeon, Haul, Pace, Passage, Position, Stock, Trap, Travel, Treasure,
+    Area, Discoveries, Door, Dungeon, Pace, Passage, Position, Stock, Trap, Travel,
 };
 use crate::policy::{PolicyState, Stance};
 use crate::procedure::Procedures;
 use crate::rolls::{TurnDice, with_turn_dice};
 use crate::time::Clock;
+use crate::treasure::take_treasure;
 
 /// Plays the `GoTo` and `Leave` activities of every expedition in a dungeon.
 pub(crate) fn travel(world: &mut World) {
@@ -431,34 +431,4 @@ fn enter(world: &mut World, expedition: Entity, area: Entity, first_visit: bool)
     {
         plan.0.push_front(Activity::Search { area: info.id });
     }
-}
-
-/// Takes the treasure of `area` (a dungeon's area or a wilderness's site) into the party's
-/// haul.
-pub(crate) fn take_treasure(world: &mut World, expedition: Entity, area: Entity) {
-    let gold = match world.get_mut::<Treasure>(area) {
-        Some(mut t) if t.0 > 0 => std::mem::take(&mut t.0),
-        _ => return,
-    };
-    if let Some(mut haul) = world.get_mut::<Haul>(expedition) {
-        haul.0 = haul.0.saturating_add(gold);
-    }
-    let name = world
-        .get::<Area>(area)
-        .map(|a| a.name.clone())
-        .or_else(|| world.get::<Site>(area).map(|s| s.name.clone()))
-        .unwrap_or_default();
-    note(
-        world,
-        expedition,
-        ExploreEvent::TreasureTaken { area: name, gold },
-    );
-}
-
-/// `2 goblin, 1 hobgoblin`.
-pub fn describe(foes: &[Foes]) -> String {
-    foes.iter()
-        .map(|f| format!("{} {}", f.count, f.statblock))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -29,13 +29,13 @@ use fray_content::schema::Problem;
 use fray_content::suggest::help_for;
 use serde::{Deserialize, Serialize};
 
-use crate::dungeon::{
-    LIMIT, WanderingEntry, count_problem, id_problems, roll_entries, ruleset_problem,
-    statblock_problem, stock_problems,
-};
-use crate::fight::Foes;
+use crate::foes::Foes;
 use crate::rolls::TurnDice;
 use crate::terrain::Terrain;
+use crate::validation::{
+    LIMIT, count_problem, id_problems, ruleset_problem, statblock_problem, stock_problems,
+};
+use crate::wandering::{WanderingEntry, roll_entries};
 
 /// Longest leg content may write, in miles.
 pub const MAX_MILES: i64 = 1_000;

@@ -4,6 +4,7 @@
 //! - [`conformance`]: the conformance suite every ruleset runs
 //!   ([`conformance_suite!`](crate::conformance_suite)).
 //! - [`expedition_saves`]: expeditions saved at every turn and mid-fight play on identically.
+//! - [`modules`]: whether a crate's modules import each other in a cycle.
 //!
 //! Every ruleset's tests use it; the conformance suite and the toy rulesets that prove the
 //! core's turn structure live here too.
@@ -11,6 +12,7 @@
 pub mod conformance;
 pub mod expedition_saves;
 pub mod harness;
+pub mod modules;
 pub mod toys;
 
 /// The test kit's common imports.
