@@ -28,81 +28,49 @@
 
 // The model: what a fight is made of.
 
-/// The components every combatant carries, whatever its ruleset.
 pub mod combatant;
-/// Conditions: the states a combatant can be in.
 pub mod condition;
-/// Effects: conditions, ongoing damage and bonuses on a combatant, with durations.
 pub mod effect;
-/// The encounter entity: its state, roster and sides.
 pub mod encounter;
-/// Who is locked in melee with whom.
 pub mod engagement;
-/// Small, stable identifiers used inside an encounter.
 pub mod ids;
-/// The lineup: what the rules read most of every combatant, side by side.
 pub mod lineup;
-/// Regions: the nodes of an encounter's map, and distances counted in hops.
 pub mod region;
-/// Each encounter's own random stream.
 pub mod rng;
-/// The turn order and the state of the current turn.
 pub mod turn;
-/// The open vocabulary: words each ruleset defines for itself.
 pub mod vocabulary;
 
 // The flow: how a fight moves on.
 
-/// Running ticks: until every encounter is blocked or over, or one action at a time.
 pub mod drive;
-/// The flow of a fight: the one place that changes an encounter's phase.
 pub mod flow;
-/// Morale triggers: the moments a side's nerve is tested.
 pub mod morale;
-/// How fights end: a side with nobody able and willing to fight loses.
 pub mod outcome;
-/// Reaction windows: an intent that provokes waits while those it provoked answer.
 pub mod reaction;
-/// The combat schedule: one tick of every encounter, in nine ordered phases.
 pub mod schedule;
-/// Spawning encounters from content, and the ruleset seam for it.
 pub mod spawn;
 
 // The kit: what a ruleset is written on.
 
-/// Statblocks compiled once and shared between encounters.
 pub mod compiled;
-/// What an intent costs, in common terms.
 pub mod cost;
-/// Intents: what a combatant means to do, in words every ruleset understands.
 pub mod intent;
-/// The ruleset kit: everything a ruleset would otherwise copy.
 pub mod kit;
-/// What a ruleset's one legality function answers.
 pub mod legality;
-/// What an intent would do, worked out without rolling.
 pub mod preview;
 
 // The client API: what a game asks and sends.
 
-/// What a game client asks the engine: whose decision is it, and what may they do.
 pub mod client;
-/// Changing a fight from outside the schedule, between ticks.
 pub mod edit;
-/// Ruleset-neutral numbers a client shows: what a combatant has left to spend.
 pub mod gauge;
-/// What the deciding combatant may do now: each legal intent with its cost and preview.
 pub mod options;
-/// Commands from external controllers and the answers to every action.
 pub mod request;
 
 // Records: the log and saves.
 
-/// The combat log: every roll, every state change and every rejection.
 pub mod log;
-/// The combat log as text for people.
 pub mod log_text;
-/// Saving a running encounter to RON and loading it back.
 pub mod save;
 
 #[cfg(debug_assertions)]
