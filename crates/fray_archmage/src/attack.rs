@@ -143,7 +143,7 @@ pub(crate) fn perform(
         targets_of(ctx, attacker, first, attack.def.targets)
     };
     // Usage.
-    let serial = ctx.turn().serial;
+    let serial = ctx.turn().serial();
     if let Some(mut a) = ctx.fighter_mut(attacker) {
         match attack.def.usage {
             Usage::Daily | Usage::Recharge(_) => a.state.attacks_spent.spend(index),

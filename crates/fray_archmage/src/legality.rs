@@ -563,7 +563,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             // not out of an ambush's surprise round: the full order replaces that one's.
             let nothing_spent = slots == crate::slots::ActionSlots::full()
                 && !state.free_move
-                && ctx.turn().actions == 0;
+                && ctx.turn().actions() == 0;
             let later =
                 ctx.can_delay() || (!ctx.battle().surprise && ctx.can_delay_into_next_round());
             if !nothing_spent || !later {

@@ -338,7 +338,7 @@ fn fire_readied(ctx: &mut Ctx, reactor: Entity, provoker: Entity, intent: Intent
     if let Some(mut f) = ctx.fighter_mut(reactor) {
         f.state.readied = None;
     }
-    let current = ctx.turn().actor;
+    let current = ctx.turn().actor();
     ctx.order_mut().move_before(reactor, provoker, current);
     match intent {
         Intent::Attack {

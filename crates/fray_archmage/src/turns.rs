@@ -281,7 +281,7 @@ fn spirit_label() -> Arc<str> {
 /// Turn end: ongoing damage, then saves, last (AR-30, AR-31); an interrupt used before this
 /// turn is available again (AR-05). The kit skips it for a delayed turn (it ends later).
 pub(crate) fn turn_end(ctx: &mut Ctx, actor: Entity) {
-    let serial = ctx.turn().serial;
+    let serial = ctx.turn().serial();
     // A creature that left the fight during its turn (slain by an opportunity attack, say)
     // takes no more ongoing damage and rolls no saves; nor does one the ongoing damage just
     // slew.

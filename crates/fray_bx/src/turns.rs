@@ -71,7 +71,7 @@ pub fn step(ctx: &Ctx) -> Step {
         return Step::Slow;
     }
     Step::TURN
-        .get(usize::from(ctx.turn().step))
+        .get(usize::from(ctx.turn().step()))
         .copied()
         .unwrap_or(Step::Melee)
 }
@@ -396,7 +396,7 @@ pub fn steps(ctx: &Ctx, unit: ActingUnit) -> Steps {
 
 /// The sides of the unit playing now.
 fn unit_sides(ctx: &Ctx, actor: Entity) -> SideSet {
-    match ctx.turn().unit {
+    match ctx.turn().unit() {
         Some(ActingUnit::Sides(set)) => set,
         _ => ctx.side(actor).map_or(SideSet::default(), SideSet::one),
     }
@@ -404,7 +404,7 @@ fn unit_sides(ctx: &Ctx, actor: Entity) -> SideSet {
 
 /// Heads each step of a unit's turn in the log: whose turn, and which step.
 fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
-    let unit = match ctx.turn().unit {
+    let unit = match ctx.turn().unit() {
         Some(ActingUnit::Combatant(_)) => u64::from(ctx.id(actor).0) | 1 << 63,
         _ => sides.0,
     };
@@ -419,7 +419,7 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
             .filter(|&s| sides.contains(SideId(s)))
             .map(|s| c.sides().name(SideId(s)))
             .collect();
-        let who = match c.turn().unit {
+        let who = match c.turn().unit() {
             Some(ActingUnit::Combatant(_)) => c.name(actor).to_string(),
             _ => names.join(" and "),
         };
@@ -437,7 +437,7 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
 /// out of melee, spells for a declared caster who has not moved, melee for those in melee (slow
 /// weapons in their own step). The first with a turn in a step heads it in the log.
 pub fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
-    if ctx.turn().unit == Some(ActingUnit::Combatant(actor))
+    if ctx.turn().unit() == Some(ActingUnit::Combatant(actor))
         && let Some(mut f) = ctx.fighter_mut(actor)
         && !f.state.acted
     {

@@ -123,35 +123,91 @@ impl Default for Steps {
 #[component(map_entities)]
 pub struct Turn {
     /// Whose decision it is: the acting combatant, or the one declaring.
-    pub actor: Option<Entity>,
+    pub(crate) actor: Option<Entity>,
     /// The unit of the turn-order entry being played.
-    pub unit: Option<ActingUnit>,
+    pub(crate) unit: Option<ActingUnit>,
     /// The step of the unit's turn (0-based).
-    pub step: u8,
+    pub(crate) step: u8,
     /// The unit's steps.
-    pub steps: Steps,
+    pub(crate) steps: Steps,
     /// Roster index of the member acting now within the unit (for groups and sides).
-    pub member: u16,
+    pub(crate) member: u16,
     /// Serial of the current turn (the first turn of the fight is 1).
-    pub serial: u32,
+    pub(crate) serial: u32,
     /// Changes whenever the situation changes (an action resolves, a turn starts); options
     /// computed for another version are stale.
-    pub version: u32,
+    pub(crate) version: u32,
     /// Intents resolved in this turn.
-    pub actions: u16,
+    pub(crate) actions: u16,
     /// A request waiting for validation.
-    pub request: Option<Request>,
+    pub(crate) request: Option<Request>,
     /// A validated intent waiting for resolution.
-    pub approved: Option<Approved>,
+    pub(crate) approved: Option<Approved>,
     /// The reaction window (open or closed; it keeps its buffers).
-    pub window: ReactionWindow,
+    pub(crate) window: ReactionWindow,
     /// Intents resolved this tick, to acknowledge with `ActionResolved`.
-    pub resolved: Vec<(Entity, Intent)>,
+    pub(crate) resolved: Vec<(Entity, Intent)>,
     /// The actor delayed: this turn ends without its end-of-turn effects (no ongoing damage,
     /// saves or "end of next turn" expiries); they happen at the end of the turn it takes later.
-    pub delayed: bool,
+    pub(crate) delayed: bool,
     /// Status changes waiting for the end of the current simultaneous step.
-    pub deferred: Vec<(Entity, Status)>,
+    pub(crate) deferred: Vec<(Entity, Status)>,
+}
+
+/// What a game, a client or a ruleset reads of the turn; the pipeline (the request waiting,
+/// the approved intent, what resolved this tick) is the kit's alone, so nothing outside it can
+/// leave an action half-approved.
+impl Turn {
+    /// Whose decision it is: the acting combatant, or the one declaring.
+    pub fn actor(&self) -> Option<Entity> {
+        self.actor
+    }
+
+    /// The unit of the turn-order entry being played.
+    pub fn unit(&self) -> Option<ActingUnit> {
+        self.unit
+    }
+
+    /// The step of the unit's turn (0-based).
+    pub fn step(&self) -> u8 {
+        self.step
+    }
+
+    /// The unit's steps.
+    pub fn steps(&self) -> Steps {
+        self.steps
+    }
+
+    /// Serial of the current turn (the first turn of the fight is 1).
+    pub fn serial(&self) -> u32 {
+        self.serial
+    }
+
+    /// Changes whenever the situation changes (an action resolves, a turn starts); options
+    /// computed for another version are stale.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Intents resolved in this turn.
+    pub fn actions(&self) -> u16 {
+        self.actions
+    }
+
+    /// The reaction window (open or closed).
+    pub fn window(&self) -> &ReactionWindow {
+        &self.window
+    }
+
+    /// Whether the actor delayed: this turn ends without its end-of-turn effects.
+    pub fn delayed(&self) -> bool {
+        self.delayed
+    }
+
+    /// Status changes waiting for the end of the current simultaneous step.
+    pub fn deferred(&self) -> &[(Entity, Status)] {
+        &self.deferred
+    }
 }
 
 impl Turn {

@@ -261,7 +261,7 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
     assert_eq!(report.blocked, 1);
     let roster = app.world().get::<Roster>(e).unwrap().clone();
     let turn = app.world().get::<Turn>(e).unwrap().clone();
-    let actor = turn.actor.unwrap();
+    let actor = turn.actor().unwrap();
     let actor_side = side_of(&app, actor);
     let player = player_of(actor_side);
     let other_player = 3 - player;
@@ -322,7 +322,7 @@ fn core02_illegal_commands_are_rejected_and_change_nothing() {
     // A legal command is resolved.
     send(&mut app, actor, player, Intent::EndTurn);
     run_until_blocked(app.world_mut(), 1000);
-    assert_ne!(app.world().get::<Turn>(e).unwrap().actor, Some(actor));
+    assert_ne!(app.world().get::<Turn>(e).unwrap().actor(), Some(actor));
 }
 
 #[test]
@@ -548,7 +548,7 @@ fn round_limit_ends_in_a_draw() {
     app.world_mut().get_mut::<Encounter>(e).unwrap().max_rounds = 2;
     for _ in 0..40 {
         run_until_blocked(app.world_mut(), 1000);
-        let Some(actor) = app.world().get::<Turn>(e).unwrap().actor else {
+        let Some(actor) = app.world().get::<Turn>(e).unwrap().actor() else {
             break;
         };
         if outcome(&app, e).is_some() {
@@ -659,7 +659,7 @@ fn end_turns(app: &mut App, e: Entity, turns: usize) -> Vec<Entity> {
     let mut actors = Vec::new();
     for _ in 0..turns {
         run_until_blocked(app.world_mut(), 1000);
-        let actor = app.world().get::<Turn>(e).unwrap().actor.unwrap();
+        let actor = app.world().get::<Turn>(e).unwrap().actor().unwrap();
         actors.push(actor);
         let player = player_of(side_of(app, actor));
         send(app, actor, player, Intent::EndTurn);

@@ -157,7 +157,7 @@ fn pick(ctx: &Ctx, a: &Actor) -> Option<Pick> {
         }
     });
     let turn = ctx.turn();
-    let stream = (u64::from(turn.serial) << 32) | u64::from(turn.version);
+    let stream = (u64::from(turn.serial()) << 32) | u64::from(turn.version());
     let of = u32::try_from(legal.len()).unwrap_or(u32::MAX);
     let index = derive_seed(ctx.seed(), stream) % u64::from(of.max(1));
     let face = u32::try_from(index).unwrap_or(0);

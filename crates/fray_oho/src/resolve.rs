@@ -32,7 +32,7 @@ pub(crate) fn pay(ctx: &mut Ctx, approved: &Approved) {
 fn log_confused_pick(ctx: &mut Ctx, approved: &Approved) {
     let actor = approved.actor;
     if !ctx.logging()
-        || ctx.turn().actor != Some(actor)
+        || ctx.turn().actor() != Some(actor)
         || !ctx.has(actor, Condition::CONFUSED)
         || !ctx.can_act(actor)
     {

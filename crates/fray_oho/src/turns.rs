@@ -60,7 +60,7 @@ pub(crate) fn round_start(ctx: &mut Ctx) {
     let mut pending = std::mem::take(&mut ctx.battle_mut().pending);
     // The round has already been counted up: what lands belongs to the end of the round
     // before, and the log says so (the core sets the clock again when the round starts).
-    let (ended, serial) = (ctx.round().saturating_sub(1), ctx.turn().serial);
+    let (ended, serial) = (ctx.round().saturating_sub(1), ctx.turn().serial());
     ctx.log_mut().set_clock(ended, serial);
     for &FullRound { actor, intent } in &pending {
         let Intent::Attack {

@@ -208,7 +208,7 @@ impl Fight {
     pub fn turn(&self) -> String {
         let actor = self
             .encounter_part::<Turn>()
-            .actor
+            .actor()
             .unwrap_or_else(|| panic!("nobody's turn\n{}", self.log()));
         self.name(actor)
     }

@@ -55,7 +55,7 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
     ) else {
         return lines;
     };
-    let actor = world.get::<Turn>(encounter).and_then(|t| t.actor);
+    let actor = world.get::<Turn>(encounter).and_then(|t| t.actor());
     for region in map.ids() {
         let links: Vec<&str> = map
             .neighbours(region)

@@ -305,7 +305,7 @@ impl Rules for PauseRules {
         }
         ctx.open_window(actor, provokes::HIT);
         ctx.offer_reaction(target, approved.intent);
-        if !ctx.turn().window.is_empty() {
+        if !ctx.turn().window().is_empty() {
             let total = roll.total;
             ctx.note(Some(actor), || {
                 format!("rolls {total} against armor class {ac}: a hit, unless its target answers.")

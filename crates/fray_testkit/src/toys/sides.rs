@@ -173,7 +173,7 @@ impl Rules for SidesRules {
         if *offer.occasion() != Occasion::Turn {
             return;
         }
-        let step = ctx.turn().step;
+        let step = ctx.turn().step();
         let label = if step == MISSILES {
             &labels.missile
         } else {
@@ -205,7 +205,7 @@ impl Rules for SidesRules {
             };
         };
         let f = ctx.fighter(actor).ok_or("no such combatant")?;
-        if *intent != attack_in_step(ctx.turn().step, target) {
+        if *intent != attack_in_step(ctx.turn().step(), target) {
             return Err("missiles fly in the first step, blows fall in the second".into());
         }
         if attack == MISSILE && f.stats.missile <= 0 {

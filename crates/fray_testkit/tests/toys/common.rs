@@ -7,7 +7,7 @@ use fray_testkit::toys::arena;
 
 /// Whose decision it is and in which step of its unit's turn.
 pub fn at(fight: &Fight) -> (String, u8) {
-    (fight.turn(), fight.encounter_part::<Turn>().step)
+    (fight.turn(), fight.encounter_part::<Turn>().step())
 }
 
 /// The log's events of one kind, as text, for asserting sequences.

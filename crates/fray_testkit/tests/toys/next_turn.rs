@@ -116,7 +116,7 @@ fn dr12_a_monster_group_rolls_once_and_its_members_act_on_its_count() {
         &[6, 9, 3],
     );
     let pack = Some(ActingUnit::Group(GroupId(0)));
-    assert_eq!(f.encounter_part::<Turn>().unit, pack);
+    assert_eq!(f.encounter_part::<Turn>().unit(), pack);
     let counts: Vec<(CombatantId, i32, bool)> = f
         .events()
         .into_iter()

@@ -49,7 +49,7 @@ fn bx16_bx18_the_side_that_wins_initiative_acts_first_missiles_then_blows() {
         ]
     );
     let monsters = Some(ActingUnit::Sides(SideSet::one(SideId(1))));
-    assert_eq!(f.encounter_part::<Turn>().unit, monsters);
+    assert_eq!(f.encounter_part::<Turn>().unit(), monsters);
     // The missile step: orcs have no missiles.
     assert_eq!(at(&f), ("Orc 1".to_string(), sides::MISSILES));
     assert_eq!(f.offered_kinds("Orc 1"), vec![IntentKind::EndTurn]);

@@ -73,7 +73,7 @@ fn the_struck_down_can_still_be_struck_and_the_morale_triggers_wait_for_the_step
     f.ok("Duelist 1", blow(&f, "Brute"));
     let brute = f.who("Brute");
     assert_eq!(
-        f.encounter_part::<Turn>().deferred,
+        f.encounter_part::<Turn>().deferred(),
         vec![(brute, Status::Dead)]
     );
     // A creature struck down earlier in the step is still a target.
@@ -84,7 +84,7 @@ fn the_struck_down_can_still_be_struck_and_the_morale_triggers_wait_for_the_step
     assert_eq!(f.status("Duelist 1"), Status::Dead);
     assert_eq!(f.status("Duelist 2"), Status::Active);
     assert_eq!(f.status("Brute"), Status::Dead);
-    assert!(f.encounter_part::<Turn>().deferred.is_empty());
+    assert!(f.encounter_part::<Turn>().deferred().is_empty());
     let o = f.encounter().outcome().unwrap();
     assert_eq!((o.winner, o.ending), (Some(SideId(0)), Ending::Victory));
     // Each fall counted once; the first fall of each side noted once, after the step.

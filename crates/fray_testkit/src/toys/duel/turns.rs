@@ -32,7 +32,7 @@ pub(super) fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
 /// The end of a burning creature's turn: each burn deals its damage, then a save (11+ on a
 /// d20) puts it out. A creature the burns slew rolls no more saves.
 pub(super) fn burn(ctx: &mut Ctx, actor: Entity) {
-    let serial = ctx.turn().serial;
+    let serial = ctx.turn().serial();
     let due: SmallVec<[Effect; 4]> = ctx
         .effects(actor)
         .map(|list| {
