@@ -2,7 +2,7 @@
 //! (asking for previews only of the options it weighs).
 
 use fray_core::cost::Timing;
-use fray_core::kit::{Controllers, Decision, DecisionKind};
+use fray_core::kit::{AiDecision, Controllers, DecisionKind};
 use fray_core::prelude::*;
 use fray_dice::DieSource;
 use smallvec::SmallVec;
@@ -61,7 +61,7 @@ impl Controllers for BuiltinPolicies {
         })
     }
 
-    fn choose(&self, policy: u32, decision: &mut dyn Decision) -> Option<usize> {
+    fn choose(&self, policy: u32, decision: &mut dyn AiDecision) -> Option<usize> {
         let policy = policy_of(policy);
         let count = decision.options().len();
         if count == 0 {

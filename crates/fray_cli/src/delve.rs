@@ -335,7 +335,9 @@ fn narrate(
         writeln!(
             out,
             "{} after {} turns ({}), {} fights, {} torches used, {} gp carried out.",
-            summary.ending.map_or("Still under way", Ending::label),
+            summary
+                .ending
+                .map_or("Still under way", ExpeditionEnding::label),
             summary.turns,
             clock(summary.elapsed),
             summary.fights,

@@ -38,7 +38,7 @@ pub(crate) fn row(run: u64, seed: u64, summary: &DelveSummary) -> Vec<String> {
         seed.to_string(),
         summary
             .ending
-            .map_or("still under way", Ending::label)
+            .map_or("still under way", ExpeditionEnding::label)
             .to_string(),
         summary.turns.to_string(),
         (summary.elapsed.seconds() / 60).to_string(),

@@ -28,7 +28,7 @@ use crate::light::LightKind;
 use crate::mount::{MountSpec, Mounts};
 use crate::party::{Character, Supplies};
 use crate::place::{Discoveries, Haul, Position, spawn_dungeon};
-use crate::policy::{Policy, PolicyState};
+use crate::policy::{ExpeditionPolicy, PolicyState};
 use crate::procedure::Procedures;
 use crate::terrain::Terrain;
 use crate::validation::{LIMIT, id_problems, ruleset_problem, statblock_problem};
@@ -109,7 +109,7 @@ pub struct PlanSpec {
     /// The area (or site) it came for, after the route.
     pub goal: Option<String>,
     /// Its policy.
-    pub policy: Policy,
+    pub policy: ExpeditionPolicy,
     /// How it marches in a wilderness.
     pub march: March,
 }

@@ -11,7 +11,7 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::party::{Life, Member, Vitals};
+use crate::party::{Life, MemberOf, Vitals};
 use crate::time::{Clock, GameTime};
 
 /// When a dead member died, on its expedition's clock (the end of the turn it died in).
@@ -20,7 +20,7 @@ pub struct DiedAt(pub GameTime);
 
 /// Marks every dead member not marked yet with its expedition's clock.
 pub(crate) fn note_deaths(
-    members: Query<(Entity, &Member, &Vitals), Without<DiedAt>>,
+    members: Query<(Entity, &MemberOf, &Vitals), Without<DiedAt>>,
     clocks: Query<&Clock>,
     mut commands: Commands,
 ) {
@@ -41,7 +41,7 @@ pub(crate) fn note_death(world: &mut World, member: Entity) {
         return;
     }
     let at = world
-        .get::<Member>(member)
+        .get::<MemberOf>(member)
         .and_then(|m| world.get::<Clock>(m.0))
         .map_or(GameTime::ZERO, Clock::elapsed);
     world.entity_mut(member).insert(DiedAt(at));

@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use fray_core::drive::{MAX_TICKS_PER_RUN, run_until_blocked};
 use fray_core::encounter::Encounter;
 
-use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
 use crate::fight::FightExt;
 use crate::fighting::Fighting;
 use crate::log::{ExpeditionLog, ExploreEvent};
@@ -65,9 +65,9 @@ pub fn out_of_time(world: &mut World) {
     let mut query = world.query::<(&mut Expedition, &crate::time::Clock, &mut ExpeditionLog)>();
     for (mut expedition, clock, mut log) in query.iter_mut(world) {
         if expedition.state == ExpeditionState::Underway {
-            expedition.state = ExpeditionState::Ended(Ending::OutOfTime);
+            expedition.state = ExpeditionState::Ended(ExpeditionEnding::OutOfTime);
             log.record(clock.elapsed(), || ExploreEvent::Ended {
-                reason: Ending::OutOfTime.label().into(),
+                reason: ExpeditionEnding::OutOfTime.label().into(),
             });
         }
     }

@@ -7,12 +7,12 @@ use bevy_ecs::prelude::*;
 
 use crate::activity::{Activity, CurrentActivity, Plan};
 pub use crate::error::ExploreError;
-pub use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+pub use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
 use crate::fighting::FightCount;
 use crate::light::{Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
 use crate::meetings::Meetings;
-use crate::party::{Afflictions, Character, Member, Party, Supplies, Vitals};
+use crate::party::{Afflictions, Character, MemberOf, Party, Supplies, Vitals};
 use crate::procedure::Procedures;
 pub use crate::rng::ExpeditionRng;
 use crate::time::{Clock, GameTime};
@@ -136,7 +136,7 @@ impl SpawnExpeditionExt for World {
             None => None,
         };
         let mut member = self.spawn((
-            Member(expedition),
+            MemberOf(expedition),
             spec.character.clone(),
             Vitals::new(spec.max_hp),
             supplies,

@@ -23,12 +23,12 @@ pub enum ExpeditionState {
     /// Turns are still being played.
     Underway,
     /// It is over.
-    Ended(Ending),
+    Ended(ExpeditionEnding),
 }
 
 /// How an expedition ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ending {
+pub enum ExpeditionEnding {
     /// The plan ran out: every planned activity was done.
     PlanDone,
     /// Every member is dead.
@@ -47,7 +47,7 @@ pub enum Ending {
     OutOfTime,
 }
 
-impl Ending {
+impl ExpeditionEnding {
     /// A short description for logs.
     pub fn label(self) -> &'static str {
         match self {

@@ -26,7 +26,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::{Activity, CurrentActivity, Plan};
-use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
 use crate::foes::describe;
 use crate::landscape::{Leg, Site, Trek, Whereabouts, Wilderness};
 use crate::log::{ExpeditionLog, ExploreEvent, note};
@@ -275,11 +275,11 @@ fn come_home(world: &mut World, expedition: Entity) {
     }
     let at_time = clock(world, expedition);
     if let Some(mut e) = world.get_mut::<Expedition>(expedition) {
-        e.state = ExpeditionState::Ended(Ending::Journeyed);
+        e.state = ExpeditionState::Ended(ExpeditionEnding::Journeyed);
     }
     if let Some(mut log) = world.get_mut::<ExpeditionLog>(expedition) {
         log.record(at_time, || ExploreEvent::Ended {
-            reason: Ending::Journeyed.label().into(),
+            reason: ExpeditionEnding::Journeyed.label().into(),
         });
     }
 }

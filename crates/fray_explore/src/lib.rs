@@ -25,7 +25,7 @@
 //!   ([`place`]): areas with their monsters, treasure and traps, passages with their doors. The
 //!   party moves through them ([`travel`]) by its plan.
 //! - **Expedition files.** [`ExpeditionSpec`](charter::ExpeditionSpec) names a dungeon, a party
-//!   and a plan with its [`Policy`](policy::Policy); both kinds of file load through
+//!   and a plan with its [`ExpeditionPolicy`](policy::ExpeditionPolicy); both kinds of file load through
 //!   `fray_content` ([`DocumentKind`](fray_content::document::DocumentKind)) with located
 //!   problems, and [`SpawnDelveExt`](charter::SpawnDelveExt) spawns one.
 //!
@@ -147,7 +147,7 @@ pub mod prelude {
     pub use crate::dungeon::{DoorState, DungeonSpec, TrapCheck};
     pub use crate::error::ExploreError;
     pub use crate::expedition::{ExpeditionSettings, MemberSpec, SpawnExpeditionExt};
-    pub use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+    pub use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
     pub use crate::fight::{FightError, FightExt, FightResult, FightSetup};
     pub use crate::fighting::{FightCount, Fighting};
     pub use crate::foes::Foes;
@@ -158,12 +158,12 @@ pub mod prelude {
     pub use crate::meetings::{Meeting, MeetingSource, Meetings};
     pub use crate::mount::{MountSpec, Mounts};
     pub use crate::party::{
-        Afflictions, Character, Life, Member, Members, Party, Supplies, Vitals,
+        Afflictions, Character, Life, MemberOf, Party, PartyMembers, Supplies, Vitals,
     };
     pub use crate::place::{
         Area, Discoveries, Door, Dungeon, Haul, Pace, Passage, Position, Stock, Trap, Treasure,
     };
-    pub use crate::policy::{Policy, PolicyState, Stance};
+    pub use crate::policy::{ExpeditionPolicy, PolicyState, Stance};
     pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
     pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
     pub use crate::rng::ExpeditionRng;

@@ -15,16 +15,16 @@ pub struct Party {
 }
 
 /// Marks a party member and names the expedition it belongs to (kept in sync with the
-/// expedition's [`Members`] by Bevy).
+/// expedition's [`PartyMembers`] by Bevy).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[relationship(relationship_target = Members)]
-pub struct Member(pub Entity);
+#[relationship(relationship_target = PartyMembers)]
+pub struct MemberOf(pub Entity);
 
 /// Every member of an expedition, dead or alive: despawning the expedition despawns them.
 /// [`Party`] keeps their marching order.
 #[derive(Component, Debug, Default)]
-#[relationship_target(relationship = Member, linked_spawn)]
-pub struct Members(Vec<Entity>);
+#[relationship_target(relationship = MemberOf, linked_spawn)]
+pub struct PartyMembers(Vec<Entity>);
 
 /// Who a member is: a name, and the statblock its fights spawn it from.
 #[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ use crate::expedition_state::{Expedition, ExpeditionState};
 use crate::fighting::Fighting;
 use crate::light::{Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
-use crate::party::{Member, Party, Supplies, Vitals};
+use crate::party::{MemberOf, Party, Supplies, Vitals};
 use crate::time::{Clock, GameTime};
 use crate::timekeeping::Timekeeping;
 
@@ -30,7 +30,7 @@ pub enum Stance {
 /// The party's policy, from the expedition file's plan.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Policy {
+pub struct ExpeditionPolicy {
     /// How boldly it goes.
     pub stance: Stance,
     /// Rest a turn after this many turns without one (0: only when the plan says).
@@ -43,7 +43,7 @@ pub struct Policy {
     pub turn_back_light_turns: u32,
 }
 
-impl Default for Policy {
+impl Default for ExpeditionPolicy {
     fn default() -> Self {
         Self {
             stance: Stance::Cautious,
@@ -66,14 +66,14 @@ pub struct PolicyState {
 /// Why the party turns back, if its policy says it should now.
 ///
 /// ```
-/// use fray_explore::policy::{turn_back_reason, Policy};
-/// let policy = Policy { turn_back_below_hp_percent: 50, turn_back_light_turns: 3, ..Policy::default() };
+/// use fray_explore::policy::{turn_back_reason, ExpeditionPolicy};
+/// let policy = ExpeditionPolicy { turn_back_below_hp_percent: 50, turn_back_light_turns: 3, ..ExpeditionPolicy::default() };
 /// assert_eq!(turn_back_reason(&policy, (9, 20), Some(10)), Some("wounds"));
 /// assert_eq!(turn_back_reason(&policy, (10, 20), Some(2)), Some("light running out"));
 /// assert_eq!(turn_back_reason(&policy, (10, 20), Some(3)), None);
 /// ```
 pub fn turn_back_reason(
-    policy: &Policy,
+    policy: &ExpeditionPolicy,
     (hp, max_hp): (i64, i64),
     light_turns: Option<u64>,
 ) -> Option<&'static str> {
@@ -110,7 +110,7 @@ type Governed<'w, 's> = Query<
     's,
     (
         (&'static Expedition, &'static Timekeeping, &'static Clock),
-        (&'static Policy, &'static mut PolicyState),
+        (&'static ExpeditionPolicy, &'static mut PolicyState),
         (&'static mut Plan, &'static mut ExpeditionLog),
         &'static Party,
         &'static crate::place::Position,
@@ -123,7 +123,7 @@ type Governed<'w, 's> = Query<
 /// one that has gone `rest_every` turns without rest rests.
 pub(crate) fn follow_policy(
     mut expeditions: Governed,
-    members: Query<(&Vitals, &Supplies, Option<&Light>), With<Member>>,
+    members: Query<(&Vitals, &Supplies, Option<&Light>), With<MemberOf>>,
     dungeons: Query<&crate::place::Dungeon>,
 ) {
     for (

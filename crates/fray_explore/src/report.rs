@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::charter::ExpeditionSpec;
 use crate::death::DiedAt;
-use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
 use crate::fighting::FightCount;
 use crate::landscape::Whereabouts;
 use crate::meetings::Meetings;
@@ -40,7 +40,7 @@ pub struct MemberSummary {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DelveSummary {
     /// How it ended (`None`: still under way).
-    pub ending: Option<Ending>,
+    pub ending: Option<ExpeditionEnding>,
     /// Game time spent.
     pub elapsed: GameTime,
     /// Exploration turns spent (the ruleset's turns, or days in a wilderness; rounded down).
@@ -109,7 +109,11 @@ impl DelveSummary {
         };
         let out = matches!(
             ending,
-            Some(Ending::Returned | Ending::TurnedBack | Ending::Journeyed)
+            Some(
+                ExpeditionEnding::Returned
+                    | ExpeditionEnding::TurnedBack
+                    | ExpeditionEnding::Journeyed
+            )
         );
         let meetings = world.get::<Meetings>(expedition);
         Some(Self {
@@ -187,7 +191,10 @@ impl DelveTally {
     /// Counts one run.
     pub fn add(&mut self, run: &DelveSummary) {
         self.runs = self.runs.saturating_add(1);
-        let ending = run.ending.map_or("under way", Ending::label).to_string();
+        let ending = run
+            .ending
+            .map_or("under way", ExpeditionEnding::label)
+            .to_string();
         bump(self.endings.entry(ending).or_default(), 1);
         bump(self.ended.entry(run.turns).or_default(), 1);
         self.turn = self.turn.max(run.turn);

@@ -35,12 +35,12 @@ use crate::light::Light;
 use crate::log::ExpeditionLog;
 use crate::meetings::Meetings;
 use crate::mount::Mounts;
-use crate::party::{Afflictions, Character, Member, Members, Party, Supplies, Vitals};
+use crate::party::{Afflictions, Character, MemberOf, Party, PartyMembers, Supplies, Vitals};
 use crate::place::{
     Area, Discoveries, Door, Dungeon, DungeonParts, Haul, Pace, PartOf, Passage, Position, Stock,
     Trap, Treasure,
 };
-use crate::policy::{Policy, PolicyState};
+use crate::policy::{ExpeditionPolicy, PolicyState};
 use crate::rng::ExpeditionRng;
 use crate::time::Clock;
 use crate::timekeeping::{Timekeeping, TurnSpan};
@@ -68,14 +68,14 @@ pub(crate) fn register(app: &mut App) {
         .register_saved::<Pace>("fray_explore::Pace")
         .register_saved::<Discoveries>("fray_explore::Discoveries")
         .register_saved::<Haul>("fray_explore::Haul")
-        .register_saved::<Policy>("fray_explore::Policy")
+        .register_saved::<ExpeditionPolicy>("fray_explore::ExpeditionPolicy")
         .register_saved::<PolicyState>("fray_explore::PolicyState")
         .register_saved::<Whereabouts>("fray_explore::Whereabouts")
         .register_saved::<March>("fray_explore::March")
         .register_saved::<DayMarch>("fray_explore::DayMarch")
         .register_saved::<Vessel>("fray_explore::Vessel")
         .register_saved::<Mounts>("fray_explore::Mounts")
-        .register_saved::<Member>("fray_explore::Member")
+        .register_saved::<MemberOf>("fray_explore::Member")
         .register_saved::<Character>("fray_explore::Character")
         .register_saved::<Vitals>("fray_explore::Vitals")
         .register_saved::<Supplies>("fray_explore::Supplies")
@@ -104,7 +104,7 @@ pub fn expedition_entities(world: &World, expedition: Entity) -> Vec<Entity> {
         return Vec::new();
     }
     let mut entities = vec![expedition];
-    if let Some(members) = world.get::<Members>(expedition) {
+    if let Some(members) = world.get::<PartyMembers>(expedition) {
         entities.extend(members.iter());
     }
     if let Some(party) = world.get::<Party>(expedition) {

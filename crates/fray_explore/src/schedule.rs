@@ -3,7 +3,7 @@
 //! [`ExploreTick`](crate::tick::ExploreTick) runs these sets in order
 //! ([`ExploreSystems`](crate::tick::ExploreSystems)):
 //!
-//! 1. `Plan` - the turn starts: the party's [`Policy`](crate::policy::Policy) may turn it back
+//! 1. `Plan` - the turn starts: the party's [`ExpeditionPolicy`](crate::policy::ExpeditionPolicy) may turn it back
 //!    or make it rest, its span is the ruleset's turn, and the party takes the next activity of
 //!    its plan (an expedition with none left ends). An expedition in a fight
 //!    ([`Fighting`](crate::fighting::Fighting)) sits the turn out: its time passes in the fight.
@@ -33,11 +33,11 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, SingleThreadedExecutor};
 
 use crate::activity::{CurrentActivity, Plan};
-use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
 use crate::fighting::Fighting;
 use crate::light::{Burned, Light, LightKind};
 use crate::log::{ExpeditionLog, ExploreEvent};
-use crate::party::{Character, Member, Party, Supplies, Vitals};
+use crate::party::{Character, MemberOf, Party, Supplies, Vitals};
 pub use crate::tick::{ExploreSystems, ExploreTick};
 use crate::time::{Clock, GameTime};
 use crate::timekeeping::{Timekeeping, TurnSpan};
@@ -112,7 +112,7 @@ fn start_turn(mut expeditions: Starting) {
         }
         current.0 = plan.0.pop_front();
         if current.0.is_none() {
-            end(&mut expedition, &mut log, clock, Ending::PlanDone);
+            end(&mut expedition, &mut log, clock, ExpeditionEnding::PlanDone);
             span.0 = GameTime::ZERO;
         } else {
             span.0 = timekeeping.turn;
@@ -125,7 +125,7 @@ type Unlit<'w, 's> = Query<
     'w,
     's,
     (&'static Character, &'static Vitals, &'static mut Supplies),
-    (With<Member>, Without<Light>),
+    (With<MemberOf>, Without<Light>),
 >;
 
 /// Every lit light burns for the turn's span (the clock has moved on), relit from its
@@ -141,7 +141,7 @@ fn burn_lights(
         &Party,
         &mut ExpeditionLog,
     )>,
-    mut bearers: Query<(&Character, &Vitals, &mut Supplies, &mut Light), With<Member>>,
+    mut bearers: Query<(&Character, &Vitals, &mut Supplies, &mut Light), With<MemberOf>>,
     mut unlit: Unlit,
     mut commands: Commands,
 ) {
@@ -239,7 +239,7 @@ fn advance_clock(
 /// An expedition whose members are all dead ends; so does one with nobody left up.
 fn end_when_all_dead(
     mut expeditions: Query<(&mut Expedition, &Party, &Clock, &mut ExpeditionLog)>,
-    members: Query<&Vitals, With<Member>>,
+    members: Query<&Vitals, With<MemberOf>>,
 ) {
     for (mut expedition, party, clock, mut log) in &mut expeditions {
         if expedition.state != ExpeditionState::Underway || party.order.is_empty() {
@@ -248,15 +248,30 @@ fn end_when_all_dead(
         let alive =
             |up: fn(&Vitals) -> bool| party.order.iter().any(|m| members.get(*m).is_ok_and(up));
         if !alive(Vitals::is_alive) {
-            end(&mut expedition, &mut log, clock, Ending::PartyDead);
+            end(
+                &mut expedition,
+                &mut log,
+                clock,
+                ExpeditionEnding::PartyDead,
+            );
         } else if !alive(Vitals::is_up) {
-            end(&mut expedition, &mut log, clock, Ending::PartyDown);
+            end(
+                &mut expedition,
+                &mut log,
+                clock,
+                ExpeditionEnding::PartyDown,
+            );
         }
     }
 }
 
 /// Ends an expedition and logs why.
-fn end(expedition: &mut Expedition, log: &mut ExpeditionLog, clock: &Clock, ending: Ending) {
+fn end(
+    expedition: &mut Expedition,
+    log: &mut ExpeditionLog,
+    clock: &Clock,
+    ending: ExpeditionEnding,
+) {
     expedition.state = ExpeditionState::Ended(ending);
     log.record(clock.elapsed(), || ExploreEvent::Ended {
         reason: ending.label().to_string(),

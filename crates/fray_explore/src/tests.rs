@@ -87,7 +87,7 @@ fn turns_advance_the_clock_until_the_plan_is_done() {
     );
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::PlanDone)
+        ExpeditionState::Ended(ExpeditionEnding::PlanDone)
     );
 }
 
@@ -128,7 +128,7 @@ fn a_party_all_dead_ends_the_expedition() {
     explore_turn(world);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::PartyDead)
+        ExpeditionState::Ended(ExpeditionEnding::PartyDead)
     );
     assert_eq!(
         world.get::<DiedAt>(aldo),
@@ -175,7 +175,7 @@ fn despawning_an_expedition_despawns_its_members() {
     let world = app.world_mut();
     let e = world.spawn_expedition(&settings(1)).unwrap();
     let aldo = world.add_member(e, &member("Aldo", 1)).unwrap();
-    assert_eq!(world.get::<Member>(aldo), Some(&Member(e)));
+    assert_eq!(world.get::<MemberOf>(aldo), Some(&MemberOf(e)));
     world.despawn(e);
     assert!(world.get_entity(aldo).is_err());
 }

@@ -79,7 +79,7 @@ pub(super) fn app() -> App {
 pub(super) fn delve(
     world: &mut World,
     route: &[&str],
-    policy: Policy,
+    policy: ExpeditionPolicy,
     faces: Vec<u32>,
 ) -> (Entity, Entity) {
     let dungeon: DungeonSpec = SourceFile::new("toy.ron", DUNGEON).parse().unwrap();
@@ -120,8 +120,8 @@ pub(super) fn delve(
     (e, member)
 }
 
-pub(super) fn bold() -> Policy {
-    Policy {
+pub(super) fn bold() -> ExpeditionPolicy {
+    ExpeditionPolicy {
         stance: Stance::Bold,
         rest_every: 0,
         turn_back_below_hp_percent: 0,
@@ -173,7 +173,7 @@ fn a_party_forces_a_stuck_door_crosses_a_trap_and_takes_the_treasure_beyond() {
     run_expeditions(world, 10);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::Returned)
+        ExpeditionState::Ended(ExpeditionEnding::Returned)
     );
 }
 
@@ -195,7 +195,7 @@ fn a_member_a_trap_kills_is_marked_dead_at_the_end_of_that_turn() {
     );
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::PartyDead)
+        ExpeditionState::Ended(ExpeditionEnding::PartyDead)
     );
     run_expeditions(world, 5);
     assert_eq!(
@@ -275,7 +275,7 @@ fn a_secret_door_is_passable_only_once_a_search_found_it_and_a_locked_one_never(
 fn a_cautious_party_searches_each_new_area_and_rests_by_its_policy() {
     let mut app = app();
     let world = app.world_mut();
-    let policy = Policy {
+    let policy = ExpeditionPolicy {
         stance: Stance::Cautious,
         rest_every: 2,
         ..bold()
@@ -309,7 +309,7 @@ fn a_cautious_party_searches_each_new_area_and_rests_by_its_policy() {
 fn a_wounded_party_turns_back_and_leaves() {
     let mut app = app();
     let world = app.world_mut();
-    let policy = Policy {
+    let policy = ExpeditionPolicy {
         turn_back_below_hp_percent: 50,
         ..bold()
     };
@@ -319,7 +319,7 @@ fn a_wounded_party_turns_back_and_leaves() {
     run_expeditions(world, 10);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::TurnedBack)
+        ExpeditionState::Ended(ExpeditionEnding::TurnedBack)
     );
     assert!(logged(world, e).contains(&ExploreEvent::TurnedBack {
         reason: "wounds".into()

@@ -18,7 +18,7 @@ fn member(name: &str, xp: u64, died: Option<u64>) -> MemberSummary {
 }
 
 /// A run that ended after `turns` ten-minute turns, with these members.
-fn run(turns: u64, ending: Ending, members: Vec<MemberSummary>) -> DelveSummary {
+fn run(turns: u64, ending: ExpeditionEnding, members: Vec<MemberSummary>) -> DelveSummary {
     DelveSummary {
         ending: Some(ending),
         elapsed: GameTime::turns(turns).unwrap_or_default(),
@@ -40,22 +40,22 @@ fn runs() -> Vec<DelveSummary> {
     vec![
         run(
             3,
-            Ending::PartyDead,
+            ExpeditionEnding::PartyDead,
             vec![member("Aldo", 0, Some(3)), member("Bea", 0, Some(3))],
         ),
         run(
             5,
-            Ending::Returned,
+            ExpeditionEnding::Returned,
             vec![member("Aldo", 0, Some(5)), member("Bea", 40, None)],
         ),
         run(
             8,
-            Ending::Returned,
+            ExpeditionEnding::Returned,
             vec![member("Aldo", 30, None), member("Bea", 30, None)],
         ),
         run(
             8,
-            Ending::OutOfTime,
+            ExpeditionEnding::OutOfTime,
             vec![member("Aldo", 0, None), member("Bea", 0, Some(8))],
         ),
     ]
@@ -124,8 +124,16 @@ fn a_death_in_the_first_turn_and_an_empty_tally_step_from_turn_0() {
     let mut tally = DelveTally::default();
     assert_eq!(tally.survival("Aldo"), vec![(0, 0.0)]);
     assert_eq!(tally.last_turn(), 0);
-    tally.add(&run(0, Ending::PartyDead, vec![member("Aldo", 0, Some(0))]));
-    tally.add(&run(2, Ending::Returned, vec![member("Aldo", 0, None)]));
+    tally.add(&run(
+        0,
+        ExpeditionEnding::PartyDead,
+        vec![member("Aldo", 0, Some(0))],
+    ));
+    tally.add(&run(
+        2,
+        ExpeditionEnding::Returned,
+        vec![member("Aldo", 0, None)],
+    ));
     assert_eq!(tally.survival("Aldo"), vec![(0, 0.5)]);
     assert_eq!(tally.underway(), vec![(0, 0.5), (2, 0.0)]);
 }

@@ -11,7 +11,7 @@ use fray_core::save::SaveError;
 /// A cautious delve to d (a rat lives there) and on to c (a stuck door, a trap), on the seeded
 /// stream of seed 7.
 fn cautious_delve(world: &mut World) -> Entity {
-    let policy = Policy {
+    let policy = ExpeditionPolicy {
         stance: Stance::Cautious,
         rest_every: 3,
         ..bold()
@@ -82,7 +82,7 @@ fn a_saved_expedition_holds_its_members_dungeon_areas_and_passages_and_loads_the
     let loaded = load_expedition(world, &text).unwrap();
     assert_eq!(entity_count(world), before + saved.len());
     let aldo = world.get::<Party>(loaded).unwrap().order[0];
-    assert_eq!(world.get::<Member>(aldo), Some(&Member(loaded)));
+    assert_eq!(world.get::<MemberOf>(aldo), Some(&MemberOf(loaded)));
     assert_eq!(world.get::<Character>(aldo).unwrap().name, "Aldo");
     let position = world.get::<Position>(loaded).unwrap().clone();
     let dungeon = world.get::<Dungeon>(position.dungeon).unwrap();

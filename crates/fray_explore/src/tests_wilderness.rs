@@ -79,7 +79,7 @@ fn a_journey_takes_the_shortest_way_a_leg_at_a_time_by_days_and_comes_home() {
     run_expeditions(world, 20);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::Journeyed)
+        ExpeditionState::Ended(ExpeditionEnding::Journeyed)
     );
     // Out: 10 + 5 (reaching Midway ends the day), 10; home: 10, 10 + 5.
     assert_eq!(world.get::<Clock>(e).unwrap().count(GameTime::DAY), 6);

@@ -20,7 +20,7 @@ use fray_dice::Dice;
 
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::dungeon::DoorState;
-use crate::expedition_state::{Ending, Expedition, ExpeditionState};
+use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
 pub use crate::foes::describe;
 use crate::log::{ExploreEvent, note};
 use crate::meetings::{Meeting, MeetingSource, Meetings};
@@ -141,9 +141,9 @@ fn leave(world: &mut World, expedition: Entity) {
         .get::<PolicyState>(expedition)
         .is_some_and(|s| s.turned_back)
     {
-        Ending::TurnedBack
+        ExpeditionEnding::TurnedBack
     } else {
-        Ending::Returned
+        ExpeditionEnding::Returned
     };
     if let Some(mut e) = world.get_mut::<Expedition>(expedition) {
         e.state = ExpeditionState::Ended(ending);
@@ -423,7 +423,7 @@ fn enter(world: &mut World, expedition: Entity, area: Entity, first_visit: bool)
         }
     }
     let cautious = world
-        .get::<crate::policy::Policy>(expedition)
+        .get::<crate::policy::ExpeditionPolicy>(expedition)
         .is_some_and(|p| p.stance == Stance::Cautious);
     if first_visit
         && cautious

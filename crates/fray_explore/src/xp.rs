@@ -11,7 +11,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::log::{ExploreEvent, note};
-use crate::party::{Character, Member};
+use crate::party::{Character, MemberOf};
 
 /// The XP a member has gained on its expedition so far, in its ruleset's points (absent until
 /// its first award).
@@ -43,7 +43,7 @@ pub fn award_xp(world: &mut World, member: Entity, amount: u64) {
         .map_or(0, |x| x.0)
         .saturating_add(amount);
     entity.insert(XpGained(total));
-    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+    let Some(expedition) = world.get::<MemberOf>(member).map(|m| m.0) else {
         return;
     };
     let who = world

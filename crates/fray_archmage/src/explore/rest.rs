@@ -33,7 +33,7 @@ pub fn earns_heal_up(fights: u32) -> bool {
 /// fourth fight, else a quick rest with dice from the expedition's stream; its hit points
 /// are then written back to the member, down at 0 or below.
 pub(super) fn after_fight(world: &mut World, member: Entity, combatant: Entity) {
-    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+    let Some(expedition) = world.get::<MemberOf>(member).map(|m| m.0) else {
         return;
     };
     if !world.get::<Vitals>(member).is_some_and(Vitals::is_alive) {

@@ -40,7 +40,7 @@ pub(super) fn write_back(world: &mut World, member: Entity, combatant: Entity) {
                 .collect()
         })
         .unwrap_or_default();
-    let expedition = world.get::<Member>(member).map(|m| m.0);
+    let expedition = world.get::<MemberOf>(member).map(|m| m.0);
     let who = world
         .get::<Character>(member)
         .map(|c| c.name.clone())

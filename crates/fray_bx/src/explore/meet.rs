@@ -50,7 +50,7 @@ pub(super) fn meet(world: &mut World) {
 /// light counts outdoors).
 pub fn setup(world: &mut World, expedition: Entity, mut meeting: Meeting) -> FightSetup {
     let stance = world
-        .get::<Policy>(expedition)
+        .get::<ExpeditionPolicy>(expedition)
         .map_or(Stance::Bold, |p| p.stance);
     let members: Vec<Entity> = world
         .get::<Party>(expedition)

@@ -189,7 +189,7 @@ impl Procedure for BxProcedure {
         gear::write_back(world, member, combatant);
         let days = pursuit_days_after(world, combatant);
         if days > 0
-            && let Some(expedition) = world.get::<Member>(member).map(|m| m.0)
+            && let Some(expedition) = world.get::<MemberOf>(member).map(|m| m.0)
             && let Some(mut travel) = world.get_mut::<wilderness::TravelDays>(expedition)
         {
             travel.fleeing = travel.fleeing.max(days);

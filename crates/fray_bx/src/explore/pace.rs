@@ -82,7 +82,7 @@ type InDungeon<'w, 's> = Query<
 pub(super) fn set_pace(
     content: Option<Res<Content>>,
     mut expeditions: InDungeon,
-    members: Query<(&Character, &Vitals), With<Member>>,
+    members: Query<(&Character, &Vitals), With<MemberOf>>,
 ) {
     for (expedition, party, mut current) in &mut expeditions {
         if expedition.state != ExpeditionState::Underway {

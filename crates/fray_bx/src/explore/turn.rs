@@ -43,7 +43,7 @@ type Members<'w, 's> = Query<
         &'static Vitals,
         &'static mut Afflictions,
     ),
-    With<Member>,
+    With<MemberOf>,
 >;
 
 /// Resolves each B/X expedition's activity for the turn (each takes one turn).

@@ -16,7 +16,8 @@
 //! - an unseaworthy vessel in a gale on a river or lake (in sight of land) tries to beach and
 //!   finds a safe harbour on 2 in 6 (the shore's dangers are not known: the seed's
 //!   "otherwise" case); else, or at sea, it sinks on 80%;
-//! - a wreck or a sinking ends the expedition ([`Ending::Wrecked`]); drowning is not played;
+//! - a wreck or a sinking ends the expedition ([`ExpeditionEnding::Wrecked`]); drowning is not
+//!   played;
 //! - the river current adds or takes 1d6+6 miles a day, never below 0.
 
 use bevy_ecs::prelude::*;
@@ -229,13 +230,13 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
     }
     if wrecked {
         if let Some(mut e) = world.get_mut::<Expedition>(expedition) {
-            e.state = ExpeditionState::Ended(Ending::Wrecked);
+            e.state = ExpeditionState::Ended(ExpeditionEnding::Wrecked);
         }
         note(
             world,
             expedition,
             ExploreEvent::Ended {
-                reason: Ending::Wrecked.label().into(),
+                reason: ExpeditionEnding::Wrecked.label().into(),
             },
         );
         return;

@@ -3,7 +3,7 @@
 //!
 //! AI controllers implement [`Controllers`] (the `fray_ai` crate does) and are installed as the
 //! [`AiControllers`] resource; the kit asks them for every AI decision - a turn, a reaction, a
-//! declaration - through a [`Decision`], which works out an option's exact preview only when the
+//! declaration - through a [`AiDecision`], which works out an option's exact preview only when the
 //! controller asks for it, once per decision.
 
 use std::sync::Arc;
@@ -52,7 +52,7 @@ pub struct FightView<'a> {
 }
 
 /// One decision, as a controller sees it.
-pub trait Decision {
+pub trait AiDecision {
     /// A turn, a reaction or a declaration.
     fn kind(&self) -> DecisionKind;
 
@@ -80,7 +80,7 @@ pub trait Controllers: Send + Sync + 'static {
     fn policy(&self, name: &str) -> Option<u32>;
 
     /// The index of the option policy `policy` chooses (`None` leaves it unanswered).
-    fn choose(&self, policy: u32, decision: &mut dyn Decision) -> Option<usize>;
+    fn choose(&self, policy: u32, decision: &mut dyn AiDecision) -> Option<usize>;
 
     /// Whether policy `policy`, deciding its own turn with ending the turn among its options,
     /// never takes an intent of `kind`: it scores every such intent below ending the turn. The
@@ -127,7 +127,7 @@ impl<R: Rules> KitDecision<'_, '_, '_, '_, '_, R> {
     }
 }
 
-impl<R: Rules> Decision for KitDecision<'_, '_, '_, '_, '_, R> {
+impl<R: Rules> AiDecision for KitDecision<'_, '_, '_, '_, '_, R> {
     fn kind(&self) -> DecisionKind {
         self.kind
     }

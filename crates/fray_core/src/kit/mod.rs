@@ -50,7 +50,7 @@ use serde::de::DeserializeOwned;
 
 pub use actor::Actor;
 pub use ctx::{Ctx, EncounterParts, EncounterPartsItem, Rolled};
-pub use decision::{AiControllers, Controllers, Decision, DecisionKind, FightView};
+pub use decision::{AiControllers, AiDecision, Controllers, DecisionKind, FightView};
 pub use members::{Kit, Members};
 pub use memo::Memo;
 pub use offer::Offer;

@@ -266,7 +266,7 @@ fn fled(world: &World, expedition: Entity) -> Vec<Foes> {
 pub(super) fn pursue(world: &mut World, expedition: Entity, foes: &[Foes]) -> Vec<Foes> {
     let quarries = fled(world, expedition);
     let bold = world
-        .get::<Policy>(expedition)
+        .get::<ExpeditionPolicy>(expedition)
         .is_some_and(|p| p.stance == Stance::Bold);
     let up = members_up(world, expedition);
     let place = Chase::at(world, expedition);

@@ -138,7 +138,7 @@ pub(super) fn share_haul(world: &mut World) {
         .filter(|(_, e, _)| {
             matches!(
                 e.state,
-                ExpeditionState::Ended(Ending::Returned | Ending::TurnedBack)
+                ExpeditionState::Ended(ExpeditionEnding::Returned | ExpeditionEnding::TurnedBack)
             )
         })
         .map(|(entity, _, haul)| (entity, haul.0))

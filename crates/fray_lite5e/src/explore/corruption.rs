@@ -128,7 +128,7 @@ pub(super) fn leave_fight(world: &mut World, member: Entity) {
         return;
     };
     world.entity_mut(member).remove::<HpAtFightStart>();
-    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+    let Some(expedition) = world.get::<MemberOf>(member).map(|m| m.0) else {
         return;
     };
     let wounded = world

@@ -83,7 +83,7 @@ pub(super) fn carry_out(world: &mut World, member: Entity, combatant: Entity) {
 /// Members down between fights come to at 1 HP at the end of the travel turn.
 pub(super) fn come_to(
     expeditions: Query<(&Expedition, &Party, &CurrentActivity), With<super::Lite5eExpedition>>,
-    mut members: Query<&mut Vitals, With<Member>>,
+    mut members: Query<&mut Vitals, With<MemberOf>>,
 ) {
     for (expedition, party, current) in &expeditions {
         if expedition.state != ExpeditionState::Underway || current.0.is_none() {

@@ -63,7 +63,7 @@ pub fn speed(base: u32, strength: i32, load: u32) -> u32 {
 /// The coins of the haul `member` carries: an even share among the members up, the first
 /// taking what does not divide; nothing for a member who is not up.
 pub fn haul_share(world: &World, member: Entity) -> u64 {
-    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+    let Some(expedition) = world.get::<MemberOf>(member).map(|m| m.0) else {
         return 0;
     };
     let haul = u64::from(world.get::<Haul>(expedition).map_or(0, |h| h.0));

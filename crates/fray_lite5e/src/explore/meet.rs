@@ -19,7 +19,7 @@ use super::lighting::fight_setup;
 pub(super) fn meet(world: &mut World) {
     for expedition in ready_to_meet::<Lite5eExpedition>(world) {
         let cautious = world
-            .get::<Policy>(expedition)
+            .get::<ExpeditionPolicy>(expedition)
             .is_some_and(|p| p.stance == Stance::Cautious);
         let first = world
             .get::<Meetings>(expedition)

@@ -387,11 +387,11 @@ mod journey_tests {
         assert!(
             endings
                 .iter()
-                .all(|s| *s != ExpeditionState::Ended(Ending::OutOfTime)),
+                .all(|s| *s != ExpeditionState::Ended(ExpeditionEnding::OutOfTime)),
             "{endings:?}"
         );
         assert!(
-            endings.contains(&ExpeditionState::Ended(Ending::Journeyed)),
+            endings.contains(&ExpeditionState::Ended(ExpeditionEnding::Journeyed)),
             "{endings:?}"
         );
     }

@@ -52,7 +52,7 @@ fn brannoc(world: &mut World, trap: &str, lit: bool, faces: Vec<u32>) -> (Entity
         plan: PlanSpec {
             route: vec!["b".into()],
             goal: None,
-            policy: Policy {
+            policy: ExpeditionPolicy {
                 stance: Stance::Bold,
                 rest_every: 0,
                 turn_back_below_hp_percent: 0,
@@ -244,7 +244,8 @@ fn l526_beaten_foes_carry_1d20_gp_per_hit_die_and_the_haul_is_shared_as_gold_and
     Lite5eProcedure.won_fight(world, e, &foes);
     all_rolled(world, e);
     assert_eq!(world.get::<Haul>(e).unwrap().0, 22);
-    world.get_mut::<Expedition>(e).unwrap().state = ExpeditionState::Ended(Ending::Returned);
+    world.get_mut::<Expedition>(e).unwrap().state =
+        ExpeditionState::Ended(ExpeditionEnding::Returned);
     coins::share_haul(world);
     coins::share_haul(world);
     let order = world.get::<Party>(e).unwrap().order.clone();
@@ -323,7 +324,7 @@ fn wolves(world: &mut World, faces: Vec<u32>) -> Entity {
     let e = world
         .spawn_delve_from(&db, "lite5e-warren-delve", 1, true)
         .unwrap();
-    world.get_mut::<Policy>(e).unwrap().stance = Stance::Cautious;
+    world.get_mut::<ExpeditionPolicy>(e).unwrap().stance = Stance::Cautious;
     world
         .entity_mut(e)
         .insert(ExpeditionRng(EncounterRng::scripted(faces)));

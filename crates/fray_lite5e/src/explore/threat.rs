@@ -132,12 +132,12 @@ type Expeditions<'w, 's> = Query<
             &'static mut Threats,
             &'static mut Meetings,
         ),
-        (Option<&'static Policy>, Option<&'static Position>),
+        (Option<&'static ExpeditionPolicy>, Option<&'static Position>),
     ),
     With<super::Lite5eExpedition>,
 >;
 
-/// Rolls every travel turn's threat. A party with a [`Policy`] rolls by its stance: cautious
+/// Rolls every travel turn's threat. A party with a [`ExpeditionPolicy`] rolls by its stance: cautious
 /// with advantage, bold plainly (ruling: bold is not careless). In a dungeon, a 1 is an
 /// accidental encounter with monsters from the level's wandering table (ruling).
 pub(super) fn travel_turn_threats(

@@ -97,7 +97,7 @@ fn l520_turning_back_from_the_warren_hoard_four_turns_out_is_a_dc_14_roll_and_ea
     assert_eq!(world.get::<Position>(e).unwrap().area, mouth);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::TurnedBack),
+        ExpeditionState::Ended(ExpeditionEnding::TurnedBack),
         "home the same turn, not walked back"
     );
 }
@@ -128,7 +128,7 @@ fn l520_a_member_brought_to_0_hp_on_the_way_home_is_left_down_not_dead() {
     assert_eq!((vitals.life, vitals.hp), (Life::Down, 0));
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::Returned)
+        ExpeditionState::Ended(ExpeditionEnding::Returned)
     );
 }
 
@@ -177,9 +177,9 @@ fn l520_the_seeds_example_four_days_from_camp_dc_14_a_natural_7_plus_5_drops_two
         plan: PlanSpec {
             route: Vec::new(),
             goal: None,
-            policy: Policy {
+            policy: ExpeditionPolicy {
                 stance: Stance::Bold,
-                ..Policy::default()
+                ..ExpeditionPolicy::default()
             },
             march: March::default(),
         },
@@ -229,7 +229,7 @@ fn l520_the_seeds_example_four_days_from_camp_dc_14_a_natural_7_plus_5_drops_two
     }
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::Journeyed)
+        ExpeditionState::Ended(ExpeditionEnding::Journeyed)
     );
 }
 
@@ -288,7 +288,7 @@ fn l520_the_reedwater_party_five_days_from_millbrook_rolls_dc_15_on_a_dangerous_
     assert_eq!(world.get::<Whereabouts>(e).unwrap().site, start);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::Journeyed)
+        ExpeditionState::Ended(ExpeditionEnding::Journeyed)
     );
 }
 
@@ -369,7 +369,7 @@ fn fled_fight(
 /// Readies a reedwater party: `stance`, in the day's `terrain`.
 fn outdoors(terrain: Terrain, stance: Stance) -> impl FnOnce(&mut World, Entity) {
     move |world, e| {
-        world.get_mut::<Policy>(e).unwrap().stance = stance;
+        world.get_mut::<ExpeditionPolicy>(e).unwrap().stance = stance;
         world.get_mut::<Whereabouts>(e).unwrap().terrain = terrain;
     }
 }
@@ -481,7 +481,7 @@ fn l523_a_cautious_party_fleeing_through_the_woods_breaks_line_of_sight_with_adv
     let mut app = app();
     let world = app.world_mut();
     let e = spawn(world, "lite5e-reedwater-run");
-    world.get_mut::<Policy>(e).unwrap().stance = Stance::Cautious;
+    world.get_mut::<ExpeditionPolicy>(e).unwrap().stance = Stance::Cautious;
     world.get_mut::<Whereabouts>(e).unwrap().terrain = Terrain::Woods;
     world.get_mut::<Meetings>(e).unwrap().meet(Meeting {
         at: GameTime::ZERO,

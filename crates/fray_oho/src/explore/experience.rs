@@ -62,7 +62,7 @@ pub(super) fn carry_out(world: &mut World, member: Entity, combatant: Entity) {
     let gains = progress.record_fight(log, who);
     world.entity_mut(member).insert(Experience(progress));
     award_xp(world, member, earned);
-    let Some(expedition) = world.get::<Member>(member).map(|m| m.0) else {
+    let Some(expedition) = world.get::<MemberOf>(member).map(|m| m.0) else {
         return;
     };
     let name = world

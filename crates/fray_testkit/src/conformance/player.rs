@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 use fray_ai::BuiltinPolicies;
 use fray_core::client::Decision as ClientDecision;
-use fray_core::kit::{Controllers, Decision, DecisionKind, FightView};
+use fray_core::kit::{AiDecision, Controllers, DecisionKind, FightView};
 use fray_core::lineup::Lineup;
 use fray_core::prelude::*;
 use fray_core::rng::{EncounterRng, derive_seed};
@@ -130,7 +130,7 @@ struct Seat<'a> {
     rng: &'a mut EncounterRng,
 }
 
-impl Decision for Seat<'_> {
+impl AiDecision for Seat<'_> {
     fn kind(&self) -> DecisionKind {
         self.kind
     }

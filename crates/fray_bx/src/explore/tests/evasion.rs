@@ -33,10 +33,10 @@ fn meeting(distance_ft: u32, foes: Vec<Foes>) -> Meeting {
     }
 }
 
-fn cautious() -> Policy {
-    Policy {
+fn cautious() -> ExpeditionPolicy {
+    ExpeditionPolicy {
         stance: Stance::Cautious,
-        ..Policy::default()
+        ..ExpeditionPolicy::default()
     }
 }
 

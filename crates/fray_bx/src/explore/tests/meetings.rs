@@ -33,9 +33,9 @@ fn meet_with(
     let (e, members) = expedition(world, vec![Activity::Explore], vec![]);
     prepare(world, members);
     world.entity_mut(e).insert((
-        Policy {
+        ExpeditionPolicy {
             stance,
-            ..Policy::default()
+            ..ExpeditionPolicy::default()
         },
         Haul::default(),
     ));
@@ -264,7 +264,7 @@ fn bx15_a_cautious_party_faster_than_its_foes_evades_them() {
         goblins,
         |world, [_, bea]| {
             world.get_mut::<Vitals>(bea).unwrap().life = Life::Dead;
-            let e = world.get::<Member>(bea).unwrap().0;
+            let e = world.get::<MemberOf>(bea).unwrap().0;
             world
                 .entity_mut(e)
                 .insert(ExpeditionRng(EncounterRng::scripted([3, 3])));
@@ -281,7 +281,7 @@ fn bx15_a_cautious_party_faster_than_its_foes_evades_them() {
     let (e, _) = expedition(world, vec![Activity::Explore], vec![]);
     world
         .entity_mut(e)
-        .insert((Policy::default(), Haul::default()));
+        .insert((ExpeditionPolicy::default(), Haul::default()));
     let meeting = Meeting {
         at: GameTime::ZERO,
         source: MeetingSource::Wandering,
@@ -305,7 +305,7 @@ fn bx15_a_party_no_faster_drops_food_and_its_pursuers_stop_on_3_in_6() {
         world.get_mut::<Supplies>(members[1]).unwrap().rations = 2;
         world
             .entity_mut(e)
-            .insert((Policy::default(), Haul::default()));
+            .insert((ExpeditionPolicy::default(), Haul::default()));
         let meeting = Meeting {
             at: GameTime::ZERO,
             source: MeetingSource::Wandering,
@@ -332,7 +332,7 @@ fn bx15_a_party_no_faster_drops_food_and_its_pursuers_stop_on_3_in_6() {
     world.get_mut::<Supplies>(members[0]).unwrap().rations = 1;
     world
         .entity_mut(e)
-        .insert((Policy::default(), Haul::default()));
+        .insert((ExpeditionPolicy::default(), Haul::default()));
     let meeting = Meeting {
         at: GameTime::ZERO,
         source: MeetingSource::Wandering,
@@ -394,7 +394,7 @@ fn the_barrow_raid_loads_and_plays_to_an_end_on_every_seed() {
     assert!(
         endings
             .iter()
-            .any(|s| *s != ExpeditionState::Ended(Ending::PartyDead)),
+            .any(|s| *s != ExpeditionState::Ended(ExpeditionEnding::PartyDead)),
         "{endings:?}"
     );
 }

@@ -312,7 +312,7 @@ fn the_thornmoor_trek_loads_and_plays_to_an_end_on_every_seed() {
         world.despawn(place);
     }
     assert!(
-        endings.contains(&ExpeditionState::Ended(Ending::Journeyed)),
+        endings.contains(&ExpeditionState::Ended(ExpeditionEnding::Journeyed)),
         "{endings:?}"
     );
 }
@@ -375,7 +375,7 @@ fn bx12_an_unseaworthy_ship_without_a_navigator_is_lost_at_sea_and_a_gale_sinks_
     explore_turn(world);
     assert_eq!(
         world.get::<Expedition>(e).unwrap().state,
-        ExpeditionState::Ended(Ending::Wrecked)
+        ExpeditionState::Ended(ExpeditionEnding::Wrecked)
     );
 }
 
@@ -426,9 +426,9 @@ fn bx15_a_mounted_party_evades_at_its_mounts_rate() {
         r#"(statblock: "griffon", flying: true)"#,
         vec![],
     );
-    world.entity_mut(e).insert(Policy {
+    world.entity_mut(e).insert(ExpeditionPolicy {
         stance: Stance::Cautious,
-        ..Policy::default()
+        ..ExpeditionPolicy::default()
     });
     let meeting = Meeting {
         at: GameTime::ZERO,
