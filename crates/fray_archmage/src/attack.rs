@@ -1,7 +1,7 @@
 //! Making an attack: targets, the d20, hits, crits, damage and the attack's effects.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_dice::{DieSource, Roll};
 use smallvec::SmallVec;
 

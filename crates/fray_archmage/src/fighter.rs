@@ -4,8 +4,8 @@
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
+use fray_core::kit::prelude::*;
 use fray_core::lineup::Row;
-use fray_core::prelude::*;
 
 use crate::Ctx;
 use crate::rules::crit_threshold;

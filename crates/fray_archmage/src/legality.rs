@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
+use fray_core::kit::prelude::*;
 use fray_core::legality::{Provocation, Provocations};
 use fray_core::lineup::Row;
-use fray_core::prelude::*;
 use smallvec::SmallVec;
 
 use crate::attack::targets_of;

@@ -2,7 +2,7 @@
 //! damage that remembers named villains and breaks grabs, recoveries, mutual engagement.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_dice::{Dice, Roll};
 use smallvec::SmallVec;
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::Memo;
+use fray_core::kit::prelude::*;
 use fray_core::legality::Provocations;
-use fray_core::prelude::*;
 use smallvec::SmallVec;
 
 use crate::Ctx;

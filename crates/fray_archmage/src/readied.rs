@@ -22,7 +22,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 use crate::fighter::{engaged_with_active, hampered, stuck};
 use crate::labels::Labels;

@@ -3,7 +3,7 @@
 //! then the intent itself.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_core::turn::Approved;
 use smallvec::SmallVec;
 

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_core::kit::{Rolled, TurnBegins};
-use fray_core::prelude::*;
 use fray_core::turn::TurnEntry;
 use fray_dice::Dice;
 use smallvec::SmallVec;

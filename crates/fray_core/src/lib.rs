@@ -101,43 +101,32 @@ use crate::schedule::build_schedule;
 use crate::spawn::{Ruleset, Rulesets};
 use crate::turn::{Turn, TurnOrder};
 
-/// The types most users need.
+/// What an embedding game names: the plugin and the schedule, spawning and stepping fights,
+/// the components a game reads, requests and their answers, decisions, the log and saves. A
+/// ruleset author uses [`kit::prelude`] beside it.
 pub mod prelude {
-    pub use crate::client::{Decision as ClientDecision, DecisionOption, decisions};
-    pub use crate::combatant::{
-        Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
-    };
+    pub use crate::client::{Decision as ClientDecision, DecisionKind, DecisionOption, decisions};
+    pub use crate::combatant::{Combatant, Controller, Hp, Initiative, Side, Status, Tally};
     pub use crate::condition::{Condition, Conditions};
-    pub use crate::cost::{Cost, Timing};
-    pub use crate::drive::{
-        StepMode, clear_messages, run_until_blocked, step, tick, update_messages,
-    };
-    pub use crate::effect::{
-        BonusTo, Duration, Effect, EffectKind, EffectSpec, Effects, SaveDifficulty, Whose,
-    };
-    pub use crate::encounter::{Encounter, Groups, InEncounter, Roster, Sides};
+    pub use crate::drive::{StepMode, run_until_blocked, step, tick};
+    pub use crate::effect::Effects;
+    pub use crate::encounter::{Encounter, InEncounter, Roster, Sides};
     pub use crate::engagement::Engagement;
     pub use crate::flow::Phase;
     pub use crate::gauge::Gauge;
-    pub use crate::ids::{AbilityId, AttackId, CombatantId, GroupId, PlayerId, RegionId, SideId};
+    pub use crate::ids::{AbilityId, AttackId, CombatantId, PlayerId, RegionId, SideId};
     pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
-    pub use crate::kit::{DecisionKind, Rules, RulesetPlugin};
-    pub use crate::legality::{Legal, Occasion, Refusal, Scope};
     pub use crate::log::{CombatLog, LogEntry, LogEvent};
     pub use crate::log_text::LogNames;
-    pub use crate::options::{ActionOption, ActionOptions};
     pub use crate::outcome::{Ending, Outcome, TickReport};
-    pub use crate::preview::{DamageRange, Preview};
-    pub use crate::region::{EncounterMap, InRegion, RangeBand};
+    pub use crate::preview::Preview;
+    pub use crate::region::{EncounterMap, InRegion};
     pub use crate::request::{ActionRejected, ActionRequest, ActionResolved, RejectReason};
     pub use crate::rng::EncounterRng;
     pub use crate::save::{load_encounter, save_encounter};
-    pub use crate::schedule::{
-        CoreSystems, FraySystems, FrayTick, RulesetSystems, RulesetSystemsOf,
-    };
-    pub use crate::spawn::{Content, EncounterSettings, Ruleset, SpawnEncounterExt};
+    pub use crate::schedule::{FraySystems, FrayTick};
+    pub use crate::spawn::{Content, EncounterSettings, SpawnEncounterExt};
     pub use crate::turn::Turn;
-    pub use crate::vocabulary::{DamageType, Vocabulary};
     pub use crate::{FrayAppExt, FrayCorePlugin, FrayRunMode};
 }
 

@@ -10,6 +10,7 @@ use bevy_ecs::message::Messages;
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::edit::apply_effect;
+use fray_core::kit::prelude::*;
 use fray_core::morale::MoraleTrigger;
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;

@@ -67,6 +67,7 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
 use fray_core::condition::Condition;
+use fray_core::kit::prelude::*;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
 use fray_core::morale::MoraleTrigger;
 use fray_core::prelude::*;

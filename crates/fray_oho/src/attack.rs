@@ -8,7 +8,7 @@
 //! injury; for an injury by a blunt blow not aimed at a body part, a d6 for where it lands.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 use crate::Ctx;
 use crate::body::BodyPart;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use smallvec::SmallVec;
 
 use crate::Ctx;

@@ -22,8 +22,8 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_core::legality::{Provocation, Provocations};
-use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 use smallvec::SmallVec;
 

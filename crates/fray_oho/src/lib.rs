@@ -68,6 +68,7 @@ use std::borrow::Cow;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
+use fray_core::kit::prelude::*;
 use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
 use fray_core::prelude::*;
 use fray_core::turn::Approved;

@@ -4,7 +4,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 use crate::OhoRules;
 use crate::labels::Labels;

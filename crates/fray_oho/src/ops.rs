@@ -3,7 +3,7 @@
 //! bringing a status in line with its state.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_dice::Roll;
 use smallvec::SmallVec;
 

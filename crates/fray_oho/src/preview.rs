@@ -2,7 +2,7 @@
 //! the odds cache.
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 use crate::Ctx;
 use crate::body::BodyPart;

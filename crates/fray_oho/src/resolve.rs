@@ -3,7 +3,7 @@
 //! itself - unless it is a full-round action, which waits for the end of the round (OHO-03).
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_core::turn::Approved;
 use fray_dice::{Dice, DieSource};
 

@@ -4,7 +4,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::TurnBegins;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_core::turn::TurnEntry;
 use smallvec::SmallVec;
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use bevy_app::App;
 use fray_content::db::ContentDb;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 /// Installs the plugins of the rulesets and controllers a run needs into an `App`.
 pub type Install = fn(&mut App);

@@ -5,7 +5,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::combatant::{StatblockRef, Tally};
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 /// A finished run's own numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,6 +14,7 @@ use bevy_ecs::message::{MessageCursor, Messages};
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::client::DecisionOption;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_core::turn::TurnOrder;
 

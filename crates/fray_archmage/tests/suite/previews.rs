@@ -2,7 +2,7 @@
 //! number as averaging what resolution deals over every face of the d20 and of every damage
 //! die, here worked out from the seed text alone.
 
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_testkit::harness::Fight;
 
 use crate::arch::ArchFight;

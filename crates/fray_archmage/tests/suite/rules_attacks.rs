@@ -5,6 +5,7 @@
 use bevy_ecs::entity::Entity;
 use fray_archmage::vocabulary::VULNERABLE;
 use fray_core::effect::EffectSpec;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_testkit::harness::Fight;
 

@@ -4,6 +4,7 @@
 use fray_archmage::slots::{ActionSlots, Slot};
 use fray_archmage::vocabulary::{COUP_DE_GRACE, HAMPERED, STUCK, WEAKENED};
 use fray_core::effect::{BonusTo, EffectSpec};
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_testkit::harness::Fight;
 

@@ -1,7 +1,7 @@
 //! AR-12..AR-16, AR-29: engagement, opportunity attacks, disengaging, intercepting, distances
 //! and grabs.
 
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_testkit::harness::Fight;
 
 use crate::arch::ArchFight;

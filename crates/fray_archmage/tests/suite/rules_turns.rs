@@ -3,6 +3,7 @@
 
 use fray_archmage::slots::ActionSlots;
 use fray_archmage::vocabulary::{FEAR, HAMPERED};
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_testkit::harness::Fight;
 

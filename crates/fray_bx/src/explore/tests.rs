@@ -213,6 +213,7 @@ fn bx_content() -> fray_content::db::ContentDb {
 
 /// An app that explores and fights in B/X, with the built-in content.
 fn fighting_app() -> App {
+    use fray_core::kit::prelude::*;
     use fray_core::prelude::*;
     let content = bx_content();
     let mut app = App::new();
@@ -241,7 +242,8 @@ fn rats(count: u16) -> Vec<Foes> {
 
 #[test]
 fn a_fight_starts_from_the_partys_lasting_hit_points_and_leaves_out_the_dead() {
-    use fray_core::prelude::*;
+    use fray_core::kit::prelude::*;
+
     let mut app = fighting_app();
     let world = app.world_mut();
     let (e, [aldo, bea]) = expedition(world, vec![Activity::Explore], vec![]);
@@ -268,6 +270,7 @@ fn a_fight_starts_from_the_partys_lasting_hit_points_and_leaves_out_the_dead() {
 
 #[test]
 fn a_finished_fight_writes_wounds_and_deaths_back_and_is_despawned() {
+    use fray_core::kit::prelude::*;
     use fray_core::prelude::*;
     let mut app = fighting_app();
     let world = app.world_mut();
@@ -313,6 +316,7 @@ fn a_finished_fight_writes_wounds_and_deaths_back_and_is_despawned() {
 
 #[test]
 fn bx10_a_weary_member_fights_at_minus_one_to_hit_and_damage() {
+    use fray_core::kit::prelude::*;
     use fray_core::prelude::*;
     let mut app = fighting_app();
     let world = app.world_mut();

@@ -48,6 +48,37 @@ use bevy_ecs::system::SystemParam;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// What a ruleset author names: the kit's hooks and context, the common words of rules
+/// (intents, costs, effects, legality, previews) and the components rules read and change.
+/// An embedding game needs only [`crate::prelude`].
+pub mod prelude {
+    pub use crate::combatant::{
+        Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
+    };
+    pub use crate::condition::{Condition, Conditions};
+    pub use crate::cost::{Cost, Timing};
+    pub use crate::effect::{
+        BonusTo, Duration, Effect, EffectKind, EffectSpec, Effects, SaveDifficulty, Whose,
+    };
+    pub use crate::encounter::{Encounter, Groups, Roster, Sides};
+    pub use crate::engagement::Engagement;
+    pub use crate::flow::Phase;
+    pub use crate::gauge::Gauge;
+    pub use crate::ids::{AbilityId, AttackId, CombatantId, GroupId, PlayerId, RegionId, SideId};
+    pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
+    pub use crate::kit::{Ctx, DecisionKind, Offer, Rules, RulesetPlugin};
+    pub use crate::legality::{Legal, Occasion, Refusal, Scope};
+    pub use crate::log::LogEvent;
+    pub use crate::options::{ActionOption, ActionOptions};
+    pub use crate::outcome::Ending;
+    pub use crate::preview::{DamageRange, Preview};
+    pub use crate::region::{EncounterMap, InRegion, RangeBand};
+    pub use crate::rng::EncounterRng;
+    pub use crate::schedule::{CoreSystems, RulesetSystems, RulesetSystemsOf};
+    pub use crate::spawn::{Content, Ruleset};
+    pub use crate::vocabulary::{DamageType, Vocabulary};
+}
+
 pub use actor::Actor;
 pub use ctx::{Ctx, EncounterParts, EncounterPartsItem, Rolled};
 pub use decision::{AiControllers, AiDecision, Controllers, DecisionKind, FightView};

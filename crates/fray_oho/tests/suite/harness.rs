@@ -16,6 +16,7 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::client::DecisionOption;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_oho::gauge::cost;
 use fray_oho::prelude::*;

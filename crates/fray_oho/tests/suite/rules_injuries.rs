@@ -1,7 +1,7 @@
 //! OHO-16..OHO-20: injuries by damage type, bleeding, concussions and sprains, burns and
 //! frostbite, the senses, confusion, curses and disability.
 
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 use fray_oho::body::BodyPart;
 use fray_oho::statblock::Ability;
 use fray_oho::vocabulary::{

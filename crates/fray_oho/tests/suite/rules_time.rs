@@ -1,7 +1,7 @@
 //! OHO-01..OHO-06: the time gauge, the price of actions, full-round actions, movement and its
 //! hamper, withholding, dashes.
 
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 use fray_oho::body::BodyPart;
 use fray_oho::gauge::Atg;

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use bevy_ecs::prelude::*;
-use fray_core::prelude::*;
+use fray_core::kit::prelude::*;
 
 /// What candidate intents range over.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,6 +5,8 @@ use std::sync::{Arc, Mutex};
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::encounter::EncounterSpec;
+use fray_core::drive::clear_messages;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_core::rng::{EncounterRng, derive_seed};
 use fray_dice::DieSource;

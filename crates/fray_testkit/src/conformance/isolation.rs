@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use fray_content::encounter::EncounterSpec;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 

@@ -4,6 +4,7 @@
 use bevy_ecs::prelude::*;
 use fray_ai::BuiltinPolicies;
 use fray_core::client::Decision as ClientDecision;
+use fray_core::kit::prelude::*;
 use fray_core::kit::{AiDecision, Controllers, DecisionKind, FightView};
 use fray_core::lineup::Lineup;
 use fray_core::prelude::*;

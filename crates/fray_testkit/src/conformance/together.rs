@@ -6,6 +6,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::encounter::EncounterSpec;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
 

@@ -16,6 +16,8 @@ use fray_content::loader::ContentLoader;
 use fray_content::options::OptionDef;
 use fray_content::schema::{StatblockSchema, StatblockSummary};
 use fray_content::source::SourceFile;
+use fray_core::drive::update_messages;
+use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_core::save::{SavedEntities, encounter_entities, snapshot_entities};
 

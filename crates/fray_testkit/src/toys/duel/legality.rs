@@ -3,8 +3,8 @@
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
 use fray_core::kit::Offer;
+use fray_core::kit::prelude::{Intent, Maneuver, Preview};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
-use fray_core::prelude::{Intent, Maneuver, Preview};
 
 use super::{Ctx, DuelRules, MOVEMENT, STANDARD};
 use crate::toys::strike::{melee, melee_preview};
