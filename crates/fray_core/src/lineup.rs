@@ -50,7 +50,7 @@ pub struct Row {
 }
 
 /// The components a [`Row`] copies, as a query reads them.
-pub type RowParts<'a> = (
+pub(crate) type RowParts<'a> = (
     &'a Status,
     &'a InRegion,
     &'a Hp,

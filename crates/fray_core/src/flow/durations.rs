@@ -16,7 +16,7 @@ use crate::turn::Turn;
 use crate::vocabulary::Vocabulary;
 
 /// The combatants' effects and conditions, as the caller queries them.
-pub type EffectsQuery<'w, 's, F> =
+pub(crate) type EffectsQuery<'w, 's, F> =
     Query<'w, 's, (&'static mut Conditions, &'static mut Effects), F>;
 
 /// Ends the effects of `roster`'s combatants that `due` picks, in the order they were
@@ -71,7 +71,7 @@ fn end_due<F: QueryFilter>(
 
 /// At a round start: ends `Rounds(n)` effects that are due, and turn-bound effects whose
 /// creature no longer takes turns.
-pub fn at_round_start<F: QueryFilter>(
+pub(crate) fn at_round_start<F: QueryFilter>(
     round: u32,
     lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
@@ -97,7 +97,7 @@ pub fn at_round_start<F: QueryFilter>(
 }
 
 /// At the start of the turn's actor's turn: ends `StartOfNextTurn` effects that follow it.
-pub fn at_turn_start<F: QueryFilter>(
+pub(crate) fn at_turn_start<F: QueryFilter>(
     turn: &Turn,
     lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
@@ -116,7 +116,7 @@ pub fn at_turn_start<F: QueryFilter>(
 
 /// At the end of the turn's actor's turn (not a delayed one): ends `EndOfNextTurn` effects
 /// that follow it.
-pub fn at_turn_end<F: QueryFilter>(
+pub(crate) fn at_turn_end<F: QueryFilter>(
     turn: &Turn,
     lineup: &mut Lineup,
     effects: &mut EffectsQuery<'_, '_, F>,
@@ -137,7 +137,10 @@ pub fn at_turn_end<F: QueryFilter>(
 }
 
 /// When a fight ends: every effect but `UntilRest` and `Permanent` ones ends, unlogged.
-pub fn at_battle_end<F: QueryFilter>(lineup: &mut Lineup, effects: &mut EffectsQuery<'_, '_, F>) {
+pub(crate) fn at_battle_end<F: QueryFilter>(
+    lineup: &mut Lineup,
+    effects: &mut EffectsQuery<'_, '_, F>,
+) {
     for index in 0..lineup.len() {
         let Some(&entity) = lineup.entities().get(index) else {
             continue;

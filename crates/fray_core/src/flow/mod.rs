@@ -10,10 +10,10 @@
 //! | `RoundStart` | `Declaring` | the ruleset asks for declarations ([`declare`]) |
 //! | `RoundStart`, `Declaring` | `TurnStart` | the round's first unit has someone to act ([`walk`]) |
 //! | `RoundStart`, `Declaring` | `Ended` | round 1 and nobody in the turn order: aborted |
-//! | `TurnStart` | `Acting` | the actor may act ([`open_turn`]) |
+//! | `TurnStart` | `Acting` | the actor may act (`open_turn`) |
 //! | `TurnStart` | `TurnEnd` | it cannot act, or the ruleset skipped its turn |
 //! | `Acting` | `Reacting` | an intent provoked reactions, or paused mid-way ([`open_window`]) |
-//! | `Reacting` | `Acting` | the window is answered ([`close_window`]) |
+//! | `Reacting` | `Acting` | the window is answered (`close_window`) |
 //! | `Acting`, `Reacting` | `TurnEnd` | the turn is over, or the actor fell ([`end_turn`]) |
 //! | `TurnEnd` | `TurnStart` | the next member, step or unit acts ([`walk`]) |
 //! | `TurnEnd` | `RoundStart` | the turn order is exhausted: a new round ([`walk`]) |
@@ -31,4 +31,5 @@ pub mod transition;
 pub mod walk;
 
 pub use phase::{Phase, PhaseCell};
-pub use transition::{begin, close_window, declare, end, end_turn, open_turn, open_window};
+pub use transition::{begin, declare, end, end_turn, open_window};
+pub(crate) use transition::{close_window, open_turn};

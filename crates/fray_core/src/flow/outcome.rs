@@ -17,12 +17,12 @@ use crate::turn::Turn;
 /// Whether the fight has begun and its battle-start trigger is not noted yet: callers holding
 /// the state behind change detection ask first, so that the ticks of every other moment leave
 /// it (and the log) unmarked.
-pub fn battle_start_due(encounter: &Encounter, state: &MoraleState) -> bool {
+pub(crate) fn battle_start_due(encounter: &Encounter, state: &MoraleState) -> bool {
     !matches!(encounter.phase(), Phase::Setup | Phase::Ended) && !state.started
 }
 
 /// Notes the battle-start trigger once the fight has begun.
-pub fn note_battle_start(
+pub(crate) fn note_battle_start(
     encounter: &Encounter,
     sides: &Sides,
     state: &mut MoraleState,
@@ -46,7 +46,7 @@ pub fn note_battle_start(
 
 /// A combatant as the morale triggers see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TriggerView {
+pub(crate) struct TriggerView {
     /// Its status: down and dead count as fallen.
     pub status: Status,
     /// Whether it counts as out of the fight for the half-out trigger (killed or otherwise
@@ -58,7 +58,7 @@ pub struct TriggerView {
 
 /// Notes the triggers that statuses now fire (first fallen, leader down, half out), each once
 /// per side and battle. `member` tells how the triggers see a combatant.
-pub fn note_status_triggers(
+pub(crate) fn note_status_triggers(
     encounter: &Encounter,
     roster: &Roster,
     sides: &Sides,
@@ -116,7 +116,7 @@ pub fn note_status_triggers(
 
 /// The outcome when at most one side has anyone able to fight: the winner and how the losers
 /// went, or nobody left standing.
-pub fn side_outcome(
+pub(crate) fn side_outcome(
     roster: &Roster,
     sides: &Sides,
     status: impl Fn(Entity) -> Option<Status>,
@@ -182,7 +182,7 @@ pub fn progress(
     }
 }
 
-/// Ends the encounter when `ending` (from [`side_outcome`]) says so, when the round limit is
+/// Ends the encounter when `ending` (from `side_outcome`) says so, when the round limit is
 /// passed, or when nothing has happened for [`STALL_TICKS`] ticks; returns where it stands.
 ///
 /// Between rounds - the next round's number set, none of its rules run and nothing of it

@@ -14,7 +14,7 @@ use crate::turn::{Request, Turn};
 /// act or the fight is over. A request on a turn or a declaration waits for the ruleset's
 /// legality check; an answer in a reaction window is recorded if it is one of the reactor's
 /// offers. Anything else is rejected at once, with a reason, and changes nothing.
-pub fn receive_requests(
+pub(crate) fn receive_requests(
     mut requests: MessageReader<ActionRequest>,
     mut rejected: MessageWriter<ActionRejected>,
     actors: Query<(&Controller, &InEncounter, &Status, &Combatant)>,

@@ -22,7 +22,7 @@ pub fn declare(encounter: &mut Encounter) {
 }
 
 /// `TurnStart` -> `Acting` when the actor acts, `TurnEnd` when it does not.
-pub fn open_turn(encounter: &mut Encounter, acts: bool) {
+pub(crate) fn open_turn(encounter: &mut Encounter, acts: bool) {
     if encounter.phase() == Phase::TurnStart {
         encounter
             .phase
@@ -38,7 +38,7 @@ pub fn open_window(encounter: &mut Encounter) {
 }
 
 /// `Reacting` -> `Acting`: the window is answered.
-pub fn close_window(encounter: &mut Encounter) {
+pub(crate) fn close_window(encounter: &mut Encounter) {
     if encounter.phase() == Phase::Reacting {
         encounter.phase.set(Phase::Acting);
     }

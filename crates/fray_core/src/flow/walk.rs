@@ -6,7 +6,6 @@ use bevy_ecs::query::QueryFilter;
 
 use crate::combatant::Status;
 use crate::encounter::{Encounter, Roster, RosterEntry};
-use crate::flow::phase::Phase;
 use crate::flow::transition::{next_round, start_turn};
 use crate::log::{CombatLog, LogEvent};
 use crate::turn::{ActingUnit, Steps, Turn, TurnOrder};
@@ -21,7 +20,7 @@ fn member_of(unit: ActingUnit, entry: &RosterEntry) -> bool {
 }
 
 /// Whether anyone of `unit` still takes turns (is active or down).
-pub fn unit_takes_turns<F: QueryFilter>(
+pub(crate) fn unit_takes_turns<F: QueryFilter>(
     unit: ActingUnit,
     roster: &Roster,
     statuses: &Query<&mut Status, F>,
@@ -220,7 +219,7 @@ pub fn go_to(
 }
 
 /// A round starts: the log says so and the walk starts over from the top of the order.
-pub fn open_round(
+pub(crate) fn open_round(
     encounter: &Encounter,
     turn: &mut Turn,
     order: &mut TurnOrder,
@@ -235,7 +234,7 @@ pub fn open_round(
 }
 
 /// The actor's turn begins: a new serial, a fresh version, nothing pending.
-pub fn begin_turn(
+pub(crate) fn begin_turn(
     encounter: &mut Encounter,
     turn: &mut Turn,
     log: &mut CombatLog,
@@ -256,7 +255,11 @@ pub fn begin_turn(
 }
 
 /// The actor's turn is over: the log says so and nothing stays pending.
-pub fn finish_turn(turn: &mut Turn, log: &mut CombatLog, who: Option<crate::ids::CombatantId>) {
+pub(crate) fn finish_turn(
+    turn: &mut Turn,
+    log: &mut CombatLog,
+    who: Option<crate::ids::CombatantId>,
+) {
     if let Some(who) = who {
         log.push(LogEvent::TurnEnded { who });
     }
@@ -267,7 +270,7 @@ pub fn finish_turn(turn: &mut Turn, log: &mut CombatLog, who: Option<crate::ids:
 
 /// The next combatant to declare, after roster index `turn.member`: active ones, in roster
 /// order. Sets the turn's actor.
-pub fn next_declarer<F: QueryFilter>(
+pub(crate) fn next_declarer<F: QueryFilter>(
     turn: &mut Turn,
     roster: &Roster,
     statuses: &Query<&mut Status, F>,
@@ -292,12 +295,4 @@ pub fn next_declarer<F: QueryFilter>(
             None
         }
     }
-}
-
-/// True while the encounter walks its turns (not set up, declaring, or over).
-pub fn in_turns(phase: Phase) -> bool {
-    matches!(
-        phase,
-        Phase::TurnStart | Phase::Acting | Phase::Reacting | Phase::TurnEnd
-    )
 }
