@@ -57,13 +57,13 @@ pub struct Decision {
     /// The legal intents.
     pub options: Vec<DecisionOption>,
     /// What a reaction answers (`None` for turns and declarations).
-    pub answers: Option<Provocation>,
+    pub answers: Option<ReactionCause>,
 }
 
 /// The action a reaction decision answers, so a client can say "Brannoc may react to the
 /// Cinder Hound engaging him (a readied action)".
 #[derive(Debug, Clone, PartialEq)]
-pub struct Provocation {
+pub struct ReactionCause {
     /// Who provoked.
     pub provoker: Entity,
     /// What the provoker is doing, when the ruleset offered reactions against an intent.
@@ -136,7 +136,7 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
                 .collect()
         }
         Phase::Reacting => {
-            let answers = turn.window.provoker.map(|provoker| Provocation {
+            let answers = turn.window.provoker.map(|provoker| ReactionCause {
                 provoker,
                 intent: turn.window.intent,
                 why: turn.window.why.clone(),

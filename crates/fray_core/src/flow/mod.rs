@@ -21,10 +21,10 @@
 //!
 //! The flow also walks the turn order by acting units and their steps ([`walk`]), ends the
 //! effects whose durations run out ([`durations`]), notes morale triggers and decides outcomes
-//! ([`outcome`]), and reads external requests ([`requests`]).
+//! (its `outcome` module), and reads external requests ([`requests`]).
 
 pub mod durations;
-pub mod outcome;
+pub(crate) mod outcome;
 pub mod phase;
 pub mod requests;
 pub mod transition;

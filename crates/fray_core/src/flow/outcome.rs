@@ -154,7 +154,7 @@ pub(crate) fn side_outcome(
 
 /// Where an encounter stands: running, waiting on an external controller, or over. It waits
 /// only once the options of the decision are offered (so a client always finds them current).
-pub fn progress(
+pub(crate) fn progress(
     encounter: &Encounter,
     turn: &Turn,
     options: &ActionOptions,
@@ -188,7 +188,7 @@ pub fn progress(
 /// Between rounds - the next round's number set, none of its rules run and nothing of it
 /// logged - a fight that ends ended in the round before: the last blow of a round, or the
 /// falls at the end of its last simultaneous step, end the fight in that round.
-pub fn settle(
+pub(crate) fn settle(
     encounter: &mut Encounter,
     turn: &Turn,
     log: &mut CombatLog,
