@@ -8,8 +8,8 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use fray_core::kit::Offer;
 use fray_core::kit::prelude::*;
+use fray_core::kit::{Legality, Offer};
 use fray_core::legality::{Provocation, Provocations};
 use fray_core::lineup::Row;
 use smallvec::SmallVec;
@@ -25,16 +25,38 @@ use crate::statblock::{AttackDef, AttackKind, PowerTarget, Usage};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
 use crate::{ArchmageRules, Ctx, Me};
 
-/// Offers every intent worth checking for the decider, in the order a UI lists them.
-pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
-    match *offer.occasion() {
-        Occasion::Turn => offer_turn(offer),
-        Occasion::Reaction {
-            provoker,
-            intent,
-            kind,
-        } => offer_reaction(offer, provoker, intent, kind),
-        Occasion::Declaration => {}
+impl Legality for ArchmageRules {
+    /// Offers every intent worth checking for the decider, in the order a UI lists them.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
+        match *offer.occasion() {
+            Occasion::Turn => offer_turn(offer),
+            Occasion::Reaction {
+                provoker,
+                intent,
+                kind,
+            } => offer_reaction(offer, provoker, intent, kind),
+            Occasion::Declaration => {}
+        }
+    }
+
+    /// The legality function: whether `actor` may do `intent` now (with the reactions it provokes
+    /// for [`Scope::Reactions`]).
+    fn check(
+        ctx: &Ctx,
+        me: &Me,
+        intent: &Intent,
+        occasion: &Occasion,
+        scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        match *occasion {
+            Occasion::Turn => check_turn(ctx, me, intent, scope == Scope::Reactions),
+            Occasion::Reaction {
+                provoker,
+                intent: provoking,
+                kind,
+            } => check_reaction(ctx, me, intent, provoker, provoking, kind),
+            Occasion::Declaration => Err("archmage has no declarations".into()),
+        }
     }
 }
 
@@ -290,26 +312,6 @@ fn can_take_actions(ctx: &Ctx, actor: Entity) -> bool {
 /// The chance a d20 reaches `needed`.
 pub(crate) fn d20_at_least(needed: i64) -> f32 {
     ((21 - needed).clamp(0, 20)) as f32 / 20.0
-}
-
-/// The legality function: whether `actor` may do `intent` now (with the reactions it provokes
-/// for [`Scope::Reactions`]).
-pub(crate) fn check(
-    ctx: &Ctx,
-    me: &Me,
-    intent: &Intent,
-    occasion: &Occasion,
-    scope: Scope,
-) -> Result<Legal, Refusal> {
-    match *occasion {
-        Occasion::Turn => check_turn(ctx, me, intent, scope == Scope::Reactions),
-        Occasion::Reaction {
-            provoker,
-            intent: provoking,
-            kind,
-        } => check_reaction(ctx, me, intent, provoker, provoking, kind),
-        Occasion::Declaration => Err("archmage has no declarations".into()),
-    }
 }
 
 fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Legal, Refusal> {

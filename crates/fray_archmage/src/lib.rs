@@ -23,6 +23,7 @@ pub mod battle;
 pub mod explore;
 /// The components of a combatant, and attack odds.
 pub mod fighter;
+mod gauges;
 mod labels;
 mod legality;
 mod ops;
@@ -47,15 +48,12 @@ mod turns;
 /// Archmage's own words: conditions, damage types, maneuvers, costs, provocations.
 pub mod vocabulary;
 
-use std::borrow::Cow;
-
 use bevy_app::prelude::*;
-use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::prelude::*;
-use fray_core::kit::{NoPause, Offer, Rules, RulesetPlugin, Step, TurnBegins};
+use fray_core::kit::RulesetPlugin;
 use fray_core::prelude::*;
-use fray_core::turn::Approved;
+
+pub use ruleset::ArchmageRules;
 
 /// The types most users need.
 pub mod prelude {
@@ -80,127 +78,6 @@ pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, Archma
 
 /// A combatant as archmage's legality check judges it.
 pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, ArchmageRules>;
-
-/// Archmage's rules, as the kit's hooks.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ArchmageRules;
-
-impl Rules for ArchmageRules {
-    const ID: &'static str = ruleset::ID;
-    type Battle = battle::Archmage;
-    type Fighter = fighter::Fighter;
-    /// Attack previews remembered by their inputs.
-    type Extra = Res<'static, preview::AttackMemo>;
-    type Watch = Changed<Hp>;
-    type Pause = NoPause;
-
-    fn vocabulary() -> &'static dyn Vocabulary {
-        &vocabulary::WORDS
-    }
-
-    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
-        world
-            .get::<slots::ActionSlots>(who)
-            .map_or_else(Vec::new, |s| {
-                vec![
-                    Gauge::flag("standard", s.standard),
-                    Gauge::flag("move", s.movement),
-                    Gauge::flag("quick", s.quick),
-                ]
-            })
-    }
-
-    fn battle_gauges(world: &World, encounter: Entity) -> Vec<Gauge> {
-        world
-            .get::<battle::Archmage>(encounter)
-            .map(|b| {
-                let die = i32::from(b.escalation);
-                Gauge::new("escalation die", die, Some(6), format!("+{die}"))
-            })
-            .into_iter()
-            .collect()
-    }
-
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        Cow::Borrowed(vocabulary::provocation(kind))
-    }
-
-    fn setup(ctx: &mut Ctx) {
-        turns::setup(ctx);
-    }
-
-    fn round_start(ctx: &mut Ctx) -> fray_core::kit::RoundPlan {
-        turns::round_start(ctx);
-        fray_core::kit::RoundPlan::Turns
-    }
-
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        turns::turn_start(ctx, actor)
-    }
-
-    fn turn_end(ctx: &mut Ctx, actor: Entity) {
-        turns::turn_end(ctx, actor);
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        turns::vitals(ctx, who);
-    }
-
-    fn battle_end(ctx: &mut Ctx) {
-        turns::battle_end(ctx);
-    }
-
-    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
-        legality::offer(offer);
-    }
-
-    fn check(
-        ctx: &Ctx,
-        me: &Me,
-        intent: &Intent,
-        occasion: &Occasion,
-        scope: Scope,
-    ) -> Result<Legal, Refusal> {
-        legality::check(ctx, me, intent, occasion, scope)
-    }
-
-    fn preview(
-        ctx: &mut Ctx,
-        actor: Entity,
-        intent: &Intent,
-        _legal: &Legal,
-        occasion: &Occasion,
-    ) -> Preview {
-        preview::preview(ctx, actor, intent, occasion)
-    }
-
-    fn pay(ctx: &mut Ctx, approved: &Approved) {
-        resolve::pay(ctx, approved);
-    }
-
-    fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
-        ops::ArchOps::can_act(ctx, actor)
-    }
-
-    fn react(
-        ctx: &mut Ctx,
-        approved: &Approved,
-        kind: u8,
-        reactor: Entity,
-        reaction: Intent,
-    ) -> bool {
-        resolve::react(ctx, approved, kind, reactor, reaction)
-    }
-
-    fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
-        resolve::execute(ctx, approved);
-        Step::Done
-    }
-
-    fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-        resolve::turn_over(ctx, approved)
-    }
-}
 
 /// Adds the archmage ruleset: its spawning, its saved components and the kit's systems for it.
 #[derive(Debug, Clone, Copy, Default)]

@@ -4,12 +4,11 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use fray_core::kit::Memo;
 use fray_core::kit::prelude::*;
+use fray_core::kit::{Memo, Previews};
 use fray_core::legality::Provocations;
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::attack::{fires, targets_of};
 use crate::fighter::{AttackOdds, natural_chance, odds_of};
 use crate::legality::{attack_opportunities, d20_at_least};
@@ -20,123 +19,135 @@ use crate::rules::{
 use crate::sheet::{SheetAttack, SheetData};
 use crate::statblock::{OnHit, PowerEffect, Targets, When};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
+use crate::{ArchmageRules, Ctx};
 
-/// The preview of a legal intent of `actor`. Its count of opportunity attacks comes from the
-/// legality check's own list of what the intent provokes.
-pub(crate) fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occasion) -> Preview {
-    let opportunity_attacks = || {
-        if occasion.is_reaction() {
-            return 0;
-        }
-        let Ok(legal) = ctx.check(actor, intent, occasion, Scope::Reactions) else {
-            return 0;
+impl Previews for ArchmageRules {
+    /// The preview of a legal intent of `actor`. Its count of opportunity attacks comes from the
+    /// legality check's own list of what the intent provokes.
+    fn preview(
+        ctx: &mut Ctx,
+        actor: Entity,
+        intent: &Intent,
+        _legal: &Legal,
+        occasion: &Occasion,
+    ) -> Preview {
+        let ctx = &*ctx;
+        let opportunity_attacks = || {
+            if occasion.is_reaction() {
+                return 0;
+            }
+            let Ok(legal) = ctx.check(actor, intent, occasion, Scope::Reactions) else {
+                return 0;
+            };
+            let n = legal
+                .provoked
+                .iter()
+                .filter(|p| provokes::opportunity(p.kind))
+                .count();
+            u8::try_from(n).unwrap_or(u8::MAX)
         };
-        let n = legal
-            .provoked
-            .iter()
-            .filter(|p| provokes::opportunity(p.kind))
-            .count();
-        u8::try_from(n).unwrap_or(u8::MAX)
-    };
-    match *intent {
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => {
-            let coup = maneuver == COUP_DE_GRACE;
-            let mut p = attack_preview(ctx, actor, target, attack.index(), coup);
-            let Some(def) = ctx.sheet(actor).and_then(|s| s.attacks.get(attack.index())) else {
-                return p;
-            };
-            // The opportunity attacks the legal attack draws, as its check lists them (AR-12).
-            let provokes = if occasion.is_reaction() {
-                0
-            } else {
-                let mut drawn = Provocations::new();
-                attack_opportunities(ctx, actor, target, (&def.def, maneuver), &mut drawn);
-                u8::try_from(drawn.len()).unwrap_or(u8::MAX)
-            };
-            if !coup && let Targets::Group(_) = def.def.targets {
-                // A group attack's mean damage counts every enemy it would hit (AR-09, AR-43).
-                for other in targets_of(ctx, actor, target, def.def.targets)
-                    .into_iter()
-                    .skip(1)
-                {
-                    p.expected_damage +=
-                        attack_preview(ctx, actor, other, attack.index(), false).expected_damage;
-                }
-            }
-            Preview { provokes, ..p }
-        }
-        Intent::Move { .. } => Preview {
-            provokes: opportunity_attacks(),
-            ..Preview::certain()
-        },
-        Intent::Disengage => {
-            let foes = ctx.active_foes(actor).len();
-            let grabbed_unhit = ctx
-                .fighter(actor)
-                .is_some_and(|f| f.state.grabbed_by.is_some() && !f.state.hit_grabber);
-            Preview {
-                hit_chance: d20_at_least(disengage_target(foes, grabbed_unhit)),
-                ..Preview::default()
-            }
-        }
-        Intent::Rally => {
-            let Some(f) = ctx.fighter(actor) else {
-                return Preview::default();
-            };
-            let mut heal = f.sheet.0.mean_recovery();
-            if f.state.recoveries == 0 {
-                heal /= 2.0;
-            }
-            let chance = if f.state.rallies == 0 { 1.0 } else { 0.5 };
-            Preview {
-                hit_chance: chance,
-                expected_healing: heal * chance,
-                ..Preview::default()
-            }
-        }
-        Intent::UseAbility { ability, target } => {
-            let who = target.unwrap_or(actor);
-            let Some(power) = ctx.sheet(actor).and_then(|s| s.powers.get(ability.index())) else {
-                return Preview::default();
-            };
-            let healing = match &power.def.effect {
-                PowerEffect::HealWithRecovery { bonus } => ctx.fighter(who).map_or(0.0, |a| {
-                    let mean = a.sheet.0.mean_recovery() + *bonus as f32;
-                    if a.state.recoveries == 0 {
-                        mean / 2.0
-                    } else {
-                        mean
-                    }
-                }),
-                PowerEffect::Heal(dice) => dice.table().map_or(0.0, |d| d.mean() as f32),
-                PowerEffect::TempHp(n) => *n as f32,
-            };
-            Preview {
-                expected_healing: healing,
-                provokes: if power.def.close {
+        match *intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => {
+                let coup = maneuver == COUP_DE_GRACE;
+                let mut p = attack_preview(ctx, actor, target, attack.index(), coup);
+                let Some(def) = ctx.sheet(actor).and_then(|s| s.attacks.get(attack.index())) else {
+                    return p;
+                };
+                // The opportunity attacks the legal attack draws, as its check lists them (AR-12).
+                let provokes = if occasion.is_reaction() {
                     0
                 } else {
-                    opportunity_attacks()
-                },
+                    let mut drawn = Provocations::new();
+                    attack_opportunities(ctx, actor, target, (&def.def, maneuver), &mut drawn);
+                    u8::try_from(drawn.len()).unwrap_or(u8::MAX)
+                };
+                if !coup && let Targets::Group(_) = def.def.targets {
+                    // A group attack's mean damage counts every enemy it would hit (AR-09, AR-43).
+                    for other in targets_of(ctx, actor, target, def.def.targets)
+                        .into_iter()
+                        .skip(1)
+                    {
+                        p.expected_damage +=
+                            attack_preview(ctx, actor, other, attack.index(), false)
+                                .expected_damage;
+                    }
+                }
+                Preview { provokes, ..p }
+            }
+            Intent::Move { .. } => Preview {
+                provokes: opportunity_attacks(),
                 ..Preview::certain()
+            },
+            Intent::Disengage => {
+                let foes = ctx.active_foes(actor).len();
+                let grabbed_unhit = ctx
+                    .fighter(actor)
+                    .is_some_and(|f| f.state.grabbed_by.is_some() && !f.state.hit_grabber);
+                Preview {
+                    hit_chance: d20_at_least(disengage_target(foes, grabbed_unhit)),
+                    ..Preview::default()
+                }
             }
-        }
-        Intent::Stabilize { .. } => {
-            let Some(sheet) = ctx.sheet(actor) else {
-                return Preview::default();
-            };
-            let bonus = i64::from(sheet.wis_mod + i32::from(sheet.level));
-            Preview {
-                hit_chance: d20_at_least(STABILIZE_DC - bonus),
-                ..Preview::default()
+            Intent::Rally => {
+                let Some(f) = ctx.fighter(actor) else {
+                    return Preview::default();
+                };
+                let mut heal = f.sheet.0.mean_recovery();
+                if f.state.recoveries == 0 {
+                    heal /= 2.0;
+                }
+                let chance = if f.state.rallies == 0 { 1.0 } else { 0.5 };
+                Preview {
+                    hit_chance: chance,
+                    expected_healing: heal * chance,
+                    ..Preview::default()
+                }
             }
+            Intent::UseAbility { ability, target } => {
+                let who = target.unwrap_or(actor);
+                let Some(power) = ctx.sheet(actor).and_then(|s| s.powers.get(ability.index()))
+                else {
+                    return Preview::default();
+                };
+                let healing = match &power.def.effect {
+                    PowerEffect::HealWithRecovery { bonus } => ctx.fighter(who).map_or(0.0, |a| {
+                        let mean = a.sheet.0.mean_recovery() + *bonus as f32;
+                        if a.state.recoveries == 0 {
+                            mean / 2.0
+                        } else {
+                            mean
+                        }
+                    }),
+                    PowerEffect::Heal(dice) => dice.table().map_or(0.0, |d| d.mean() as f32),
+                    PowerEffect::TempHp(n) => *n as f32,
+                };
+                Preview {
+                    expected_healing: healing,
+                    provokes: if power.def.close {
+                        0
+                    } else {
+                        opportunity_attacks()
+                    },
+                    ..Preview::certain()
+                }
+            }
+            Intent::Stabilize { .. } => {
+                let Some(sheet) = ctx.sheet(actor) else {
+                    return Preview::default();
+                };
+                let bonus = i64::from(sheet.wis_mod + i32::from(sheet.level));
+                Preview {
+                    hit_chance: d20_at_least(STABILIZE_DC - bonus),
+                    ..Preview::default()
+                }
+            }
+            Intent::Ready { .. } => Preview::default(),
+            _ => Preview::certain(),
         }
-        Intent::Ready { .. } => Preview::default(),
-        _ => Preview::certain(),
     }
 }
 

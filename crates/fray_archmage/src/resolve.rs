@@ -4,182 +4,191 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::prelude::*;
+use fray_core::kit::{NoPause, Resolution, Step};
 use fray_core::turn::Approved;
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::attack::{Mode, perform};
 use crate::ops::ArchOps;
 use crate::rules::{STABILIZE_DC, STABILIZE_QUICK, disengage_target};
 use crate::slots::{ActionSlots, Slot};
 use crate::statblock::{PowerEffect, PowerTarget, Usage};
 use crate::vocabulary::{provocation, provokes};
+use crate::{ArchmageRules, Ctx};
 
-/// Spends the intent's cost.
-pub(crate) fn pay(ctx: &mut Ctx, approved: &Approved) {
-    let free_movement = matches!(approved.intent, Intent::Move { .. } | Intent::Engage { .. });
-    let Some(mut f) = ctx.fighter_mut(approved.actor) else {
-        return;
-    };
-    match Slot::of_cost(approved.legal.cost) {
-        Some(Some(slot)) => {
-            f.slots.spend(slot);
-        }
-        Some(None) => *f.slots = ActionSlots::empty(),
-        None if free_movement && approved.legal.cost.is_free() => {
-            // The move that comes with a successful disengage.
-            f.state.free_move = false;
-        }
-        None => {}
+impl Resolution for ArchmageRules {
+    /// An actor cut down by the reactions it provoked stops.
+    fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
+        ArchOps::can_act(ctx, actor)
     }
-}
 
-/// Whether the turn is over: it delayed, or nothing is left to spend.
-pub(crate) fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-    approved.intent == Intent::Delay
-        || ctx
-            .fighter(approved.actor)
-            .is_some_and(|f| f.slots.is_empty() && !f.state.free_move)
-}
-
-/// One reaction: `reactor` answers `approved` with `reaction`.
-pub(crate) fn react(
-    ctx: &mut Ctx,
-    approved: &Approved,
-    kind: u8,
-    reactor: Entity,
-    reaction: Intent,
-) -> bool {
-    if !ctx.can_act(reactor) {
-        return false;
-    }
-    let provoker = approved.actor;
-    let interrupt = matches!(reaction, Intent::Attack { attack, .. }
-        if ctx.sheet(reactor).and_then(|s| s.attacks.get(attack.index())).is_some_and(|a| a.def.usage == Usage::Interrupt));
-    if ctx.logging() {
-        let (who, against) = (ctx.id(reactor), ctx.id(provoker));
-        let provocation = if interrupt {
-            "an interrupt".to_string()
-        } else {
-            provocation(kind).to_string()
+    /// Spends the intent's cost.
+    fn pay(ctx: &mut Ctx, approved: &Approved) {
+        let free_movement = matches!(approved.intent, Intent::Move { .. } | Intent::Engage { .. });
+        let Some(mut f) = ctx.fighter_mut(approved.actor) else {
+            return;
         };
-        ctx.log_mut().push(LogEvent::Reaction {
-            who,
-            against,
-            provocation,
-        });
+        match Slot::of_cost(approved.legal.cost) {
+            Some(Some(slot)) => {
+                f.slots.spend(slot);
+            }
+            Some(None) => *f.slots = ActionSlots::empty(),
+            None if free_movement && approved.legal.cost.is_free() => {
+                // The move that comes with a successful disengage.
+                f.state.free_move = false;
+            }
+            None => {}
+        }
     }
-    match (kind, reaction) {
-        (provokes::INTERCEPT, Intent::Engage { .. }) => {
-            // Intercept (AR-15): engage the mover and stop it.
-            ctx.engage_mutually(reactor, provoker);
-        }
-        (
-            provokes::TRIGGERED,
-            Intent::Attack {
-                attack, maneuver, ..
-            },
-        ) if interrupt => {
-            perform(
-                ctx,
-                reactor,
-                provoker,
-                attack.index(),
-                maneuver,
-                Mode::Interrupt,
-            );
-        }
-        (provokes::TRIGGERED, other) => fire_readied(ctx, reactor, provoker, other),
-        (_, Intent::Attack { attack, .. }) => {
-            perform(
-                ctx,
-                reactor,
-                provoker,
-                attack.index(),
-                Maneuver::STANDARD,
-                Mode::Opportunity,
-            );
-        }
-        _ => {}
-    }
-    true
-}
 
-/// The intent itself.
-pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
-    let actor = approved.actor;
-    match approved.intent {
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => {
-            // A readied move or disengage may have taken the target out of reach (AR-03).
-            if in_reach(ctx, actor, target, attack.index()) {
-                perform(ctx, actor, target, attack.index(), maneuver, Mode::Turn);
+    /// One reaction: `reactor` answers `approved` with `reaction`.
+    fn react(
+        ctx: &mut Ctx,
+        approved: &Approved,
+        kind: u8,
+        reactor: Entity,
+        reaction: Intent,
+    ) -> bool {
+        if !ctx.can_act(reactor) {
+            return false;
+        }
+        let provoker = approved.actor;
+        let interrupt = matches!(reaction, Intent::Attack { attack, .. }
+            if ctx.sheet(reactor).and_then(|s| s.attacks.get(attack.index())).is_some_and(|a| a.def.usage == Usage::Interrupt));
+        if ctx.logging() {
+            let (who, against) = (ctx.id(reactor), ctx.id(provoker));
+            let provocation = if interrupt {
+                "an interrupt".to_string()
             } else {
-                ctx.note(Some(actor), || {
-                    "finds its target out of reach: the attack comes to nothing.".into()
-                });
-            }
+                provocation(kind).to_string()
+            };
+            ctx.log_mut().push(LogEvent::Reaction {
+                who,
+                against,
+                provocation,
+            });
         }
-        Intent::Move { to } => {
-            // Leaving ends the old engagements and grabs; interceptors met on arrival stay.
-            let interceptors: SmallVec<[Entity; 8]> = ctx
-                .active_foes(actor)
-                .into_iter()
-                .filter(|f| ctx.region(*f) == to)
-                .collect();
-            ctx.release_everything(actor);
-            for i in interceptors {
-                ctx.engage_quietly(actor, i, true);
+        match (kind, reaction) {
+            (provokes::INTERCEPT, Intent::Engage { .. }) => {
+                // Intercept (AR-15): engage the mover and stop it.
+                ctx.engage_mutually(reactor, provoker);
             }
-            ctx.move_to(actor, to);
-        }
-        Intent::Engage { target } => {
-            let destination = ctx.region(target);
-            if ctx.map().hops(ctx.region(actor), destination) > 1 {
-                // Gone out of reach before it arrived, by a readied move (AR-03).
-                ctx.note(Some(actor), || {
-                    "finds its target gone: the engage comes to nothing.".into()
-                });
-                return;
+            (
+                provokes::TRIGGERED,
+                Intent::Attack {
+                    attack, maneuver, ..
+                },
+            ) if interrupt => {
+                perform(
+                    ctx,
+                    reactor,
+                    provoker,
+                    attack.index(),
+                    maneuver,
+                    Mode::Interrupt,
+                );
             }
-            let intercepted = ctx.engagement(actor).is_some_and(|e| e.is_engaged());
-            ctx.move_to(actor, destination);
-            if intercepted {
-                ctx.note(Some(actor), || "is stopped by the interception.".into());
-            } else if ctx.status(target).takes_turns() {
-                ctx.engage_mutually(actor, target);
+            (provokes::TRIGGERED, other) => fire_readied(ctx, reactor, provoker, other),
+            (_, Intent::Attack { attack, .. }) => {
+                perform(
+                    ctx,
+                    reactor,
+                    provoker,
+                    attack.index(),
+                    Maneuver::STANDARD,
+                    Mode::Opportunity,
+                );
             }
+            _ => {}
         }
-        Intent::Disengage => disengage(ctx, actor, true),
-        Intent::Rally => rally(ctx, actor),
-        Intent::Stabilize { target } => stabilize(ctx, actor, target),
-        Intent::UseAbility { ability, target } => {
-            use_power(ctx, actor, ability.index(), target.unwrap_or(actor))
-        }
-        Intent::Delay => {
-            // Act after the next combatant, on its count, which becomes this one's initiative
-            // (AR-02); delaying again goes one combatant further. Last in the round, it
-            // delays into the next round: it comes first there, so acting then moves its
-            // initiative up and is its turn of that round (the regular one does not come:
-            // its place in the order is the one it moved to); delaying on from there walks it
-            // down that round's order like any delay.
-            if ctx.delay_turn() {
-                ctx.note(Some(actor), || "delays.".into());
-            } else if ctx.delay_into_next_round() {
-                ctx.note(Some(actor), || "delays into the next round.".into());
+        true
+    }
+
+    /// The intent itself.
+    fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
+        let actor = approved.actor;
+        match approved.intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => {
+                // A readied move or disengage may have taken the target out of reach (AR-03).
+                if in_reach(ctx, actor, target, attack.index()) {
+                    perform(ctx, actor, target, attack.index(), maneuver, Mode::Turn);
+                } else {
+                    ctx.note(Some(actor), || {
+                        "finds its target out of reach: the attack comes to nothing.".into()
+                    });
+                }
             }
-        }
-        Intent::Ready { trigger, intent } => {
-            if let Some(mut f) = ctx.fighter_mut(actor) {
-                f.state.readied = Some((trigger, intent));
+            Intent::Move { to } => {
+                // Leaving ends the old engagements and grabs; interceptors met on arrival stay.
+                let interceptors: SmallVec<[Entity; 8]> = ctx
+                    .active_foes(actor)
+                    .into_iter()
+                    .filter(|f| ctx.region(*f) == to)
+                    .collect();
+                ctx.release_everything(actor);
+                for i in interceptors {
+                    ctx.engage_quietly(actor, i, true);
+                }
+                ctx.move_to(actor, to);
             }
-            ctx.note(Some(actor), || format!("readies an action ({trigger:?})."));
+            Intent::Engage { target } => {
+                let destination = ctx.region(target);
+                if ctx.map().hops(ctx.region(actor), destination) > 1 {
+                    // Gone out of reach before it arrived, by a readied move (AR-03).
+                    ctx.note(Some(actor), || {
+                        "finds its target gone: the engage comes to nothing.".into()
+                    });
+                    return Step::Done;
+                }
+                let intercepted = ctx.engagement(actor).is_some_and(|e| e.is_engaged());
+                ctx.move_to(actor, destination);
+                if intercepted {
+                    ctx.note(Some(actor), || "is stopped by the interception.".into());
+                } else if ctx.status(target).takes_turns() {
+                    ctx.engage_mutually(actor, target);
+                }
+            }
+            Intent::Disengage => disengage(ctx, actor, true),
+            Intent::Rally => rally(ctx, actor),
+            Intent::Stabilize { target } => stabilize(ctx, actor, target),
+            Intent::UseAbility { ability, target } => {
+                use_power(ctx, actor, ability.index(), target.unwrap_or(actor))
+            }
+            Intent::Delay => {
+                // Act after the next combatant, on its count, which becomes this one's initiative
+                // (AR-02); delaying again goes one combatant further. Last in the round, it
+                // delays into the next round: it comes first there, so acting then moves its
+                // initiative up and is its turn of that round (the regular one does not come:
+                // its place in the order is the one it moved to); delaying on from there walks it
+                // down that round's order like any delay.
+                if ctx.delay_turn() {
+                    ctx.note(Some(actor), || "delays.".into());
+                } else if ctx.delay_into_next_round() {
+                    ctx.note(Some(actor), || "delays into the next round.".into());
+                }
+            }
+            Intent::Ready { trigger, intent } => {
+                if let Some(mut f) = ctx.fighter_mut(actor) {
+                    f.state.readied = Some((trigger, intent));
+                }
+                ctx.note(Some(actor), || format!("readies an action ({trigger:?})."));
+            }
+            Intent::Flee => flee(ctx, actor),
+            Intent::EndTurn | Intent::Pass | Intent::Defend | Intent::Retreat => {}
         }
-        Intent::Flee => flee(ctx, actor),
-        Intent::EndTurn | Intent::Pass | Intent::Defend | Intent::Retreat => {}
+        Step::Done
+    }
+
+    /// Whether the turn is over: it delayed, or nothing is left to spend.
+    fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
+        approved.intent == Intent::Delay
+            || ctx
+                .fighter(approved.actor)
+                .is_some_and(|f| f.slots.is_empty() && !f.state.free_move)
     }
 }
 

@@ -1,13 +1,17 @@
 //! The seam to the core: spawning archmage encounters and combatants from content.
 
+use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::options::OptionValue;
 use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
+use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use fray_core::vocabulary::Vocabulary;
 use std::sync::Arc;
 
 use crate::battle::{Archmage, Circumstances, OPTIONS};
+use crate::preview::AttackMemo;
 use crate::sheet::{Sheet, SheetData, compile};
 use crate::slots::ActionSlots;
 use crate::statblock::ArchBlock;
@@ -15,6 +19,27 @@ use crate::state::ArchState;
 
 /// The archmage ruleset's id.
 pub const ID: &str = "archmage";
+
+/// Archmage's rules: the marker type whose capabilities the kit calls. Each is implemented at
+/// the top of the file that owns it: legality in `legality.rs`, previews in `preview.rs`,
+/// resolution in `resolve.rs`, the turn flow and rounds in `turns.rs`, the gauges in
+/// `gauges.rs`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArchmageRules;
+
+impl RulesBase for ArchmageRules {
+    const ID: &'static str = ID;
+    type Battle = Archmage;
+    type Fighter = crate::fighter::Fighter;
+    /// Attack previews remembered by their inputs.
+    type Extra = Res<'static, AttackMemo>;
+    type Watch = Changed<Hp>;
+    type Pause = NoPause;
+
+    fn vocabulary() -> &'static dyn Vocabulary {
+        &crate::vocabulary::WORDS
+    }
+}
 
 /// Spawns archmage encounters and combatants from content. It compiles each statblock once and
 /// shares the compiled sheet between every combatant spawned from it.

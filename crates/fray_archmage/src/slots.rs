@@ -1,5 +1,5 @@
 //! Archmage's economy: one standard, one move and one quick action a turn (AR-04), and how an
-//! intent's price in it reads as a core [`Cost`].
+//! intent's price in it reads as a core [`Cost`](fray_core::cost::Cost).
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};

@@ -1,4 +1,5 @@
-//! B/X's one legality function: what a combatant may declare before initiative, and what it
+//! B/X's legality: the intents worth checking for a combatant, in the order a UI lists them,
+//! and the one legality function: what a combatant may declare before initiative, and what it
 //! may do in each step of its side's turn (BX-18..BX-21, BX-24), with the price.
 
 use bevy_ecs::prelude::*;
@@ -6,16 +7,136 @@ use fray_core::condition::Condition;
 use fray_core::cost::Cost;
 use fray_core::ids::{AbilityId, AttackId};
 use fray_core::intent::{Intent, Maneuver};
-use fray_core::legality::{Legal, Occasion, Refusal};
+use fray_core::kit::{Legality, Offer};
+use fray_core::legality::{Legal, Occasion, Refusal, Scope};
+use smallvec::SmallVec;
 
 use crate::fighter::can_act;
+use crate::labels::Labels;
 use crate::movement::{can_step, step_cost};
 use crate::opening::may_parley;
 use crate::sheet::{SheetData, SheetPower, Wielded};
 use crate::state::BxState;
 use crate::turns::{Step, in_melee, step};
 use crate::vocabulary::{ACTION, FEET, PARLEY, SUBDUE};
-use crate::{Ctx, Me};
+use crate::{BxRules, Ctx, Me};
+
+impl Legality for BxRules {
+    /// Offers a combatant's candidates; [`Legality::check`] keeps the legal ones.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>) {
+        let ctx = offer.ctx();
+        let actor = offer.actor();
+        let labels = Labels::get();
+        let sheet = offer.me().fighter.sheet.0.clone();
+        let everyone: SmallVec<[bevy_ecs::entity::Entity; 16]> = ctx
+            .roster()
+            .entities()
+            .filter(|&e| ctx.status(e).is_active() || ctx.side(e) == ctx.side(actor))
+            .collect();
+        let powers = |offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>, spells: bool| {
+            for (i, p) in sheet.powers.iter().enumerate() {
+                if p.spell != spells {
+                    continue;
+                }
+                let ability = AbilityId(u16::try_from(i).unwrap_or(u16::MAX));
+                for &target in &everyone {
+                    offer.consider(
+                        Intent::UseAbility {
+                            ability,
+                            target: Some(target),
+                        },
+                        &p.label,
+                    );
+                }
+            }
+        };
+        if *offer.occasion() == Occasion::Declaration {
+            offer.consider(Intent::Pass, &labels.nothing);
+            offer.consider(
+                Intent::UseAbility {
+                    ability: PARLEY,
+                    target: None,
+                },
+                &labels.parley,
+            );
+            powers(offer, true);
+            offer.consider(Intent::Disengage, &labels.withdrawal);
+            offer.consider(Intent::Retreat, &labels.retreat);
+            return;
+        }
+        let attacks = |offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>, missile: bool| {
+            for (i, a) in sheet.attacks.iter().enumerate() {
+                if a.is_missile() != missile {
+                    continue;
+                }
+                let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                for &target in &everyone {
+                    let plain = Intent::Attack {
+                        target,
+                        attack,
+                        maneuver: Maneuver::STANDARD,
+                    };
+                    if offer.consider(plain, &a.label) && !missile && sheet.character {
+                        offer.consider(
+                            Intent::Attack {
+                                target,
+                                attack,
+                                maneuver: SUBDUE,
+                            },
+                            &a.label,
+                        );
+                    }
+                }
+            }
+        };
+        match step(ctx) {
+            Step::Movement => {
+                for &target in &everyone {
+                    offer.consider(Intent::Engage { target }, &labels.engage);
+                }
+                for &to in ctx.map().neighbours(ctx.region(actor)) {
+                    offer.consider(Intent::Move { to }, &labels.moving);
+                }
+                offer.consider(Intent::Flee, &labels.leave);
+            }
+            Step::Missiles => {
+                attacks(offer, true);
+                powers(offer, false);
+            }
+            Step::Spells => powers(offer, true),
+            Step::Melee | Step::Slow => attacks(offer, false),
+        }
+        offer.consider(Intent::EndTurn, &labels.end_turn);
+    }
+
+    /// The legality function (B/X has no reactions: `scope` changes nothing).
+    fn check(
+        ctx: &Ctx,
+        me: &Me,
+        intent: &Intent,
+        occasion: &Occasion,
+        _scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        // Declaring nothing and ending a turn are always possible, even for the helpless.
+        if matches!(
+            (occasion, intent),
+            (Occasion::Declaration, Intent::Pass) | (Occasion::Turn, Intent::EndTurn)
+        ) {
+            return Ok(Legal::costs(Cost::FREE));
+        }
+        if !me.row.status.is_active() {
+            return Err("it is out of the fight".into());
+        }
+        if !can_act(&me.row.conditions) {
+            return Err("it cannot act: it is helpless or surprised".into());
+        }
+        match occasion {
+            Occasion::Declaration => declaration(ctx, me, intent),
+            Occasion::Turn => turn(ctx, me, intent),
+            Occasion::Reaction { .. } => Err("B/X has no reactions".into()),
+        }
+    }
+}
 
 /// Feet between two combatants in one region but not in melee (short range for any missile).
 pub const SAME_REGION_FEET: i32 = 10;
@@ -84,28 +205,6 @@ fn power_left<'s>(
         return Err("it has used that up".into());
     }
     Ok(power)
-}
-
-/// The legality function (see [`fray_core::kit::Rules::check`]).
-pub fn check(ctx: &Ctx, me: &Me, intent: &Intent, occasion: &Occasion) -> Result<Legal, Refusal> {
-    // Declaring nothing and ending a turn are always possible, even for the helpless.
-    if matches!(
-        (occasion, intent),
-        (Occasion::Declaration, Intent::Pass) | (Occasion::Turn, Intent::EndTurn)
-    ) {
-        return Ok(Legal::costs(Cost::FREE));
-    }
-    if !me.row.status.is_active() {
-        return Err("it is out of the fight".into());
-    }
-    if !can_act(&me.row.conditions) {
-        return Err("it cannot act: it is helpless or surprised".into());
-    }
-    match occasion {
-        Occasion::Declaration => declaration(ctx, me, intent),
-        Occasion::Turn => turn(ctx, me, intent),
-        Occasion::Reaction { .. } => Err("B/X has no reactions".into()),
-    }
 }
 
 /// What may be declared before initiative: a spell and its target, a fighting withdrawal or a

@@ -340,12 +340,3 @@ fn pursued(ctx: &mut Ctx, name: &str, chance: u8, pursuers_faster: bool) -> bool
     });
     false
 }
-
-/// The opening: surprise, distance and an evasion attempt. A parley is declared in the first
-/// round ([`may_parley`]), and the reaction rolled when the declarations are done
-/// ([`reaction`]).
-pub fn open(ctx: &mut Ctx) {
-    let surprised = surprise(ctx);
-    distance(ctx, surprised);
-    evasion(ctx);
-}

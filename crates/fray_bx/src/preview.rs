@@ -6,11 +6,11 @@ use bevy_ecs::prelude::*;
 use fray_core::condition::Condition;
 use fray_core::ids::{AbilityId, AttackId, SideId};
 use fray_core::intent::{Intent, Maneuver};
-use fray_core::legality::Occasion;
+use fray_core::kit::Previews;
+use fray_core::legality::{Legal, Occasion};
 use fray_core::preview::{DamageRange, Preview};
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::attack::{STANDARD_DAMAGE_SIDES, setup};
 use crate::morale::{adjustment, break_chance, score};
 use crate::opening::parley_chance;
@@ -21,34 +21,44 @@ use crate::sheet::Power;
 use crate::statblock::OnHit;
 use crate::tables::{SaveCategory, hits};
 use crate::vocabulary::{PARLEY, SUBDUE};
+use crate::{BxRules, Ctx};
 
-/// The preview of `intent` by `actor` on `occasion`.
-pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent, occasion: &Occasion) -> Preview {
-    match *intent {
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => attack_preview(ctx, actor, target, attack, maneuver),
-        Intent::UseAbility {
-            ability,
-            target: Some(target),
-        } => {
-            let mut p = power_preview(ctx, actor, ability, target);
-            if *occasion == Occasion::Declaration {
-                p.lost = spell_lost(ctx, actor);
+impl Previews for BxRules {
+    /// The preview of `intent` by `actor` on `occasion`.
+    fn preview(
+        ctx: &mut Ctx,
+        actor: Entity,
+        intent: &Intent,
+        _legal: &Legal,
+        occasion: &Occasion,
+    ) -> Preview {
+        let ctx = &*ctx;
+        match *intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => attack_preview(ctx, actor, target, attack, maneuver),
+            Intent::UseAbility {
+                ability,
+                target: Some(target),
+            } => {
+                let mut p = power_preview(ctx, actor, ability, target);
+                if *occasion == Occasion::Declaration {
+                    p.lost = spell_lost(ctx, actor);
+                }
+                p
             }
-            p
+            // The chance the talk ends the encounter without a blow.
+            Intent::UseAbility {
+                ability: PARLEY,
+                target: None,
+            } => Preview {
+                hit_chance: parley_chance(ctx, actor),
+                ..Preview::default()
+            },
+            _ => Preview::certain(),
         }
-        // The chance the talk ends the encounter without a blow.
-        Intent::UseAbility {
-            ability: PARLEY,
-            target: None,
-        } => Preview {
-            hit_chance: parley_chance(ctx, actor),
-            ..Preview::default()
-        },
-        _ => Preview::certain(),
     }
 }
 

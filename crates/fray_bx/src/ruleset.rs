@@ -3,13 +3,16 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::map::Light;
 use fray_core::combatant::{Hp, Morale};
 use fray_core::compiled::CompiledStatblocks;
 use fray_core::ids::SideId;
+use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::turn::SideSet;
+use fray_core::vocabulary::Vocabulary;
 use smallvec::SmallVec;
 
 use crate::options::BxOptions;
@@ -19,6 +22,26 @@ use crate::state::{Bx, BxState};
 
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "bx";
+
+/// B/X's rules: the marker type whose capabilities the kit calls. Each is implemented at the
+/// top of the file that owns it: legality in `legality.rs`, previews in `preview.rs`,
+/// resolution in `resolve.rs`, the turn flow and rounds in `turns.rs`, the gauges in
+/// `budget.rs`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BxRules;
+
+impl RulesBase for BxRules {
+    const ID: &'static str = ID;
+    type Battle = Bx;
+    type Fighter = crate::fighter::Fighter;
+    type Extra = ();
+    type Watch = Changed<Hp>;
+    type Pause = NoPause;
+
+    fn vocabulary() -> &'static dyn Vocabulary {
+        &crate::vocabulary::WORDS
+    }
+}
 
 /// The B/X ruleset as the core sees it. It compiles each statblock once and shares the
 /// compiled sheet between every combatant spawned from it.

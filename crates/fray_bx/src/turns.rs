@@ -4,16 +4,17 @@
 //! step of their own at the end of the round (BX-17).
 
 use bevy_ecs::prelude::*;
-use fray_core::condition::Condition;
+use fray_core::combatant::Status;
+use fray_core::condition::{Condition, Conditions};
 use fray_core::ids::SideId;
 use fray_core::intent::Intent;
-use fray_core::kit::{RoundPlan, TurnBegins};
+use fray_core::kit::{RoundPlan, Rounds, TurnBegins, TurnFlow};
 use fray_core::log::LogEvent;
+use fray_core::morale::MoraleTrigger;
 use fray_core::outcome::Ending;
 use fray_core::turn::{ActingUnit, SideSet, Steps, TurnEntry};
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::fighter::{can_act, helpless};
 use crate::morale;
 use crate::movement;
@@ -21,6 +22,220 @@ use crate::opening;
 use crate::options::Ties;
 use crate::state::Declared;
 use crate::vocabulary::PARLEY;
+use crate::{BxRules, Ctx};
+
+impl TurnFlow for BxRules {
+    /// The opening: surprise, the encounter distance and an evasion attempt. A parley is declared
+    /// in the first round ([`opening::may_parley`]), and the reaction rolled when the
+    /// declarations are done ([`opening::reaction`]); initiative is rolled each round.
+    fn setup(ctx: &mut Ctx) {
+        let surprised = opening::surprise(ctx);
+        opening::distance(ctx, surprised);
+        opening::evasion(ctx);
+    }
+
+    /// `actor`'s turn in a step begins (it has one: [`Rounds::has_turn`]). The first turn of a
+    /// side's turn runs the side's morale checks due (BX-18: before anything else the side does; a
+    /// side whose members are all helpless has no turn, and its helpless do not check). A declared
+    /// withdrawal or retreat moves on its own and ends the turn; otherwise it acts.
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        let sides = unit_sides(ctx, actor);
+        let begun = ctx.battle().begun;
+        if sides.0 & !begun.0 != 0 && step(ctx) != Step::Slow {
+            ctx.battle_mut().begun = SideSet(begun.0 | sides.0);
+            for s in 0..64u8 {
+                if sides.contains(SideId(s)) && !begun.contains(SideId(s)) {
+                    morale::checks_due(ctx, SideId(s));
+                }
+            }
+            if !acts_in_step(ctx, actor) {
+                return TurnBegins::Skip;
+            }
+        }
+        let falls_back = step(ctx) == Step::Movement
+            && ctx.fighter(actor).is_some_and(|f| {
+                matches!(
+                    f.state.declared,
+                    Some(Declared::Withdrawal | Declared::Retreat)
+                )
+            });
+        if falls_back {
+            movement::fall_back(ctx, actor);
+            return TurnBegins::Skip;
+        }
+        TurnBegins::Act
+    }
+
+    /// At 0 hit points or less a combatant is dead (BX-05). In a simultaneous step it falls
+    /// when the step ends, still striking in it; its engagements end with the round.
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        if ctx.hp(who).is_some_and(|h| h.current <= 0) && ctx.status(who) != Status::Dead {
+            if !ctx.turn().defers_status() {
+                ctx.release_all(who);
+            }
+            ctx.set_status(who, Status::Dead);
+        }
+    }
+
+    fn morale(ctx: &mut Ctx, side: SideId, trigger: MoraleTrigger) {
+        morale::triggered(ctx, side, trigger);
+    }
+
+    /// "Half killed or otherwise incapacitated" (BX-25): the asleep, the paralysed and the
+    /// petrified count toward the half as the fallen do.
+    fn out_of_fight(status: Status, conditions: &Conditions) -> bool {
+        !status.is_active() || helpless(conditions)
+    }
+}
+
+impl Rounds for BxRules {
+    /// A new round: last round's declarations and movement are forgotten, and the surprise of the
+    /// first round is over. Combatants declare first when any has something to declare.
+    fn round_start(ctx: &mut Ctx) -> RoundPlan {
+        match at_mercy(ctx) {
+            Mercy::FightOn => {}
+            Mercy::Won(winner) => {
+                ctx.tell(None, |c| {
+                    format!(
+                        "Every foe of the {} still in the fight is helpless: they have won.",
+                        c.sides().name(winner)
+                    )
+                });
+                ctx.conclude(Some(winner), Ending::Victory);
+                return RoundPlan::Turns;
+            }
+            Mercy::NobodyStanding => {
+                ctx.note(None, || {
+                    "No one on any side can act: nobody is left standing.".into()
+                });
+                ctx.conclude(None, Ending::MutualDestruction);
+                return RoundPlan::Turns;
+            }
+        }
+        let everyone: SmallVec<[Entity; 16]> = ctx.roster().entities().collect();
+        if ctx.round() == 2 {
+            for &who in &everyone {
+                if ctx.has(who, Condition::SURPRISED) {
+                    ctx.set_innate(who, Condition::SURPRISED, false);
+                }
+            }
+        }
+        let hop = ctx.battle().hop_feet;
+        for &who in &everyone {
+            let Some(rate) = ctx
+                .fighter(who)
+                .map(|f| ctx.battle().text_feet(f.sheet.0.encounter_move()))
+            else {
+                continue;
+            };
+            if let Some(mut f) = ctx.fighter_mut(who) {
+                f.state.new_round(rate, hop);
+            }
+        }
+        ctx.battle_mut().begun = SideSet::default();
+        for &who in &everyone {
+            let gone: SmallVec<[Entity; 4]> =
+                ctx.foes(who).filter(|&f| !ctx.is_active(f)).collect();
+            for foe in gone {
+                ctx.release(who, foe);
+            }
+        }
+        let declares = everyone.iter().any(|&who| may_declare(ctx, who));
+        if declares {
+            RoundPlan::Declarations
+        } else {
+            roll_initiative(ctx);
+            RoundPlan::Turns
+        }
+    }
+
+    fn declares(ctx: &Ctx, who: Entity) -> bool {
+        may_declare(ctx, who)
+    }
+
+    /// Records `who`'s declaration. A retreat counts from now: its foes strike it at +2 all round.
+    /// A caster declares the spell (BX-18: "inform the referee if they intend to cast a spell");
+    /// the target it names is its intent, and it picks the target when it casts (Fray's ruling).
+    fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
+        let declared = match intent {
+            Intent::UseAbility {
+                ability: PARLEY,
+                target: None,
+            } => {
+                opening::speak(ctx, who);
+                return;
+            }
+            Intent::UseAbility {
+                ability,
+                target: Some(target),
+            } => Declared::Spell {
+                power: ability,
+                target,
+            },
+            Intent::Disengage => Declared::Withdrawal,
+            Intent::Retreat => Declared::Retreat,
+            _ => return,
+        };
+        if let Some(mut f) = ctx.fighter_mut(who) {
+            f.state.declared = Some(declared);
+            f.state.retreating = declared == Declared::Retreat;
+        }
+        ctx.tell(Some(who), |c| match declared {
+            Declared::Spell { power, .. } => {
+                let spell = c
+                    .fighter(who)
+                    .and_then(|f| f.sheet.0.powers.get(usize::from(power.0)))
+                    .map_or("a spell", |p| p.name.as_str());
+                format!("declares a spell: {spell}.")
+            }
+            Declared::Withdrawal => "declares a fighting withdrawal.".into(),
+            Declared::Retreat => "declares a retreat.".into(),
+        });
+    }
+
+    /// The declarations are done: a parley's reaction may end the encounter
+    /// ([`opening::reaction`]); if the fight goes on, initiative is rolled.
+    fn declarations_done(ctx: &mut Ctx) {
+        if opening::reaction(ctx) {
+            roll_initiative(ctx);
+        }
+    }
+
+    /// A side's turn has four steps; tied sides play theirs at once. The slow weapons' strike is
+    /// one simultaneous step.
+    fn steps(ctx: &Ctx, unit: ActingUnit) -> Steps {
+        if ctx.order().current().is_some_and(|e| e.count == SLOW_COUNT) {
+            return Steps {
+                count: 1,
+                simultaneous: true,
+            };
+        }
+        Steps {
+            count: 4,
+            simultaneous: matches!(unit, ActingUnit::Sides(set) if set.len() > 1),
+        }
+    }
+
+    /// Whether `actor` has a turn in the current step (BX-18): movement for those free to move or
+    /// with a declared withdrawal or retreat, missiles for those with missiles or special attacks
+    /// out of melee, spells for a declared caster who has not moved, melee for those in melee (slow
+    /// weapons in their own step). The first with a turn in a step heads it in the log.
+    fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
+        if ctx.turn().unit() == Some(ActingUnit::Combatant(actor))
+            && let Some(mut f) = ctx.fighter_mut(actor)
+            && !f.state.acted
+        {
+            // Individual initiative: its count has come, whatever it does in this step.
+            f.state.acted = true;
+        }
+        let acts = acts_in_step(ctx, actor);
+        if acts {
+            let sides = unit_sides(ctx, actor);
+            head_step(ctx, actor, sides);
+        }
+        acts
+    }
+}
 
 /// The initiative count of the slow weapons' strike, after every side (BX-17).
 pub const SLOW_COUNT: i32 = -100;
@@ -90,65 +305,6 @@ fn sides_in_play(ctx: &Ctx) -> SmallVec<[SideId; 4]> {
         .collect()
 }
 
-/// A new round: last round's declarations and movement are forgotten, and the surprise of the
-/// first round is over. Combatants declare first when any has something to declare.
-pub fn round_start(ctx: &mut Ctx) -> RoundPlan {
-    match at_mercy(ctx) {
-        Mercy::FightOn => {}
-        Mercy::Won(winner) => {
-            ctx.tell(None, |c| {
-                format!(
-                    "Every foe of the {} still in the fight is helpless: they have won.",
-                    c.sides().name(winner)
-                )
-            });
-            ctx.conclude(Some(winner), Ending::Victory);
-            return RoundPlan::Turns;
-        }
-        Mercy::NobodyStanding => {
-            ctx.note(None, || {
-                "No one on any side can act: nobody is left standing.".into()
-            });
-            ctx.conclude(None, Ending::MutualDestruction);
-            return RoundPlan::Turns;
-        }
-    }
-    let everyone: SmallVec<[Entity; 16]> = ctx.roster().entities().collect();
-    if ctx.round() == 2 {
-        for &who in &everyone {
-            if ctx.has(who, Condition::SURPRISED) {
-                ctx.set_innate(who, Condition::SURPRISED, false);
-            }
-        }
-    }
-    let hop = ctx.battle().hop_feet;
-    for &who in &everyone {
-        let Some(rate) = ctx
-            .fighter(who)
-            .map(|f| ctx.battle().text_feet(f.sheet.0.encounter_move()))
-        else {
-            continue;
-        };
-        if let Some(mut f) = ctx.fighter_mut(who) {
-            f.state.new_round(rate, hop);
-        }
-    }
-    ctx.battle_mut().begun = SideSet::default();
-    for &who in &everyone {
-        let gone: SmallVec<[Entity; 4]> = ctx.foes(who).filter(|&f| !ctx.is_active(f)).collect();
-        for foe in gone {
-            ctx.release(who, foe);
-        }
-    }
-    let declares = everyone.iter().any(|&who| may_declare(ctx, who));
-    if declares {
-        RoundPlan::Declarations
-    } else {
-        roll_initiative(ctx);
-        RoundPlan::Turns
-    }
-}
-
 /// Whether the fight goes on when some still in it are helpless (asleep, paralysed, held).
 enum Mercy {
     /// Some on two sides can still act, or nobody is helpless.
@@ -216,46 +372,6 @@ pub fn may_declare(ctx: &Ctx, who: Entity) -> bool {
                 .enumerate()
                 .any(|(i, p)| p.spell && f.state.used.get(i).copied().unwrap_or(0) < p.uses)
         })
-}
-
-/// Records `who`'s declaration. A retreat counts from now: its foes strike it at +2 all round.
-/// A caster declares the spell (BX-18: "inform the referee if they intend to cast a spell");
-/// the target it names is its intent, and it picks the target when it casts (Fray's ruling).
-pub fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
-    let declared = match intent {
-        Intent::UseAbility {
-            ability: PARLEY,
-            target: None,
-        } => {
-            opening::speak(ctx, who);
-            return;
-        }
-        Intent::UseAbility {
-            ability,
-            target: Some(target),
-        } => Declared::Spell {
-            power: ability,
-            target,
-        },
-        Intent::Disengage => Declared::Withdrawal,
-        Intent::Retreat => Declared::Retreat,
-        _ => return,
-    };
-    if let Some(mut f) = ctx.fighter_mut(who) {
-        f.state.declared = Some(declared);
-        f.state.retreating = declared == Declared::Retreat;
-    }
-    ctx.tell(Some(who), |c| match declared {
-        Declared::Spell { power, .. } => {
-            let spell = c
-                .fighter(who)
-                .and_then(|f| f.sheet.0.powers.get(usize::from(power.0)))
-                .map_or("a spell", |p| p.name.as_str());
-            format!("declares a spell: {spell}.")
-        }
-        Declared::Withdrawal => "declares a fighting withdrawal.".into(),
-        Declared::Retreat => "declares a retreat.".into(),
-    });
 }
 
 /// Rolls the round's initiative into the turn order: a d6 per side (BX-16), or per combatant
@@ -379,21 +495,6 @@ fn individual(ctx: &mut Ctx, sides: &[SideId], entries: &mut SmallVec<[TurnEntry
     }
 }
 
-/// A side's turn has four steps; tied sides play theirs at once. The slow weapons' strike is
-/// one simultaneous step.
-pub fn steps(ctx: &Ctx, unit: ActingUnit) -> Steps {
-    if ctx.order().current().is_some_and(|e| e.count == SLOW_COUNT) {
-        return Steps {
-            count: 1,
-            simultaneous: true,
-        };
-    }
-    Steps {
-        count: 4,
-        simultaneous: matches!(unit, ActingUnit::Sides(set) if set.len() > 1),
-    }
-}
-
 /// The sides of the unit playing now.
 fn unit_sides(ctx: &Ctx, actor: Entity) -> SideSet {
     match ctx.turn().unit() {
@@ -432,26 +533,6 @@ fn head_step(ctx: &mut Ctx, actor: Entity, sides: SideSet) {
     });
 }
 
-/// Whether `actor` has a turn in the current step (BX-18): movement for those free to move or
-/// with a declared withdrawal or retreat, missiles for those with missiles or special attacks
-/// out of melee, spells for a declared caster who has not moved, melee for those in melee (slow
-/// weapons in their own step). The first with a turn in a step heads it in the log.
-pub fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
-    if ctx.turn().unit() == Some(ActingUnit::Combatant(actor))
-        && let Some(mut f) = ctx.fighter_mut(actor)
-        && !f.state.acted
-    {
-        // Individual initiative: its count has come, whatever it does in this step.
-        f.state.acted = true;
-    }
-    let acts = acts_in_step(ctx, actor);
-    if acts {
-        let sides = unit_sides(ctx, actor);
-        head_step(ctx, actor, sides);
-    }
-    acts
-}
-
 /// Whether `actor` has something to do in the current step.
 fn acts_in_step(ctx: &Ctx, actor: Entity) -> bool {
     if !ctx.is_active(actor) || ctx.conditions(actor).is_some_and(|c| !can_act(c)) {
@@ -479,36 +560,4 @@ fn acts_in_step(ctx: &Ctx, actor: Entity) -> bool {
         Step::Melee => !state.retreating && engaged && !sheet.slow_melee(),
         Step::Slow => !state.retreating && engaged && sheet.slow_melee(),
     }
-}
-
-/// `actor`'s turn in a step begins (it has one: [`has_turn`]). The first turn of a side's turn
-/// runs the side's morale checks due (BX-18: before anything else the side does; a side whose
-/// members are all helpless has no turn, and its helpless do not check). A declared withdrawal
-/// or retreat moves on its own and ends the turn; otherwise it acts.
-pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-    let sides = unit_sides(ctx, actor);
-    let begun = ctx.battle().begun;
-    if sides.0 & !begun.0 != 0 && step(ctx) != Step::Slow {
-        ctx.battle_mut().begun = SideSet(begun.0 | sides.0);
-        for s in 0..64u8 {
-            if sides.contains(SideId(s)) && !begun.contains(SideId(s)) {
-                morale::checks_due(ctx, SideId(s));
-            }
-        }
-        if !acts_in_step(ctx, actor) {
-            return TurnBegins::Skip;
-        }
-    }
-    let falls_back = step(ctx) == Step::Movement
-        && ctx.fighter(actor).is_some_and(|f| {
-            matches!(
-                f.state.declared,
-                Some(Declared::Withdrawal | Declared::Retreat)
-            )
-        });
-    if falls_back {
-        movement::fall_back(ctx, actor);
-        return TurnBegins::Skip;
-    }
-    TurnBegins::Act
 }

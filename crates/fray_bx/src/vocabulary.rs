@@ -32,6 +32,11 @@ pub struct BxWords;
 pub static WORDS: BxWords = BxWords;
 
 impl Vocabulary for BxWords {
+    /// What a provocation is called: B/X has none (no opportunity attacks).
+    fn provocation(&self, _kind: u8) -> Cow<'static, str> {
+        Cow::Borrowed("nothing")
+    }
+
     fn condition(&self, c: Condition) -> Cow<'static, str> {
         match c {
             PETRIFIED => Cow::Borrowed("petrified"),
@@ -57,9 +62,4 @@ impl Vocabulary for BxWords {
             _ => Cow::Borrowed("action"),
         }
     }
-}
-
-/// What a provocation is called: B/X has none (no opportunity attacks).
-pub fn provocation(_kind: u8) -> Cow<'static, str> {
-    Cow::Borrowed("nothing")
 }

@@ -6,8 +6,8 @@
 //! own encounter component (archmage's escalation die). A client that knows no ruleset asks
 //! [`client::budget`](crate::client::budget) and
 //! [`client::battle_gauges`](crate::client::battle_gauges), which answer with [`Gauge`]s
-//! the ruleset fills in through [`Rules::budget`](crate::kit::Rules::budget) and
-//! [`Rules::battle_gauges`](crate::kit::Rules::battle_gauges) (both default to none).
+//! the ruleset fills in through [`Presentation::budget`](crate::kit::Presentation::budget) and
+//! [`Presentation::battle_gauges`](crate::kit::Presentation::battle_gauges) (both default to none).
 
 use std::borrow::Cow;
 

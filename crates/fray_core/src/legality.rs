@@ -1,7 +1,7 @@
 //! What a ruleset's one legality function answers.
 //!
 //! Every ruleset has one function that says whether an intent is legal now
-//! ([`Rules::check`](crate::kit::Rules::check)): for a legal intent it gives the [`Legal`]
+//! ([`Legality::check`](crate::kit::Legality::check)): for a legal intent it gives the [`Legal`]
 //! price and the reactions the intent provokes; for an illegal one the [`Refusal`] in words a UI
 //! can show. Offers, rejections, reaction windows and the provocation counts of previews all
 //! come from it, so they cannot disagree.

@@ -3,7 +3,7 @@
 //! The core notices the triggers every ruleset shares - the battle starts, a side's first
 //! combatant falls, its leader goes down, half of it is out of the fight - each at most once per
 //! side and battle, and queues them on the encounter's [`MoraleState`]. The ruleset's
-//! [`Rules::morale`](crate::kit::Rules::morale) rolls the checks (or ignores them: archmage
+//! [`TurnFlow::morale`](crate::kit::TurnFlow::morale) rolls the checks (or ignores them: archmage
 //! uses no morale), and the core clears the queue after. A fallen combatant (down or dead)
 //! counts as the side's "first death": in the heat of battle a friend on the ground looks dead.
 

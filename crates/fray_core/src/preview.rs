@@ -1,7 +1,8 @@
 //! What an intent would do, worked out without rolling.
 //!
 //! A ruleset computes the exact [`Preview`] of an intent when a policy or a client asks for it
-//! ([`Rules::preview`](crate::kit::Rules::preview)): never for every option of every decision.
+//! ([`Previews::preview`](crate::kit::Previews::preview)): never for every option of every
+//! decision.
 
 use fray_content::encounter::SideScale;
 use serde::{Deserialize, Serialize};

@@ -58,14 +58,14 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// What combatant `who` has left to spend, for a client (see
-    /// [`Rules::budget`](crate::kit::Rules::budget)); none by default.
+    /// [`Presentation::budget`](crate::kit::Presentation::budget)); none by default.
     fn budget(&self, world: &World, who: Entity) -> Vec<Gauge> {
         let _ = (world, who);
         Vec::new()
     }
 
     /// The battle-wide counters of `encounter`, for a client (see
-    /// [`Rules::battle_gauges`](crate::kit::Rules::battle_gauges)); none by default.
+    /// [`Presentation::battle_gauges`](crate::kit::Presentation::battle_gauges)); none by default.
     fn battle_gauges(&self, world: &World, encounter: Entity) -> Vec<Gauge> {
         let _ = (world, encounter);
         Vec::new()

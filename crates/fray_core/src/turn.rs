@@ -400,7 +400,7 @@ impl TurnOrder {
     }
 
     /// The entry being played: the one [`TurnOrder::take_next`] took last (`None` before the
-    /// round's first unit). A ruleset's [`steps`](crate::kit::Rules::steps) reads it to tell
+    /// round's first unit). A ruleset's [`steps`](crate::kit::Rounds::steps) reads it to tell
     /// apart two entries of the same unit (B/X: a side's turn, and the slow weapons' strike at
     /// the end of the round).
     pub fn current(&self) -> Option<&TurnEntry> {

@@ -8,7 +8,8 @@
 //! - conditions: [`Condition::ruleset`](crate::condition::Condition::ruleset);
 //! - damage types: [`DamageType`];
 //! - maneuvers: [`Maneuver`];
-//! - costs: [`Cost`]'s unit and amount.
+//! - costs: [`Cost`]'s unit and amount;
+//! - provocations: the causes of reaction windows.
 //!
 //! Logs carry the words (rendered when an entry is recorded), so reading a log needs no
 //! ruleset; a UI showing live state asks the ruleset's vocabulary through
@@ -56,5 +57,11 @@ pub trait Vocabulary {
     /// A cost in the ruleset's words (`standard action`, `3.0s`, `2 AP`).
     fn cost(&self, cost: Cost) -> Cow<'static, str> {
         Cow::Owned(cost.to_string())
+    }
+
+    /// What a provocation of `kind` (a reaction window's cause, as the ruleset's legality
+    /// check numbers it) is called in logs (`moving away while engaged`).
+    fn provocation(&self, kind: u8) -> Cow<'static, str> {
+        Cow::Owned(format!("provocation {kind}"))
     }
 }

@@ -5,14 +5,65 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::combatant::Initiative;
+use fray_core::intent::Intent;
+use fray_core::kit::{RoundPlan, Rounds};
 use fray_core::log::LogEvent;
 use fray_core::turn::{ActingUnit, TurnEntry};
 use fray_dice::{Advantage, DieSource};
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::contest::Hand;
 use crate::state::InitRoll;
+use crate::vocabulary::MASTERY;
+use crate::{Ctx, DrRules, mastery};
+
+impl Rounds for DrRules {
+    /// Before the first round's turns, whoever has a mastery point may spend it on its
+    /// initiative roll (DR-12), and the order is set (and logged, once) when they are done.
+    fn round_start(ctx: &mut Ctx) -> RoundPlan {
+        if ctx.round() > 1 {
+            // Initiative is rolled once; a delayer's new count places it from now on (DR-13).
+            ctx.order_mut().sort_by_count();
+            return RoundPlan::Turns;
+        }
+        let anyone = ctx
+            .roster()
+            .entities()
+            .any(|e| ctx.is_active(e) && mastery::can_spend_on_roll(ctx, e));
+        if anyone {
+            RoundPlan::Declarations
+        } else {
+            order(ctx);
+            RoundPlan::Turns
+        }
+    }
+
+    fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
+        if let Intent::UseAbility {
+            ability: MASTERY, ..
+        } = intent
+            && mastery::spend(ctx, who, true)
+        {
+            master(ctx, who);
+        }
+    }
+
+    /// A combatant that spent a mastery point on its initiative may spend another, up to its
+    /// rank (DR-09, DR-12).
+    fn declares_again(ctx: &Ctx, who: Entity, intent: &Intent) -> bool {
+        matches!(
+            intent,
+            Intent::UseAbility {
+                ability: MASTERY,
+                ..
+            }
+        ) && mastery::can_spend_on_roll(ctx, who)
+    }
+
+    fn declarations_done(ctx: &mut Ctx) {
+        order(ctx);
+    }
+}
 
 /// How many times tied units reroll before the roster order settles it.
 const REROLLS: u32 = 16;

@@ -1,19 +1,171 @@
 //! Die-rank's one legality function: what a combatant may do on its turn, out of turn and
 //! before the first round, with the price in its action economy (DR-13, DR-14) and the
-//! reactions it provokes (DR-13, DR-16..DR-18).
+//! reactions it provokes (DR-13, DR-16..DR-18); and the intents worth checking for a
+//! combatant, in the order a UI lists them.
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
+use fray_core::ids::AttackId;
 use fray_core::intent::{Intent, Maneuver, Readied, Trigger};
+use fray_core::kit::{Legality, Offer};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 use fray_core::region::EncounterMap;
+use smallvec::SmallVec;
 
+use crate::labels::Labels;
 use crate::movement::{Way, beset, entered, provoked, way};
 use crate::sheet::{SheetAttack, SheetData};
 use crate::statblock::ActionKind;
 use crate::state::{DrState, Ready};
 use crate::vocabulary::{MASTERY, PRESS, provokes, unit};
-use crate::{Ctx, Me, mastery};
+use crate::{Ctx, DrRules, Me, mastery};
+
+impl Legality for DrRules {
+    /// Offers a combatant's candidates, in the order a UI lists them; [`Legality::check`] keeps
+    /// the legal ones.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
+        let ctx = offer.ctx();
+        let actor = offer.actor();
+        let labels = Labels::get();
+        let sheet = offer.me().fighter.sheet.0.clone();
+        let attacks = |offer: &mut Offer<'_, '_, '_, '_, '_, Self>, target| {
+            for (i, a) in sheet.attacks.iter().enumerate() {
+                let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                offer.consider(
+                    Intent::Attack {
+                        target,
+                        attack,
+                        maneuver: Maneuver::STANDARD,
+                    },
+                    &a.label,
+                );
+            }
+        };
+        match *offer.occasion() {
+            Occasion::Declaration => {
+                offer.consider(USE_MASTERY, &labels.mastery);
+                offer.consider(Intent::Pass, &labels.keep);
+            }
+            Occasion::Reaction { provoker, kind, .. } => match kind {
+                provokes::MASTERY => {
+                    offer.consider(USE_MASTERY, &labels.mastery);
+                }
+                _ => attacks(offer, provoker),
+            },
+            Occasion::Turn => {
+                let foes: SmallVec<[bevy_ecs::entity::Entity; 16]> = ctx
+                    .roster()
+                    .entities()
+                    .filter(|&e| ctx.enemies(actor, e) && ctx.is_active(e))
+                    .collect();
+                for &target in &foes {
+                    attacks(offer, target);
+                    for (i, a) in sheet.attacks.iter().enumerate() {
+                        if a.kind == ActionKind::Major {
+                            let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                            offer.consider(
+                                Intent::Attack {
+                                    target,
+                                    attack,
+                                    maneuver: PRESS,
+                                },
+                                &a.label,
+                            );
+                        }
+                    }
+                }
+                let here = ctx.region(actor);
+                for to in ctx.map().ids() {
+                    if to != here {
+                        offer.consider(Intent::Move { to }, &labels.moving);
+                    }
+                }
+                offer.consider(Intent::Disengage, &labels.careful);
+                for &target in &foes {
+                    for i in 0..sheet.attacks.len() {
+                        let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                        offer.consider(
+                            Intent::Ready {
+                                trigger: Trigger::EnemyAttacksMe,
+                                intent: Readied::Attack {
+                                    target,
+                                    attack,
+                                    maneuver: Maneuver::STANDARD,
+                                },
+                            },
+                            &labels.ready,
+                        );
+                    }
+                }
+                for (i, a) in sheet.attacks.iter().enumerate() {
+                    if !a.ranged {
+                        let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                        offer.consider(
+                            Intent::Ready {
+                                trigger: Trigger::EnemyMoves,
+                                // The target is whoever enters; until then, the readier.
+                                intent: Readied::Attack {
+                                    target: actor,
+                                    attack,
+                                    maneuver: Maneuver::STANDARD,
+                                },
+                            },
+                            &labels.ready,
+                        );
+                    }
+                }
+                offer.consider(Intent::Delay, &labels.delay);
+                offer.consider(Intent::EndTurn, &labels.end_turn);
+            }
+        }
+    }
+
+    /// The legality function (see [`fray_core::kit::Legality::check`]).
+    fn check(
+        ctx: &Ctx,
+        me: &Me,
+        intent: &Intent,
+        occasion: &Occasion,
+        scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        if matches!(
+            (occasion, intent),
+            (Occasion::Declaration, Intent::Pass) | (Occasion::Turn, Intent::EndTurn)
+        ) {
+            return Ok(Legal::costs(Cost::FREE));
+        }
+        if !me.row.status.is_active() {
+            return Err("it is out of the fight".into());
+        }
+        match occasion {
+            Occasion::Turn => turn(ctx, me, intent, scope),
+            Occasion::Reaction {
+                provoker,
+                intent: provoking,
+                kind,
+            } => reaction(ctx, me, intent, (*provoker, provoking, *kind)),
+            Occasion::Declaration => match intent {
+                Intent::UseAbility {
+                    ability: MASTERY,
+                    target: None,
+                } if mastery::can_spend_on_roll(ctx, me.entity) => Ok(Legal::costs(SPEND)),
+                Intent::UseAbility {
+                    ability: MASTERY, ..
+                } => Err("it has no mastery point to spend on initiative".into()),
+                _ => Err(
+                    "before the first round one spends a mastery point on initiative, or not"
+                        .into(),
+                ),
+            },
+        }
+    }
+}
+
+/// Spending a mastery point.
+const USE_MASTERY: Intent = Intent::UseAbility {
+    ability: MASTERY,
+    target: None,
+};
 
 /// Spending a mastery point on a roll: no action points.
 pub const SPEND: Cost = Cost::new(1, unit::MP, 0).paid(Timing::Reaction);
@@ -96,45 +248,6 @@ fn attack<'s>(
         return Err("that attack is cooling down: not this turn or the next".into());
     }
     Ok(a)
-}
-
-/// The legality function (see [`fray_core::kit::Rules::check`]).
-pub fn check(
-    ctx: &Ctx,
-    me: &Me,
-    intent: &Intent,
-    occasion: &Occasion,
-    scope: Scope,
-) -> Result<Legal, Refusal> {
-    if matches!(
-        (occasion, intent),
-        (Occasion::Declaration, Intent::Pass) | (Occasion::Turn, Intent::EndTurn)
-    ) {
-        return Ok(Legal::costs(Cost::FREE));
-    }
-    if !me.row.status.is_active() {
-        return Err("it is out of the fight".into());
-    }
-    match occasion {
-        Occasion::Turn => turn(ctx, me, intent, scope),
-        Occasion::Reaction {
-            provoker,
-            intent: provoking,
-            kind,
-        } => reaction(ctx, me, intent, (*provoker, provoking, *kind)),
-        Occasion::Declaration => match intent {
-            Intent::UseAbility {
-                ability: MASTERY,
-                target: None,
-            } if mastery::can_spend_on_roll(ctx, me.entity) => Ok(Legal::costs(SPEND)),
-            Intent::UseAbility {
-                ability: MASTERY, ..
-            } => Err("it has no mastery point to spend on initiative".into()),
-            _ => Err(
-                "before the first round one spends a mastery point on initiative, or not".into(),
-            ),
-        },
-    }
 }
 
 /// What may be done on one's turn.

@@ -6,13 +6,75 @@ use std::borrow::Cow;
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
+use fray_core::kit::Previews;
 use fray_core::legality::{Legal, Occasion};
 use fray_core::preview::{DamageRange, Preview};
 use smallvec::SmallVec;
 
 use crate::contest::{Contest, success_odds, successes};
 use crate::vocabulary::{MASTERY, PRESS, provokes};
-use crate::{Ctx, initiative, mastery, movement};
+use crate::{Ctx, DrRules, initiative, mastery, movement};
+
+impl Previews for DrRules {
+    /// What a legal intent would do.
+    fn preview(
+        ctx: &mut Ctx,
+        actor: Entity,
+        intent: &Intent,
+        legal: &Legal,
+        occasion: &Occasion,
+    ) -> Preview {
+        let ctx = &*ctx;
+        match *intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => {
+                let health = ctx.hp(target).map_or(1, |h| h.current);
+                let mut p = from_odds(&attack_odds(ctx, actor, target, attack.0), health);
+                if let Occasion::Reaction {
+                    kind: provokes::INTERRUPT,
+                    provoker,
+                    intent: provoking,
+                } = *occasion
+                {
+                    interrupt_odds(ctx, (actor, provoker), &provoking, legal, &mut p);
+                }
+                if maneuver == PRESS {
+                    // The point buys the rest of the turn: room for another major blow.
+                    p.expected_damage *= 2.0;
+                    p.spends = one_point(ctx, actor);
+                }
+                p
+            }
+            Intent::UseAbility {
+                ability: MASTERY, ..
+            } => match occasion {
+                Occasion::Declaration => initiative_point(ctx, actor),
+                _ => ctx
+                    .paused()
+                    .map_or_else(Preview::default, |c| mastery_point(ctx, actor, c)),
+            },
+            Intent::Move { to } => {
+                // Worked out here with the legality check's own code: an offer's price does not
+                // list what the move provokes.
+                let from = ctx.region(actor);
+                let drawn = ctx
+                    .fighter(actor)
+                    .and_then(|f| movement::way(ctx, &f.sheet.0, f.state.careful, from, to).ok())
+                    .map_or(0, |how| {
+                        movement::provoked(ctx, actor, how, (from, to)).len()
+                    });
+                Preview {
+                    provokes: u8::try_from(drawn).unwrap_or(u8::MAX),
+                    ..Preview::certain()
+                }
+            }
+            _ => Preview::certain(),
+        }
+    }
+}
 
 /// The exact chance of each number of successes of attack `attack` of `actor` on `target` as
 /// things stand (entry `k`: exactly `k` successes, so `k` points of damage).
@@ -71,64 +133,6 @@ fn from_odds(odds: &[f64], health: i32) -> Preview {
 /// The share of `who`'s mastery points one is.
 fn one_point(ctx: &Ctx, who: Entity) -> f32 {
     1.0 / f32::from(mastery::available(ctx, who).max(1))
-}
-
-/// What a legal intent would do.
-pub fn preview(
-    ctx: &Ctx,
-    actor: Entity,
-    intent: &Intent,
-    legal: &Legal,
-    occasion: &Occasion,
-) -> Preview {
-    match *intent {
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => {
-            let health = ctx.hp(target).map_or(1, |h| h.current);
-            let mut p = from_odds(&attack_odds(ctx, actor, target, attack.0), health);
-            if let Occasion::Reaction {
-                kind: provokes::INTERRUPT,
-                provoker,
-                intent: provoking,
-            } = *occasion
-            {
-                interrupt_odds(ctx, (actor, provoker), &provoking, legal, &mut p);
-            }
-            if maneuver == PRESS {
-                // The point buys the rest of the turn: room for another major blow.
-                p.expected_damage *= 2.0;
-                p.spends = one_point(ctx, actor);
-            }
-            p
-        }
-        Intent::UseAbility {
-            ability: MASTERY, ..
-        } => match occasion {
-            Occasion::Declaration => initiative_point(ctx, actor),
-            _ => ctx
-                .paused()
-                .map_or_else(Preview::default, |c| mastery_point(ctx, actor, c)),
-        },
-        Intent::Move { to } => {
-            // Worked out here with the legality check's own code: an offer's price does not
-            // list what the move provokes.
-            let from = ctx.region(actor);
-            let drawn = ctx
-                .fighter(actor)
-                .and_then(|f| movement::way(ctx, &f.sheet.0, f.state.careful, from, to).ok())
-                .map_or(0, |how| {
-                    movement::provoked(ctx, actor, how, (from, to)).len()
-                });
-            Preview {
-                provokes: u8::try_from(drawn).unwrap_or(u8::MAX),
-                ..Preview::certain()
-            }
-        }
-        _ => Preview::certain(),
-    }
 }
 
 /// An interrupt strikes only if its REF roll succeeds (a readied attack always does, its price

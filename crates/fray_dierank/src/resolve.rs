@@ -11,7 +11,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::cost::Timing;
 use fray_core::intent::{Intent, Readied, Trigger};
-use fray_core::kit::{Reacted, Step, TurnBegins};
+use fray_core::kit::{Reacted, Resolution, Step, TurnBegins, TurnFlow};
 use fray_core::log::LogEvent;
 use fray_core::prelude::Status;
 use fray_core::turn::Approved;
@@ -22,7 +22,325 @@ use crate::contest::{Cause, Contest, Hand, Purpose};
 use crate::movement::{self, Way};
 use crate::state::Ready;
 use crate::vocabulary::{provokes, unit};
-use crate::{Ctx, initiative, mastery};
+use crate::{Ctx, DrRules, initiative, mastery};
+
+impl TurnFlow for DrRules {
+    /// The monster groups' pools, melee by region, and everyone's REF roll (DR-10, DR-12,
+    /// DR-15).
+    fn setup(ctx: &mut Ctx) {
+        mastery::pools(ctx);
+        let everyone: Vec<Entity> = ctx.roster().entities().collect();
+        mastery::new_roll(ctx, &everyone);
+        for &who in &everyone {
+            movement::engage_region(ctx, who);
+        }
+        initiative::roll(ctx);
+    }
+
+    /// `actor`'s turn starts: its mastery recovery check (DR-11), its defense no longer exposed,
+    /// its readied attack gone, and its action points, less what its interrupts took (DR-14). A
+    /// turn a major interrupt ended, or with no point left, is skipped; so is a fallen hero's.
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        if !ctx.is_active(actor) {
+            return TurnBegins::Skip;
+        }
+        mastery::recover(ctx, actor);
+        let Some(mut f) = ctx.fighter_mut(actor) else {
+            return TurnBegins::Skip;
+        };
+        let ap = f.sheet.0.ap;
+        let s = &mut *f.state;
+        let (owed, forfeit) = (s.owed, s.forfeit);
+        s.turns = s.turns.saturating_add(1);
+        s.left = if forfeit { 0 } else { ap.saturating_sub(owed) };
+        s.owed = 0;
+        s.forfeit = false;
+        s.majors = 0;
+        s.spent = false;
+        s.ended = false;
+        s.careful = false;
+        s.exposed = false;
+        s.readied = None;
+        let left = s.left;
+        if forfeit {
+            ctx.note(Some(actor), || {
+                "its turn went on a major interrupt: it does nothing now.".into()
+            });
+        } else if owed > 0 {
+            ctx.note(Some(actor), || {
+                format!("has {left} of its {ap} action points: {owed} went on interrupts.")
+            });
+        }
+        if left == 0 {
+            TurnBegins::Skip
+        } else {
+            TurnBegins::Act
+        }
+    }
+
+    /// At 0 health a monster dies and a hero falls (Fray's ruling on health): out of the fight
+    /// either way, and out of melee.
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        if ctx.hp(who).is_some_and(|h| h.current <= 0) && ctx.is_active(who) {
+            let hero = ctx.fighter(who).is_some_and(|f| f.sheet.0.hero);
+            ctx.release_all(who);
+            ctx.set_status(who, if hero { Status::Down } else { Status::Dead });
+        }
+    }
+}
+
+impl Resolution for DrRules {
+    /// Pays `approved` at the price the legality check gave it (DR-14): action points of this
+    /// turn or owed by the next, a major or exclusive action's end of turn, a pressed major's
+    /// mastery point, a cooldown, a run's exposure.
+    fn pay(ctx: &mut Ctx, approved: &Approved) {
+        let cost = approved.legal.cost;
+        let actor = approved.actor;
+        if cost.is_free() || cost.unit == unit::MP {
+            if let Intent::Disengage = approved.intent
+                && let Some(mut f) = ctx.fighter_mut(actor)
+            {
+                f.state.careful = true;
+            }
+            return;
+        }
+        let amount = u8::try_from(cost.amount).unwrap_or(u8::MAX);
+        let major = matches!(cost.unit, unit::MAJOR | unit::EXCLUSIVE | unit::PRESSED);
+        let exposes = match approved.intent {
+            Intent::Move { to } => ctx.fighter(actor).is_some_and(|f| {
+                let (sheet, careful) = (f.sheet.0.clone(), f.state.careful);
+                movement::way(ctx, &sheet, careful, ctx.region(actor), to).is_ok_and(Way::exposes)
+            }),
+            _ => false,
+        };
+        if let Some(mut f) = ctx.fighter_mut(actor) {
+            let s = &mut *f.state;
+            match cost.timing {
+                Timing::NextTurn => {
+                    s.owed = s.owed.saturating_add(amount);
+                    s.forfeit |= cost.unit == unit::MAJOR;
+                }
+                _ => {
+                    s.left = s.left.saturating_sub(amount);
+                    s.spent = true;
+                    if major {
+                        s.majors = s.majors.saturating_add(1);
+                    }
+                    if matches!(cost.unit, unit::MAJOR | unit::EXCLUSIVE) {
+                        s.ended = true;
+                    }
+                    if cost.unit == unit::EXCLUSIVE {
+                        s.left = 0;
+                    }
+                    if exposes {
+                        s.exposed = true;
+                    }
+                    match approved.intent {
+                        Intent::Attack { attack, .. } => s.use_attack(attack.0),
+                        Intent::Ready {
+                            trigger,
+                            intent: Readied::Attack { target, attack, .. },
+                        } => {
+                            s.use_attack(attack.0);
+                            s.readied = Some(match trigger {
+                                Trigger::EnemyMoves => Ready::Enters { attack: attack.0 },
+                                _ => Ready::Attacked {
+                                    by: target,
+                                    attack: attack.0,
+                                },
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if major {
+            mastery::stir(ctx, actor);
+        }
+        if cost.unit == unit::PRESSED {
+            // Logged once the attack it keeps going is done ([`pressed_on`]).
+            mastery::spend(ctx, actor, false);
+        }
+    }
+
+    /// An actor felled by a reaction (an opportunity attack, an interrupt) stops.
+    fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
+        standing(ctx, actor)
+    }
+
+    /// A pressed major attack whose attacker was felled by an interrupt before it struck: the
+    /// mastery point held for it goes back to its pool (DR-09, DR-14). The point is logged when the
+    /// attack is made (after its blow lands); one never made was never spent, so nothing is logged.
+    fn cut_short(ctx: &mut Ctx, approved: &Approved) {
+        if approved.legal.cost.unit == unit::PRESSED {
+            mastery::give_back(ctx, approved.actor);
+        }
+    }
+
+    /// `reactor` answers `approved` with `reaction` in a window of `kind`: a mastery point spent
+    /// (done at once), or a blow out of turn, which rolls and pauses on its mastery exchange
+    /// ([`Resolution::resume_reaction`] goes on). [`Reacted::Not`] when it did not happen (it is
+    /// not paid).
+    fn react_step(
+        ctx: &mut Ctx,
+        approved: &Approved,
+        kind: u8,
+        reactor: Entity,
+        reaction: Intent,
+    ) -> Reacted<Contest> {
+        if !standing(ctx, reactor) {
+            return Reacted::Not;
+        }
+        // A blow needs its foe still standing: a reactor whose foe an earlier reaction of the same
+        // window felled holds its blow, and owes no action point for it (DR-14).
+        if kind != provokes::MASTERY && !standing(ctx, approved.actor) {
+            ctx.tell(Some(reactor), |_| {
+                "holds its blow: its foe is already down.".into()
+            });
+            return Reacted::Not;
+        }
+        match (kind, reaction) {
+            (provokes::MASTERY, Intent::UseAbility { .. }) => {
+                let spent = mastery::spend(ctx, reactor, true);
+                ctx.battle_mut().answered = spent;
+                if spent { Reacted::Done } else { Reacted::Not }
+            }
+            (provokes::OPPORTUNITY, Intent::Attack { attack, .. }) => {
+                reaction_logged(ctx, reactor, approved.actor, kind);
+                let blow = Purpose::Strike {
+                    cause: Cause::Opportunity,
+                    more: 0,
+                };
+                strike(ctx, reaction, (reactor, approved.actor), attack.0, blow)
+            }
+            (provokes::ENTERING, Intent::Attack { attack, .. }) => {
+                reaction_logged(ctx, reactor, approved.actor, kind);
+                fire_readied(ctx, reaction, (reactor, approved.actor), attack.0)
+            }
+            (provokes::INTERRUPT, Intent::Attack { attack, .. }) => {
+                interrupt(ctx, (reactor, reaction), approved.actor, attack.0)
+            }
+            _ => Reacted::Not,
+        }
+    }
+
+    /// Goes on with the exchange on a roll made inside a reaction (an opportunity attack, a
+    /// readied attack, an interrupt's REF roll or blow) after an answer (DR-09); when it ends,
+    /// what the roll was for follows.
+    fn resume_reaction(
+        ctx: &mut Ctx,
+        _: &Approved,
+        _: u8,
+        reaction: &Approved,
+        mut c: Contest,
+    ) -> Reacted<Contest> {
+        let reaction = reaction.intent;
+        if answered(ctx, &mut c) {
+            ask(ctx, (c.actor, reaction), &c);
+            return Reacted::Wait(c);
+        }
+        match c.purpose {
+            Purpose::Attack => {
+                land(ctx, &c, None);
+                Reacted::Done
+            }
+            Purpose::Strike { cause, more } => {
+                land(ctx, &c, Some(cause.name()));
+                if more == 0 || !standing(ctx, c.target) || !standing(ctx, c.actor) {
+                    return Reacted::Done;
+                }
+                if let Some(mut f) = ctx.fighter_mut(c.actor) {
+                    // Blows after an interrupt's first are paid here; the kit pays the first.
+                    f.state.owed = f.state.owed.saturating_add(1);
+                }
+                let next = Purpose::Strike {
+                    cause,
+                    more: more.saturating_sub(1),
+                };
+                strike(ctx, reaction, (c.actor, c.target), c.attack, next)
+            }
+            Purpose::Interrupt => won_interrupt(ctx, reaction, &c),
+        }
+    }
+
+    /// Resolves `approved` on its turn.
+    fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
+        let actor = approved.actor;
+        match approved.intent {
+            Intent::Attack { target, attack, .. } => begin(ctx, approved, target, attack.0),
+            Intent::Move { to } => {
+                let how = ctx.fighter(actor).and_then(|f| {
+                    let (sheet, careful) = (f.sheet.0.clone(), f.state.careful);
+                    movement::way(ctx, &sheet, careful, ctx.region(actor), to).ok()
+                });
+                if let Some(how) = how {
+                    movement::go(ctx, actor, how, to);
+                    let what = match how {
+                        Way::Walk => None,
+                        Way::Careful => Some("leaves carefully, drawing no attack."),
+                        Way::Run { .. } => {
+                            Some("runs: its defense is disadvantaged until its next turn.")
+                        }
+                        Way::Hard => Some(
+                            "swims or climbs: its defense is disadvantaged until its next turn.",
+                        ),
+                    };
+                    if let Some(what) = what {
+                        ctx.note(Some(actor), || what.into());
+                    }
+                }
+                Step::Done
+            }
+            Intent::Disengage => {
+                ctx.note(Some(actor), || {
+                    "means to leave its region carefully.".into()
+                });
+                Step::Done
+            }
+            Intent::Ready { trigger, intent } => {
+                match (trigger, intent.target()) {
+                    (Trigger::EnemyMoves, _) => ctx.note(Some(actor), || {
+                        "readies an attack for the next enemy to enter its region.".into()
+                    }),
+                    (_, Some(target)) => ctx.tell(Some(actor), |c| {
+                        format!("readies an attack for when {} attacks it.", c.name(target))
+                    }),
+                    _ => {}
+                }
+                Step::Done
+            }
+            Intent::Delay => {
+                if ctx.delay_turn() {
+                    initiative::after_delay(ctx, actor);
+                }
+                Step::Done
+            }
+            _ => Step::Done,
+        }
+    }
+
+    /// Goes on with an attack's exchange after an answer; when it ends, the attack lands.
+    fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contest> {
+        if answered(ctx, &mut c) {
+            ask(ctx, (approved.actor, approved.intent), &c);
+            return Step::Wait(c);
+        }
+        land(ctx, &c, None);
+        pressed_on(ctx, approved);
+        Step::Done
+    }
+
+    /// Whether `approved` ends its actor's turn: no action point left, a major action not pressed
+    /// on, an exclusive one, a delay.
+    fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
+        if approved.intent == Intent::Delay {
+            return true;
+        }
+        ctx.fighter(approved.actor)
+            .is_none_or(|f| f.state.ended || f.state.left == 0)
+    }
+}
 
 /// Plain damage: die-rank names no damage types.
 const PLAIN: DamageType = DamageType(0);
@@ -33,192 +351,12 @@ pub fn standing(ctx: &Ctx, who: Entity) -> bool {
     ctx.is_active(who) && ctx.hp(who).is_some_and(|h| h.current > 0)
 }
 
-/// `actor`'s turn starts: its mastery recovery check (DR-11), its defense no longer exposed,
-/// its readied attack gone, and its action points, less what its interrupts took (DR-14). A
-/// turn a major interrupt ended, or with no point left, is skipped; so is a fallen hero's.
-pub fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-    if !ctx.is_active(actor) {
-        return TurnBegins::Skip;
-    }
-    mastery::recover(ctx, actor);
-    let Some(mut f) = ctx.fighter_mut(actor) else {
-        return TurnBegins::Skip;
-    };
-    let ap = f.sheet.0.ap;
-    let s = &mut *f.state;
-    let (owed, forfeit) = (s.owed, s.forfeit);
-    s.turns = s.turns.saturating_add(1);
-    s.left = if forfeit { 0 } else { ap.saturating_sub(owed) };
-    s.owed = 0;
-    s.forfeit = false;
-    s.majors = 0;
-    s.spent = false;
-    s.ended = false;
-    s.careful = false;
-    s.exposed = false;
-    s.readied = None;
-    let left = s.left;
-    if forfeit {
-        ctx.note(Some(actor), || {
-            "its turn went on a major interrupt: it does nothing now.".into()
-        });
-    } else if owed > 0 {
-        ctx.note(Some(actor), || {
-            format!("has {left} of its {ap} action points: {owed} went on interrupts.")
-        });
-    }
-    if left == 0 {
-        TurnBegins::Skip
-    } else {
-        TurnBegins::Act
-    }
-}
-
-/// Pays `approved` at the price the legality check gave it (DR-14): action points of this
-/// turn or owed by the next, a major or exclusive action's end of turn, a pressed major's
-/// mastery point, a cooldown, a run's exposure.
-pub fn pay(ctx: &mut Ctx, approved: &Approved) {
-    let cost = approved.legal.cost;
-    let actor = approved.actor;
-    if cost.is_free() || cost.unit == unit::MP {
-        if let Intent::Disengage = approved.intent
-            && let Some(mut f) = ctx.fighter_mut(actor)
-        {
-            f.state.careful = true;
-        }
-        return;
-    }
-    let amount = u8::try_from(cost.amount).unwrap_or(u8::MAX);
-    let major = matches!(cost.unit, unit::MAJOR | unit::EXCLUSIVE | unit::PRESSED);
-    let exposes = match approved.intent {
-        Intent::Move { to } => ctx.fighter(actor).is_some_and(|f| {
-            let (sheet, careful) = (f.sheet.0.clone(), f.state.careful);
-            movement::way(ctx, &sheet, careful, ctx.region(actor), to).is_ok_and(Way::exposes)
-        }),
-        _ => false,
-    };
-    if let Some(mut f) = ctx.fighter_mut(actor) {
-        let s = &mut *f.state;
-        match cost.timing {
-            Timing::NextTurn => {
-                s.owed = s.owed.saturating_add(amount);
-                s.forfeit |= cost.unit == unit::MAJOR;
-            }
-            _ => {
-                s.left = s.left.saturating_sub(amount);
-                s.spent = true;
-                if major {
-                    s.majors = s.majors.saturating_add(1);
-                }
-                if matches!(cost.unit, unit::MAJOR | unit::EXCLUSIVE) {
-                    s.ended = true;
-                }
-                if cost.unit == unit::EXCLUSIVE {
-                    s.left = 0;
-                }
-                if exposes {
-                    s.exposed = true;
-                }
-                match approved.intent {
-                    Intent::Attack { attack, .. } => s.use_attack(attack.0),
-                    Intent::Ready {
-                        trigger,
-                        intent: Readied::Attack { target, attack, .. },
-                    } => {
-                        s.use_attack(attack.0);
-                        s.readied = Some(match trigger {
-                            Trigger::EnemyMoves => Ready::Enters { attack: attack.0 },
-                            _ => Ready::Attacked {
-                                by: target,
-                                attack: attack.0,
-                            },
-                        });
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    if major {
-        mastery::stir(ctx, actor);
-    }
-    if cost.unit == unit::PRESSED {
-        // Logged once the attack it keeps going is done ([`pressed_on`]).
-        mastery::spend(ctx, actor, false);
-    }
-}
-
-/// A pressed major attack whose attacker was felled by an interrupt before it struck: the
-/// mastery point held for it goes back to its pool (DR-09, DR-14). The point is logged when the
-/// attack is made (after its blow lands); one never made was never spent, so nothing is logged.
-pub fn cut_short(ctx: &mut Ctx, approved: &Approved) {
-    if approved.legal.cost.unit == unit::PRESSED {
-        mastery::give_back(ctx, approved.actor);
-    }
-}
-
 /// Logs the mastery point a pressed major attack spent (DR-14), after the attack.
 fn pressed_on(ctx: &mut Ctx, approved: &Approved) {
     if approved.legal.cost.unit == unit::PRESSED {
         ctx.tell(Some(approved.actor), |_| {
             "spends a mastery point: this major action does not end its turn.".into()
         });
-    }
-}
-
-/// Resolves `approved` on its turn.
-pub fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<Contest> {
-    let actor = approved.actor;
-    match approved.intent {
-        Intent::Attack { target, attack, .. } => begin(ctx, approved, target, attack.0),
-        Intent::Move { to } => {
-            let how = ctx.fighter(actor).and_then(|f| {
-                let (sheet, careful) = (f.sheet.0.clone(), f.state.careful);
-                movement::way(ctx, &sheet, careful, ctx.region(actor), to).ok()
-            });
-            if let Some(how) = how {
-                movement::go(ctx, actor, how, to);
-                let what = match how {
-                    Way::Walk => None,
-                    Way::Careful => Some("leaves carefully, drawing no attack."),
-                    Way::Run { .. } => {
-                        Some("runs: its defense is disadvantaged until its next turn.")
-                    }
-                    Way::Hard => {
-                        Some("swims or climbs: its defense is disadvantaged until its next turn.")
-                    }
-                };
-                if let Some(what) = what {
-                    ctx.note(Some(actor), || what.into());
-                }
-            }
-            Step::Done
-        }
-        Intent::Disengage => {
-            ctx.note(Some(actor), || {
-                "means to leave its region carefully.".into()
-            });
-            Step::Done
-        }
-        Intent::Ready { trigger, intent } => {
-            match (trigger, intent.target()) {
-                (Trigger::EnemyMoves, _) => ctx.note(Some(actor), || {
-                    "readies an attack for the next enemy to enter its region.".into()
-                }),
-                (_, Some(target)) => ctx.tell(Some(actor), |c| {
-                    format!("readies an attack for when {} attacks it.", c.name(target))
-                }),
-                _ => {}
-            }
-            Step::Done
-        }
-        Intent::Delay => {
-            if ctx.delay_turn() {
-                initiative::after_delay(ctx, actor);
-            }
-            Step::Done
-        }
-        _ => Step::Done,
     }
 }
 
@@ -354,49 +492,6 @@ fn answered(ctx: &mut Ctx, c: &mut Contest) -> bool {
     true
 }
 
-/// Goes on with an attack's exchange after an answer; when it ends, the attack lands.
-pub fn resume(ctx: &mut Ctx, approved: &Approved, mut c: Contest) -> Step<Contest> {
-    if answered(ctx, &mut c) {
-        ask(ctx, (approved.actor, approved.intent), &c);
-        return Step::Wait(c);
-    }
-    land(ctx, &c, None);
-    pressed_on(ctx, approved);
-    Step::Done
-}
-
-/// Goes on with the exchange on a roll made inside a reaction (an opportunity attack, a
-/// readied attack, an interrupt's REF roll or blow) after an answer (DR-09); when it ends,
-/// what the roll was for follows.
-pub fn resume_reaction(ctx: &mut Ctx, reaction: Intent, mut c: Contest) -> Reacted<Contest> {
-    if answered(ctx, &mut c) {
-        ask(ctx, (c.actor, reaction), &c);
-        return Reacted::Wait(c);
-    }
-    match c.purpose {
-        Purpose::Attack => {
-            land(ctx, &c, None);
-            Reacted::Done
-        }
-        Purpose::Strike { cause, more } => {
-            land(ctx, &c, Some(cause.name()));
-            if more == 0 || !standing(ctx, c.target) || !standing(ctx, c.actor) {
-                return Reacted::Done;
-            }
-            if let Some(mut f) = ctx.fighter_mut(c.actor) {
-                // Blows after an interrupt's first are paid here; the kit pays the first.
-                f.state.owed = f.state.owed.saturating_add(1);
-            }
-            let next = Purpose::Strike {
-                cause,
-                more: more.saturating_sub(1),
-            };
-            strike(ctx, reaction, (c.actor, c.target), c.attack, next)
-        }
-        Purpose::Interrupt => won_interrupt(ctx, reaction, &c),
-    }
-}
-
 /// The attack lands: one point of damage per success (DR-03).
 fn land(ctx: &mut Ctx, c: &Contest, cause: Option<&str>) {
     let hits = c.successes();
@@ -433,52 +528,6 @@ fn strike(
             Reacted::Wait(c)
         }
         None => Reacted::Done,
-    }
-}
-
-/// `reactor` answers `approved` with `reaction` in a window of `kind`: a mastery point spent
-/// (done at once), or a blow out of turn, which rolls and pauses on its mastery exchange
-/// ([`resume_reaction`] goes on). [`Reacted::Not`] when it did not happen (it is not paid).
-pub fn react(
-    ctx: &mut Ctx,
-    approved: &Approved,
-    kind: u8,
-    reactor: Entity,
-    reaction: Intent,
-) -> Reacted<Contest> {
-    if !standing(ctx, reactor) {
-        return Reacted::Not;
-    }
-    // A blow needs its foe still standing: a reactor whose foe an earlier reaction of the same
-    // window felled holds its blow, and owes no action point for it (DR-14).
-    if kind != provokes::MASTERY && !standing(ctx, approved.actor) {
-        ctx.tell(Some(reactor), |_| {
-            "holds its blow: its foe is already down.".into()
-        });
-        return Reacted::Not;
-    }
-    match (kind, reaction) {
-        (provokes::MASTERY, Intent::UseAbility { .. }) => {
-            let spent = mastery::spend(ctx, reactor, true);
-            ctx.battle_mut().answered = spent;
-            if spent { Reacted::Done } else { Reacted::Not }
-        }
-        (provokes::OPPORTUNITY, Intent::Attack { attack, .. }) => {
-            reaction_logged(ctx, reactor, approved.actor, kind);
-            let blow = Purpose::Strike {
-                cause: Cause::Opportunity,
-                more: 0,
-            };
-            strike(ctx, reaction, (reactor, approved.actor), attack.0, blow)
-        }
-        (provokes::ENTERING, Intent::Attack { attack, .. }) => {
-            reaction_logged(ctx, reactor, approved.actor, kind);
-            fire_readied(ctx, reaction, (reactor, approved.actor), attack.0)
-        }
-        (provokes::INTERRUPT, Intent::Attack { attack, .. }) => {
-            interrupt(ctx, (reactor, reaction), approved.actor, attack.0)
-        }
-        _ => Reacted::Not,
     }
 }
 
@@ -595,24 +644,4 @@ fn won_interrupt(ctx: &mut Ctx, reaction: Intent, c: &Contest) -> Reacted<Contes
         more: u8::try_from(strikes.saturating_sub(1)).unwrap_or(u8::MAX),
     };
     strike(ctx, reaction, (reactor, attacker), c.attack, blow)
-}
-
-/// Whether `approved` ends its actor's turn: no action point left, a major action not pressed
-/// on, an exclusive one, a delay.
-pub fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-    if approved.intent == Intent::Delay {
-        return true;
-    }
-    ctx.fighter(approved.actor)
-        .is_none_or(|f| f.state.ended || f.state.left == 0)
-}
-
-/// At 0 health a monster dies and a hero falls (Fray's ruling on health): out of the fight
-/// either way, and out of melee.
-pub fn vitals(ctx: &mut Ctx, who: Entity) {
-    if ctx.hp(who).is_some_and(|h| h.current <= 0) && ctx.is_active(who) {
-        let hero = ctx.fighter(who).is_some_and(|f| f.sheet.0.hero);
-        ctx.release_all(who);
-        ctx.set_status(who, if hero { Status::Down } else { Status::Dead });
-    }
 }

@@ -2,17 +2,42 @@
 
 use std::sync::Arc;
 
+use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
+use fray_core::kit::RulesBase;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use fray_core::vocabulary::Vocabulary;
 
+use crate::contest::Contest;
+use crate::fighter::Fighter;
 use crate::sheet::{Sheet, SheetData};
 use crate::statblock::DrBlock;
 use crate::state::{Dr, DrState};
 
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "dierank";
+
+/// Die-rank's rules: the marker type whose capabilities the kit calls. Each is implemented at
+/// the top of the file that owns it: legality in `legality.rs`, previews in `preview.rs`, the
+/// turn flow and resolution in `resolve.rs`, the rounds (mastery points on initiative) in
+/// `initiative.rs`, the gauges in `gauges.rs`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DrRules;
+
+impl RulesBase for DrRules {
+    const ID: &'static str = ID;
+    type Battle = Dr;
+    type Fighter = Fighter;
+    type Extra = ();
+    type Watch = Changed<Hp>;
+    type Pause = Contest;
+
+    fn vocabulary() -> &'static dyn Vocabulary {
+        &crate::vocabulary::WORDS
+    }
+}
 
 /// The die-rank ruleset as the core sees it. It compiles each statblock once and shares the
 /// compiled sheet between every combatant spawned from it.

@@ -47,6 +47,10 @@ pub struct DrWords;
 pub static WORDS: DrWords = DrWords;
 
 impl Vocabulary for DrWords {
+    fn provocation(&self, kind: u8) -> Cow<'static, str> {
+        provocation(kind)
+    }
+
     fn maneuver(&self, m: Maneuver) -> Cow<'static, str> {
         match m {
             PRESS => Cow::Borrowed("pressed on with a mastery point"),

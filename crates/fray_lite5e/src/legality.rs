@@ -1,19 +1,209 @@
-//! Lite5e's one legality function: what a combatant may do on its turn, and at what price in
-//! its three actions (L5-03): one active, one movement and one quick action a round; the
-//! active action may be traded down to a movement or a quick one, the movement action to a
-//! quick one.
+//! Lite5e's candidates and its one legality function: what a combatant may do on its turn, and
+//! at what price in its three actions (L5-03): one active, one movement and one quick action a
+//! round; the active action may be traded down to a movement or a quick one, the movement
+//! action to a quick one.
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::Cost;
+use fray_core::ids::{AbilityId, AttackId};
 use fray_core::intent::{Intent, Maneuver};
-use fray_core::legality::{Legal, Occasion, Refusal};
+use fray_core::kit::{Legality, Offer};
+use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::region::RangeBand;
+use smallvec::SmallVec;
 
+use crate::labels::Labels;
 use crate::sheet::SheetData;
 use crate::statblock::{AttackBlock, AttackKind, Reach};
 use crate::state::L5State;
 use crate::vocabulary::{ACTIVE, FULL, HIDE, MOVEMENT, QUICK};
-use crate::{Ctx, Me};
+use crate::{Ctx, L5Rules, Me};
+
+impl Legality for L5Rules {
+    /// Offers a combatant's candidates; [`Legality::check`] keeps the legal ones.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, L5Rules>) {
+        let ctx = offer.ctx();
+        let actor = offer.actor();
+        let labels = Labels::get();
+        let sheet = offer.me().fighter.sheet.0.clone();
+        let everyone: SmallVec<[Entity; 16]> = ctx
+            .roster()
+            .entities()
+            .filter(|&e| ctx.status(e).takes_turns())
+            .collect();
+        for (i, (a, label)) in sheet.attacks.iter().enumerate() {
+            let index = u16::try_from(i).unwrap_or(u16::MAX);
+            for &target in &everyone {
+                let intent = if a.heal {
+                    Intent::UseAbility {
+                        ability: AbilityId(index),
+                        target: Some(target),
+                    }
+                } else {
+                    Intent::Attack {
+                        target,
+                        attack: AttackId(index),
+                        maneuver: Maneuver::STANDARD,
+                    }
+                };
+                offer.consider(intent, label);
+            }
+        }
+        for &target in &everyone {
+            offer.consider(Intent::Stabilize { target }, &labels.stabilize);
+        }
+        for &to in ctx.map().neighbours(ctx.region(actor)) {
+            offer.consider(Intent::Move { to }, &labels.moving);
+        }
+        offer.consider(
+            Intent::UseAbility {
+                ability: HIDE,
+                target: None,
+            },
+            &labels.hide,
+        );
+        offer.consider(Intent::Retreat, &labels.retreat);
+        offer.consider(Intent::Delay, &labels.delay);
+        offer.consider(Intent::EndTurn, &labels.end_turn);
+    }
+
+    /// The legality function: what a combatant may do on its turn, at what price. Lite5e has no
+    /// reactions, so nothing is provoked whatever the `scope`.
+    fn check(
+        ctx: &Ctx,
+        me: &Me,
+        intent: &Intent,
+        occasion: &Occasion,
+        _scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        if *occasion != Occasion::Turn {
+            return Err("lite5e has no reactions or declarations".into());
+        }
+        if *intent == Intent::EndTurn {
+            return Ok(Legal::costs(Cost::FREE));
+        }
+        if !me.row.status.is_active() {
+            return Err("it is incapacitated or out of the fight".into());
+        }
+        let (sheet, state) = (&me.fighter.sheet.0, me.fighter.state);
+        match *intent {
+            Intent::Delay => {
+                if state.acted {
+                    return Err("it has acted this turn".into());
+                }
+                if state.delayed == ctx.round() {
+                    return Err("it has delayed once this round".into());
+                }
+                if !ctx.can_delay() {
+                    return Err("nobody acts later this round".into());
+                }
+                Ok(Legal::costs(Cost::FREE))
+            }
+            Intent::Move { to } => {
+                if !ctx.map().neighbours(me.row.region).contains(&to) {
+                    return Err("it moves one region at a time, to a neighbouring one".into());
+                }
+                let speed = speed(sheet, state);
+                if speed == 0 {
+                    return Err("at 0 ft of speed it cannot move".into());
+                }
+                let feet = move_feet(ctx, to);
+                if reachable_feet(speed, state) < feet {
+                    return Err("it has not enough movement left this turn".into());
+                }
+                Ok(Legal::costs(Cost::new(feet, MOVEMENT, 500)))
+            }
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => {
+                if maneuver != Maneuver::STANDARD {
+                    return Err("lite5e has no combat maneuvers: attack plainly".into());
+                }
+                let a = sheet
+                    .attacks
+                    .get(usize::from(attack.0))
+                    .map(|(a, _)| a)
+                    .ok_or("no such attack")?;
+                if a.heal {
+                    return Err("a healing spell is used as an ability".into());
+                }
+                usable(state, usize::from(attack.0), a)?;
+                let cost = attack_price(a, state)?;
+                aim(ctx, me.entity, target, a)?;
+                Ok(Legal::costs(cost))
+            }
+            Intent::UseAbility {
+                ability: HIDE,
+                target: None,
+            } => {
+                if state.hidden {
+                    return Err("it is in stealth already".into());
+                }
+                if !state.active {
+                    return Err("hiding is an active action".into());
+                }
+                let watched = ctx.roster().entities().any(|e| {
+                    ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region
+                });
+                if watched {
+                    return Err("it cannot hide with an enemy close by".into());
+                }
+                Ok(Legal::costs(ACT))
+            }
+            Intent::UseAbility {
+                ability,
+                target: Some(target),
+            } => {
+                let i = usize::from(ability.0);
+                let a = sheet
+                    .attacks
+                    .get(i)
+                    .map(|(a, _)| a)
+                    .ok_or("no such spell")?;
+                if !a.heal {
+                    return Err("attacks are made with the attack intent".into());
+                }
+                usable(state, i, a)?;
+                let cost = attack_price(a, state)?;
+                aim(ctx, me.entity, target, a)?;
+                Ok(Legal::costs(cost))
+            }
+            Intent::Stabilize { target } => {
+                if !state.active {
+                    return Err("stabilizing is an active action".into());
+                }
+                if ctx.side(target) != ctx.side(me.entity) || target == me.entity {
+                    return Err("it stabilizes an ally".into());
+                }
+                let down = ctx
+                    .fighter(target)
+                    .is_some_and(|f| f.state.down_since.is_some());
+                if !down || ctx.status(target) != fray_core::combatant::Status::Down {
+                    return Err("the ally is not incapacitated".into());
+                }
+                if ctx.region(target) != me.row.region {
+                    return Err("it must be close to the ally".into());
+                }
+                Ok(Legal::costs(ACT))
+            }
+            Intent::Retreat => {
+                if state.acted || !(state.active && state.movement && state.quick) {
+                    return Err("retreat takes the whole turn".into());
+                }
+                let threatened = ctx.roster().entities().any(|e| {
+                    ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region
+                });
+                if !threatened {
+                    return Err("with no enemy close it simply moves away".into());
+                }
+                Ok(Legal::costs(WHOLE_TURN))
+            }
+            _ => Err("lite5e has no such action".into()),
+        }
+    }
+}
 
 /// The price of an active action.
 pub const ACT: Cost = Cost::new(1, ACTIVE, 1000);
@@ -128,136 +318,6 @@ pub fn aim(ctx: &Ctx, actor: Entity, target: Entity, a: &AttackBlock) -> Result<
         return Err("the target is out of range".into());
     }
     Ok(())
-}
-
-/// The legality function (see [`fray_core::kit::Rules::check`]).
-pub fn check(ctx: &Ctx, me: &Me, intent: &Intent, occasion: &Occasion) -> Result<Legal, Refusal> {
-    if *occasion != Occasion::Turn {
-        return Err("lite5e has no reactions or declarations".into());
-    }
-    if *intent == Intent::EndTurn {
-        return Ok(Legal::costs(Cost::FREE));
-    }
-    if !me.row.status.is_active() {
-        return Err("it is incapacitated or out of the fight".into());
-    }
-    let (sheet, state) = (&me.fighter.sheet.0, me.fighter.state);
-    match *intent {
-        Intent::Delay => {
-            if state.acted {
-                return Err("it has acted this turn".into());
-            }
-            if state.delayed == ctx.round() {
-                return Err("it has delayed once this round".into());
-            }
-            if !ctx.can_delay() {
-                return Err("nobody acts later this round".into());
-            }
-            Ok(Legal::costs(Cost::FREE))
-        }
-        Intent::Move { to } => {
-            if !ctx.map().neighbours(me.row.region).contains(&to) {
-                return Err("it moves one region at a time, to a neighbouring one".into());
-            }
-            let speed = speed(sheet, state);
-            if speed == 0 {
-                return Err("at 0 ft of speed it cannot move".into());
-            }
-            let feet = move_feet(ctx, to);
-            if reachable_feet(speed, state) < feet {
-                return Err("it has not enough movement left this turn".into());
-            }
-            Ok(Legal::costs(Cost::new(feet, MOVEMENT, 500)))
-        }
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => {
-            if maneuver != Maneuver::STANDARD {
-                return Err("lite5e has no combat maneuvers: attack plainly".into());
-            }
-            let a = sheet
-                .attacks
-                .get(usize::from(attack.0))
-                .map(|(a, _)| a)
-                .ok_or("no such attack")?;
-            if a.heal {
-                return Err("a healing spell is used as an ability".into());
-            }
-            usable(state, usize::from(attack.0), a)?;
-            let cost = attack_price(a, state)?;
-            aim(ctx, me.entity, target, a)?;
-            Ok(Legal::costs(cost))
-        }
-        Intent::UseAbility {
-            ability: HIDE,
-            target: None,
-        } => {
-            if state.hidden {
-                return Err("it is in stealth already".into());
-            }
-            if !state.active {
-                return Err("hiding is an active action".into());
-            }
-            let watched = ctx.roster().entities().any(|e| {
-                ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region
-            });
-            if watched {
-                return Err("it cannot hide with an enemy close by".into());
-            }
-            Ok(Legal::costs(ACT))
-        }
-        Intent::UseAbility {
-            ability,
-            target: Some(target),
-        } => {
-            let i = usize::from(ability.0);
-            let a = sheet
-                .attacks
-                .get(i)
-                .map(|(a, _)| a)
-                .ok_or("no such spell")?;
-            if !a.heal {
-                return Err("attacks are made with the attack intent".into());
-            }
-            usable(state, i, a)?;
-            let cost = attack_price(a, state)?;
-            aim(ctx, me.entity, target, a)?;
-            Ok(Legal::costs(cost))
-        }
-        Intent::Stabilize { target } => {
-            if !state.active {
-                return Err("stabilizing is an active action".into());
-            }
-            if ctx.side(target) != ctx.side(me.entity) || target == me.entity {
-                return Err("it stabilizes an ally".into());
-            }
-            let down = ctx
-                .fighter(target)
-                .is_some_and(|f| f.state.down_since.is_some());
-            if !down || ctx.status(target) != fray_core::combatant::Status::Down {
-                return Err("the ally is not incapacitated".into());
-            }
-            if ctx.region(target) != me.row.region {
-                return Err("it must be close to the ally".into());
-            }
-            Ok(Legal::costs(ACT))
-        }
-        Intent::Retreat => {
-            if state.acted || !(state.active && state.movement && state.quick) {
-                return Err("retreat takes the whole turn".into());
-            }
-            let threatened = ctx.roster().entities().any(|e| {
-                ctx.enemies(me.entity, e) && ctx.is_active(e) && ctx.region(e) == me.row.region
-            });
-            if !threatened {
-                return Err("with no enemy close it simply moves away".into());
-            }
-            Ok(Legal::costs(WHOLE_TURN))
-        }
-        _ => Err("lite5e has no such action".into()),
-    }
 }
 
 /// Whether attack `i` has a use left.

@@ -6,10 +6,11 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
+use fray_core::kit::Previews;
+use fray_core::legality::{Legal, Occasion};
 use fray_core::preview::{DamageRange, Preview};
 use fray_dice::Dice;
 
-use crate::Ctx;
 use crate::attack::setup;
 use crate::check::{self, face};
 use crate::injury::{INJURY_ODDS, STABILIZE_DC, stabilize_chance, stabilizer};
@@ -18,6 +19,100 @@ use crate::retreat::{self, attackers};
 use crate::sheet::Ability;
 use crate::statblock::AttackBlock;
 use crate::vocabulary::HIDE;
+use crate::{Ctx, L5Rules};
+
+impl Previews for L5Rules {
+    /// What `intent` of `actor` would do.
+    fn preview(
+        ctx: &mut Ctx,
+        actor: Entity,
+        intent: &Intent,
+        _legal: &Legal,
+        _occasion: &Occasion,
+    ) -> Preview {
+        let ctx = &*ctx;
+        let attack_of = |i: usize| {
+            ctx.fighter(actor)
+                .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
+        };
+        match *intent {
+            Intent::Attack {
+                target, attack: i, ..
+            } => {
+                // The sheet is shared: holding it spares copying the attack.
+                let Some(sheet) = ctx.fighter(actor).map(|f| f.sheet.0.clone()) else {
+                    return Preview::default();
+                };
+                match sheet.attacks.get(usize::from(i.0)) {
+                    Some((a, _)) => attack(ctx, actor, target, a),
+                    None => Preview::default(),
+                }
+            }
+            Intent::UseAbility {
+                ability: HIDE,
+                target: None,
+            } => {
+                let (bonus, adv) = stealth(ctx, actor);
+                Preview {
+                    hit_chance: check::chance(adv, bonus, STEALTH_DC) as f32,
+                    ..Preview::default()
+                }
+            }
+            Intent::UseAbility {
+                ability,
+                target: Some(target),
+            } => {
+                let Some(a) = attack_of(usize::from(ability.0)) else {
+                    return Preview::default();
+                };
+                let m = check::bonus(ctx, actor, Ability::of_attack(a.kind), false);
+                let mean = ((a.damage.min() + a.damage.max()) as f64 / 2.0 + f64::from(m)).max(0.0);
+                let down = ctx
+                    .fighter(target)
+                    .is_some_and(|f| f.state.down_since.is_some());
+                let (healing, bands) = if down {
+                    (mean * 0.95 + 1.0, INJURY_ODDS)
+                } else {
+                    (mean, [0.0; 5])
+                };
+                Preview {
+                    hit_chance: 1.0,
+                    expected_healing: healing as f32,
+                    bands,
+                    ..Preview::default()
+                }
+            }
+            Intent::Stabilize { .. } => {
+                let p = stabilize_chance(ctx, actor);
+                Preview {
+                    hit_chance: p as f32,
+                    expected_healing: (p * 0.95 * (1.0 + 0.05 * 4.5)) as f32,
+                    bands: INJURY_ODDS.map(|b| b * p as f32),
+                    ..Preview::default()
+                }
+            }
+            Intent::Retreat => {
+                let (bonus, adv) = retreat::retreat_check(ctx, actor);
+                let mut p = check::chance(adv, bonus, retreat::DC);
+                for (enemy, i) in attackers(ctx, actor) {
+                    let Some(a) = ctx
+                        .fighter(enemy)
+                        .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
+                    else {
+                        continue;
+                    };
+                    let q = attack(ctx, enemy, actor, &a);
+                    p *= 1.0 - f64::from(q.hit_chance);
+                }
+                Preview {
+                    hit_chance: p as f32,
+                    ..Preview::default()
+                }
+            }
+            _ => Preview::certain(),
+        }
+    }
+}
 
 /// The chances of an attack: `(plain hit, natural 20, natural 1 that hits)`.
 pub fn chances(advantage: fray_dice::Advantage, bonus: i32, ac: i64) -> (f64, f64, f64) {
@@ -96,90 +191,6 @@ pub fn attack(ctx: &Ctx, attacker: Entity, target: Entity, a: &AttackBlock) -> P
         expected_damage: expected as f32,
         kill_chance: kill as f32,
         ..Preview::default()
-    }
-}
-
-/// What `intent` of `actor` would do.
-pub fn preview(ctx: &Ctx, actor: Entity, intent: &Intent) -> Preview {
-    let attack_of = |i: usize| {
-        ctx.fighter(actor)
-            .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
-    };
-    match *intent {
-        Intent::Attack {
-            target, attack: i, ..
-        } => {
-            // The sheet is shared: holding it spares copying the attack.
-            let Some(sheet) = ctx.fighter(actor).map(|f| f.sheet.0.clone()) else {
-                return Preview::default();
-            };
-            match sheet.attacks.get(usize::from(i.0)) {
-                Some((a, _)) => attack(ctx, actor, target, a),
-                None => Preview::default(),
-            }
-        }
-        Intent::UseAbility {
-            ability: HIDE,
-            target: None,
-        } => {
-            let (bonus, adv) = stealth(ctx, actor);
-            Preview {
-                hit_chance: check::chance(adv, bonus, STEALTH_DC) as f32,
-                ..Preview::default()
-            }
-        }
-        Intent::UseAbility {
-            ability,
-            target: Some(target),
-        } => {
-            let Some(a) = attack_of(usize::from(ability.0)) else {
-                return Preview::default();
-            };
-            let m = check::bonus(ctx, actor, Ability::of_attack(a.kind), false);
-            let mean = ((a.damage.min() + a.damage.max()) as f64 / 2.0 + f64::from(m)).max(0.0);
-            let down = ctx
-                .fighter(target)
-                .is_some_and(|f| f.state.down_since.is_some());
-            let (healing, bands) = if down {
-                (mean * 0.95 + 1.0, INJURY_ODDS)
-            } else {
-                (mean, [0.0; 5])
-            };
-            Preview {
-                hit_chance: 1.0,
-                expected_healing: healing as f32,
-                bands,
-                ..Preview::default()
-            }
-        }
-        Intent::Stabilize { .. } => {
-            let p = stabilize_chance(ctx, actor);
-            Preview {
-                hit_chance: p as f32,
-                expected_healing: (p * 0.95 * (1.0 + 0.05 * 4.5)) as f32,
-                bands: INJURY_ODDS.map(|b| b * p as f32),
-                ..Preview::default()
-            }
-        }
-        Intent::Retreat => {
-            let (bonus, adv) = retreat::retreat_check(ctx, actor);
-            let mut p = check::chance(adv, bonus, retreat::DC);
-            for (enemy, i) in attackers(ctx, actor) {
-                let Some(a) = ctx
-                    .fighter(enemy)
-                    .and_then(|f| f.sheet.0.attacks.get(i).map(|(a, _)| a.clone()))
-                else {
-                    continue;
-                };
-                let q = attack(ctx, enemy, actor, &a);
-                p *= 1.0 - f64::from(q.hit_chance);
-            }
-            Preview {
-                hit_chance: p as f32,
-                ..Preview::default()
-            }
-        }
-        _ => Preview::certain(),
     }
 }
 

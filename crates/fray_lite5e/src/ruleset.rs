@@ -1,14 +1,19 @@
-//! The seam to the core: spawning lite5e encounters and combatants from content.
+//! The seam to the core: the rules' marker type and base, and spawning lite5e encounters and
+//! combatants from content.
 
 use std::sync::Arc;
 
+use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_core::combatant::Hp;
 use fray_core::compiled::CompiledStatblocks;
 use fray_core::ids::SideId;
+use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use fray_core::vocabulary::Vocabulary;
 use smallvec::SmallVec;
 
+use crate::fighter::Fighter;
 use crate::light::rank;
 use crate::options::L5Options;
 use crate::sheet::{Sheet, SheetData};
@@ -17,6 +22,27 @@ use crate::state::{L5, L5State};
 
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "lite5e";
+
+/// Lite5e's rules: the marker type whose capabilities the kit calls. Each is implemented at the
+/// top of the file that owns it: legality in `legality.rs`, previews in `preview.rs`,
+/// resolution, the turn flow and rounds in `resolve.rs`, the gauges in `gauges.rs`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct L5Rules;
+
+impl RulesBase for L5Rules {
+    const ID: &'static str = ID;
+    /// Hit points never go below 0 (L5-15): the damage past them is lost.
+    const HP_FLOOR: Option<i32> = Some(0);
+    type Battle = L5;
+    type Fighter = Fighter;
+    type Extra = ();
+    type Watch = Changed<Hp>;
+    type Pause = NoPause;
+
+    fn vocabulary() -> &'static dyn Vocabulary {
+        &crate::vocabulary::WORDS
+    }
+}
 
 /// The lite5e ruleset as the core sees it. It compiles each statblock once and shares the
 /// compiled sheet between every combatant spawned from it.

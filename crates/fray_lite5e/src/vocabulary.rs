@@ -53,9 +53,9 @@ impl Vocabulary for L5Words {
             _ => Cow::Borrowed("full turn"),
         }
     }
-}
 
-/// What a provocation is called: lite5e has none (no opportunity attacks).
-pub fn provocation(_kind: u8) -> Cow<'static, str> {
-    Cow::Borrowed("nothing")
+    /// What a provocation is called: lite5e has none (no opportunity attacks).
+    fn provocation(&self, _kind: u8) -> Cow<'static, str> {
+        Cow::Borrowed("nothing")
+    }
 }

@@ -1,14 +1,36 @@
 //! OHO's economy: the Action/Time Gauge of 6.5 seconds each turn (OHO-01), and the price of
-//! intents in its seconds, as the core's [`Cost`].
+//! intents in its seconds, as the core's [`Cost`](fray_core::cost::Cost); and the gauge as a
+//! client shows it.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
+use fray_core::gauge::Gauge;
+use fray_core::kit::Presentation;
 use serde::{Deserialize, Serialize};
 
+use crate::OhoRules;
 use crate::rules::{ATG, seconds};
+
+impl Presentation for OhoRules {
+    /// The time left on `who`'s gauge, of its full gauge (`3.5s of 6.5s`).
+    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
+        world
+            .get::<Atg>(who)
+            .map(|a| {
+                let text = format!(
+                    "{:.1}s of {:.1}s",
+                    f32::from(a.remaining) / 10.0,
+                    f32::from(a.max) / 10.0
+                );
+                Gauge::new("ATG", i32::from(a.remaining), Some(i32::from(a.max)), text)
+            })
+            .into_iter()
+            .collect()
+    }
+}
 
 /// The unit of OHO's costs: tenths of a second of the gauge.
 pub const TENTHS: u8 = 0;

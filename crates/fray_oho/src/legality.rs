@@ -1,6 +1,8 @@
-//! OHO's legality function.
+//! OHO's legality function, and the offers of a decision: a turn's candidates that pass it (a
+//! confused creature's one action picked at random), or a reactor's withheld action or attacks of
+//! opportunity.
 //!
-//! [`check`] is the only place that says what is legal: an offer is the
+//! [`check`](OhoRules::check) is the only place that says what is legal: an offer is the
 //! [candidates](crate::candidates) that pass it, a refused request carries its reason, and the
 //! reactions an intent provokes - withheld actions it sets off (OHO-05), then attacks of
 //! opportunity (OHO-14) - are the ones it lists.
@@ -23,6 +25,7 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::prelude::*;
+use fray_core::kit::{Legality, Offer};
 use fray_core::legality::{Provocation, Provocations};
 use fray_core::rng::derive_seed;
 use smallvec::SmallVec;
@@ -31,37 +34,49 @@ use crate::body::BodyPart;
 use crate::candidates::{affordable, attack_time};
 use crate::fighter::{able, pace};
 use crate::gauge::{Atg, cost, reaction_cost};
+use crate::labels::Labels;
 use crate::ops::OhoOps;
 use crate::rules::{NORMAL, QUICK, REACTION, crossing_feet, seconds, stride};
 use crate::sheet::SheetData;
 use crate::state::{OhoState, Withheld};
 use crate::vocabulary::provokes;
-use crate::{Ctx, Me};
+use crate::{Ctx, Me, OhoRules};
+
+impl Legality for OhoRules {
+    /// Offers every intent worth checking for the decider, in the order a UI lists them.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, OhoRules>) {
+        match *offer.occasion() {
+            Occasion::Turn => offer_turn(offer),
+            Occasion::Reaction { provoker, kind, .. } => offer_reaction(offer, provoker, kind),
+            Occasion::Declaration => {}
+        }
+    }
+
+    /// The legality function: whether `actor` may do `intent` now, on `occasion`.
+    fn check(
+        ctx: &Ctx,
+        me: &Me,
+        intent: &Intent,
+        occasion: &Occasion,
+        scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        match *occasion {
+            Occasion::Turn => check_turn(ctx, me, intent, scope),
+            Occasion::Reaction {
+                provoker,
+                intent: provoking,
+                kind,
+            } => check_reaction(ctx, me, intent, provoker, &provoking, kind),
+            Occasion::Declaration => Err("OHO has no declarations".into()),
+        }
+    }
+}
 
 /// Why a confused creature may do nothing but the action picked for it.
 const CONFUSED: &str = "it is confused: it can only take the action picked for it";
 
 /// Why a withheld action is refused, when it already withholds none.
 const WITHHOLDING: &str = "withholding takes 0.5s plus the action's time, and only an attack on a foe it can reach or a move out of the way can be withheld (OHO-05)";
-
-/// The legality function: whether `actor` may do `intent` now, on `occasion`.
-pub(crate) fn check(
-    ctx: &Ctx,
-    me: &Me,
-    intent: &Intent,
-    occasion: &Occasion,
-    scope: Scope,
-) -> Result<Legal, Refusal> {
-    match *occasion {
-        Occasion::Turn => check_turn(ctx, me, intent, scope),
-        Occasion::Reaction {
-            provoker,
-            intent: provoking,
-            kind,
-        } => check_reaction(ctx, me, intent, provoker, &provoking, kind),
-        Occasion::Declaration => Err("OHO has no declarations".into()),
-    }
-}
 
 /// What every check of a turn's intent reads of its actor, read once.
 struct Actor<'c> {
@@ -142,7 +157,7 @@ pub(crate) struct Pick {
 /// The one action a confused creature takes, picked at random among those it could take
 /// (OHO-20): by a stream derived from the encounter's seed and the turn, so no die of the
 /// fight's own stream is spent and judging it changes nothing. The pick is logged as a roll
-/// when the action is taken (`resolve::pay`).
+/// when the action is taken (`OhoRules::pay`).
 pub(crate) fn confused_pick(ctx: &Ctx, actor: Entity) -> Option<Pick> {
     let me = ctx.actor(actor)?;
     pick(ctx, &Actor::of(&me, Scope::Price))
@@ -510,5 +525,60 @@ fn check_reaction(
             Ok(Legal::costs(reaction_cost(REACTION)))
         }
         _ => Err("that is not one of the reactions it may take".into()),
+    }
+}
+
+/// A turn's candidates. A confused creature is offered only the action picked for it (OHO-20):
+/// the legality check refuses every other, so a request for one is refused too.
+fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, OhoRules>) {
+    let ctx = offer.ctx();
+    let actor = offer.actor();
+    if ctx.has(actor, Condition::CONFUSED) && ctx.can_act(actor) {
+        if let Some(pick) = confused_pick(ctx, actor) {
+            offer.consider(pick.intent, &pick.label);
+        }
+        return;
+    }
+    crate::candidates::turn(ctx, actor, |intent, label| {
+        offer.consider(intent, label);
+    });
+}
+
+/// A reactor's candidates: its withheld action, set off (OHO-05); or an attack of opportunity
+/// on the mover with each weapon but a full-round one (OHO-14).
+fn offer_reaction(offer: &mut Offer<'_, '_, '_, '_, '_, OhoRules>, provoker: Entity, kind: u8) {
+    let ctx = offer.ctx();
+    let reactor = offer.actor();
+    let Some(f) = ctx.fighter(reactor) else {
+        return;
+    };
+    let weapons = &f.sheet.0.weapons;
+    match kind {
+        provokes::WITHHELD => {
+            let Some(w) = f.state.withheld else {
+                return;
+            };
+            let label = match w.intent {
+                Readied::Attack { attack, .. } => match weapons.get(attack.index()) {
+                    Some(weapon) => weapon.withheld_label(),
+                    None => return,
+                },
+                _ => &Labels::get().withhold_move,
+            };
+            offer.consider(w.intent.intent(), label);
+        }
+        _ => {
+            for (i, weapon) in weapons.iter().enumerate() {
+                if weapon.full_round {
+                    continue;
+                }
+                let intent = Intent::Attack {
+                    target: provoker,
+                    attack: AttackId(i as u16),
+                    maneuver: Maneuver::STANDARD,
+                };
+                offer.consider(intent, &weapon.label);
+            }
+        }
     }
 }

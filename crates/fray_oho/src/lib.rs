@@ -33,7 +33,7 @@ pub mod explore;
 pub mod fighter;
 /// Frightened: its effect, from the encounter's options (OHO-20).
 pub mod frightened;
-/// The economy: the time gauge, and costs in its seconds.
+/// The economy: the time gauge, costs in its seconds, and the gauge a client shows.
 pub mod gauge;
 /// What an injury leaves, by damage type and where the blow lands.
 pub mod injury;
@@ -41,7 +41,6 @@ mod labels;
 mod legality;
 /// Exact odds of attacks for previews, with their cache.
 pub mod odds;
-mod offer;
 mod ops;
 mod preview;
 /// Experience, proficiency points, levels and tiers from a fight's log (OHO-22..OHO-24).
@@ -49,7 +48,7 @@ pub mod progression;
 mod resolve;
 /// The rules' numbers as constants and pure functions.
 pub mod rules;
-/// Spawning from content.
+/// The rules' marker type, and spawning from content.
 pub mod ruleset;
 /// Compiled combatant numbers.
 pub mod sheet;
@@ -63,19 +62,13 @@ pub mod vitals;
 /// OHO's own words: conditions, damage types, called shots, costs, provocations.
 pub mod vocabulary;
 
-use std::borrow::Cow;
-
 use bevy_app::prelude::*;
-use bevy_ecs::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::prelude::*;
-use fray_core::kit::{NoPause, Offer, RoundPlan, Rules, RulesetPlugin, Step, TurnBegins};
+use fray_core::kit::RulesetPlugin;
 use fray_core::prelude::*;
-use fray_core::turn::Approved;
-
-use crate::ops::OhoOps;
 
 pub use injury::{Location, injuries};
+pub use ruleset::OhoRules;
 
 /// The types most users need.
 pub mod prelude {
@@ -100,117 +93,6 @@ pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, OhoRul
 
 /// A combatant as OHO's legality check judges it.
 pub(crate) type Me<'c, 's> = fray_core::kit::Actor<'c, 's, OhoRules>;
-
-/// OHO's rules, as the kit's hooks.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct OhoRules;
-
-impl Rules for OhoRules {
-    const ID: &'static str = ruleset::ID;
-    type Battle = state::Oho;
-    type Fighter = fighter::Fighter;
-    type Extra = ResMut<'static, odds::OddsCache>;
-    type Watch = Or<(
-        Changed<Hp>,
-        Changed<state::OhoState>,
-        Changed<Conditions>,
-        Changed<Status>,
-    )>;
-    type Pause = NoPause;
-
-    fn vocabulary() -> &'static dyn Vocabulary {
-        &vocabulary::WORDS
-    }
-
-    fn budget(world: &World, who: Entity) -> Vec<Gauge> {
-        world
-            .get::<gauge::Atg>(who)
-            .map(|a| {
-                let text = format!(
-                    "{:.1}s of {:.1}s",
-                    f32::from(a.remaining) / 10.0,
-                    f32::from(a.max) / 10.0
-                );
-                Gauge::new("ATG", i32::from(a.remaining), Some(i32::from(a.max)), text)
-            })
-            .into_iter()
-            .collect()
-    }
-
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        Cow::Borrowed(vocabulary::provocation(kind))
-    }
-
-    fn setup(ctx: &mut Ctx) {
-        turns::setup(ctx);
-    }
-
-    fn round_start(ctx: &mut Ctx) -> RoundPlan {
-        turns::round_start(ctx);
-        RoundPlan::Turns
-    }
-
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        turns::turn_start(ctx, actor)
-    }
-
-    /// Keeps a combatant's status in line with its state (see [`vitals`]) after any change to
-    /// its health, state, conditions or status: doing it twice changes nothing.
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        ctx.update_status(who);
-    }
-
-    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
-        offer::offer(offer);
-    }
-
-    fn check(
-        ctx: &Ctx,
-        me: &Me,
-        intent: &Intent,
-        occasion: &Occasion,
-        scope: Scope,
-    ) -> Result<Legal, Refusal> {
-        legality::check(ctx, me, intent, occasion, scope)
-    }
-
-    fn preview(
-        ctx: &mut Ctx,
-        actor: Entity,
-        intent: &Intent,
-        _legal: &Legal,
-        occasion: &Occasion,
-    ) -> Preview {
-        preview::preview(ctx, actor, intent, occasion)
-    }
-
-    fn pay(ctx: &mut Ctx, approved: &Approved) {
-        resolve::pay(ctx, approved);
-    }
-
-    fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
-        ctx.can_act(actor)
-    }
-
-    fn react(
-        ctx: &mut Ctx,
-        approved: &Approved,
-        kind: u8,
-        reactor: Entity,
-        reaction: Intent,
-    ) -> bool {
-        resolve::react(ctx, approved, kind, reactor, reaction)
-    }
-
-    fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
-        resolve::execute(ctx, approved);
-        Step::Done
-    }
-
-    fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-        resolve::turn_over(ctx, approved)
-    }
-}
 
 /// Adds the OHO ruleset: its spawning, its saved components, its odds cache and the kit's
 /// systems for it.

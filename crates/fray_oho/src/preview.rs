@@ -2,9 +2,9 @@
 //! the odds cache.
 
 use bevy_ecs::prelude::*;
+use fray_core::kit::Previews;
 use fray_core::kit::prelude::*;
 
-use crate::Ctx;
 use crate::body::BodyPart;
 use crate::fighter::{attack_penalty, defense_penalty, save_penalty};
 use crate::odds::{Defender, Striker};
@@ -12,30 +12,34 @@ use crate::ops::OhoOps;
 use crate::rules::MAX_EXHAUSTION;
 use crate::statblock::Rider;
 use crate::state::OhoState;
+use crate::{Ctx, OhoRules};
 
-/// The preview of a legal intent of `actor`: an attack's odds (a withheld strike's too), the
-/// attacks of opportunity a move on its turn draws; anything else cannot fail.
-pub(crate) fn preview(
-    ctx: &mut Ctx,
-    actor: Entity,
-    intent: &Intent,
-    occasion: &Occasion,
-) -> Preview {
-    match *intent {
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => attack_preview(ctx, actor, target, attack.index(), BodyPart::of(maneuver)),
-        Intent::Ready {
-            intent: Readied::Attack { target, attack, .. },
-            ..
-        } => attack_preview(ctx, actor, target, attack.index(), None),
-        Intent::Move { .. } if *occasion == Occasion::Turn => Preview {
-            provokes: threats(ctx, actor),
-            ..Preview::certain()
-        },
-        _ => Preview::certain(),
+impl Previews for OhoRules {
+    /// The preview of a legal intent of `actor`: an attack's odds (a withheld strike's too), the
+    /// attacks of opportunity a move on its turn draws; anything else cannot fail.
+    fn preview(
+        ctx: &mut Ctx,
+        actor: Entity,
+        intent: &Intent,
+        _legal: &Legal,
+        occasion: &Occasion,
+    ) -> Preview {
+        match *intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => attack_preview(ctx, actor, target, attack.index(), BodyPart::of(maneuver)),
+            Intent::Ready {
+                intent: Readied::Attack { target, attack, .. },
+                ..
+            } => attack_preview(ctx, actor, target, attack.index(), None),
+            Intent::Move { .. } if *occasion == Occasion::Turn => Preview {
+                provokes: threats(ctx, actor),
+                ..Preview::certain()
+            },
+            _ => Preview::certain(),
+        }
     }
 }
 

@@ -4,10 +4,10 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::kit::prelude::*;
+use fray_core::kit::{NoPause, Resolution, Step};
 use fray_core::turn::Approved;
 use fray_dice::{Dice, DieSource};
 
-use crate::Ctx;
 use crate::attack::{Mode, perform};
 use crate::gauge::tenths;
 use crate::legality::confused_pick;
@@ -15,14 +15,136 @@ use crate::ops::OhoOps;
 use crate::rules::QUICK;
 use crate::state::{FullRound, Withheld};
 use crate::vocabulary::{provocation, provokes};
+use crate::{Ctx, OhoRules};
 
-/// Takes the intent's time off the gauge, logged (OHO-01); a confused creature's turn action
-/// is first logged as the roll that picked it.
-pub(crate) fn pay(ctx: &mut Ctx, approved: &Approved) {
-    log_confused_pick(ctx, approved);
-    let t = tenths(approved.legal.cost);
-    if t > 0 {
-        ctx.spend(approved.actor, t);
+impl Resolution for OhoRules {
+    /// Takes the intent's time off the gauge, logged (OHO-01); a confused creature's turn action
+    /// is first logged as the roll that picked it.
+    fn pay(ctx: &mut Ctx, approved: &Approved) {
+        log_confused_pick(ctx, approved);
+        let t = tenths(approved.legal.cost);
+        if t > 0 {
+            ctx.spend(approved.actor, t);
+        }
+    }
+
+    /// An actor cut down by the attacks of opportunity it drew stops.
+    fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
+        ctx.can_act(actor)
+    }
+
+    /// One reaction: `reactor` answers `approved` with `reaction`. Nothing happens when the reactor
+    /// or the provoker can no longer act.
+    fn react(
+        ctx: &mut Ctx,
+        approved: &Approved,
+        kind: u8,
+        reactor: Entity,
+        reaction: Intent,
+    ) -> bool {
+        let provoker = approved.actor;
+        if !ctx.can_act(reactor) || !ctx.can_act(provoker) {
+            return false;
+        }
+        if ctx.logging() {
+            let (who, against) = (ctx.id(reactor), ctx.id(provoker));
+            ctx.log_mut().push(LogEvent::Reaction {
+                who,
+                against,
+                provocation: provocation(kind).to_string(),
+            });
+        }
+        match (kind, reaction) {
+            (provokes::WITHHELD, _) => fire_withheld(ctx, reactor, reaction),
+            (
+                _,
+                Intent::Attack {
+                    attack, maneuver, ..
+                },
+            ) => {
+                // An attack of opportunity: a reaction, half a second from the reactor's gauge
+                // (its price, which the kit pays once it has happened).
+                perform(
+                    ctx,
+                    reactor,
+                    provoker,
+                    attack.index(),
+                    maneuver,
+                    Mode::Opportunity,
+                );
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// The intent itself, after its reactions.
+    fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
+        let actor = approved.actor;
+        match approved.intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => {
+                let full_round = ctx.weapon(actor, attack).is_some_and(|w| w.full_round);
+                if full_round {
+                    // It takes the whole turn and lands at the end of the round; no reactions until
+                    // then (OHO-03).
+                    let round = ctx.round();
+                    if let Some(mut f) = ctx.fighter_mut(actor) {
+                        f.state.full_round_in = round;
+                    }
+                    ctx.battle_mut().pending.push(FullRound {
+                        actor,
+                        intent: approved.intent,
+                    });
+                    ctx.note(Some(actor), || {
+                        "begins a full-round action: it lands at the end of the round.".into()
+                    });
+                } else {
+                    perform(ctx, actor, target, attack.index(), maneuver, Mode::Action);
+                }
+            }
+            Intent::Engage { target } => {
+                let reach = ctx.sheet(actor).map_or(0, |s| s.reach());
+                let far = ctx.map().hops(ctx.region(actor), ctx.region(target)) > reach;
+                if far || !ctx.can_act(target) {
+                    ctx.note(Some(actor), || {
+                        "finds its target gone: the engage comes to nothing.".into()
+                    });
+                } else {
+                    ctx.engage(actor, target, false);
+                }
+            }
+            Intent::Disengage => {
+                ctx.release_all(actor);
+                let id = ctx.id(actor);
+                ctx.record(|_| LogEvent::Disengaged { who: id });
+            }
+            Intent::Move { to } => {
+                ctx.move_to(actor, to);
+                ctx.drop_out_of_reach(actor);
+            }
+            Intent::Ready { trigger, intent } => {
+                if let Some(mut f) = ctx.fighter_mut(actor) {
+                    f.state.withheld = Some(Withheld { trigger, intent });
+                }
+                ctx.note(Some(actor), || {
+                    format!("withholds an action until {}.", describe_trigger(trigger))
+                });
+            }
+            _ => {}
+        }
+        Step::Done
+    }
+
+    /// Whether the turn is over: the gauge holds less than a quick action. The turn lasts only
+    /// while the gauge has time for something (OHO-01); what is left stays for reactions until the
+    /// creature's next turn.
+    fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
+        ctx.fighter(approved.actor)
+            .is_some_and(|f| f.atg.remaining < QUICK)
     }
 }
 
@@ -56,59 +178,6 @@ impl DieSource for Picked {
     fn roll_die(&mut self, sides: u32) -> u32 {
         self.0.clamp(1, sides.max(1))
     }
-}
-
-/// Whether the turn is over: the gauge holds less than a quick action. The turn lasts only
-/// while the gauge has time for something (OHO-01); what is left stays for reactions until the
-/// creature's next turn.
-pub(crate) fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-    ctx.fighter(approved.actor)
-        .is_some_and(|f| f.atg.remaining < QUICK)
-}
-
-/// One reaction: `reactor` answers `approved` with `reaction`. Nothing happens when the reactor
-/// or the provoker can no longer act.
-pub(crate) fn react(
-    ctx: &mut Ctx,
-    approved: &Approved,
-    kind: u8,
-    reactor: Entity,
-    reaction: Intent,
-) -> bool {
-    let provoker = approved.actor;
-    if !ctx.can_act(reactor) || !ctx.can_act(provoker) {
-        return false;
-    }
-    if ctx.logging() {
-        let (who, against) = (ctx.id(reactor), ctx.id(provoker));
-        ctx.log_mut().push(LogEvent::Reaction {
-            who,
-            against,
-            provocation: provocation(kind).to_string(),
-        });
-    }
-    match (kind, reaction) {
-        (provokes::WITHHELD, _) => fire_withheld(ctx, reactor, reaction),
-        (
-            _,
-            Intent::Attack {
-                attack, maneuver, ..
-            },
-        ) => {
-            // An attack of opportunity: a reaction, half a second from the reactor's gauge
-            // (its price, which the kit pays once it has happened).
-            perform(
-                ctx,
-                reactor,
-                provoker,
-                attack.index(),
-                maneuver,
-                Mode::Opportunity,
-            );
-        }
-        _ => {}
-    }
-    true
 }
 
 /// A withheld action fires (its time was paid when it was withheld).
@@ -166,66 +235,6 @@ fn fire_withheld(ctx: &mut Ctx, reactor: Entity, intent: Intent) {
             }
             ctx.move_to(reactor, to);
             ctx.drop_out_of_reach(reactor);
-        }
-        _ => {}
-    }
-}
-
-/// The intent itself, after its reactions.
-pub(crate) fn execute(ctx: &mut Ctx, approved: &Approved) {
-    let actor = approved.actor;
-    match approved.intent {
-        Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } => {
-            let full_round = ctx.weapon(actor, attack).is_some_and(|w| w.full_round);
-            if full_round {
-                // It takes the whole turn and lands at the end of the round; no reactions until
-                // then (OHO-03).
-                let round = ctx.round();
-                if let Some(mut f) = ctx.fighter_mut(actor) {
-                    f.state.full_round_in = round;
-                }
-                ctx.battle_mut().pending.push(FullRound {
-                    actor,
-                    intent: approved.intent,
-                });
-                ctx.note(Some(actor), || {
-                    "begins a full-round action: it lands at the end of the round.".into()
-                });
-            } else {
-                perform(ctx, actor, target, attack.index(), maneuver, Mode::Action);
-            }
-        }
-        Intent::Engage { target } => {
-            let reach = ctx.sheet(actor).map_or(0, |s| s.reach());
-            let far = ctx.map().hops(ctx.region(actor), ctx.region(target)) > reach;
-            if far || !ctx.can_act(target) {
-                ctx.note(Some(actor), || {
-                    "finds its target gone: the engage comes to nothing.".into()
-                });
-            } else {
-                ctx.engage(actor, target, false);
-            }
-        }
-        Intent::Disengage => {
-            ctx.release_all(actor);
-            let id = ctx.id(actor);
-            ctx.record(|_| LogEvent::Disengaged { who: id });
-        }
-        Intent::Move { to } => {
-            ctx.move_to(actor, to);
-            ctx.drop_out_of_reach(actor);
-        }
-        Intent::Ready { trigger, intent } => {
-            if let Some(mut f) = ctx.fighter_mut(actor) {
-                f.state.withheld = Some(Withheld { trigger, intent });
-            }
-            ctx.note(Some(actor), || {
-                format!("withholds an action until {}.", describe_trigger(trigger))
-            });
         }
         _ => {}
     }

@@ -1,16 +1,23 @@
-//! The seam to the core: spawning OHO encounters and combatants from content.
+//! The seam to the core: the rules' marker type, and spawning OHO encounters and combatants
+//! from content.
 
 use std::sync::Arc;
 
+use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::options::OptionDef;
 use fray_content::schema::Statblock;
-use fray_core::combatant::Hp;
+use fray_core::combatant::{Hp, Status};
 use fray_core::compiled::CompiledStatblocks;
+use fray_core::condition::Conditions;
+use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
+use fray_core::vocabulary::Vocabulary;
 
+use crate::fighter::Fighter;
 use crate::frightened::Frightened;
 use crate::gauge::Atg;
+use crate::odds::OddsCache;
 use crate::rules::ATG;
 use crate::sheet::{Sheet, SheetData, compile};
 use crate::statblock::OhoBlock;
@@ -18,6 +25,31 @@ use crate::state::{Oho, OhoState};
 
 /// The ruleset's id, as encounter files name it.
 pub const ID: &str = "oho";
+
+/// OHO's rules: the marker type whose capabilities the kit calls. Each is implemented at the
+/// top of the file that owns it: legality in `legality.rs`, previews in `preview.rs`,
+/// resolution in `resolve.rs`, the turn flow and rounds in `turns.rs`, the gauges in
+/// `gauge.rs`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OhoRules;
+
+impl RulesBase for OhoRules {
+    const ID: &'static str = ID;
+    type Battle = Oho;
+    type Fighter = Fighter;
+    type Extra = ResMut<'static, OddsCache>;
+    type Watch = Or<(
+        Changed<Hp>,
+        Changed<OhoState>,
+        Changed<Conditions>,
+        Changed<Status>,
+    )>;
+    type Pause = NoPause;
+
+    fn vocabulary() -> &'static dyn Vocabulary {
+        &crate::vocabulary::WORDS
+    }
+}
 
 /// The options OHO encounters may set: what frightened does (OHO-20); every other number
 /// comes from the statblocks.

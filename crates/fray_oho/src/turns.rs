@@ -1,14 +1,13 @@
 //! Initiative, the end of a round and the start of each turn: full-round actions land, the
 //! gauge refills, a withheld action lapses, and the rolls of the dying, the bleeding and the
-//! burned are made.
+//! burned are made. After any change to a combatant, its status follows its state.
 
 use bevy_ecs::prelude::*;
-use fray_core::kit::TurnBegins;
 use fray_core::kit::prelude::*;
+use fray_core::kit::{RoundPlan, Rounds, TurnBegins, TurnFlow};
 use fray_core::turn::TurnEntry;
 use smallvec::SmallVec;
 
-use crate::Ctx;
 use crate::attack::{Mode, perform};
 use crate::fighter::save_penalty;
 use crate::gauge::Atg;
@@ -16,159 +15,171 @@ use crate::ops::OhoOps;
 use crate::rules::{ATG, atg_for, seconds};
 use crate::state::FullRound;
 use crate::vocabulary::{BLEEDING, BURNED, DISABLED};
+use crate::{Ctx, OhoRules};
 
-/// Rolls initiative once, at the start: the text gives no initiative rule, so Fray rolls each
-/// combatant's Reflex pool (its reflex dice, summed). Higher acts first; ties go to more
-/// defense dice (Reflex plus dodge), then to roster order. The order holds for the whole fight.
-pub(crate) fn setup(ctx: &mut Ctx) {
-    let mut entries: SmallVec<[TurnEntry; 16]> = SmallVec::new();
-    for i in 0..ctx.roster().len() {
-        let Some(entity) = ctx.roster().entries.get(i).map(|r| r.entity) else {
-            continue;
-        };
-        let Some((reflex, tiebreak)) = ctx
-            .fighter(entity)
-            .map(|f| (f.sheet.0.reflex, i32::from(f.sheet.0.defense_dice())))
-        else {
-            continue;
-        };
-        let rolled = ctx.roll_pool(u32::from(reflex), 6);
-        let count = i32::try_from(rolled.total).unwrap_or(i32::MAX);
-        if let Some(roll) = rolled.roll {
-            let who = ctx.id(entity);
-            ctx.log_mut().push(LogEvent::Initiative {
-                who,
-                count,
-                roll: Some(roll),
-            });
-        }
-        if let Some(mut initiative) = ctx.initiative_mut(entity) {
-            *initiative = Initiative { count, tiebreak };
-        }
-        entries.push(TurnEntry::combatant(entity, count, tiebreak));
-    }
-    ctx.order_mut().set(entries);
-}
-
-/// At the end of the round, the full-round actions taken in it land (OHO-03): an attack whose
-/// maker is still able, still engages its target and still reaches it. It runs as the next
-/// round starts, before anyone's turn, and is logged as part of the round that ended.
-pub(crate) fn round_start(ctx: &mut Ctx) {
-    if ctx.battle().pending.is_empty() {
-        return;
-    }
-    let mut pending = std::mem::take(&mut ctx.battle_mut().pending);
-    // The round has already been counted up: what lands belongs to the end of the round
-    // before, and the log says so (the core sets the clock again when the round starts).
-    let (ended, serial) = (ctx.round().saturating_sub(1), ctx.turn().serial());
-    ctx.log_mut().set_clock(ended, serial);
-    for &FullRound { actor, intent } in &pending {
-        let Intent::Attack {
-            target,
-            attack,
-            maneuver,
-        } = intent
-        else {
-            continue;
-        };
-        let reach = ctx.weapon(actor, attack).map_or(0, |w| w.reach);
-        let lands = ctx.can_act(actor)
-            && ctx.can_act(target)
-            && ctx.engaging(actor, target)
-            && ctx.map().hops(ctx.region(actor), ctx.region(target)) <= reach;
-        if lands {
-            ctx.note(Some(actor), || "completes its full-round action.".into());
-            perform(
-                ctx,
-                actor,
-                target,
-                attack.index(),
-                maneuver,
-                Mode::FullRound,
-            );
-        } else {
-            ctx.note(Some(actor), || "loses its full-round action.".into());
-        }
-    }
-    // The list keeps its allocation for the next round.
-    pending.clear();
-    let kept = &mut ctx.battle_mut().pending;
-    if kept.is_empty() {
-        *kept = pending;
-    }
-}
-
-/// The start of a turn. The gauge refills (OHO-01; exhaustion from level 4 shortens it,
-/// OHO-21) and a withheld action that did not fire lapses (OHO-05). Then, once a round each, as
-/// Fray rules "every round": a dying creature rolls Fortitude against its hits and dies on a
-/// failure; a bleeding one takes a hit and rolls Fortitude against its hits, and is disabled on
-/// a failure (OHO-17) - or starts dying, if it was disabled already; a burned one rolls
-/// Fortitude against its hits and cannot act this turn on a failure (OHO-19).
-pub(crate) fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-    let (gauge, lapsed, level) = match ctx.fighter_mut(actor) {
-        Some(mut f) => {
-            let gauge = atg_for(f.state.exhaustion);
-            *f.atg = Atg::new(gauge);
-            let lapsed = f.state.withheld.is_some();
-            if lapsed {
-                f.state.withheld = None;
+impl TurnFlow for OhoRules {
+    /// Rolls initiative once, at the start: the text gives no initiative rule, so Fray rolls each
+    /// combatant's Reflex pool (its reflex dice, summed). Higher acts first; ties go to more
+    /// defense dice (Reflex plus dodge), then to roster order. The order holds for the whole fight.
+    fn setup(ctx: &mut Ctx) {
+        let mut entries: SmallVec<[TurnEntry; 16]> = SmallVec::new();
+        for i in 0..ctx.roster().len() {
+            let Some(entity) = ctx.roster().entries.get(i).map(|r| r.entity) else {
+                continue;
+            };
+            let Some((reflex, tiebreak)) = ctx
+                .fighter(entity)
+                .map(|f| (f.sheet.0.reflex, i32::from(f.sheet.0.defense_dice())))
+            else {
+                continue;
+            };
+            let rolled = ctx.roll_pool(u32::from(reflex), 6);
+            let count = i32::try_from(rolled.total).unwrap_or(i32::MAX);
+            if let Some(roll) = rolled.roll {
+                let who = ctx.id(entity);
+                ctx.log_mut().push(LogEvent::Initiative {
+                    who,
+                    count,
+                    roll: Some(roll),
+                });
             }
-            (gauge, lapsed, f.state.exhaustion)
+            if let Some(mut initiative) = ctx.initiative_mut(entity) {
+                *initiative = Initiative { count, tiebreak };
+            }
+            entries.push(TurnEntry::combatant(entity, count, tiebreak));
         }
-        None => return TurnBegins::Act,
-    };
-    let (dying, bleeding, burned) = (
-        ctx.has(actor, Condition::DYING),
-        ctx.has(actor, BLEEDING),
-        ctx.has(actor, BURNED),
-    );
-    if gauge < ATG {
-        ctx.note(Some(actor), || {
-            format!(
-                "is exhausted (level {level}): its gauge holds only {}.",
-                seconds(gauge)
-            )
-        });
+        ctx.order_mut().set(entries);
     }
-    if lapsed {
-        ctx.note(Some(actor), || "lets its withheld action go.".into());
-    }
-    if dying && !fortitude_against_hits(ctx, actor, "Fortitude while dying") {
-        if let Some(mut f) = ctx.fighter_mut(actor) {
-            f.state.dead = true;
-        }
-        ctx.update_status(actor);
-        return TurnBegins::Skip;
-    }
-    if bleeding {
-        let hits = match ctx.fighter_mut(actor) {
+
+    /// The start of a turn. The gauge refills (OHO-01; exhaustion from level 4 shortens it,
+    /// OHO-21) and a withheld action that did not fire lapses (OHO-05). Then, once a round each, as
+    /// Fray rules "every round": a dying creature rolls Fortitude against its hits and dies on a
+    /// failure; a bleeding one takes a hit and rolls Fortitude against its hits, and is disabled on
+    /// a failure (OHO-17) - or starts dying, if it was disabled already; a burned one rolls
+    /// Fortitude against its hits and cannot act this turn on a failure (OHO-19).
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        let (gauge, lapsed, level) = match ctx.fighter_mut(actor) {
             Some(mut f) => {
-                f.state.hits = f.state.hits.saturating_add(1);
-                f.state.hits
+                let gauge = atg_for(f.state.exhaustion);
+                *f.atg = Atg::new(gauge);
+                let lapsed = f.state.withheld.is_some();
+                if lapsed {
+                    f.state.withheld = None;
+                }
+                (gauge, lapsed, f.state.exhaustion)
             }
             None => return TurnBegins::Act,
         };
-        ctx.note(Some(actor), || format!("bleeds: a hit ({hits} in all)."));
-        if !fortitude_against_hits(ctx, actor, "Fortitude against bleeding") {
-            let next = if ctx.has(actor, DISABLED) {
-                Condition::DYING
-            } else {
-                DISABLED
-            };
-            ctx.mark(actor, next);
-            ctx.update_status(actor);
+        let (dying, bleeding, burned) = (
+            ctx.has(actor, Condition::DYING),
+            ctx.has(actor, BLEEDING),
+            ctx.has(actor, BURNED),
+        );
+        if gauge < ATG {
+            ctx.note(Some(actor), || {
+                format!(
+                    "is exhausted (level {level}): its gauge holds only {}.",
+                    seconds(gauge)
+                )
+            });
         }
+        if lapsed {
+            ctx.note(Some(actor), || "lets its withheld action go.".into());
+        }
+        if dying && !fortitude_against_hits(ctx, actor, "Fortitude while dying") {
+            if let Some(mut f) = ctx.fighter_mut(actor) {
+                f.state.dead = true;
+            }
+            ctx.update_status(actor);
+            return TurnBegins::Skip;
+        }
+        if bleeding {
+            let hits = match ctx.fighter_mut(actor) {
+                Some(mut f) => {
+                    f.state.hits = f.state.hits.saturating_add(1);
+                    f.state.hits
+                }
+                None => return TurnBegins::Act,
+            };
+            ctx.note(Some(actor), || format!("bleeds: a hit ({hits} in all)."));
+            if !fortitude_against_hits(ctx, actor, "Fortitude against bleeding") {
+                let next = if ctx.has(actor, DISABLED) {
+                    Condition::DYING
+                } else {
+                    DISABLED
+                };
+                ctx.mark(actor, next);
+                ctx.update_status(actor);
+            }
+        }
+        if burned
+            && ctx.can_act(actor)
+            && !fortitude_against_hits(ctx, actor, "Fortitude against burns")
+        {
+            ctx.note(Some(actor), || {
+                "is wracked by its burns and cannot act this turn.".into()
+            });
+            return TurnBegins::Skip;
+        }
+        TurnBegins::Act
     }
-    if burned
-        && ctx.can_act(actor)
-        && !fortitude_against_hits(ctx, actor, "Fortitude against burns")
-    {
-        ctx.note(Some(actor), || {
-            "is wracked by its burns and cannot act this turn.".into()
-        });
-        return TurnBegins::Skip;
+
+    /// Keeps a combatant's status in line with its state (see [`vitals`](crate::vitals)) after
+    /// any change to its health, state, conditions or status: doing it twice changes nothing.
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        ctx.update_status(who);
     }
-    TurnBegins::Act
+}
+
+impl Rounds for OhoRules {
+    /// At the end of the round, the full-round actions taken in it land (OHO-03): an attack whose
+    /// maker is still able, still engages its target and still reaches it. It runs as the next
+    /// round starts, before anyone's turn, and is logged as part of the round that ended.
+    fn round_start(ctx: &mut Ctx) -> RoundPlan {
+        if ctx.battle().pending.is_empty() {
+            return RoundPlan::Turns;
+        }
+        let mut pending = std::mem::take(&mut ctx.battle_mut().pending);
+        // The round has already been counted up: what lands belongs to the end of the round
+        // before, and the log says so (the core sets the clock again when the round starts).
+        let (ended, serial) = (ctx.round().saturating_sub(1), ctx.turn().serial());
+        ctx.log_mut().set_clock(ended, serial);
+        for &FullRound { actor, intent } in &pending {
+            let Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } = intent
+            else {
+                continue;
+            };
+            let reach = ctx.weapon(actor, attack).map_or(0, |w| w.reach);
+            let lands = ctx.can_act(actor)
+                && ctx.can_act(target)
+                && ctx.engaging(actor, target)
+                && ctx.map().hops(ctx.region(actor), ctx.region(target)) <= reach;
+            if lands {
+                ctx.note(Some(actor), || "completes its full-round action.".into());
+                perform(
+                    ctx,
+                    actor,
+                    target,
+                    attack.index(),
+                    maneuver,
+                    Mode::FullRound,
+                );
+            } else {
+                ctx.note(Some(actor), || "loses its full-round action.".into());
+            }
+        }
+        // The list keeps its allocation for the next round.
+        pending.clear();
+        let kept = &mut ctx.battle_mut().pending;
+        if kept.is_empty() {
+            *kept = pending;
+        }
+        RoundPlan::Turns
+    }
 }
 
 /// A Fortitude roll against the hits taken (bleeding, burns, dying): holds when it is at least

@@ -246,6 +246,10 @@ pub fn provocation(kind: u8) -> &'static str {
 pub struct Words;
 
 impl Vocabulary for Words {
+    fn provocation(&self, kind: u8) -> Cow<'static, str> {
+        Cow::Borrowed(provocation(kind))
+    }
+
     fn condition(&self, c: Condition) -> Cow<'static, str> {
         condition_name(c)
     }

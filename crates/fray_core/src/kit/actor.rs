@@ -3,13 +3,13 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::ROQueryItem;
 
-use crate::kit::Rules;
+use crate::kit::RulesBase;
 use crate::lineup::Row;
 
-/// The combatant a legality check judges: its ruleset's components and its row of the lineup,
-/// read once for every intent of a decision that [`Rules::check`] is asked about (an offer
-/// checks dozens).
-pub struct Actor<'c, 's, R: Rules> {
+/// The combatant a legality check judges: its ruleset's components and its row of the lineup, read
+/// once for every intent of a decision that [`Legality::check`](crate::kit::Legality::check) is
+/// asked about (an offer checks dozens).
+pub struct Actor<'c, 's, R: RulesBase> {
     /// The combatant.
     pub entity: Entity,
     /// Its ruleset's components.

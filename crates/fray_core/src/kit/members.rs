@@ -10,12 +10,12 @@ use crate::combatant::{
 use crate::condition::Conditions;
 use crate::effect::Effects;
 use crate::engagement::Engagement;
-use crate::kit::{EncounterParts, Member, Rules};
+use crate::kit::{EncounterParts, Member, RulesBase};
 use crate::region::InRegion;
 
 /// The combatants of ruleset `R`: every query carries its [`Member`] marker.
 #[derive(SystemParam)]
-pub struct Members<'w, 's, R: Rules> {
+pub struct Members<'w, 's, R: RulesBase> {
     pub(crate) fixed: Query<'w, 's, (&'static Combatant, &'static Side), With<Member<R>>>,
     pub(crate) controllers: Query<'w, 's, &'static Controller, With<Member<R>>>,
     pub(crate) hp: Query<'w, 's, &'static mut Hp, With<Member<R>>>,
@@ -28,13 +28,13 @@ pub struct Members<'w, 's, R: Rules> {
     pub(crate) initiative: Query<'w, 's, &'static mut Initiative, With<Member<R>>>,
     pub(crate) morale: Query<'w, 's, (&'static mut Morale, Has<Leader>), With<Member<R>>>,
     pub(crate) names: Query<'w, 's, &'static bevy_ecs::name::Name, With<Member<R>>>,
-    pub(crate) fighters: Query<'w, 's, <R as Rules>::Fighter, With<Member<R>>>,
-    pub(crate) extra: StaticSystemParam<'w, 's, <R as Rules>::Extra>,
+    pub(crate) fighters: Query<'w, 's, <R as RulesBase>::Fighter, With<Member<R>>>,
+    pub(crate) extra: StaticSystemParam<'w, 's, <R as RulesBase>::Extra>,
 }
 
 /// A ruleset's encounters and combatants together, as every kit system takes them.
 #[derive(SystemParam)]
-pub struct Kit<'w, 's, R: Rules> {
-    pub(crate) encounters: Query<'w, 's, EncounterParts<R>, With<<R as Rules>::Battle>>,
+pub struct Kit<'w, 's, R: RulesBase> {
+    pub(crate) encounters: Query<'w, 's, EncounterParts<R>, With<<R as RulesBase>::Battle>>,
     pub(crate) members: Members<'w, 's, R>,
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use bevy_ecs::entity::Entity;
 
 use crate::intent::{Intent, IntentKind};
-use crate::kit::{Actor, Ctx, Rules};
+use crate::kit::{Actor, Ctx, Legality, RulesBase};
 use crate::legality::{Legal, Occasion, Scope};
 
 /// Where offered options go.
@@ -37,9 +37,9 @@ impl OfferSink for crate::options::ActionOptions {
     }
 }
 
-/// The offer of one decision being built: [`Rules::offer`] calls [`Offer::consider`] with
-/// each candidate intent, and only those its [`Rules::check`] passes are offered.
-pub struct Offer<'o, 'a, 'i, 'w, 's, R: Rules> {
+/// The offer of one decision being built: [`Legality::offer`] calls [`Offer::consider`] with
+/// each candidate intent, and only those its [`Legality::check`] passes are offered.
+pub struct Offer<'o, 'a, 'i, 'w, 's, R: RulesBase> {
     pub(crate) ctx: &'o Ctx<'a, 'i, 'w, 's, R>,
     pub(crate) actor: Actor<'o, 's, R>,
     pub(crate) occasion: Occasion,
@@ -53,7 +53,7 @@ pub(crate) fn kind_bit(kind: IntentKind) -> u16 {
     1u16.checked_shl(u32::from(kind as u8)).unwrap_or(0)
 }
 
-impl<'o, 'a, 'i, 'w, 's, R: Rules> Offer<'o, 'a, 'i, 'w, 's, R> {
+impl<'o, 'a, 'i, 'w, 's, R: Legality> Offer<'o, 'a, 'i, 'w, 's, R> {
     /// The encounter.
     pub fn ctx(&self) -> &'o Ctx<'a, 'i, 'w, 's, R> {
         self.ctx

@@ -14,33 +14,37 @@ use crate::flow::phase::Phase;
 use crate::intent::Intent;
 use crate::kit::decision::{Source, preview_option};
 use crate::kit::offer::{Offer, OfferSink};
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Ctx, Rules, RulesBase};
 use crate::legality::{Legal, Occasion};
 use crate::options::ActionOption;
 use crate::reaction::ReactionWindow;
 use crate::turn::Approved;
 
-/// What comes of a ruleset's [`Rules::execute`] or [`Rules::resume`].
+/// What comes of a ruleset's [`Resolution::execute`](crate::kit::Resolution::execute) or
+/// [`Resolution::resume`](crate::kit::Resolution::resume).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step<P> {
     /// The intent is done.
     Done,
     /// The intent waits on the reaction window the ruleset opened
     /// ([`Ctx::open_window`], [`Ctx::offer_reaction`]), and goes on from `P` once it is answered
-    /// ([`Rules::resume`]).
+    /// ([`Resolution::resume`](crate::kit::Resolution::resume)).
     Wait(P),
 }
 
-/// What comes of a ruleset's [`Rules::react_step`] or [`Rules::resume_reaction`].
+/// What comes of a ruleset's [`Resolution::react_step`](crate::kit::Resolution::react_step) or
+/// [`Resolution::resume_reaction`](crate::kit::Resolution::resume_reaction).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reacted<P> {
     /// Nothing happened (a reactor cut down before its turn came): it is not paid.
     Not,
-    /// The reaction happened: the kit pays it ([`Rules::pay`]) and goes on with the next.
+    /// The reaction happened: the kit pays it ([`Resolution::pay`](crate::kit::Resolution::pay))
+    /// and goes on with the next.
     Done,
     /// The reaction waits on the reaction window the ruleset opened ([`Ctx::open_window`],
-    /// [`Ctx::offer_reaction`]) - a roll made inside it that others may answer - and goes on
-    /// from `P` once that window is answered ([`Rules::resume_reaction`]).
+    /// [`Ctx::offer_reaction`]) - a roll made inside it that others may answer - and goes on from
+    /// `P` once that window is answered
+    /// ([`Resolution::resume_reaction`](crate::kit::Resolution::resume_reaction)).
     Wait(P),
 }
 
@@ -104,12 +108,12 @@ impl<P> At<P> {
 #[derive(Component, Debug, Serialize, Deserialize)]
 #[component(map_entities)]
 #[serde(bound = "")]
-pub struct Resolving<R: Rules> {
+pub struct Resolving<R: RulesBase> {
     pub(crate) approved: Option<Approved>,
     pub(crate) at: Option<At<R::Pause>>,
 }
 
-impl<R: Rules> Clone for Resolving<R> {
+impl<R: RulesBase> Clone for Resolving<R> {
     fn clone(&self) -> Self {
         Self {
             approved: self.approved.clone(),
@@ -118,7 +122,7 @@ impl<R: Rules> Clone for Resolving<R> {
     }
 }
 
-impl<R: Rules> Default for Resolving<R> {
+impl<R: RulesBase> Default for Resolving<R> {
     fn default() -> Self {
         Self {
             approved: None,
@@ -127,7 +131,7 @@ impl<R: Rules> Default for Resolving<R> {
     }
 }
 
-impl<R: Rules> Resolving<R> {
+impl<R: RulesBase> Resolving<R> {
     /// The intent being resolved, if one waits on reactions.
     pub fn approved(&self) -> Option<&Approved> {
         self.approved.as_ref()
@@ -149,7 +153,7 @@ impl<R: Rules> Resolving<R> {
     }
 }
 
-impl<R: Rules> MapEntities for Resolving<R> {
+impl<R: RulesBase> MapEntities for Resolving<R> {
     fn map_entities<M: bevy_ecs::entity::EntityMapper>(&mut self, mapper: &mut M) {
         self.approved.map_entities(mapper);
         if let Some(at) = &mut self.at {
@@ -187,26 +191,29 @@ impl OfferSink for ReactionWindow {
 }
 
 impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
-    /// Opens a reaction window of `kind` for `provoker` (from [`Rules::execute`], before
-    /// returning [`Step::Wait`]); add its reactors with [`Ctx::offer_reaction`].
+    /// Opens a reaction window of `kind` for `provoker` (from
+    /// [`Resolution::execute`](crate::kit::Resolution::execute), before returning [`Step::Wait`]);
+    /// add its reactors with [`Ctx::offer_reaction`].
     pub fn open_window(&mut self, provoker: Entity, kind: u8) {
         self.e
             .turn
             .window
-            .open(provoker, kind, R::provocation(kind));
+            .open(provoker, kind, R::vocabulary().provocation(kind));
     }
 
-    /// Where the resolution waiting on the open window paused inside [`Rules::execute`] or
-    /// [`Rules::resume`] ([`Step::Wait`]), or inside a reaction ([`Reacted::Wait`]), while the
-    /// window waits: the previews of the reactions it offers may read it (the roll they
-    /// answer).
+    /// Where the resolution waiting on the open window paused inside
+    /// [`Resolution::execute`](crate::kit::Resolution::execute) or
+    /// [`Resolution::resume`](crate::kit::Resolution::resume) ([`Step::Wait`]), or inside a
+    /// reaction ([`Reacted::Wait`]), while the window waits: the previews of the reactions it
+    /// offers may read it (the roll they answer).
     pub fn paused(&self) -> Option<&R::Pause> {
         self.e.resolving.at.as_ref().and_then(At::pause)
     }
 
-    /// Adds `reactor` to the open window, with the reactions [`Rules::offer`] and
-    /// [`Rules::check`] give it against `intent` (and `Pass`); a reactor with no legal reaction
-    /// is left out.
+    /// Adds `reactor` to the open window, with the reactions
+    /// [`Legality::offer`](crate::kit::Legality::offer) and
+    /// [`Legality::check`](crate::kit::Legality::check) give it against `intent` (and `Pass`); a
+    /// reactor with no legal reaction is left out.
     pub fn offer_reaction(&mut self, reactor: Entity, intent: Intent) {
         let Some(provoker) = self.e.turn.window.provoker else {
             return;

@@ -1,6 +1,6 @@
 //! Declarations before initiative, as B/X has them (BX-18, BX-21): the toy that proves the
-//! core's declaration phase ([`RoundPlan::Declarations`], [`Rules::declare`],
-//! [`Rules::declarations_done`]).
+//! core's declaration phase ([`RoundPlan::Declarations`], [`Rounds::declare`],
+//! [`Rounds::declarations_done`]).
 //!
 //! Every round starts with declarations: each combatant able to act, in roster order, declares
 //! a spell at an enemy (if it casts one), a retreat, or nothing. Only then does everyone roll
@@ -10,13 +10,14 @@
 //! bonus against the target's defense, for its fixed damage). A caster hit before it acts
 //! loses its spell, and with it its turn. At 0 hit points a creature dies.
 
-use std::borrow::Cow;
-
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_core::combatant::Status;
 use fray_core::cost::Cost;
-use fray_core::kit::{Actor, NoPause, Offer, RoundPlan, Rules, Step, TurnBegins};
+use fray_core::kit::{
+    Actor, Legality, NoPause, Offer, Presentation, Previews, Resolution, RoundPlan, Rounds,
+    RulesBase, Step, TurnBegins, TurnFlow,
+};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::prelude::{Hp, Intent, Preview};
 use fray_core::turn::Approved;
@@ -27,7 +28,7 @@ use smallvec::SmallVec;
 use crate::harness::Bench;
 use crate::toys::initiative::roll_units;
 use crate::toys::strike::{attack_preview, fall, melee, melee_preview, melee_strike, stats};
-use crate::toys::words::{self, ACTION, Labels, PLAIN, SPELL, WORDS};
+use crate::toys::words::{ACTION, Labels, PLAIN, SPELL, WORDS};
 use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
@@ -169,7 +170,7 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent) -> Result<Legal, Refusa
     }
 }
 
-impl Rules for DeclareRules {
+impl RulesBase for DeclareRules {
     const ID: &'static str = ID;
     type Battle = Declarations;
     type Fighter = ToyFighter<DeclareState>;
@@ -180,61 +181,9 @@ impl Rules for DeclareRules {
     fn vocabulary() -> &'static dyn Vocabulary {
         &WORDS
     }
+}
 
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        words::provocation(kind)
-    }
-
-    /// Nothing yet: initiative is rolled after each round's declarations.
-    fn setup(_ctx: &mut Ctx) {}
-
-    /// Last round's declarations are forgotten; everyone declares anew.
-    fn round_start(ctx: &mut Ctx) -> RoundPlan {
-        let everyone: SmallVec<[Entity; 16]> = ctx.roster().entities().collect();
-        for who in everyone {
-            if let Some(mut f) = ctx.fighter_mut(who) {
-                *f.state = DeclareState::default();
-            }
-        }
-        RoundPlan::Declarations
-    }
-
-    fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
-        let declared = match intent {
-            Intent::UseAbility {
-                target: Some(target),
-                ..
-            } => Declared::Spell(target),
-            Intent::Retreat => Declared::Retreat,
-            _ => return,
-        };
-        if let Some(mut f) = ctx.fighter_mut(who) {
-            f.state.declared = Some(declared);
-        }
-        ctx.note(Some(who), || match declared {
-            Declared::Spell(_) => "declares a spell.".into(),
-            Declared::Retreat => "declares a retreat.".into(),
-        });
-    }
-
-    /// A d6 each, once everyone has declared.
-    fn declarations_done(ctx: &mut Ctx) {
-        let entries = roll_units(ctx, 6);
-        ctx.order_mut().set(entries);
-    }
-
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        let lost = ctx.fighter(actor).is_some_and(|f| f.state.lost);
-        if lost {
-            ctx.note(Some(actor), || "has lost its spell.".into());
-        }
-        TurnBegins::Act
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        fall(ctx, who);
-    }
-
+impl Legality for DeclareRules {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         let ctx = offer.ctx();
         let actor = offer.actor();
@@ -277,7 +226,9 @@ impl Rules for DeclareRules {
             Occasion::Reaction { .. } => Err("there are no reactions".into()),
         }
     }
+}
 
+impl Previews for DeclareRules {
     fn preview(
         ctx: &mut Ctx,
         actor: Entity,
@@ -297,7 +248,9 @@ impl Rules for DeclareRules {
             _ => Preview::certain(),
         }
     }
+}
 
+impl Resolution for DeclareRules {
     fn pay(ctx: &mut Ctx, approved: &Approved) {
         if approved.legal.cost.is_free() {
             return;
@@ -353,3 +306,59 @@ impl Rules for DeclareRules {
         ctx.fighter(approved.actor).is_none_or(|f| f.state.acted)
     }
 }
+
+impl TurnFlow for DeclareRules {
+    /// Nothing yet: initiative is rolled after each round's declarations.
+    fn setup(_ctx: &mut Ctx) {}
+
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        let lost = ctx.fighter(actor).is_some_and(|f| f.state.lost);
+        if lost {
+            ctx.note(Some(actor), || "has lost its spell.".into());
+        }
+        TurnBegins::Act
+    }
+
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        fall(ctx, who);
+    }
+}
+
+impl Rounds for DeclareRules {
+    /// Last round's declarations are forgotten; everyone declares anew.
+    fn round_start(ctx: &mut Ctx) -> RoundPlan {
+        let everyone: SmallVec<[Entity; 16]> = ctx.roster().entities().collect();
+        for who in everyone {
+            if let Some(mut f) = ctx.fighter_mut(who) {
+                *f.state = DeclareState::default();
+            }
+        }
+        RoundPlan::Declarations
+    }
+
+    fn declare(ctx: &mut Ctx, who: Entity, intent: Intent) {
+        let declared = match intent {
+            Intent::UseAbility {
+                target: Some(target),
+                ..
+            } => Declared::Spell(target),
+            Intent::Retreat => Declared::Retreat,
+            _ => return,
+        };
+        if let Some(mut f) = ctx.fighter_mut(who) {
+            f.state.declared = Some(declared);
+        }
+        ctx.note(Some(who), || match declared {
+            Declared::Spell(_) => "declares a spell.".into(),
+            Declared::Retreat => "declares a retreat.".into(),
+        });
+    }
+
+    /// A d6 each, once everyone has declared.
+    fn declarations_done(ctx: &mut Ctx) {
+        let entries = roll_units(ctx, 6);
+        ctx.order_mut().set(entries);
+    }
+}
+
+impl Presentation for DeclareRules {}

@@ -44,8 +44,9 @@ impl ToyStats {
     }
 }
 
-/// A toy's components of a combatant, as its [`Rules::Fighter`](fray_core::kit::Rules::Fighter):
-/// its numbers and the toy's own state `S`.
+/// A toy's components of a combatant, as its
+/// [`RulesBase::Fighter`](fray_core::kit::RulesBase::Fighter): its numbers and the toy's own state
+/// `S`.
 #[derive(QueryData)]
 #[query_data(mutable)]
 pub struct ToyFighter<S: Component<Mutability = Mutable>> {

@@ -2,7 +2,7 @@
 //! members then act one after another on the group's count.
 
 use fray_core::combatant::Initiative;
-use fray_core::kit::{Ctx, Rules};
+use fray_core::kit::{Ctx, RulesBase};
 use fray_core::log::LogEvent;
 use fray_core::turn::{ActingUnit, TurnEntry};
 use smallvec::SmallVec;
@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 /// group, shared by its members - logs each combatant's count and sets its [`Initiative`].
 /// Returns the turn order's entries: one per ungrouped combatant, one per group; ties go to
 /// the earlier in the roster.
-pub fn roll_units<R: Rules>(ctx: &mut Ctx<R>, sides: u32) -> SmallVec<[TurnEntry; 16]> {
+pub fn roll_units<R: RulesBase>(ctx: &mut Ctx<R>, sides: u32) -> SmallVec<[TurnEntry; 16]> {
     let mut entries: SmallVec<[TurnEntry; 16]> = SmallVec::new();
     for index in 0..ctx.roster().len() {
         let Some(entry) = ctx.roster().entries.get(index) else {

@@ -11,11 +11,12 @@
 //! skipped. Before spending anything, a creature may delay until after the next to act; a
 //! group delays as one, before any of its members acts. At 0 hit points a creature dies.
 
-use std::borrow::Cow;
-
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
-use fray_core::kit::{Actor, NoPause, Offer, Rules, Step, TurnBegins};
+use fray_core::kit::{
+    Actor, Legality, NoPause, Offer, Presentation, Previews, Resolution, Rounds, RulesBase, Step,
+    TurnBegins, TurnFlow,
+};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Hp, Intent, Preview};
@@ -139,7 +140,7 @@ fn check_interrupt(
     Ok(Legal::costs(one_point(f.stats, Timing::NextTurn)))
 }
 
-impl Rules for NextTurnRules {
+impl RulesBase for NextTurnRules {
     const ID: &'static str = ID;
     type Battle = Interrupts;
     type Fighter = ToyFighter<ActionPoints>;
@@ -150,41 +151,9 @@ impl Rules for NextTurnRules {
     fn vocabulary() -> &'static dyn Vocabulary {
         &WORDS
     }
+}
 
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        words::provocation(kind)
-    }
-
-    /// A d12 for each character and each monster group; the order holds every round.
-    fn setup(ctx: &mut Ctx) {
-        let entries = roll_units(ctx, 12);
-        ctx.order_mut().set(entries);
-    }
-
-    /// The turn's action points, less those spent in advance; a turn with none is skipped.
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        let Some(mut f) = ctx.fighter_mut(actor) else {
-            return TurnBegins::Skip;
-        };
-        let (per, owed) = (per_turn(f.stats), f.state.owed);
-        let left = per.saturating_sub(owed);
-        *f.state = ActionPoints { left, owed: 0 };
-        if owed > 0 {
-            ctx.note(Some(actor), || {
-                format!("has {left} of its {per} action points: {owed} went on interrupts.")
-            });
-        }
-        if left == 0 {
-            TurnBegins::Skip
-        } else {
-            TurnBegins::Act
-        }
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        fall(ctx, who);
-    }
-
+impl Legality for NextTurnRules {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         let ctx = offer.ctx();
         let actor = offer.actor();
@@ -224,7 +193,9 @@ impl Rules for NextTurnRules {
             _ => Err("nothing to do now".into()),
         }
     }
+}
 
+impl Previews for NextTurnRules {
     fn preview(
         ctx: &mut Ctx,
         actor: Entity,
@@ -237,7 +208,9 @@ impl Rules for NextTurnRules {
             _ => Preview::certain(),
         }
     }
+}
 
+impl Resolution for NextTurnRules {
     /// Action points from this turn, or owed by the next.
     fn pay(ctx: &mut Ctx, approved: &Approved) {
         let cost = approved.legal.cost;
@@ -290,3 +263,39 @@ impl Rules for NextTurnRules {
                 .is_none_or(|f| f.state.left == 0)
     }
 }
+
+impl TurnFlow for NextTurnRules {
+    /// A d12 for each character and each monster group; the order holds every round.
+    fn setup(ctx: &mut Ctx) {
+        let entries = roll_units(ctx, 12);
+        ctx.order_mut().set(entries);
+    }
+
+    /// The turn's action points, less those spent in advance; a turn with none is skipped.
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        let Some(mut f) = ctx.fighter_mut(actor) else {
+            return TurnBegins::Skip;
+        };
+        let (per, owed) = (per_turn(f.stats), f.state.owed);
+        let left = per.saturating_sub(owed);
+        *f.state = ActionPoints { left, owed: 0 };
+        if owed > 0 {
+            ctx.note(Some(actor), || {
+                format!("has {left} of its {per} action points: {owed} went on interrupts.")
+            });
+        }
+        if left == 0 {
+            TurnBegins::Skip
+        } else {
+            TurnBegins::Act
+        }
+    }
+
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        fall(ctx, who);
+    }
+}
+
+impl Rounds for NextTurnRules {}
+
+impl Presentation for NextTurnRules {}

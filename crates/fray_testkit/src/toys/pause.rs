@@ -1,5 +1,5 @@
 //! A roll that waits for an answer, as lite5e's shield spell needs it: the toy that proves the
-//! core's pause inside a resolution ([`Step::Wait`] with [`Rules::Pause`], [`Rules::resume`]).
+//! core's pause inside a resolution ([`Step::Wait`] with [`RulesBase::Pause`], [`Resolution::resume`]).
 //!
 //! Everyone acts in roster order, the order holding every round; a turn is one attack, a d20
 //! plus the attacker's bonus against the target's armor class (its defense plus its bonuses to
@@ -9,12 +9,13 @@
 //! against this very attack. Then the attack goes on and judges the same roll against the armor
 //! class as it is now: a hit or a miss. At 0 hit points a creature dies.
 
-use std::borrow::Cow;
-
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
 use fray_core::effect::{BonusTo, Duration, EffectSpec, Whose};
-use fray_core::kit::{Actor, Offer, Rules, Step, TurnBegins};
+use fray_core::kit::{
+    Actor, Legality, Offer, Presentation, Previews, Resolution, Rounds, RulesBase, Step,
+    TurnBegins, TurnFlow,
+};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::log::LogEvent;
 use fray_core::prelude::{Hp, Intent, Preview};
@@ -112,7 +113,7 @@ fn land(ctx: &mut Ctx, approved: &Approved, roll: &Swing) {
     }
 }
 
-impl Rules for PauseRules {
+impl RulesBase for PauseRules {
     const ID: &'static str = ID;
     type Battle = Shields;
     type Fighter = ToyFighter<PauseState>;
@@ -123,35 +124,9 @@ impl Rules for PauseRules {
     fn vocabulary() -> &'static dyn Vocabulary {
         &WORDS
     }
+}
 
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        words::provocation(kind)
-    }
-
-    /// Roster order, every round.
-    fn setup(ctx: &mut Ctx) {
-        let entries: SmallVec<[TurnEntry; 16]> = ctx
-            .roster()
-            .entities()
-            .zip(0..)
-            .map(|(who, i): (Entity, i32)| TurnEntry::combatant(who, 0, -i))
-            .collect();
-        ctx.order_mut().set(entries);
-    }
-
-    /// A fresh action; the reaction comes back.
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        if let Some(mut f) = ctx.fighter_mut(actor) {
-            f.state.acted = false;
-            f.state.reacted = false;
-        }
-        TurnBegins::Act
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        fall(ctx, who);
-    }
-
+impl Legality for PauseRules {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         let ctx = offer.ctx();
         let actor = offer.actor();
@@ -219,7 +194,9 @@ impl Rules for PauseRules {
             _ => Err("it cannot do that now".into()),
         }
     }
+}
 
+impl Previews for PauseRules {
     /// An attack's odds; a shield's chance to turn the hit it answers into a miss (0 or 1:
     /// the roll is made).
     fn preview(
@@ -249,7 +226,9 @@ impl Rules for PauseRules {
             _ => Preview::certain(),
         }
     }
+}
 
+impl Resolution for PauseRules {
     /// The turn's action, or the reaction and a shield spell.
     fn pay(ctx: &mut Ctx, approved: &Approved) {
         let cost = approved.legal.cost;
@@ -324,3 +303,33 @@ impl Rules for PauseRules {
         ctx.fighter(approved.actor).is_none_or(|f| f.state.acted)
     }
 }
+
+impl TurnFlow for PauseRules {
+    /// Roster order, every round.
+    fn setup(ctx: &mut Ctx) {
+        let entries: SmallVec<[TurnEntry; 16]> = ctx
+            .roster()
+            .entities()
+            .zip(0..)
+            .map(|(who, i): (Entity, i32)| TurnEntry::combatant(who, 0, -i))
+            .collect();
+        ctx.order_mut().set(entries);
+    }
+
+    /// A fresh action; the reaction comes back.
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        if let Some(mut f) = ctx.fighter_mut(actor) {
+            f.state.acted = false;
+            f.state.reacted = false;
+        }
+        TurnBegins::Act
+    }
+
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        fall(ctx, who);
+    }
+}
+
+impl Rounds for PauseRules {}
+
+impl Presentation for PauseRules {}

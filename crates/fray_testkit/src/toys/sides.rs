@@ -9,13 +9,14 @@
 //! Everyone fights in one region; an attack is a d20 plus the attacker's bonus against the
 //! target's defense, for the attack's fixed damage. At 0 hit points a creature dies.
 
-use std::borrow::Cow;
-
 use bevy_ecs::prelude::*;
 use fray_core::cost::Cost;
 use fray_core::ids::SideId;
 use fray_core::kit::prelude::{Hp, Intent, Maneuver, Preview};
-use fray_core::kit::{Actor, NoPause, Offer, RoundPlan, Rules, Step, TurnBegins};
+use fray_core::kit::{
+    Actor, Legality, NoPause, Offer, Presentation, Previews, Resolution, RoundPlan, Rounds,
+    RulesBase, Step, TurnBegins, TurnFlow,
+};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::log::LogEvent;
 use fray_core::turn::{ActingUnit, Approved, SideSet, Steps, TurnEntry};
@@ -25,7 +26,7 @@ use smallvec::SmallVec;
 
 use crate::harness::Bench;
 use crate::toys::strike::{attack_preview, fall, strike};
-use crate::toys::words::{self, ACTION, Labels, MELEE, MISSILE, WORDS};
+use crate::toys::words::{ACTION, Labels, MELEE, MISSILE, WORDS};
 use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
@@ -119,7 +120,7 @@ fn attack_in_step(step: u8, target: Entity) -> Intent {
     }
 }
 
-impl Rules for SidesRules {
+impl RulesBase for SidesRules {
     const ID: &'static str = ID;
     type Battle = SideInitiative;
     type Fighter = ToyFighter<SidesState>;
@@ -130,42 +131,9 @@ impl Rules for SidesRules {
     fn vocabulary() -> &'static dyn Vocabulary {
         &WORDS
     }
+}
 
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        words::provocation(kind)
-    }
-
-    /// Nothing yet: the sides roll at the start of every round.
-    fn setup(_ctx: &mut Ctx) {}
-
-    fn round_start(ctx: &mut Ctx) -> RoundPlan {
-        let entries = roll_sides(ctx).into_iter().map(|(side, count)| TurnEntry {
-            unit: ActingUnit::Sides(SideSet::one(side)),
-            count,
-            tiebreak: 0,
-        });
-        ctx.order_mut().set(entries);
-        RoundPlan::Turns
-    }
-
-    fn steps(_ctx: &Ctx, _unit: ActingUnit) -> Steps {
-        Steps {
-            count: 2,
-            simultaneous: false,
-        }
-    }
-
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        if let Some(mut f) = ctx.fighter_mut(actor) {
-            f.state.acted = false;
-        }
-        TurnBegins::Act
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        fall(ctx, who);
-    }
-
+impl Legality for SidesRules {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         let ctx = offer.ctx();
         let actor = offer.actor();
@@ -219,7 +187,9 @@ impl Rules for SidesRules {
         }
         Ok(Legal::costs(ATTACK))
     }
+}
 
+impl Previews for SidesRules {
     fn preview(
         ctx: &mut Ctx,
         actor: Entity,
@@ -240,7 +210,9 @@ impl Rules for SidesRules {
         };
         attack_preview(me.stats.attack, damage, them.stats.defense, ctx.hp(target))
     }
+}
 
+impl Resolution for SidesRules {
     fn pay(ctx: &mut Ctx, approved: &Approved) {
         if let (Intent::Attack { .. }, Some(mut f)) =
             (approved.intent, ctx.fighter_mut(approved.actor))
@@ -284,3 +256,40 @@ impl Rules for SidesRules {
         ctx.fighter(approved.actor).is_none_or(|f| f.state.acted)
     }
 }
+
+impl TurnFlow for SidesRules {
+    /// Nothing yet: the sides roll at the start of every round.
+    fn setup(_ctx: &mut Ctx) {}
+
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        if let Some(mut f) = ctx.fighter_mut(actor) {
+            f.state.acted = false;
+        }
+        TurnBegins::Act
+    }
+
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        fall(ctx, who);
+    }
+}
+
+impl Rounds for SidesRules {
+    fn round_start(ctx: &mut Ctx) -> RoundPlan {
+        let entries = roll_sides(ctx).into_iter().map(|(side, count)| TurnEntry {
+            unit: ActingUnit::Sides(SideSet::one(side)),
+            count,
+            tiebreak: 0,
+        });
+        ctx.order_mut().set(entries);
+        RoundPlan::Turns
+    }
+
+    fn steps(_ctx: &Ctx, _unit: ActingUnit) -> Steps {
+        Steps {
+            count: 2,
+            simultaneous: false,
+        }
+    }
+}
+
+impl Presentation for SidesRules {}

@@ -8,12 +8,13 @@
 //! dead fall together when the step is over ([`Ctx::set_status`](fray_core::kit::Ctx::set_status)
 //! defers). Two creatures can slay each other.
 
-use std::borrow::Cow;
-
 use bevy_ecs::prelude::*;
 use fray_core::cost::Cost;
 use fray_core::ids::SideId;
-use fray_core::kit::{Actor, NoPause, Offer, Rules, Step, TurnBegins};
+use fray_core::kit::{
+    Actor, Legality, NoPause, Offer, Presentation, Previews, Resolution, Rounds, RulesBase, Step,
+    TurnBegins, TurnFlow,
+};
 use fray_core::legality::{Legal, Occasion, Refusal, Scope};
 use fray_core::prelude::{Hp, Intent, Preview};
 use fray_core::turn::{ActingUnit, Approved, SideSet, Steps, TurnEntry};
@@ -22,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::harness::Bench;
 use crate::toys::strike::{fall, melee, melee_preview, melee_strike};
-use crate::toys::words::{self, ACTION, Labels, WORDS};
+use crate::toys::words::{ACTION, Labels, WORDS};
 use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
@@ -69,7 +70,7 @@ impl Toy for SimultaneousRules {
     const BLOCKS: &'static str = BLOCKS;
 }
 
-impl Rules for SimultaneousRules {
+impl RulesBase for SimultaneousRules {
     const ID: &'static str = ID;
     type Battle = AllAtOnce;
     type Fighter = ToyFighter<SimultaneousState>;
@@ -80,41 +81,9 @@ impl Rules for SimultaneousRules {
     fn vocabulary() -> &'static dyn Vocabulary {
         &WORDS
     }
+}
 
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        words::provocation(kind)
-    }
-
-    /// One entry for every side at once; it holds every round.
-    fn setup(ctx: &mut Ctx) {
-        let everyone = (0..ctx.sides().len())
-            .filter_map(|s| u8::try_from(s).ok())
-            .fold(SideSet::default(), |set, s| set.with(SideId(s)));
-        ctx.order_mut().set([TurnEntry {
-            unit: ActingUnit::Sides(everyone),
-            count: 0,
-            tiebreak: 0,
-        }]);
-    }
-
-    fn steps(_ctx: &Ctx, _unit: ActingUnit) -> Steps {
-        Steps {
-            count: 1,
-            simultaneous: true,
-        }
-    }
-
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        if let Some(mut f) = ctx.fighter_mut(actor) {
-            f.state.acted = false;
-        }
-        TurnBegins::Act
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        fall(ctx, who);
-    }
-
+impl Legality for SimultaneousRules {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         let ctx = offer.ctx();
         let actor = offer.actor();
@@ -157,7 +126,9 @@ impl Rules for SimultaneousRules {
             _ => Err("a creature attacks or ends its turn".into()),
         }
     }
+}
 
+impl Previews for SimultaneousRules {
     fn preview(
         ctx: &mut Ctx,
         actor: Entity,
@@ -170,7 +141,9 @@ impl Rules for SimultaneousRules {
             _ => Preview::certain(),
         }
     }
+}
 
+impl Resolution for SimultaneousRules {
     fn pay(ctx: &mut Ctx, approved: &Approved) {
         if let (Intent::Attack { .. }, Some(mut f)) =
             (approved.intent, ctx.fighter_mut(approved.actor))
@@ -199,3 +172,39 @@ impl Rules for SimultaneousRules {
         ctx.fighter(approved.actor).is_none_or(|f| f.state.acted)
     }
 }
+
+impl TurnFlow for SimultaneousRules {
+    /// One entry for every side at once; it holds every round.
+    fn setup(ctx: &mut Ctx) {
+        let everyone = (0..ctx.sides().len())
+            .filter_map(|s| u8::try_from(s).ok())
+            .fold(SideSet::default(), |set, s| set.with(SideId(s)));
+        ctx.order_mut().set([TurnEntry {
+            unit: ActingUnit::Sides(everyone),
+            count: 0,
+            tiebreak: 0,
+        }]);
+    }
+
+    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
+        if let Some(mut f) = ctx.fighter_mut(actor) {
+            f.state.acted = false;
+        }
+        TurnBegins::Act
+    }
+
+    fn vitals(ctx: &mut Ctx, who: Entity) {
+        fall(ctx, who);
+    }
+}
+
+impl Rounds for SimultaneousRules {
+    fn steps(_ctx: &Ctx, _unit: ActingUnit) -> Steps {
+        Steps {
+            count: 1,
+            simultaneous: true,
+        }
+    }
+}
+
+impl Presentation for SimultaneousRules {}

@@ -6,7 +6,7 @@ use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use fray_core::combatant::{Hp, Status};
 use fray_core::intent::{Intent, Maneuver};
-use fray_core::kit::{Ctx, Rules};
+use fray_core::kit::{Ctx, RulesBase};
 use fray_core::log::LogEvent;
 use fray_core::preview::Preview;
 use fray_dice::Roll;
@@ -31,7 +31,7 @@ impl MapEntities for Swing {
 }
 
 /// Rolls a d20 and adds `bonus`.
-pub fn swing<R: Rules>(ctx: &mut Ctx<R>, bonus: i32) -> Swing {
+pub fn swing<R: RulesBase>(ctx: &mut Ctx<R>, bonus: i32) -> Swing {
     let rolled = ctx.roll_die(20);
     Swing {
         natural: rolled.total,
@@ -42,7 +42,7 @@ pub fn swing<R: Rules>(ctx: &mut Ctx<R>, bonus: i32) -> Swing {
 
 /// Judges `swing` against `defense` (a hit when the total reaches it) and logs the attack as
 /// `name`. Returns whether it hit.
-pub fn judge<R: Rules>(
+pub fn judge<R: RulesBase>(
     ctx: &mut Ctx<R>,
     (attacker, target): (Entity, Entity),
     name: &str,
@@ -69,7 +69,7 @@ pub fn judge<R: Rules>(
 
 /// `attacker` attacks `target`: a d20 plus `bonus` against `defense`, `damage` on a hit, all
 /// logged as `name`. Returns whether it hit.
-pub fn strike<R: Rules>(
+pub fn strike<R: RulesBase>(
     ctx: &mut Ctx<R>,
     (attacker, target): (Entity, Entity),
     name: &str,
@@ -118,7 +118,7 @@ pub fn melee(target: Entity) -> Intent {
 /// A toy combatant's numbers.
 pub fn stats<R, S>(ctx: &Ctx<R>, who: Entity) -> Option<ToyStats>
 where
-    R: Rules<Fighter = ToyFighter<S>>,
+    R: RulesBase<Fighter = ToyFighter<S>>,
     S: Component<Mutability = Mutable>,
 {
     ctx.fighter(who).map(|f| *f.stats)
@@ -132,7 +132,7 @@ pub fn melee_strike<R, S>(
     name: &str,
 ) -> bool
 where
-    R: Rules<Fighter = ToyFighter<S>>,
+    R: RulesBase<Fighter = ToyFighter<S>>,
     S: Component<Mutability = Mutable>,
 {
     let Some(me) = stats(ctx, attacker) else {
@@ -151,7 +151,7 @@ where
 /// What `actor`'s melee attack would do to `target`.
 pub fn melee_preview<R, S>(ctx: &Ctx<R>, actor: Entity, target: Entity) -> Preview
 where
-    R: Rules<Fighter = ToyFighter<S>>,
+    R: RulesBase<Fighter = ToyFighter<S>>,
     S: Component<Mutability = Mutable>,
 {
     match (stats(ctx, actor), stats(ctx, target)) {
@@ -164,13 +164,13 @@ where
 
 /// Able to act now: in the fight, with hit points left (damage dealt while an intent resolves
 /// reaches the status only after it, through the vitals).
-pub fn can_act<R: Rules>(ctx: &Ctx<R>, who: Entity) -> bool {
+pub fn can_act<R: RulesBase>(ctx: &Ctx<R>, who: Entity) -> bool {
     ctx.is_active(who) && ctx.hp(who).is_some_and(|hp| hp.current > 0)
 }
 
 /// The vitals of every toy: at 0 hit points or below, a combatant still in the fight dies (in
 /// a simultaneous step, when the step ends).
-pub fn fall<R: Rules>(ctx: &mut Ctx<R>, who: Entity) {
+pub fn fall<R: RulesBase>(ctx: &mut Ctx<R>, who: Entity) {
     if ctx.hp(who).is_some_and(|hp| hp.current <= 0) && ctx.status(who).takes_turns() {
         ctx.set_status(who, Status::Dead);
     }

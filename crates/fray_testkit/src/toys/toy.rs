@@ -22,7 +22,8 @@ use crate::toys::{ToyBlock, ToyStats};
 /// A toy ruleset: its [`Rules`] (its battle state saved with its encounters), and what
 /// spawning and testing it needs.
 pub trait Toy: Rules<Battle: Default + Clone + Serialize + DeserializeOwned> {
-    /// The toy's state of a combatant (its [`Rules::Fighter`] is
+    /// The toy's state of a combatant (its
+    /// [`RulesBase::Fighter`](fray_core::kit::RulesBase::Fighter) is
     /// [`ToyFighter<Self::State>`](crate::toys::ToyFighter)).
     type State: Component<Mutability = Mutable> + Default + Clone + Serialize + DeserializeOwned;
 

@@ -56,10 +56,14 @@ pub fn provocation(kind: u8) -> Cow<'static, str> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ToyWords;
 
-/// The toys' vocabulary, for [`Rules::vocabulary`](fray_core::kit::Rules::vocabulary).
+/// The toys' vocabulary, for [`RulesBase::vocabulary`](fray_core::kit::RulesBase::vocabulary).
 pub static WORDS: ToyWords = ToyWords;
 
 impl Vocabulary for ToyWords {
+    fn provocation(&self, kind: u8) -> Cow<'static, str> {
+        provocation(kind)
+    }
+
     fn damage_type(&self, d: DamageType) -> Cow<'static, str> {
         Cow::Borrowed(if d == FIRE { "fire" } else { "" })
     }

@@ -11,11 +11,11 @@ use crate::effect::Effects;
 use crate::engagement::Engagement;
 use crate::ids::{CombatantId, RegionId, SideId};
 use crate::intent::Intent;
-use crate::kit::{Actor, Ctx, Rules};
+use crate::kit::{Actor, Ctx, Legality, RulesBase};
 use crate::legality::{Legal, Occasion, Refusal, Scope};
 use crate::lineup::{Lineup, Row};
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// The encounter's lineup: every combatant's side, status, region, hit points,
     /// conditions and engagements, in roster order.
     pub fn lineup(&self) -> &Lineup {
@@ -192,7 +192,25 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
         })
     }
 
-    /// Checks `intent` of `actor` on `occasion` with [`Rules::check`] (refused when `actor` is
+    /// The ruleset's own components of a combatant.
+    pub fn fighter(&self, e: Entity) -> Option<ROQueryItem<'_, 's, R::Fighter>> {
+        if !self.here(e) {
+            return None;
+        }
+        self.m.fighters.get(e).ok()
+    }
+
+    /// The ruleset's own components of a combatant, to change them.
+    pub fn fighter_mut(&mut self, e: Entity) -> Option<QueryItem<'_, 's, R::Fighter>> {
+        if !self.here(e) {
+            return None;
+        }
+        self.m.fighters.get_mut(e).ok()
+    }
+}
+
+impl<R: Legality> Ctx<'_, '_, '_, '_, R> {
+    /// Checks `intent` of `actor` on `occasion` with [`Legality::check`] (refused when `actor` is
     /// not one of the ruleset's combatants here).
     pub fn check(
         &self,
@@ -211,21 +229,5 @@ impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
             legal.scope = scope;
             legal
         })
-    }
-
-    /// The ruleset's own components of a combatant.
-    pub fn fighter(&self, e: Entity) -> Option<ROQueryItem<'_, 's, R::Fighter>> {
-        if !self.here(e) {
-            return None;
-        }
-        self.m.fighters.get(e).ok()
-    }
-
-    /// The ruleset's own components of a combatant, to change them.
-    pub fn fighter_mut(&mut self, e: Entity) -> Option<QueryItem<'_, 's, R::Fighter>> {
-        if !self.here(e) {
-            return None;
-        }
-        self.m.fighters.get_mut(e).ok()
     }
 }

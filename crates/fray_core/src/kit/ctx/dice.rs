@@ -4,10 +4,10 @@ use bevy_ecs::prelude::*;
 use fray_dice::{Dice, DieSource, Roll};
 
 use super::Rolled;
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Ctx, RulesBase};
 use crate::log::LogEvent;
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// Rolls dice, with the breakdown when the log records.
     pub fn roll(&mut self, dice: &Dice) -> Rolled {
         if self.e.log.enabled() {

@@ -3,11 +3,11 @@
 use bevy_ecs::prelude::*;
 
 use crate::combatant::DamageTaken;
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Ctx, RulesBase};
 use crate::log::LogEvent;
 use crate::vocabulary::DamageType;
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// `target` takes `amount` damage of `kind` (temporary hit points first), tallied for it and
     /// for `source`, and logged with `cause`. Returns where the damage went.
     ///

@@ -18,7 +18,7 @@ use fray_dice::Roll;
 
 use crate::encounter::{Encounter, Groups, Roster, Sides};
 use crate::ids::CombatantId;
-use crate::kit::{Members, Resolving, Rules};
+use crate::kit::{Members, Resolving, RulesBase};
 use crate::lineup::Lineup;
 use crate::log::CombatLog;
 use crate::morale::MoraleState;
@@ -31,7 +31,7 @@ use crate::vocabulary::Vocabulary;
 /// Everything of an encounter the kit's systems work on, for ruleset `R`.
 #[derive(QueryData)]
 #[query_data(mutable)]
-pub struct EncounterParts<R: Rules> {
+pub struct EncounterParts<R: RulesBase> {
     /// The encounter entity.
     pub entity: Entity,
     /// Its state.
@@ -86,12 +86,12 @@ pub struct Rolled {
 
 /// One encounter of ruleset `R` as its hooks see it: the encounter's parts, its combatants, and
 /// the operations rules share. Built once per encounter and step.
-pub struct Ctx<'a, 'i, 'w, 's, R: Rules> {
+pub struct Ctx<'a, 'i, 'w, 's, R: RulesBase> {
     pub(crate) e: EncounterPartsItem<'i, 's, R>,
     pub(crate) m: &'a mut Members<'w, 's, R>,
 }
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// The context of one encounter.
     pub(crate) fn new(e: EncounterPartsItem<'i, 's, R>, m: &'a mut Members<'w, 's, R>) -> Self {
         Self { e, m }

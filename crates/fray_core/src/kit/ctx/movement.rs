@@ -4,10 +4,10 @@ use bevy_ecs::prelude::*;
 
 use crate::engagement::{self};
 use crate::ids::RegionId;
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Ctx, RulesBase};
 use crate::log::LogEvent;
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// `who` engages `target` (and `target` engages `who` too when `mutual`), logged.
     pub fn engage(&mut self, who: Entity, target: Entity, mutual: bool) {
         if !(self.here(who) && self.here(target)) {

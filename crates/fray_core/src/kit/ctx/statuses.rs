@@ -8,10 +8,10 @@ use super::NOBODY;
 use crate::combatant::Status;
 use crate::condition::Condition;
 use crate::effect::EffectSpec;
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Ctx, RulesBase};
 use crate::log::LogEvent;
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// Sets `who`'s status and logs the change. In a simultaneous step the change waits until
     /// the step ends (it still acts in it).
     pub fn set_status(&mut self, who: Entity, status: Status) {

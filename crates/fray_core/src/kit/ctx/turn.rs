@@ -1,9 +1,9 @@
 //! The turn: the order, the actor, and what the turn has spent.
 use crate::ids::SideId;
-use crate::kit::{Ctx, Rules};
+use crate::kit::{Ctx, RulesBase};
 use crate::rng::EncounterRng;
 
-impl<'a, 'i, 'w, 's, R: Rules> Ctx<'a, 'i, 'w, 's, R> {
+impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
     /// Whether the current actor may delay: someone acts after its unit this round, and none of
     /// its unit acted yet (a group or sides delay as one, before any member acts).
     pub fn can_delay(&self) -> bool {

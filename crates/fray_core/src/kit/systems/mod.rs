@@ -40,15 +40,15 @@ use crate::encounter::InEncounter;
 use crate::engagement::Engagement;
 use crate::flow::phase::Phase;
 use crate::ids::CombatantId;
-use crate::kit::{Ctx, Kit, Member, Rules};
+use crate::kit::{Ctx, Kit, Member, Rules, RulesBase};
 use crate::region::InRegion;
 
-/// Combatants whose change [`Rules::Watch`] asks vitals for, with their encounters.
+/// Combatants whose change [`RulesBase::Watch`] asks vitals for, with their encounters.
 pub(crate) type Watched<'w, 's, R> = Query<
     'w,
     's,
     (Entity, &'static InEncounter, &'static Combatant),
-    (With<Member<R>>, <R as Rules>::Watch),
+    (With<Member<R>>, <R as RulesBase>::Watch),
 >;
 
 /// Combatants whose status changed since the system last ran, with their encounters.
@@ -60,7 +60,7 @@ pub(crate) type StatusChanged<'w, 's, R> = Query<
 >;
 
 /// Combatants whose conditions changed since the system last ran, with their encounters: a
-/// ruleset that counts the incapacitated as out of the fight ([`Rules::out_of_fight`]) may see
+/// ruleset that counts the incapacitated as out of the fight ([`TurnFlow::out_of_fight`]) may see
 /// a morale trigger fire with no status changed.
 pub(crate) type ConditionsChanged<'w, 's, R> =
     Query<'w, 's, &'static InEncounter, (With<Member<R>>, Changed<Conditions>)>;

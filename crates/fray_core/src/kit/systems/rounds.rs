@@ -63,7 +63,7 @@ pub(super) fn open_round<R: Rules>(ctx: &mut Ctx<R>) {
             let e = &mut ctx.e;
             flow::end(&mut e.encounter, &mut e.log, outcome);
         }
-        // Nobody has a turn this round ([`Rules::has_turn`]), or nobody takes turns at all
+        // Nobody has a turn this round ([`Rounds::has_turn`]), or nobody takes turns at all
         // (the fight's outcome ends it): the round passes, so the round limit still applies.
         None => {
             let e = &mut ctx.e;
@@ -72,7 +72,7 @@ pub(super) fn open_round<R: Rules>(ctx: &mut Ctx<R>) {
     }
 }
 
-/// The next combatant asked to declare ([`Rules::declares`]), after the current one.
+/// The next combatant asked to declare ([`Rounds::declares`]), after the current one.
 pub(super) fn next_declarer<R: Rules>(ctx: &mut Ctx<R>) -> Option<Entity> {
     loop {
         let who = walk::next_declarer(&mut ctx.e.turn, ctx.e.roster, &ctx.m.status)?;

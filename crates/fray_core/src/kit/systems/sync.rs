@@ -3,7 +3,7 @@
 use bevy_ecs::prelude::*;
 
 use super::LineupChanged;
-use crate::kit::Rules;
+use crate::kit::{Rules, RulesBase};
 use crate::lineup::Lineup;
 use crate::turn::Turn;
 
@@ -12,7 +12,7 @@ use crate::turn::Turn;
 /// (a game between ticks, a test) marks the decision on hand stale, so it is offered again.
 pub(crate) fn sync<R: Rules>(
     changed: LineupChanged<R>,
-    mut encounters: Query<(&mut Lineup, &mut Turn), With<<R as Rules>::Battle>>,
+    mut encounters: Query<(&mut Lineup, &mut Turn), With<<R as RulesBase>::Battle>>,
 ) {
     for (who, of, parts) in &changed {
         let Ok((mut lineup, mut turn)) = encounters.get_mut(of.0) else {

@@ -7,7 +7,7 @@ use crate::flow::phase::Phase;
 use crate::ids::CombatantId;
 use crate::kit::{Ctx, Kit, Rules};
 
-/// Runs [`Rules::vitals`] for every combatant [`Rules::Watch`] saw change, encounter by
+/// Runs [`TurnFlow::vitals`] for every combatant [`RulesBase::Watch`] saw change, encounter by
 /// encounter in roster order.
 pub(super) fn vitals<R: Rules>(kit: &mut Kit<R>, touched: &[(Entity, CombatantId, Entity)]) {
     let Kit {
@@ -28,7 +28,7 @@ pub(super) fn vitals<R: Rules>(kit: &mut Kit<R>, touched: &[(Entity, CombatantId
     }
 }
 
-/// Gathers the combatants [`Rules::Watch`] saw change, sorted by encounter and roster id.
+/// Gathers the combatants [`RulesBase::Watch`] saw change, sorted by encounter and roster id.
 pub(super) fn gather_watched<R: Rules>(
     watched: &Watched<R>,
     out: &mut Vec<(Entity, CombatantId, Entity)>,

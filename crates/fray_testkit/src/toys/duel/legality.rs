@@ -2,64 +2,95 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
-use fray_core::kit::Offer;
 use fray_core::kit::prelude::{Intent, Maneuver, Preview};
+use fray_core::kit::{Actor, Legality, Offer, Previews};
 use fray_core::legality::{Legal, Occasion, Provocation, Provocations, Refusal, Scope};
 
 use super::{Ctx, DuelRules, MOVEMENT, STANDARD};
 use crate::toys::strike::{melee, melee_preview};
 use crate::toys::words::{Labels, MELEE, provokes};
 
-/// Every intent worth checking: attacks and engagements on every enemy, moves to every
-/// neighbouring region, a delay, the end of the turn; as a reaction, an opportunity attack.
-pub(super) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, DuelRules>) {
-    let ctx = offer.ctx();
-    let actor = offer.actor();
-    let labels = Labels::get();
-    match *offer.occasion() {
-        Occasion::Turn => {
-            for t in ctx.roster().entities() {
-                if ctx.enemies(actor, t) {
-                    offer.consider(melee(t), &labels.attack);
-                    offer.consider(Intent::Engage { target: t }, &labels.engage);
+impl Legality for DuelRules {
+    /// Every intent worth checking: attacks and engagements on every enemy, moves to every
+    /// neighbouring region, a delay, the end of the turn; as a reaction, an opportunity attack.
+    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
+        let ctx = offer.ctx();
+        let actor = offer.actor();
+        let labels = Labels::get();
+        match *offer.occasion() {
+            Occasion::Turn => {
+                for t in ctx.roster().entities() {
+                    if ctx.enemies(actor, t) {
+                        offer.consider(melee(t), &labels.attack);
+                        offer.consider(Intent::Engage { target: t }, &labels.engage);
+                    }
                 }
+                for &to in ctx.map().neighbours(ctx.region(actor)) {
+                    offer.consider(Intent::Move { to }, &labels.movement);
+                }
+                offer.consider(Intent::Delay, &labels.delay);
+                offer.consider(Intent::EndTurn, &labels.end_turn);
             }
-            for &to in ctx.map().neighbours(ctx.region(actor)) {
-                offer.consider(Intent::Move { to }, &labels.movement);
+            Occasion::Reaction { provoker, .. } => {
+                offer.consider(melee(provoker), &labels.opportunity);
             }
-            offer.consider(Intent::Delay, &labels.delay);
-            offer.consider(Intent::EndTurn, &labels.end_turn);
+            Occasion::Declaration => {}
         }
-        Occasion::Reaction { provoker, .. } => {
-            offer.consider(melee(provoker), &labels.opportunity);
+    }
+
+    /// The legality function.
+    fn check(
+        ctx: &Ctx,
+        me: &Actor<'_, '_, Self>,
+        intent: &Intent,
+        occasion: &Occasion,
+        scope: Scope,
+    ) -> Result<Legal, Refusal> {
+        let actor = me.entity;
+        match *occasion {
+            Occasion::Turn => check_turn(ctx, actor, intent, scope),
+            Occasion::Reaction { provoker, kind, .. } => {
+                if kind != provokes::LEAVING || *intent != melee(provoker) {
+                    return Err("the only reaction is an opportunity attack on who leaves".into());
+                }
+                if !ctx.is_active(actor) {
+                    return Err("it is out of the fight".into());
+                }
+                if !ctx.foes(actor).any(|f| f == provoker) {
+                    return Err("it is not engaged with the one leaving".into());
+                }
+                Ok(Legal::costs(Cost::FREE.paid(Timing::Reaction)))
+            }
+            Occasion::Declaration => Err("duellists declare nothing".into()),
         }
-        Occasion::Declaration => {}
     }
 }
 
-/// The legality function.
-pub(super) fn check(
-    ctx: &Ctx,
-    actor: Entity,
-    intent: &Intent,
-    occasion: &Occasion,
-    scope: Scope,
-) -> Result<Legal, Refusal> {
-    match *occasion {
-        Occasion::Turn => check_turn(ctx, actor, intent, scope),
-        Occasion::Reaction { provoker, kind, .. } => {
-            if kind != provokes::LEAVING || *intent != melee(provoker) {
-                return Err("the only reaction is an opportunity attack on who leaves".into());
+impl Previews for DuelRules {
+    /// What an intent would do: an attack's odds; a move's opportunity attacks.
+    fn preview(
+        ctx: &mut Ctx,
+        actor: Entity,
+        intent: &Intent,
+        legal: &Legal,
+        _occasion: &Occasion,
+    ) -> Preview {
+        match *intent {
+            Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
+            Intent::Move { .. } => {
+                let provokes = if legal.scope == Scope::Reactions {
+                    legal.count(provokes::LEAVING)
+                } else {
+                    ctx.check(actor, intent, &Occasion::Turn, Scope::Reactions)
+                        .map_or(0, |full| full.count(provokes::LEAVING))
+                };
+                Preview {
+                    provokes,
+                    ..Preview::certain()
+                }
             }
-            if !ctx.is_active(actor) {
-                return Err("it is out of the fight".into());
-            }
-            if !ctx.foes(actor).any(|f| f == provoker) {
-                return Err("it is not engaged with the one leaving".into());
-            }
-            Ok(Legal::costs(Cost::FREE.paid(Timing::Reaction)))
+            _ => Preview::certain(),
         }
-        Occasion::Declaration => Err("duellists declare nothing".into()),
     }
 }
 
@@ -144,25 +175,5 @@ fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result
             Ok(Legal::costs(Cost::FREE))
         }
         _ => Err("a duellist cannot do that".into()),
-    }
-}
-
-/// What an intent would do: an attack's odds; a move's opportunity attacks.
-pub(super) fn preview(ctx: &mut Ctx, actor: Entity, intent: &Intent, legal: &Legal) -> Preview {
-    match *intent {
-        Intent::Attack { target, .. } => melee_preview(ctx, actor, target),
-        Intent::Move { .. } => {
-            let provokes = if legal.scope == Scope::Reactions {
-                legal.count(provokes::LEAVING)
-            } else {
-                check(ctx, actor, intent, &Occasion::Turn, Scope::Reactions)
-                    .map_or(0, |full| full.count(provokes::LEAVING))
-            };
-            Preview {
-                provokes,
-                ..Preview::certain()
-            }
-        }
-        _ => Preview::certain(),
     }
 }

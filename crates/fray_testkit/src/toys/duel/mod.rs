@@ -14,24 +14,21 @@ mod legality;
 mod resolve;
 mod turns;
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::cost::Cost;
 use fray_core::ids::SideId;
-use fray_core::kit::{Actor, NoPause, Offer, Rules, Step, TurnBegins};
-use fray_core::legality::{Legal, Occasion, Refusal, Scope};
+use fray_core::kit::{NoPause, Presentation, RulesBase};
 use fray_core::morale::MoraleTrigger;
-use fray_core::prelude::{Hp, Intent, Preview};
+use fray_core::prelude::Hp;
 use fray_core::spawn::SpawnError;
-use fray_core::turn::Approved;
 use fray_core::vocabulary::Vocabulary;
 use serde::{Deserialize, Serialize};
 
 use crate::harness::Bench;
-use crate::toys::words::{self, ACTION, MOVE, WORDS};
+use crate::toys::words::{ACTION, MOVE, WORDS};
 use crate::toys::{Toy, ToyFighter};
 
 /// The duel's ruleset id.
@@ -122,7 +119,7 @@ impl Toy for DuelRules {
     }
 }
 
-impl Rules for DuelRules {
+impl RulesBase for DuelRules {
     const ID: &'static str = ID;
     type Battle = Duel;
     type Fighter = ToyFighter<DuelState>;
@@ -133,80 +130,6 @@ impl Rules for DuelRules {
     fn vocabulary() -> &'static dyn Vocabulary {
         &WORDS
     }
-
-    fn provocation(kind: u8) -> Cow<'static, str> {
-        words::provocation(kind)
-    }
-
-    fn setup(ctx: &mut Ctx) {
-        turns::setup(ctx);
-    }
-
-    fn turn_start(ctx: &mut Ctx, actor: Entity) -> TurnBegins {
-        turns::turn_start(ctx, actor)
-    }
-
-    fn turn_end(ctx: &mut Ctx, actor: Entity) {
-        turns::burn(ctx, actor);
-    }
-
-    fn vitals(ctx: &mut Ctx, who: Entity) {
-        crate::toys::strike::fall(ctx, who);
-    }
-
-    fn morale(ctx: &mut Ctx, side: SideId, trigger: MoraleTrigger) {
-        turns::morale(ctx, side, trigger);
-    }
-
-    fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
-        legality::offer(offer);
-    }
-
-    fn check(
-        ctx: &Ctx,
-        me: &Actor<'_, '_, Self>,
-        intent: &Intent,
-        occasion: &Occasion,
-        scope: Scope,
-    ) -> Result<Legal, Refusal> {
-        let actor = me.entity;
-        legality::check(ctx, actor, intent, occasion, scope)
-    }
-
-    fn preview(
-        ctx: &mut Ctx,
-        actor: Entity,
-        intent: &Intent,
-        legal: &Legal,
-        _occasion: &Occasion,
-    ) -> Preview {
-        legality::preview(ctx, actor, intent, legal)
-    }
-
-    fn pay(ctx: &mut Ctx, approved: &Approved) {
-        resolve::pay(ctx, approved);
-    }
-
-    fn goes_on(ctx: &Ctx, actor: Entity) -> bool {
-        crate::toys::strike::can_act(ctx, actor)
-    }
-
-    fn react(
-        ctx: &mut Ctx,
-        approved: &Approved,
-        kind: u8,
-        reactor: Entity,
-        reaction: Intent,
-    ) -> bool {
-        resolve::react(ctx, approved, kind, reactor, reaction)
-    }
-
-    fn execute(ctx: &mut Ctx, approved: &Approved) -> Step<NoPause> {
-        resolve::execute(ctx, approved);
-        Step::Done
-    }
-
-    fn turn_over(ctx: &Ctx, approved: &Approved) -> bool {
-        resolve::turn_over(ctx, approved)
-    }
 }
+
+impl Presentation for DuelRules {}
