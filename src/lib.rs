@@ -75,14 +75,42 @@ pub mod prelude {
 
 /// The core, the AI controller and every ruleset, as one plugin group.
 ///
-/// `run` says when the combat schedule runs inside the app (every update by default, on a
-/// fixed timestep, or only when the game steps it); `step` how far each run goes.
-#[derive(Debug, Clone, Copy, Default)]
+/// `schedule` is the app's schedule the combat step runs in (`Update` by default, or
+/// `FixedUpdate`), in [`FraySet::Step`](fray_core::schedule::FraySet::Step); `run` says when
+/// it runs there (every run, on the app's clock, or only when the game steps it); `step` how far
+/// each run goes.
+///
+/// ```
+/// use bevy_app::prelude::*;
+/// use fray::prelude::*;
+/// let mut app = App::new();
+/// app.add_plugins(FrayPlugins::new(FixedUpdate));
+/// ```
+#[derive(Debug, Clone, Copy)]
 pub struct FrayPlugins {
     /// When the combat schedule runs.
     pub run: FrayRunMode,
     /// How far each run steps.
     pub step: fray_core::drive::StepMode,
+    /// The app's schedule the step runs in.
+    pub schedule: bevy_ecs::schedule::InternedScheduleLabel,
+}
+
+impl Default for FrayPlugins {
+    fn default() -> Self {
+        Self::new(bevy_app::Update)
+    }
+}
+
+impl FrayPlugins {
+    /// Every plugin, the combat step in `schedule`, every run, one action at a time.
+    pub fn new(schedule: impl bevy_ecs::schedule::ScheduleLabel) -> Self {
+        Self {
+            run: FrayRunMode::default(),
+            step: fray_core::drive::StepMode::default(),
+            schedule: schedule.intern(),
+        }
+    }
 }
 
 impl PluginGroup for FrayPlugins {
@@ -91,6 +119,7 @@ impl PluginGroup for FrayPlugins {
             .add(FrayCorePlugin {
                 run: self.run,
                 step: self.step,
+                schedule: self.schedule,
             })
             .add(fray_ai::FrayAiPlugin)
             .add(fray_archmage::FrayArchmagePlugin)

@@ -7,6 +7,7 @@ mod cli;
 mod conformance;
 mod determinism;
 mod embed;
+mod embed_step;
 mod floor;
 mod fuzz;
 mod modules;

@@ -5,6 +5,7 @@ use bevy_ecs::prelude::*;
 
 pub use fray_content::encounter::StepMode;
 
+use crate::flow::inbox::RequestInbox;
 use crate::outcome::TickReport;
 use crate::request::{ActionRejected, ActionRequest, ActionResolved};
 use crate::schedule::FrayTick;
@@ -62,11 +63,14 @@ pub fn update_messages(world: &mut World) {
     each_message_queue(world, |m| m.update(), |m| m.update(), |m| m.update());
 }
 
-/// Forgets every request and answer not yet read: a driver that puts an encounter back to its
+/// Forgets every request and answer not yet read (the [`RequestInbox`] too): a driver that puts an encounter back to its
 /// start ([`reset_encounter`](crate::spawn::SpawnEncounterExt::reset_encounter)) and must not
 /// let a request sent before the reset reach it after.
 pub fn clear_messages(world: &mut World) {
     each_message_queue(world, |m| m.clear(), |m| m.clear(), |m| m.clear());
+    if let Some(mut inbox) = world.get_resource_mut::<RequestInbox>() {
+        inbox.clear();
+    }
 }
 
 /// Applies one operation to each of the request and answer queues.

@@ -79,6 +79,8 @@ mod invariants;
 use bevy_app::prelude::*;
 use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy_time::{Time, Virtual};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -90,6 +92,7 @@ use crate::drive::StepMode;
 use crate::effect::Effects;
 use crate::encounter::{Encounter, Groups, InEncounter, Roster, Sides};
 use crate::engagement::Engagement;
+use crate::flow::inbox::{RequestInbox, collect_requests};
 use crate::log::CombatLog;
 use crate::morale::MoraleState;
 use crate::outcome::TickReport;
@@ -97,7 +100,7 @@ use crate::region::{EncounterMap, InRegion, Region, RegionLinks};
 use crate::request::{ActionRejected, ActionRequest, ActionResolved};
 use crate::rng::{DecisionRng, EncounterRng};
 use crate::save::SaveRegistry;
-use crate::schedule::build_schedule;
+use crate::schedule::{FraySet, build_schedule};
 use crate::spawn::{Ruleset, Rulesets};
 use crate::turn::{Turn, TurnOrder};
 
@@ -124,7 +127,7 @@ pub mod prelude {
     pub use crate::request::{ActionRejected, ActionRequest, ActionResolved, RejectReason};
     pub use crate::rng::EncounterRng;
     pub use crate::save::{load_encounter, save_encounter};
-    pub use crate::schedule::{FraySystems, FrayTick};
+    pub use crate::schedule::{FraySet, FraySystems, FrayTick};
     pub use crate::spawn::{Content, EncounterSettings, SpawnEncounterExt};
     pub use crate::turn::Turn;
     pub use crate::{FrayAppExt, FrayCorePlugin, FrayRunMode};
@@ -133,12 +136,17 @@ pub mod prelude {
 /// When the combat schedule runs inside an `App`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FrayRunMode {
-    /// Every `App::update`, stepping as [`FrayStepping`] says.
+    /// Every run of the plugin's schedule, stepping as [`FrayStepping`] says - except while the
+    /// app's virtual clock (`Time<Virtual>`) is paused.
     #[default]
     EveryUpdate,
-    /// At most once per this much wall-clock time (pacing only; results do not depend on it).
-    FixedTimestep(std::time::Duration),
+    /// At most once per this much time of the app's clock: the schedule's own `Time` (virtual
+    /// time in `Update`, the fixed step in `FixedUpdate`), so pausing and scaling the clock
+    /// pause and scale the fight. Pacing only: results never depend on it. An app without a
+    /// clock (no `TimePlugin`) steps every run.
+    FixedTimestep(core::time::Duration),
     /// Only when the game calls [`drive::step`] (or runs [`FrayTick`](schedule::FrayTick)) itself.
+    /// Requests are still collected every run ([`FraySet::Collect`]).
     Manual,
 }
 
@@ -146,19 +154,52 @@ pub enum FrayRunMode {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct FrayStepping(pub StepMode);
 
+/// The time carried toward the next step of [`FrayRunMode::FixedTimestep`].
 #[derive(Resource, Debug, Clone, Copy)]
-struct FixedClock {
-    step: std::time::Duration,
-    last: Option<std::time::Instant>,
+struct StepClock {
+    step: core::time::Duration,
+    carried: core::time::Duration,
 }
 
-/// Adds the combat schedule, its messages and resources, and the core components' save support.
-#[derive(Debug, Clone, Copy, Default)]
+/// Adds the combat schedule, its messages and resources, and the core components' save support,
+/// and runs the combat step in the app's schedule, in [`FraySet::Step`].
+///
+/// ```
+/// use bevy_app::prelude::*;
+/// use bevy_ecs::prelude::*;
+/// use fray_core::prelude::*;
+/// // The fight steps on the fixed clock; the game draws each step's result.
+/// fn draw(logs: Query<&CombatLog>) {}
+/// let mut app = App::new();
+/// app.add_plugins(FrayCorePlugin::new(FixedUpdate))
+///     .add_systems(FixedUpdate, draw.after(FraySet::Step));
+/// ```
+#[derive(Debug, Clone, Copy)]
 pub struct FrayCorePlugin {
     /// When the schedule runs.
     pub run: FrayRunMode,
     /// How far each run steps.
     pub step: StepMode,
+    /// The app's schedule the step runs in ([`FraySet`]): `Update` by default; `FixedUpdate`
+    /// works.
+    pub schedule: InternedScheduleLabel,
+}
+
+impl Default for FrayCorePlugin {
+    fn default() -> Self {
+        Self::new(Update)
+    }
+}
+
+impl FrayCorePlugin {
+    /// The plugin, stepping in `schedule` every run, one action at a time.
+    pub fn new(schedule: impl ScheduleLabel) -> Self {
+        Self {
+            run: FrayRunMode::default(),
+            step: StepMode::default(),
+            schedule: schedule.intern(),
+        }
+    }
 }
 
 impl Plugin for FrayCorePlugin {
@@ -166,6 +207,7 @@ impl Plugin for FrayCorePlugin {
         app.add_message::<ActionRequest>()
             .add_message::<ActionResolved>()
             .add_message::<ActionRejected>()
+            .init_resource::<RequestInbox>()
             .init_resource::<TickReport>()
             .init_resource::<Rulesets>()
             .init_resource::<SaveRegistry>()
@@ -178,14 +220,19 @@ impl Plugin for FrayCorePlugin {
                 .add_systems(invariants::check_invariants.after(schedule::FraySystems::Outcome));
             schedule
         };
-        app.add_schedule(schedule);
+        app.add_schedule(schedule)
+            .configure_sets(self.schedule, (FraySet::Collect, FraySet::Step).chain())
+            .add_systems(self.schedule, collect_requests.in_set(FraySet::Collect));
         match self.run {
             FrayRunMode::EveryUpdate => {
-                app.add_systems(Update, run_on_update);
+                app.add_systems(self.schedule, run_every_update.in_set(FraySet::Step));
             }
             FrayRunMode::FixedTimestep(step) => {
-                app.insert_resource(FixedClock { step, last: None })
-                    .add_systems(Update, run_on_fixed_timestep);
+                app.insert_resource(StepClock {
+                    step,
+                    carried: core::time::Duration::ZERO,
+                })
+                .add_systems(self.schedule, run_on_timestep.in_set(FraySet::Step));
             }
             FrayRunMode::Manual => {}
         }
@@ -221,7 +268,13 @@ impl Plugin for FrayCorePlugin {
     }
 }
 
-fn run_on_update(world: &mut World) {
+fn run_every_update(world: &mut World) {
+    if world
+        .get_resource::<Time<Virtual>>()
+        .is_some_and(Time::is_paused)
+    {
+        return;
+    }
     let mode = world
         .get_resource::<FrayStepping>()
         .copied()
@@ -229,19 +282,24 @@ fn run_on_update(world: &mut World) {
     drive::step(world, mode.0);
 }
 
-fn run_on_fixed_timestep(world: &mut World) {
-    let now = std::time::Instant::now();
-    let Some(mut clock) = world.get_resource_mut::<FixedClock>() else {
+fn run_on_timestep(world: &mut World) {
+    let delta = world.get_resource::<Time>().map(Time::delta);
+    let Some(mut clock) = world.get_resource_mut::<StepClock>() else {
         return;
     };
-    if clock
-        .last
-        .is_some_and(|last| now.duration_since(last) < clock.step)
-    {
-        return;
+    if let Some(delta) = delta {
+        clock.carried = clock.carried.saturating_add(delta);
+        if clock.carried < clock.step {
+            return;
+        }
+        // One step per run at most: what is carried past it never exceeds one more step.
+        clock.carried = (clock.carried - clock.step).min(clock.step);
     }
-    clock.last = Some(now);
-    run_on_update(world);
+    let mode = world
+        .get_resource::<FrayStepping>()
+        .copied()
+        .unwrap_or_default();
+    drive::step(world, mode.0);
 }
 
 /// `App` methods for rulesets and games.

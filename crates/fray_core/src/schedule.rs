@@ -28,12 +28,27 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
 
+use crate::flow::inbox::collect_requests;
 use crate::flow::outcome::reset_report;
 use crate::flow::requests::receive_requests;
 
 /// The schedule of one combat tick.
 #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FrayTick;
+
+/// Fray's place in the app's own schedule (the one [`FrayCorePlugin`](crate::FrayCorePlugin)
+/// runs in: `Update` by default). A game orders its systems against these sets: a render system
+/// `.after(FraySet::Step)` sees this frame's actions; a system writing requests
+/// `.before(FraySet::Collect)` has them answered this frame when the step runs.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FraySet {
+    /// Requests written so far are moved into the core's inbox, every run of the schedule,
+    /// whether or not the step runs ([`RequestInbox`](crate::flow::inbox::RequestInbox)).
+    Collect,
+    /// The combat step: [`FrayTick`] runs as the plugin's run mode, step mode and the app's
+    /// clock say.
+    Step,
+}
 
 /// The nine phases of a tick, chained in this order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,7 +114,8 @@ pub struct RulesetSystemsOf(pub &'static str);
 /// The core's own systems.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CoreSystems {
-    /// `Decide`: external requests (authority and timing).
+    /// `Decide`: external requests, from the [`RequestInbox`](crate::flow::inbox::RequestInbox)
+    /// (authority and timing).
     ReceiveRequests,
     /// `Outcome`: the tick's report starts over.
     ResetReport,
@@ -145,7 +161,9 @@ pub fn build_schedule() -> Schedule {
             .in_set(FraySystems::Outcome),
     ));
     schedule.add_systems((
-        receive_requests.in_set(CoreSystems::ReceiveRequests),
+        (collect_requests, receive_requests)
+            .chain()
+            .in_set(CoreSystems::ReceiveRequests),
         reset_report.in_set(CoreSystems::ResetReport),
     ));
     schedule

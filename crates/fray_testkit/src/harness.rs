@@ -44,6 +44,7 @@ impl Bench {
             FrayCorePlugin {
                 run: FrayRunMode::Manual,
                 step: StepMode::UntilBlocked,
+                ..Default::default()
             },
             fray_ai::FrayAiPlugin,
         ));

@@ -21,9 +21,11 @@
 //!
 //! The flow also walks the turn order by acting units and their steps ([`walk`]), ends the
 //! effects whose durations run out ([`durations`]), notes morale triggers and decides outcomes
-//! (its `outcome` module), and reads external requests ([`requests`]).
+//! (its `outcome` module), and reads external requests ([`requests`]), kept in its [`inbox`]
+//! until a tick reads them.
 
 pub mod durations;
+pub mod inbox;
 pub(crate) mod outcome;
 pub mod phase;
 pub mod requests;

@@ -4,23 +4,26 @@ use bevy_ecs::prelude::*;
 
 use crate::combatant::{Combatant, Controller, Status};
 use crate::encounter::{Encounter, InEncounter};
+use crate::flow::inbox::RequestInbox;
 use crate::flow::phase::Phase;
+use crate::intent::Intent;
 use crate::log::{CombatLog, LogEvent};
-use crate::request::{ActionRejected, ActionRequest, RejectReason};
+use crate::request::{ActionRejected, ActionResolved, RejectReason};
 use crate::turn::{Request, Turn};
 
-/// Reads external requests. Only an actor's own controller may command it, only on its turn,
+/// Answers the requests in the [`RequestInbox`], oldest first. Only an actor's own controller may command it, only on its turn,
 /// in a declaration asked of it, or in a reaction window offered to it, never when it cannot
 /// act or the fight is over. A request on a turn or a declaration waits for the ruleset's
 /// legality check; an answer in a reaction window is recorded if it is one of the reactor's
 /// offers. Anything else is rejected at once, with a reason, and changes nothing.
 pub(crate) fn receive_requests(
-    mut requests: MessageReader<ActionRequest>,
+    mut inbox: ResMut<RequestInbox>,
     mut rejected: MessageWriter<ActionRejected>,
+    mut resolved: MessageWriter<ActionResolved>,
     actors: Query<(&Controller, &InEncounter, &Status, &Combatant)>,
     mut encounters: Query<(&mut Encounter, &mut Turn, &mut CombatLog)>,
 ) {
-    for request in requests.read() {
+    for request in &inbox.take() {
         let mut reject = |encounter: Option<Entity>, reason: RejectReason| {
             rejected.write(ActionRejected {
                 encounter,
@@ -47,10 +50,21 @@ pub(crate) fn receive_requests(
             Some(RejectReason::CannotAct(*status))
         } else if phase == Phase::Reacting {
             if turn.window.is_open() {
-                turn.window
+                let answer = turn
+                    .window
                     .answer(request.actor, &request.intent)
                     .err()
-                    .map(|why| RejectReason::Illegal(why.to_string()))
+                    .map(|why| RejectReason::Illegal(why.to_string()));
+                // A pass is done once it is taken: it is answered now (a reaction taken is
+                // answered when it resolves).
+                if answer.is_none() && request.intent == Intent::Pass {
+                    resolved.write(ActionResolved {
+                        encounter: encounter_entity,
+                        actor: request.actor,
+                        intent: Intent::Pass,
+                    });
+                }
+                answer
             } else {
                 Some(RejectReason::NotYourTurn)
             }

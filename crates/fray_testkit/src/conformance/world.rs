@@ -38,6 +38,7 @@ fn add_core(app: &mut App) {
         FrayCorePlugin {
             run: FrayRunMode::Manual,
             step: StepMode::UntilBlocked,
+            ..Default::default()
         },
         fray_ai::FrayAiPlugin,
     ));

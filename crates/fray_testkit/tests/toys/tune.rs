@@ -49,6 +49,7 @@ fn install(app: &mut App) {
         FrayCorePlugin {
             run: FrayRunMode::Manual,
             step: StepMode::UntilBlocked,
+            ..Default::default()
         },
         fray_ai::FrayAiPlugin,
     ));
