@@ -8,6 +8,7 @@ mod conformance;
 mod determinism;
 mod embed;
 mod embed_step;
+mod events;
 mod floor;
 mod fuzz;
 mod modules;

@@ -63,6 +63,7 @@ pub mod preview;
 
 pub mod client;
 pub mod edit;
+pub mod events;
 pub mod gauge;
 pub mod options;
 pub mod request;
@@ -216,8 +217,11 @@ impl Plugin for FrayCorePlugin {
         #[cfg(debug_assertions)]
         let schedule = {
             let mut schedule = schedule;
-            schedule
-                .add_systems(invariants::check_invariants.after(schedule::FraySystems::Outcome));
+            schedule.add_systems(
+                invariants::check_invariants
+                    .after(schedule::FraySystems::Outcome)
+                    .before(schedule::CoreSystems::Announce),
+            );
             schedule
         };
         app.add_schedule(schedule)

@@ -28,6 +28,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
 
+use crate::events::announce;
 use crate::flow::inbox::collect_requests;
 use crate::flow::outcome::reset_report;
 use crate::flow::requests::receive_requests;
@@ -119,6 +120,9 @@ pub enum CoreSystems {
     ReceiveRequests,
     /// `Outcome`: the tick's report starts over.
     ResetReport,
+    /// After `Outcome`: the log entries of the tick are triggered as
+    /// [`events`](crate::events) to animate from.
+    Announce,
 }
 
 /// Builds the combat schedule with the core's systems in place (rulesets add theirs).
@@ -159,12 +163,14 @@ pub fn build_schedule() -> Schedule {
         (CoreSystems::ResetReport, RulesetSystems::Outcome)
             .chain()
             .in_set(FraySystems::Outcome),
+        CoreSystems::Announce.after(FraySystems::Outcome),
     ));
     schedule.add_systems((
         (collect_requests, receive_requests)
             .chain()
             .in_set(CoreSystems::ReceiveRequests),
         reset_report.in_set(CoreSystems::ResetReport),
+        announce.in_set(CoreSystems::Announce),
     ));
     schedule
 }

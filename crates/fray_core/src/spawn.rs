@@ -20,6 +20,7 @@ use crate::encounter::{
     Encounter, GroupInfo, Groups, InEncounter, Roster, RosterEntry, SideInfo, Sides,
 };
 use crate::engagement::Engagement;
+use crate::events::Announced;
 use crate::gauge::Gauge;
 use crate::ids::{CombatantId, GroupId, PlayerId, RegionId, SideId};
 use crate::log::{CombatLog, LogEvent};
@@ -289,6 +290,7 @@ impl SpawnEncounterExt for World {
                 EncounterRng::from_seed(settings.seed),
                 DecisionRng::for_encounter(settings.seed),
                 CombatLog::new(settings.log),
+                Announced::default(),
             ))
             .id();
         match populate(self, encounter, spec, settings, &content, ruleset.as_ref()) {

@@ -10,8 +10,9 @@
 //! included, for a melee attack. A melee attack engages attacker and target.
 
 use bevy_ecs::prelude::*;
+use fray_core::log::LogEvent;
 use fray_core::vocabulary::DamageType;
-use fray_dice::Advantage;
+use fray_dice::{Advantage, Dice};
 
 use crate::check::{self, burdened, net};
 use crate::legality::{band, is_ranged};
@@ -100,10 +101,28 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
     }
     ctx.set_innate(attacker, fray_core::condition::Condition::HIDDEN, false);
     let s = setup(ctx, attacker, target, &a);
-    let purpose = format!("{} on {}", a.name, ctx.name(target));
-    let rolled = check::roll(ctx, attacker, &purpose, s.advantage, s.bonus, s.ac);
-    let crit = rolled.natural == 20;
-    let hit = crit || rolled.success;
+    // The attack roll: a check against the target's AC (L5-02), logged as an attack so that
+    // readers of the log (and its events) see who attacked whom, as in every ruleset.
+    let rolled = ctx.roll(&Dice::die_with_advantage(20, s.advantage.level()));
+    let natural = rolled.total;
+    let crit = natural == 20;
+    let hit = crit || natural.saturating_add(i64::from(s.bonus)) >= s.ac;
+    if let Some(mut roll) = rolled.roll {
+        if s.bonus != 0 {
+            roll = roll.plus(i64::from(s.bonus), "mod");
+        }
+        let (who, whom) = (ctx.id(attacker), ctx.id(target));
+        ctx.log_mut().push(LogEvent::Attack {
+            attacker: who,
+            target: whom,
+            attack: a.name.clone(),
+            roll,
+            defense: "AC".to_string(),
+            against: s.ac,
+            hit,
+            crit,
+        });
+    }
     if a.kind == AttackKind::Melee && ctx.is_active(target) {
         ctx.engage(attacker, target, true);
     }
@@ -118,7 +137,7 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
         i64::from(s.damage_mod),
     )
     .max(0);
-    let fumble = rolled.natural == 1 && s.fumble_doubles;
+    let fumble = natural == 1 && s.fumble_doubles;
     let mut amount = base;
     if crit {
         amount = amount.saturating_mul(2);

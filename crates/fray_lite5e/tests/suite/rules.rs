@@ -53,7 +53,7 @@ fn l501_advantage_and_disadvantage_cancel_and_keep_the_high_or_low_die() {
     f.ok("Porter", attack(dummy, 0));
     let log = f.log();
     assert!(
-        log.contains("d20+2 = [10] + 2 (mod) = 12 vs 10, success"),
+        log.contains("d20+2 = [10] + 2 (mod) = 12 vs AC 10, hit"),
         "{log}"
     );
     let mut g = fight(
@@ -67,7 +67,7 @@ fn l501_advantage_and_disadvantage_cancel_and_keep_the_high_or_low_die() {
     g.ok("Porter", attack(dummy, 0));
     assert!(
         g.log()
-            .contains("2d20kl1+2 = [(15), 4] + 2 (mod) = 6 vs 10, failure"),
+            .contains("2d20kl1+2 = [(15), 4] + 2 (mod) = 6 vs AC 10, miss"),
         "{}",
         g.log()
     );
@@ -89,11 +89,11 @@ fn l502_proficient_checks_add_the_proficiency_bonus() {
     f.ok("Mage", attack(dummy, 0));
     let log = f.log();
     assert!(
-        log.contains("2d20kh1 = [9, (3)] = 9 vs 10, failure"),
+        log.contains("2d20kh1 = [9, (3)] = 9 vs AC 10, miss"),
         "{log}"
     );
     assert!(
-        log.contains("d20+4 = [12] + 4 (mod) = 16 vs 10, success"),
+        log.contains("d20+4 = [12] + 4 (mod) = 16 vs AC 10, hit"),
         "{log}"
     );
     assert_eq!(f.hp("Dummy").current, 23, "1d8 [5] + STR 2");
@@ -243,7 +243,7 @@ fn l507_two_allies_engaging_the_target_flank_it_for_advantage() {
     f.ok("Mage", attack(orc, 0));
     let log = f.log();
     assert!(
-        log.contains("2d20kh1 = [(3), 15] = 15 vs 13, success"),
+        log.contains("2d20kh1 = [(3), 15] = 15 vs AC 13, hit"),
         "{log}"
     );
     assert_eq!(f.hp("Orc").current, 30 - 7 - 4);
@@ -300,7 +300,7 @@ fn l509_range_bands_close_ranged_far_and_ranged_attacks_at_close_have_disadvanta
     f.ok("Hero", attack(dummy, hero::BOW));
     assert!(
         f.log()
-            .contains("2d20kl1+5 = [(15), 4] + 5 (mod) = 9 vs 10"),
+            .contains("2d20kl1+5 = [(15), 4] + 5 (mod) = 9 vs AC 10"),
         "{}",
         f.log()
     );
@@ -322,9 +322,18 @@ fn l510_attacks_use_str_in_melee_dex_ranged_int_arcane_and_wis_divine() {
         f.end_turn();
     }
     let log = f.log();
-    assert!(log.contains("d20+5 = [10] + 5 (mod) = 15 vs 10"), "{log}");
-    assert!(log.contains("d20+1 = [10] + 1 (mod) = 11 vs 10"), "{log}");
-    assert!(log.contains("d20+6 = [10] + 6 (mod) = 16 vs 10"), "{log}");
+    assert!(
+        log.contains("d20+5 = [10] + 5 (mod) = 15 vs AC 10"),
+        "{log}"
+    );
+    assert!(
+        log.contains("d20+1 = [10] + 1 (mod) = 11 vs AC 10"),
+        "{log}"
+    );
+    assert!(
+        log.contains("d20+6 = [10] + 6 (mod) = 16 vs AC 10"),
+        "{log}"
+    );
     assert_eq!(damage_events(&f), [2 + 3, 2 - 1, 2 + 4]);
 }
 
