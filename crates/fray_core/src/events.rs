@@ -163,7 +163,7 @@ pub struct FightEnded {
 /// How far an encounter's log has been announced. A fight spawned here starts at 0; one loaded
 /// (which carries no cursor) starts where its log stands.
 #[derive(Component, Debug, Clone, Copy, Default)]
-pub struct Announced(usize);
+pub(crate) struct Announced(usize);
 
 /// Triggers the events of every log entry the fights gained since the last tick.
 pub(crate) fn announce(

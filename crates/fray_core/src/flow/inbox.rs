@@ -37,7 +37,7 @@ impl RequestInbox {
 
 /// Moves every request message written so far into the inbox. The messages are consumed: a
 /// request is answered once, by the tick that reads it from the inbox.
-pub fn collect_requests(
+pub(crate) fn collect_requests(
     mut messages: ResMut<Messages<ActionRequest>>,
     mut inbox: ResMut<RequestInbox>,
 ) {
