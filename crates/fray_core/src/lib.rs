@@ -279,11 +279,7 @@ fn run_every_update(world: &mut World) {
     {
         return;
     }
-    let mode = world
-        .get_resource::<FrayStepping>()
-        .copied()
-        .unwrap_or_default();
-    drive::step(world, mode.0);
+    step_as_configured(world);
 }
 
 fn run_on_timestep(world: &mut World) {
@@ -299,6 +295,11 @@ fn run_on_timestep(world: &mut World) {
         // One step per run at most: what is carried past it never exceeds one more step.
         clock.carried = (clock.carried - clock.step).min(clock.step);
     }
+    step_as_configured(world);
+}
+
+/// Runs the step as far as [`FrayStepping`] says.
+fn step_as_configured(world: &mut World) {
     let mode = world
         .get_resource::<FrayStepping>()
         .copied()

@@ -12,7 +12,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::log::LogEvent;
 use fray_core::vocabulary::DamageType;
-use fray_dice::{Advantage, Dice};
+use fray_dice::Advantage;
 
 use crate::check::{self, burdened, net};
 use crate::legality::{band, is_ranged};
@@ -103,14 +103,11 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
     let s = setup(ctx, attacker, target, &a);
     // The attack roll: a check against the target's AC (L5-02), logged as an attack so that
     // readers of the log (and its events) see who attacked whom, as in every ruleset.
-    let rolled = ctx.roll(&Dice::die_with_advantage(20, s.advantage.level()));
-    let natural = rolled.total;
+    let (rolled, dice) = check::roll_unlogged(ctx, s.advantage, s.bonus, s.ac);
+    let natural = rolled.natural;
     let crit = natural == 20;
-    let hit = crit || natural.saturating_add(i64::from(s.bonus)) >= s.ac;
-    if let Some(mut roll) = rolled.roll {
-        if s.bonus != 0 {
-            roll = roll.plus(i64::from(s.bonus), "mod");
-        }
+    let hit = crit || rolled.success;
+    if let Some(roll) = dice {
         let (who, whom) = (ctx.id(attacker), ctx.id(target));
         ctx.log_mut().push(LogEvent::Attack {
             attacker: who,

@@ -3,7 +3,7 @@
 //! disadvantage cancel to a plain roll, and several of one kind count once.
 
 use bevy_ecs::prelude::*;
-use fray_dice::{Advantage, Dice};
+use fray_dice::{Advantage, Dice, Roll};
 
 use crate::Ctx;
 use crate::sheet::{Ability, modifier};
@@ -72,21 +72,37 @@ pub fn roll(
     bonus: i32,
     dc: i64,
 ) -> Checked {
+    let (checked, dice) = roll_unlogged(ctx, advantage, bonus, dc);
+    if let Some(r) = dice {
+        ctx.log_roll(who, purpose, Some(r), Some(dc), Some(checked.success));
+    }
+    checked
+}
+
+/// Rolls a d20 with `advantage`, plus `bonus`, against `dc`, for a caller that logs it its own
+/// way (an attack roll): the result, and the dice with the bonus when the log records.
+pub fn roll_unlogged(
+    ctx: &mut Ctx,
+    advantage: Advantage,
+    bonus: i32,
+    dc: i64,
+) -> (Checked, Option<Roll>) {
     let rolled = ctx.roll(&Dice::die_with_advantage(20, advantage.level()));
     let natural = rolled.total;
     let total = natural.saturating_add(i64::from(bonus));
-    let success = total >= dc;
-    if let Some(mut r) = rolled.roll {
+    let dice = rolled.roll.map(|r| {
         if bonus != 0 {
-            r = r.plus(i64::from(bonus), "mod");
+            r.plus(i64::from(bonus), "mod")
+        } else {
+            r
         }
-        ctx.log_roll(who, purpose, Some(r), Some(dc), Some(success));
-    }
-    Checked {
+    });
+    let checked = Checked {
         natural,
         total,
-        success,
-    }
+        success: total >= dc,
+    };
+    (checked, dice)
 }
 
 /// Chance a check with `advantage` and `bonus` meets `dc`.
