@@ -103,7 +103,7 @@ impl Default for FrayPlugins {
 }
 
 impl FrayPlugins {
-    /// Every plugin, the combat step in `schedule`, every run, one action at a time.
+    /// Every plugin, the combat step in `schedule`, every run, until every fight waits on a player or has ended.
     pub fn new(schedule: impl bevy_ecs::schedule::ScheduleLabel) -> Self {
         Self {
             run: FrayRunMode::default(),

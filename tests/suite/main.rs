@@ -6,6 +6,7 @@ mod checksums;
 mod cli;
 mod conformance;
 mod determinism;
+mod edit;
 mod embed;
 mod embed_step;
 mod events;

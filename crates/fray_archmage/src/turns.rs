@@ -213,6 +213,26 @@ impl TurnFlow for ArchmageRules {
         }
     }
 
+    /// A game's edit ([`fray_core::edit`]): a revived hero, or one set active, is conscious and
+    /// out of any coma (its failed death saves still count for the battle, AR-23). Healing a
+    /// fallen hero wakes it through [`TurnFlow::vitals`], as the rules' healing does.
+    fn edited(ctx: &mut Ctx, who: Entity, edit: fray_core::edit::Edit) {
+        use fray_core::edit::Edit;
+        if matches!(edit, Edit::Revive(_) | Edit::SetStatus(Status::Active)) {
+            if let Some(mut f) = ctx.fighter_mut(who) {
+                f.state.coma = false;
+                f.state.regain_consciousness();
+            }
+            for c in [
+                Condition::UNCONSCIOUS,
+                Condition::HELPLESS,
+                Condition::STABILIZED,
+            ] {
+                ctx.set_innate(who, c, false);
+            }
+        }
+    }
+
     /// Vitals after damage: monsters die at 0; heroes fall unconscious (and helpless) at 0 and die
     /// at minus half their maximum (AR-23); staggered at half or less (AR-22); lasting wounds and
     /// meaningful death (optional, AR-41): a hero that was not dropped by a named villain falls

@@ -182,6 +182,23 @@ pub fn provocation(kind: u8) -> &'static str {
 pub struct Words;
 
 impl Vocabulary for Words {
+    /// Archmage's conditions, as content names them.
+    fn conditions(&self) -> &'static [Condition] {
+        &[
+            Condition::CONFUSED,
+            Condition::DAZED,
+            FEAR,
+            HAMPERED,
+            Condition::HELPLESS,
+            STUCK,
+            Condition::STUNNED,
+            VULNERABLE,
+            WEAKENED,
+            Condition::GRABBED,
+            Condition::INVISIBLE,
+        ]
+    }
+
     fn provocation(&self, kind: u8) -> Cow<'static, str> {
         Cow::Borrowed(provocation(kind))
     }

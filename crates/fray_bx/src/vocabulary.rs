@@ -32,6 +32,18 @@ pub struct BxWords;
 pub static WORDS: BxWords = BxWords;
 
 impl Vocabulary for BxWords {
+    /// What B/X's powers and openings inflict: paralysis, sleep, blindness, petrification,
+    /// surprise.
+    fn conditions(&self) -> &'static [Condition] {
+        &[
+            Condition::PARALYZED,
+            Condition::UNCONSCIOUS,
+            Condition::BLINDED,
+            PETRIFIED,
+            Condition::SURPRISED,
+        ]
+    }
+
     /// What a provocation is called: B/X has none (no opportunity attacks).
     fn provocation(&self, _kind: u8) -> Cow<'static, str> {
         Cow::Borrowed("nothing")

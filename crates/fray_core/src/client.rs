@@ -162,11 +162,7 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
 
 /// The ruleset `encounter` is played under, when it is registered.
 fn ruleset_of(world: &World, encounter: Entity) -> Option<&dyn Ruleset> {
-    let id = &world.get::<Encounter>(encounter)?.ruleset;
-    world
-        .get_resource::<Rulesets>()?
-        .get(id)
-        .map(|r| r.as_ref() as &dyn Ruleset)
+    Rulesets::of(world, encounter).map(|r| r.as_ref() as &dyn Ruleset)
 }
 
 /// The words of `encounter`'s ruleset (conditions, damage types, costs); the core's common

@@ -64,6 +64,18 @@ pub struct Damaged {
     pub cause: Option<String>,
 }
 
+/// The game changed a combatant through [`crate::edit::apply`] (on the combatant); events of
+/// what the edit did (a [`Damaged`], a [`Moved`]...) follow it.
+#[derive(EntityEvent, Debug, Clone, PartialEq)]
+pub struct Edited {
+    /// Who.
+    pub entity: Entity,
+    /// The change.
+    pub edit: crate::edit::change::Edit,
+    /// The game's reason.
+    pub why: String,
+}
+
 /// A combatant regained hit points.
 #[derive(EntityEvent, Debug, Clone, PartialEq)]
 pub struct Healed {
@@ -282,6 +294,15 @@ fn trigger(commands: &mut Commands, encounter: Entity, roster: &Roster, event: &
                     entity,
                     against,
                     provocation: provocation.clone(),
+                });
+            }
+        }
+        LogEvent::Edited { who, edit, why } => {
+            if let Some(entity) = entity(*who) {
+                commands.trigger(Edited {
+                    entity,
+                    edit: *edit,
+                    why: why.clone(),
                 });
             }
         }

@@ -193,7 +193,7 @@ impl Default for FrayCorePlugin {
 }
 
 impl FrayCorePlugin {
-    /// The plugin, stepping in `schedule` every run, one action at a time.
+    /// The plugin, stepping in `schedule` every run, until every fight waits on a player or has ended.
     pub fn new(schedule: impl ScheduleLabel) -> Self {
         Self {
             run: FrayRunMode::default(),

@@ -181,6 +181,16 @@ pub enum LogEvent {
         /// What happened.
         trigger: MoraleTrigger,
     },
+    /// A game changed a combatant between ticks ([`crate::edit::apply`]); what the change did
+    /// follows (damage, healing, a move, a status).
+    Edited {
+        /// Who.
+        who: CombatantId,
+        /// The change.
+        edit: crate::edit::change::Edit,
+        /// The game's reason (`potion`, `trapdoor`).
+        why: String,
+    },
     /// Anything else a ruleset wants to say.
     Note {
         /// About whom.

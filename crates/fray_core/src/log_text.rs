@@ -171,6 +171,13 @@ impl LogNames {
             LogEvent::MoraleTriggered { side, trigger } => {
                 format!("Morale trigger for {}: {trigger}.", self.side(*side))
             }
+            LogEvent::Edited { who, edit, why } => {
+                let what = match edit {
+                    crate::edit::change::Edit::MoveTo(r) => format!("moved to {}", self.region(*r)),
+                    other => other.to_string(),
+                };
+                format!("Game edit ({why}): {} {what}.", self.who(*who))
+            }
             LogEvent::Note { who, text } => match who {
                 Some(w) => format!("{} {text}", self.who(*w)),
                 None => text.clone(),

@@ -71,6 +71,28 @@ pub trait Ruleset: Send + Sync + 'static {
         let _ = (world, encounter);
         Vec::new()
     }
+
+    /// Makes a game's `edit` of combatant `who` of `encounter` (see [`crate::edit::apply`]). The
+    /// kit's plugin makes it with the ruleset's hooks; a spawner alone takes no edits.
+    fn apply_edit(
+        &self,
+        world: &mut World,
+        encounter: Entity,
+        who: Entity,
+        edit: crate::edit::change::Edit,
+        why: &str,
+    ) -> Result<(), crate::edit::error::EditError> {
+        let _ = (world, encounter, who, edit, why);
+        Err(crate::edit::error::EditError::NotEditable(
+            self.id().to_string(),
+        ))
+    }
+
+    /// Offers `encounter`'s decision on hand again at once, after its components changed (see
+    /// [`crate::edit::changed`]); nothing by default.
+    fn reoffer(&self, world: &mut World, encounter: Entity) {
+        let _ = (world, encounter);
+    }
 }
 
 /// The words of the core's common vocabulary alone.
@@ -119,6 +141,12 @@ impl Rulesets {
     /// The ruleset with this id.
     pub fn get(&self, id: &str) -> Option<&Arc<dyn Ruleset>> {
         self.0.get(id)
+    }
+
+    /// The ruleset `encounter` is played under, when it is registered in `world`.
+    pub fn of(world: &World, encounter: Entity) -> Option<&Arc<dyn Ruleset>> {
+        let id = &world.get::<crate::encounter::Encounter>(encounter)?.ruleset;
+        world.get_resource::<Rulesets>()?.get(id)
     }
 }
 

@@ -248,6 +248,11 @@ impl Turn {
         self.steps.simultaneous && self.unit.is_some()
     }
 
+    /// `who`'s status no longer waits for the step's end (a game's edit set it).
+    pub(crate) fn forget_deferred(&mut self, who: Entity) {
+        self.deferred.retain(|(w, _)| *w != who);
+    }
+
     /// `who`'s status is to become `status` when the step ends: the latest change asked for a
     /// combatant replaces an earlier one still waiting, so each takes one status.
     pub fn defer(&mut self, who: Entity, status: Status) {

@@ -39,6 +39,12 @@ pub trait Vocabulary {
         }
     }
 
+    /// The conditions this ruleset gives a meaning to: the ones an effect may put on its
+    /// combatants ([`crate::edit::apply_effect`] refuses the others). None by default.
+    fn conditions(&self) -> &'static [Condition] {
+        &[]
+    }
+
     /// A damage type's name (`fire`, `negative energy`).
     fn damage_type(&self, d: DamageType) -> Cow<'static, str> {
         let _ = d;

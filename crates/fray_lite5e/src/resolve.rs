@@ -2,7 +2,9 @@
 //! refilled each turn, what each intent takes of them (L5-03, L5-04), and what it does.
 
 use bevy_ecs::prelude::*;
+use fray_core::combatant::Status;
 use fray_core::condition::Condition;
+use fray_core::edit::Edit;
 use fray_core::ids::SideId;
 use fray_core::intent::Intent;
 use fray_core::kit::{NoPause, Resolution, RoundPlan, Rounds, Step, TurnBegins, TurnFlow};
@@ -159,6 +161,37 @@ impl TurnFlow for L5Rules {
         }
     }
 
+    /// A game's edit ([`fray_core::edit`]): healing a fallen combatant stabilizes it first, as
+    /// the rules' healing does (L5-13: the injury table, then the healing on top); a revived
+    /// combatant, or one set active, is no longer incapacitated; one set down falls (its 10
+    /// rounds start); one dead, fled, surrendered or removed is no longer dying.
+    fn edited(ctx: &mut Ctx, who: Entity, edit: Edit) {
+        let dying = ctx
+            .fighter(who)
+            .is_some_and(|f| f.state.down_since.is_some());
+        match edit {
+            Edit::Heal(_) if dying && ctx.hp(who).is_some_and(|h| h.current > 0) => {
+                injury::stabilized(ctx, who);
+            }
+            Edit::Revive(_) | Edit::SetStatus(Status::Active) => {
+                if let Some(mut f) = ctx.fighter_mut(who) {
+                    f.state.down_since = None;
+                }
+                ctx.set_innate(who, Condition::UNCONSCIOUS, false);
+            }
+            Edit::SetStatus(Status::Down) if !dying => injury::fall(ctx, who),
+            Edit::Remove | Edit::SetStatus(Status::Dead | Status::Fled | Status::Surrendered)
+                if dying =>
+            {
+                if let Some(mut f) = ctx.fighter_mut(who) {
+                    f.state.down_since = None;
+                }
+                ctx.set_innate(who, Condition::UNCONSCIOUS, false);
+            }
+            _ => {}
+        }
+    }
+
     /// A morale trigger fired for `side`: who checks, by [`crate::morale`]'s rulings (L5-16).
     fn morale(ctx: &mut Ctx, side: SideId, trigger: MoraleTrigger) {
         morale::triggered(ctx, side, trigger);
@@ -184,7 +217,7 @@ impl Rounds for L5Rules {
     /// An incapacitated combatant can do nothing (L5-13): it is passed over, and its clock
     /// runs by rounds all the same.
     fn has_turn(ctx: &mut Ctx, actor: Entity) -> bool {
-        ctx.status(actor) != fray_core::combatant::Status::Down
+        ctx.status(actor) != Status::Down
     }
 }
 

@@ -30,6 +30,13 @@ pub struct L5Words;
 pub static WORDS: L5Words = L5Words;
 
 impl Vocabulary for L5Words {
+    /// Lite5e gives no condition an effect could carry a meaning: stealth is the combatant's own
+    /// state (L5-08) and incapacitation follows from 0 HP (L5-13); the conditions it shows
+    /// mirror those.
+    fn conditions(&self) -> &'static [Condition] {
+        &[]
+    }
+
     fn condition(&self, c: Condition) -> Cow<'static, str> {
         match c {
             Condition::UNCONSCIOUS => Cow::Borrowed("incapacitated"),

@@ -124,6 +124,29 @@ impl TurnFlow for OhoRules {
         TurnBegins::Act
     }
 
+    /// A game's edit ([`fray_core::edit`]): a revived combatant, or one set active, is no longer
+    /// dead, dying, disabled or unconscious - its exhaustion drops to 4 and its injuries below
+    /// its limit - so [`TurnFlow::vitals`] keeps it standing. Nothing else gets anyone up
+    /// (healing a fallen combatant leaves it down: see [`crate::vitals`]).
+    fn edited(ctx: &mut Ctx, who: Entity, edit: fray_core::edit::Edit) {
+        use fray_core::edit::Edit;
+        if !matches!(edit, Edit::Revive(_) | Edit::SetStatus(Status::Active)) {
+            return;
+        }
+        if let Some(mut f) = ctx.fighter_mut(who) {
+            let limit = f.sheet.0.injury_limit;
+            let s = &mut *f.state;
+            s.dead = false;
+            s.exhaustion = s.exhaustion.min(4);
+            if let Some(limit) = limit {
+                s.injuries = s.injuries.min(limit.saturating_sub(1));
+            }
+        }
+        for c in [DISABLED, Condition::DYING, Condition::UNCONSCIOUS] {
+            ctx.set_innate(who, c, false);
+        }
+    }
+
     /// Keeps a combatant's status in line with its state (see [`vitals`](crate::vitals)) after
     /// any change to its health, state, conditions or status: doing it twice changes nothing.
     fn vitals(ctx: &mut Ctx, who: Entity) {

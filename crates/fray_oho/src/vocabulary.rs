@@ -246,6 +246,27 @@ pub fn provocation(kind: u8) -> &'static str {
 pub struct Words;
 
 impl Vocabulary for Words {
+    /// Every condition OHO's content can name ([`OhoCondition`]).
+    fn conditions(&self) -> &'static [Condition] {
+        &[
+            BLEEDING,
+            CONCUSSION,
+            SPRAINED_ARM,
+            SPRAINED_LEG,
+            BURNED,
+            FROSTBITE,
+            Condition::BLINDED,
+            Condition::DEAFENED,
+            Condition::CONFUSED,
+            Condition::FRIGHTENED,
+            CURSED,
+            DISABLED,
+            Condition::DYING,
+            Condition::EXHAUSTED,
+            Condition::UNCONSCIOUS,
+        ]
+    }
+
     fn provocation(&self, kind: u8) -> Cow<'static, str> {
         Cow::Borrowed(provocation(kind))
     }

@@ -31,6 +31,7 @@
 mod actor;
 mod ctx;
 mod decision;
+pub(crate) mod edit;
 mod members;
 mod memo;
 mod offer;

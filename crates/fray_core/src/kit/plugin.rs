@@ -8,8 +8,9 @@ use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 
 use crate::FrayAppExt;
+use crate::edit::{Edit, EditError};
 use crate::gauge::Gauge;
-use crate::kit::{Member, Resolving, Rules, systems};
+use crate::kit::{Member, Resolving, Rules, edit, systems};
 use crate::schedule::{FrayTick, RulesetSystems, RulesetSystemsOf};
 use crate::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use crate::vocabulary::Vocabulary;
@@ -106,5 +107,21 @@ impl<R: Rules> Ruleset for Kit<R> {
 
     fn battle_gauges(&self, world: &World, encounter: Entity) -> Vec<Gauge> {
         R::battle_gauges(world, encounter)
+    }
+
+    fn apply_edit(
+        &self,
+        world: &mut World,
+        encounter: Entity,
+        who: Entity,
+        edit: Edit,
+        why: &str,
+    ) -> Result<(), EditError> {
+        edit::with_ctx::<R, _>(world, encounter, |ctx| edit::apply(ctx, who, edit, why))
+            .unwrap_or(Err(EditError::NotACombatant))
+    }
+
+    fn reoffer(&self, world: &mut World, encounter: Entity) {
+        edit::with_ctx::<R, _>(world, encounter, systems::reoffer);
     }
 }

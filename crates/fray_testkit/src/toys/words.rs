@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
+use fray_core::condition::Condition;
 use fray_core::cost::{Cost, Timing};
 use fray_core::ids::{AbilityId, AttackId};
 use fray_core::vocabulary::{DamageType, Vocabulary};
@@ -60,6 +61,12 @@ pub struct ToyWords;
 pub static WORDS: ToyWords = ToyWords;
 
 impl Vocabulary for ToyWords {
+    /// Every common condition: the toys' tests put any of them on (their durations are the
+    /// point, not their meaning).
+    fn conditions(&self) -> &'static [Condition] {
+        Condition::COMMON
+    }
+
     fn provocation(&self, kind: u8) -> Cow<'static, str> {
         provocation(kind)
     }

@@ -4,6 +4,7 @@ use bevy_ecs::prelude::*;
 
 use crate::combatant::Status;
 use crate::condition::Conditions;
+use crate::edit::change::Edit;
 use crate::ids::SideId;
 use crate::kit::{Ctx, TurnBegins};
 use crate::morale::MoraleTrigger;
@@ -32,6 +33,14 @@ pub trait TurnFlow: RulesBase {
     /// [`RulesBase::Watch`](super::RulesBase::Watch) saw: unconscious, dying, dead, staggered.
     fn vitals(ctx: &mut Ctx<Self>, who: Entity) {
         let _ = (ctx, who);
+    }
+
+    /// A game changed `who` through [`crate::edit::apply`] (the core has made `edit`: hit points,
+    /// status, region, engagements): bring the ruleset's own state in line with it - a revived
+    /// combatant is no longer dying, healing a fallen one does what the ruleset's healing does.
+    /// [`TurnFlow::vitals`] runs after it. Default: nothing.
+    fn edited(ctx: &mut Ctx<Self>, who: Entity, edit: Edit) {
+        let _ = (ctx, who, edit);
     }
 
     /// A morale trigger fired for `side`: roll the check, if the ruleset has morale.

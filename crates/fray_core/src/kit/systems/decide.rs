@@ -66,6 +66,23 @@ fn offer_decision<R: Rules>(
     }
 }
 
+/// Offers the decision on hand again at once after an edit (the turn's or the declaration's,
+/// when its decider is external and has sent nothing yet), so a client reads the new options.
+pub(crate) fn reoffer<R: Rules>(ctx: &mut Ctx<R>) {
+    let occasion = match ctx.e.encounter.phase() {
+        Phase::Acting => Occasion::Turn,
+        Phase::Declaring => Occasion::Declaration,
+        _ => return,
+    };
+    let Some(actor) = ctx.e.turn.actor else {
+        return;
+    };
+    let external = ctx.controller(actor).is_some_and(|c| c.is_external());
+    if external && ctx.e.turn.request.is_none() && ctx.e.turn.approved.is_none() {
+        offer_decision(ctx, actor, occasion, None);
+    }
+}
+
 /// Asks the AI controller of `actor`, if it has one, to decide from `source`'s options.
 fn ask_ai<R: Rules>(
     ctx: &mut Ctx<R>,

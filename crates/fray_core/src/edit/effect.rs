@@ -1,32 +1,21 @@
-//! Changing a fight from outside the schedule, between ticks: what a game does when a trap goes
-//! off, a spell of its own lands, or a designer pokes at a fight in a test.
-//!
-//! Games may also write the components themselves (`Hp`, `Status`...); these functions do what
-//! the kit would have done with the same change: log it, recompute what follows from it, and
-//! mark the situation changed so the decision on hand is offered again.
+//! An effect put on a combatant by the game.
 
 use bevy_ecs::prelude::*;
-use thiserror::Error;
 
+use super::{EditError, changed, unused_condition};
 use crate::combatant::Combatant;
 use crate::condition::Conditions;
-use crate::effect::{Effect, EffectSpec, Effects};
+use crate::effect::{Effect, EffectKind, EffectSpec, Effects};
 use crate::encounter::{Encounter, InEncounter};
 use crate::log::{CombatLog, LogEvent};
-use crate::spawn::{CommonWords, Rulesets};
+use crate::spawn::Rulesets;
 use crate::turn::Turn;
-use crate::vocabulary::Vocabulary;
-
-/// Why an edit could not be made; nothing changed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum EditError {
-    /// The entity is not a combatant of an encounter.
-    #[error("that entity is not a combatant of an encounter")]
-    NotACombatant,
-}
 
 /// Applies an effect from `source` to `target`, as an attack or power of its ruleset would:
-/// logged, its conditions at once, the same-named ones not stacking.
+/// logged, its conditions at once, the same-named ones not stacking, and the decision on hand
+/// offered again. A condition the ruleset gives no meaning
+/// ([`Vocabulary::conditions`](crate::vocabulary::Vocabulary::conditions)) is refused with the
+/// ruleset's list, and nothing changes.
 pub fn apply_effect(
     world: &mut World,
     target: Entity,
@@ -40,13 +29,21 @@ pub fn apply_effect(
         (Some(of), Some(c)) => (of.0, c.id),
         _ => return Err(EditError::NotACombatant),
     };
-    let words: &dyn Vocabulary = match world.get::<Encounter>(encounter) {
-        Some(e) => world
-            .get_resource::<Rulesets>()
-            .and_then(|r| r.get(&e.ruleset))
-            .map_or(&CommonWords, |r| r.vocabulary()),
-        None => return Err(EditError::NotACombatant),
+    let Some(e) = world.get::<Encounter>(encounter) else {
+        return Err(EditError::NotACombatant);
     };
+    if e.is_over() {
+        return Err(EditError::FightOver);
+    }
+    let Some(ruleset) = Rulesets::of(world, encounter).cloned() else {
+        return Err(EditError::NotEditable(e.ruleset.clone()));
+    };
+    let words = ruleset.vocabulary();
+    if let EffectKind::Condition(c) = spec.kind
+        && !words.conditions().contains(&c)
+    {
+        return Err(unused_condition(ruleset.id(), words, c));
+    }
     let (round, serial) = {
         let Some(mut e) = world.get_mut::<Encounter>(encounter) else {
             return Err(EditError::NotACombatant);
@@ -83,15 +80,4 @@ pub fn apply_effect(
     }
     changed(world, encounter);
     Ok(())
-}
-
-/// Marks `encounter`'s situation changed after an edit: its lineup is read again from the
-/// components and the decision on hand is offered anew. (The next tick does both by itself
-/// for any change to the components; this makes them take effect before it, for a client that
-/// reads the decisions first.)
-pub fn changed(world: &mut World, encounter: Entity) {
-    crate::lineup::rebuild_in(world, encounter);
-    if let Some(mut turn) = world.get_mut::<Turn>(encounter) {
-        turn.touch();
-    }
 }
