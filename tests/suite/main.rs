@@ -8,6 +8,7 @@ mod conformance;
 mod determinism;
 mod edit;
 mod embed;
+mod embed_params;
 mod embed_step;
 mod events;
 mod floor;

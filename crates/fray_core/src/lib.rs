@@ -62,6 +62,7 @@ pub mod preview;
 // The client API: what a game asks and sends.
 
 pub mod client;
+pub mod commands;
 pub mod edit;
 pub mod events;
 pub mod gauge;
@@ -109,10 +110,14 @@ use crate::turn::{Turn, TurnOrder};
 /// the components a game reads, requests and their answers, decisions, the log and saves. A
 /// ruleset author uses [`kit::prelude`] beside it.
 pub mod prelude {
-    pub use crate::client::{Decision as ClientDecision, DecisionKind, DecisionOption, decisions};
+    pub use crate::client::{
+        Decision as ClientDecision, DecisionKind, DecisionOption, FrayClient, decisions,
+    };
     pub use crate::combatant::{Combatant, Controller, Hp, Initiative, Side, Status, Tally};
+    pub use crate::commands::{EditRefused, EncounterSpawned, FrayCommandsExt};
     pub use crate::condition::{Condition, Conditions};
     pub use crate::drive::{StepMode, run_until_blocked, step, tick};
+    pub use crate::edit::{Edit, EditError};
     pub use crate::effect::Effects;
     pub use crate::encounter::{Encounter, InEncounter, Roster, Sides};
     pub use crate::engagement::Engagement;
@@ -208,6 +213,8 @@ impl Plugin for FrayCorePlugin {
         app.add_message::<ActionRequest>()
             .add_message::<ActionResolved>()
             .add_message::<ActionRejected>()
+            .add_message::<commands::EncounterSpawned>()
+            .add_message::<commands::EditRefused>()
             .init_resource::<RequestInbox>()
             .init_resource::<TickReport>()
             .init_resource::<Rulesets>()
@@ -269,6 +276,18 @@ impl Plugin for FrayCorePlugin {
             .register_saved::<Hp>("fray_core::Hp")
             .register_saved::<Tally>("fray_core::Tally")
             .register_saved::<Effects>("fray_core::Effects");
+    }
+
+    /// Debug builds: Fray's own systems (the core's and every ruleset's) touch no data unordered.
+    #[cfg(debug_assertions)]
+    fn finish(&self, app: &mut App) {
+        let conflicts = schedule::own_ambiguities(app.world_mut());
+        assert!(
+            conflicts.is_empty(),
+            "Fray's own systems touch the same data with no order between them (a defect of \
+             Fray or of a ruleset's plugin):\n{}",
+            conflicts.join("\n")
+        );
     }
 }
 

@@ -21,9 +21,10 @@
 //!
 //! Each registered ruleset has one system in each phase ([`RulesetSystems`]), added by its
 //! [`RulesetPlugin`](crate::kit::RulesetPlugin); [`CoreSystems`] are the core's own. Games add
-//! their systems before or after any phase. The schedule runs on the single-threaded executor
-//! with ambiguity detection set to error: any two systems that touch the same data must be
-//! ordered, so the same seed always gives the same fight.
+//! their systems before or after any phase. The schedule runs on the single-threaded executor,
+//! and any two of Fray's own systems that touch the same data are ordered, so the same seed
+//! always gives the same fight: [`own_ambiguities`] finds those that are not (debug builds check
+//! when the app is finished). A game's own systems in the schedule need no total order.
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
@@ -125,12 +126,54 @@ pub enum CoreSystems {
     Announce,
 }
 
+/// The pairs of Fray's own systems in `world`'s [`FrayTick`] that touch the same data with
+/// nothing ordering them, named with the data (empty when there are none, or no schedule). A
+/// game's systems are not counted: only systems of Fray's crates (`fray_*`, including the kit's
+/// systems of any ruleset) must be totally ordered. Builds the schedule if it is not yet.
+pub fn own_ambiguities(world: &mut World) -> Vec<String> {
+    world
+        .try_schedule_scope(FrayTick, |world, schedule| {
+            if let Err(e) = schedule.initialize(world) {
+                return vec![format!("the schedule does not build: {e}")];
+            }
+            // Built, the systems live in the executable schedule, not the graph: name them there.
+            let Ok(systems) = schedule.systems() else {
+                return Vec::new();
+            };
+            let names: std::collections::HashMap<_, String> = systems
+                .map(|(key, system)| (key, system.name().to_string()))
+                .collect();
+            let name = |key| names.get(key).map_or("?", String::as_str);
+            schedule
+                .graph()
+                .conflicting_systems()
+                .0
+                .iter()
+                .filter(|(a, b, _)| name(a).starts_with("fray_") && name(b).starts_with("fray_"))
+                .map(|(a, b, on)| {
+                    let on: Vec<String> = on
+                        .iter()
+                        .map(|id| {
+                            world
+                                .components()
+                                .get_name(*id)
+                                .map_or_else(|| format!("{id:?}"), |n| n.to_string())
+                        })
+                        .collect();
+                    format!("{} and {}, on {}", name(a), name(b), on.join(", "))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Builds the combat schedule with the core's systems in place (rulesets add theirs).
 pub fn build_schedule() -> Schedule {
     let mut schedule = Schedule::new(FrayTick);
     schedule.set_executor(SingleThreadedExecutor::new());
     schedule.set_build_settings(ScheduleBuildSettings {
-        ambiguity_detection: LogLevel::Error,
+        // The game's systems may be unordered; Fray's own are checked by `own_ambiguities`.
+        ambiguity_detection: LogLevel::Ignore,
         ..Default::default()
     });
     schedule.configure_sets(
@@ -173,4 +216,35 @@ pub fn build_schedule() -> Schedule {
         announce.in_set(CoreSystems::Announce),
     ));
     schedule
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Resource, Default)]
+    struct Shared(u32);
+
+    fn one(mut s: ResMut<Shared>) {
+        s.0 += 1;
+    }
+
+    fn two(mut s: ResMut<Shared>) {
+        s.0 *= 2;
+    }
+
+    #[test]
+    fn two_of_fray_s_systems_touching_the_same_data_unordered_are_named() {
+        let mut world = World::new();
+        world.init_resource::<Shared>();
+        let mut schedule = build_schedule();
+        schedule.add_systems((one, two).in_set(FraySystems::TurnEnd));
+        world.add_schedule(schedule);
+        let found = own_ambiguities(&mut world);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].contains("schedule::tests::one") && found[0].contains("Shared"),
+            "{found:?}"
+        );
+    }
 }

@@ -10,6 +10,10 @@
 //! [`battle_gauges`] (the ruleset's battle-wide counters, such as an escalation die), and
 //! [`vocabulary`] for the ruleset's words; each answers for any ruleset.
 
+mod system_param;
+
+pub use system_param::{CombatantView, CombatantViewItem, FrayClient};
+
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -91,8 +95,40 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
     ) else {
         return Vec::new();
     };
-    let words = vocabulary(world, encounter);
-    let controller = |actor: Entity| world.get::<Controller>(actor).cloned();
+    read_decisions(
+        DecisionParts {
+            encounter,
+            phase: e.phase(),
+            turn,
+            options: world.get::<ActionOptions>(encounter),
+            words: vocabulary(world, encounter),
+        },
+        |actor| world.get::<Controller>(actor).cloned(),
+    )
+}
+
+/// What [`decisions`] reads of an encounter, however the client reaches it (the World, or
+/// [`FrayClient`]'s queries).
+struct DecisionParts<'a> {
+    encounter: Entity,
+    phase: Phase,
+    turn: &'a Turn,
+    options: Option<&'a ActionOptions>,
+    words: &'static dyn Vocabulary,
+}
+
+/// The decisions an encounter waits on, from its parts and its combatants' controllers.
+fn read_decisions(
+    parts: DecisionParts<'_>,
+    controller: impl Fn(Entity) -> Option<Controller>,
+) -> Vec<Decision> {
+    let DecisionParts {
+        encounter,
+        phase,
+        turn,
+        options,
+        words,
+    } = parts;
     let shown = |list: &[ActionOption]| -> Vec<DecisionOption> {
         list.iter()
             .map(|o| DecisionOption {
@@ -104,12 +140,12 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
             })
             .collect()
     };
-    match e.phase() {
+    match phase {
         Phase::Acting | Phase::Declaring => {
             let Some(actor) = turn.actor else {
                 return Vec::new();
             };
-            let Some(options) = world.get::<ActionOptions>(encounter) else {
+            let Some(options) = options else {
                 return Vec::new();
             };
             if !options.is_current(turn.actor, turn.version)
@@ -118,7 +154,7 @@ pub fn decisions(world: &World, encounter: Entity) -> Vec<Decision> {
             {
                 return Vec::new();
             }
-            let kind = if e.phase() == Phase::Acting {
+            let kind = if phase == Phase::Acting {
                 DecisionKind::Turn
             } else {
                 DecisionKind::Declaration
