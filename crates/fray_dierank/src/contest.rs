@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
-use fray_dice::{Advantage, DieRank, DieSource, Distribution, success_level};
+use fray_dice::{Advantage, DieRank, DieSource, Distribution, Roll, success_level};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -84,6 +84,20 @@ impl Hand {
         next.kept()
     }
 
+    /// The hand as a roll with its breakdown (the same faces, the kept one counting), for the
+    /// log's attack records.
+    ///
+    /// ```
+    /// use fray_dice::DieRank;
+    /// use fray_dierank::contest::Hand;
+    /// let hand = Hand::of(DieRank::D8, 1, &[3, 7]);
+    /// assert_eq!(hand.as_roll().total(), 7);
+    /// assert_eq!(hand.as_roll().total(), hand.kept());
+    /// ```
+    pub fn as_roll(&self) -> Roll {
+        Advantage(self.level).roll(self.die.sides(), &mut Shown(self.faces.iter()))
+    }
+
     /// The faces, as logs show them: `[3, (7)]`, the kept face bare.
     pub fn describe(&self) -> String {
         let kept = self.kept();
@@ -106,6 +120,18 @@ impl Hand {
             l => format!("{} with {} disadvantage", self.die, l.unsigned_abs()),
         };
         format!("{dice} [{}] = {kept}", faces.join(", "))
+    }
+}
+
+/// The faces a hand already rolled, shown again as dice (a face past them, never drawn from
+/// a consistent hand, shows 1).
+struct Shown<'a>(std::slice::Iter<'a, u8>);
+
+impl DieSource for Shown<'_> {
+    fn roll_die(&mut self, sides: u32) -> u32 {
+        self.0
+            .next()
+            .map_or(1, |f| u32::from(*f).clamp(1, sides.max(1)))
     }
 }
 

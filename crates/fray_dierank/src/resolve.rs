@@ -419,25 +419,31 @@ fn hands(ctx: &mut Ctx, actor: Entity, target: Entity, attack: u16) -> Option<(H
     Some((act, res))
 }
 
+/// What a contest's roll is called in logs: its attack's name, or the blow's (`opportunity
+/// attack with its axe`).
+fn roll_name(ctx: &Ctx, c: &Contest) -> String {
+    let name = ctx
+        .fighter(c.actor)
+        .and_then(|f| {
+            f.sheet
+                .0
+                .attacks
+                .get(usize::from(c.attack))
+                .map(|a| a.name.clone())
+        })
+        .unwrap_or_default();
+    match c.purpose {
+        Purpose::Strike { cause, .. } => format!("{} with its {name}", cause.name()),
+        _ => name,
+    }
+}
+
 /// Logs the two rolls of a contest.
 fn say_rolls(ctx: &mut Ctx, c: &Contest) {
     ctx.tell(Some(c.actor), |x| {
-        let name = x
-            .fighter(c.actor)
-            .and_then(|f| {
-                f.sheet
-                    .0
-                    .attacks
-                    .get(usize::from(c.attack))
-                    .map(|a| a.name.clone())
-            })
-            .unwrap_or_default();
-        let name = match c.purpose {
-            Purpose::Strike { cause, .. } => format!("{} with its {name}", cause.name()),
-            _ => name,
-        };
         format!(
-            "{name} at {}: {} against defense {} - {} success(es) so far.",
+            "{} at {}: {} against defense {} - {} success(es) so far.",
+            roll_name(x, c),
             x.name(c.target),
             c.act.describe(),
             c.res.describe(),
@@ -492,21 +498,27 @@ fn answered(ctx: &mut Ctx, c: &mut Contest) -> bool {
     true
 }
 
-/// The attack lands: one point of damage per success (DR-03).
+/// The exchange is over and the attack lands: logged as an attack (the acting hand's kept face
+/// against the defense's, a hit when it scores a success), then one point of damage per
+/// success (DR-03), and the target is harmed for its recovery (DR-11).
 fn land(ctx: &mut Ctx, c: &Contest, cause: Option<&str>) {
     let hits = c.successes();
-    damage(ctx, (c.actor, c.target), hits, cause);
-}
-
-/// `target` takes `hits` points, logged, and is harmed for its recovery (DR-11).
-fn damage(ctx: &mut Ctx, (source, target): (Entity, Entity), hits: u32, cause: Option<&str>) {
+    ctx.record(|x| LogEvent::Attack {
+        attacker: x.id(c.actor),
+        target: x.id(c.target),
+        attack: roll_name(x, c),
+        roll: c.act.as_roll(),
+        defense: format!("{} defense", c.res.die),
+        against: c.res.kept(),
+        hit: hits > 0,
+        crit: false,
+    });
     if hits == 0 {
-        ctx.tell(Some(source), |c| format!("misses {}.", c.name(target)));
         return;
     }
     let amount = i32::try_from(hits).unwrap_or(i32::MAX);
-    ctx.deal_damage(target, amount, PLAIN, cause, Some(source));
-    mastery::stir(ctx, target);
+    ctx.deal_damage(c.target, amount, PLAIN, cause, Some(c.actor));
+    mastery::stir(ctx, c.target);
 }
 
 /// A blow struck out of turn by `actor` on `target` with attack `attack` (for `purpose`, a

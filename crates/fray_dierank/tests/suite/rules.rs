@@ -807,7 +807,11 @@ fn dr09_the_mover_answers_with_a_mastery_point_inside_an_opportunity_attack() {
         &log,
         "Adept spends a mastery point: adds a D8, 7 - D8 with 1 advantage [(2), 7] = 7; 0 success(es) now.",
     );
-    let miss = at_line(&log, "Orc misses Adept.");
+    // The exchange over, the blow is logged as an attack: the orc's 6 against the adept's 7.
+    let miss = at_line(
+        &log,
+        "Orc attacks Adept with opportunity attack with its axe: d8 = [6] = 6 vs D8 defense 7, miss.",
+    );
     assert!(roll < spend && spend < miss, "{log}");
     assert_eq!(f.faces_left(), 0);
 }
