@@ -150,6 +150,11 @@ impl<'w, 's> FrayClient<'w, 's> {
         self.encounters.get(encounter).ok().map(|(.., log)| log)
     }
 
+    /// `encounter`'s map: its regions, their neighbours and distances.
+    pub fn map(&self, encounter: Entity) -> Option<&EncounterMap> {
+        self.encounters.get(encounter).ok().map(|(.., map, _)| map)
+    }
+
     /// The names `encounter`'s log entries render with ([`LogNames::describe`]).
     pub fn names(&self, encounter: Entity) -> Option<LogNames> {
         let (_, _, _, _, roster, sides, map, _) = self.encounters.get(encounter).ok()?;
