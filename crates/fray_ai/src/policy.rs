@@ -197,17 +197,20 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                     score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
                 }
                 score += p.inflicts * INFLICT_WORTH + p.routs * ROUT_WORTH;
-                if p.expected_healing > 0.0 {
+                // What the healing rolls, wasted or not: healing a full ally is a heal all the
+                // same, and a bad one.
+                let rolled = p.expected_healing + p.overheal;
+                if rolled > 0.0 {
                     let who = target.unwrap_or(situation.actor());
                     let missing = situation.missing_hp(who) as f32;
                     let down = if situation.is_down(who) { 30.0 } else { 0.0 };
                     let urgency = 1.0 - situation.hp_fraction(who);
-                    score += p.expected_healing.min(missing) * (0.5 + urgency * 2.0) + down;
+                    score += rolled.min(missing) * (0.5 + urgency * 2.0) + down;
                     if missing <= 0.0 {
                         score -= 50.0;
                     }
                 }
-                if p.expected_damage <= 0.0 && p.expected_healing <= 0.0 {
+                if p.expected_damage <= 0.0 && rolled <= 0.0 {
                     // A buff or a condition: worth a little, more when the fight is on.
                     score += 4.0 * p.hit_chance;
                 }
@@ -217,7 +220,7 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             }
             Intent::Rally => {
                 if me < 0.5 {
-                    5.0 + p.expected_healing * (1.5 - me)
+                    5.0 + (p.expected_healing + p.overheal) * (1.5 - me)
                 } else {
                     -5.0
                 }

@@ -101,9 +101,12 @@ impl Previews for ArchmageRules {
                     heal /= 2.0;
                 }
                 let chance = if f.state.rallies == 0 { 1.0 } else { 0.5 };
+                // Healing past the maximum heals nothing.
+                let missing = ctx.hp(actor).map_or(0, |h| h.missing()) as f32;
                 Preview {
                     hit_chance: chance,
-                    expected_healing: heal * chance,
+                    expected_healing: heal.min(missing) * chance,
+                    overheal: (heal - missing).max(0.0) * chance,
                     ..Preview::default()
                 }
             }
@@ -125,8 +128,15 @@ impl Previews for ArchmageRules {
                     PowerEffect::Heal(dice) => dice.table().map_or(0.0, |d| d.mean() as f32),
                     PowerEffect::TempHp(n) => *n as f32,
                 };
+                // Healing past the maximum heals nothing (temporary hit points are not healing).
+                let missing = match &power.def.effect {
+                    PowerEffect::TempHp(_) => f32::INFINITY,
+                    _ => ctx.hp(who).map_or(0, |h| h.missing()) as f32,
+                };
+                let (healing, overheal) = (healing.min(missing), (healing - missing).max(0.0));
                 Preview {
                     expected_healing: healing,
+                    overheal,
                     provokes: if power.def.close {
                         0
                     } else {

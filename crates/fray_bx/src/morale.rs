@@ -116,7 +116,7 @@ pub fn break_chance(score: i32) -> f32 {
 fn rated(ctx: &Ctx, side: SideId) -> SmallVec<[(Entity, i32); 16]> {
     ctx.roster()
         .side(side)
-        .filter(|&e| ctx.is_active(e))
+        .filter(|&e| ctx.is_active(e) && !ctx.decides_own_morale(e))
         .filter(|&e| ctx.conditions(e).is_none_or(|c| !helpless(c)))
         .filter_map(|e| Some((e, ctx.fighter(e)?.sheet.0.morale?)))
         .collect()

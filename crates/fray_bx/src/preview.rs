@@ -279,10 +279,22 @@ pub fn power_preview(ctx: &Ctx, actor: Entity, ability: AbilityId, target: Entit
             }
         }
         Power::Heal { .. } => {
-            let mean: f64 = p.odds.iter().map(|(v, q)| (*v).max(0) as f64 * q).sum();
+            // What it heals of what the target is missing: past its maximum heals nothing.
+            let missing = ctx.hp(target).map_or(0, |h| i64::from(h.missing()));
+            let mean: f64 = p
+                .odds
+                .iter()
+                .map(|(v, q)| (*v).clamp(0, missing) as f64 * q)
+                .sum();
+            let past: f64 = p
+                .odds
+                .iter()
+                .map(|(v, q)| ((*v).max(0) - missing).max(0) as f64 * q)
+                .sum();
             Preview {
                 hit_chance: 1.0,
                 expected_healing: mean as f32,
+                overheal: past as f32,
                 ..Preview::default()
             }
         }

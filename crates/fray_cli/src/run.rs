@@ -69,6 +69,7 @@ pub fn run(
         seed,
         log: true,
         controllers,
+        ..Default::default()
     };
     let fight = match play_one(&engine, &id, &settings) {
         Ok(f) => f,

@@ -25,6 +25,19 @@ pub struct InEncounter(pub Entity);
 #[relationship_target(relationship = InEncounter, linked_spawn)]
 pub struct EncounterMembers(Vec<Entity>);
 
+/// Who decides whether a combatant under an external controller (a player) gives up the fight
+/// when its side's morale is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+pub enum PlayerMorale {
+    /// The rules roll for it as for everyone (the rulesets' tests drive every side from
+    /// outside and check their morale rolls).
+    #[default]
+    Rolled,
+    /// Its player decides: morale checks pass it over, and it flees or surrenders only by its
+    /// own intents (Fray's ruling for games: a player's hero is the player's).
+    PlayerDecides,
+}
+
 /// One fight. Many may live in one World; each has its own RNG, log, round and outcome.
 ///
 /// Its phase, round and outcome change only through the core's flow (rulesets ask for
@@ -50,6 +63,9 @@ pub struct Encounter {
     /// controllers', derive from it).
     pub seed: u64,
     pub(crate) turns: u32,
+    /// Whether morale checks pass over the combatants a player controls.
+    #[serde(default)]
+    pub player_morale: PlayerMorale,
 }
 
 impl Encounter {
@@ -74,6 +90,7 @@ impl Encounter {
             rejections: 0,
             seed,
             turns: 0,
+            player_morale: PlayerMorale::default(),
         }
     }
 

@@ -119,7 +119,7 @@ pub mod prelude {
     pub use crate::drive::{StepMode, run_until_blocked, step, tick};
     pub use crate::edit::{Edit, EditError};
     pub use crate::effect::Effects;
-    pub use crate::encounter::{Encounter, InEncounter, Roster, Sides};
+    pub use crate::encounter::{Encounter, InEncounter, PlayerMorale, Roster, Sides};
     pub use crate::engagement::Engagement;
     pub use crate::flow::Phase;
     pub use crate::gauge::Gauge;

@@ -25,8 +25,11 @@ pub struct Preview {
     pub expected_damage: f32,
     /// Chance the target is taken out of the fight by this intent.
     pub kill_chance: f32,
-    /// Mean hit points healed.
+    /// Mean hit points healed: only what the target is missing (healing stops at the maximum).
     pub expected_healing: f32,
+    /// Mean healing past the target's maximum, wasted: with [`Preview::expected_healing`], what
+    /// the healing rolls on average. Nonzero only for healing.
+    pub overheal: f32,
     /// Chance the intent leaves a target with a lasting effect it does not have yet besides
     /// its damage: a condition, ongoing damage, a curse, exhaustion (archmage: a power's effect
     /// on a hit or a miss; OHO: a weapon's rider when the Fortitude roll fails). Zero when

@@ -17,7 +17,7 @@ use crate::combatant::{
 use crate::condition::Conditions;
 use crate::effect::Effects;
 use crate::encounter::{
-    Encounter, GroupInfo, Groups, InEncounter, Roster, RosterEntry, SideInfo, Sides,
+    Encounter, GroupInfo, Groups, InEncounter, PlayerMorale, Roster, RosterEntry, SideInfo, Sides,
 };
 use crate::engagement::Engagement;
 use crate::events::Announced;
@@ -163,6 +163,8 @@ pub struct EncounterSettings {
     pub log: bool,
     /// Controllers to use instead of the file's, by side name.
     pub controllers: Vec<(String, Controller)>,
+    /// Whether morale checks pass over the combatants a player controls.
+    pub player_morale: PlayerMorale,
 }
 
 impl EncounterSettings {
@@ -172,6 +174,7 @@ impl EncounterSettings {
             seed,
             log: true,
             controllers: Vec::new(),
+            player_morale: PlayerMorale::default(),
         }
     }
 
@@ -181,7 +184,14 @@ impl EncounterSettings {
             seed,
             log: false,
             controllers: Vec::new(),
+            player_morale: PlayerMorale::default(),
         }
+    }
+
+    /// Lets players decide their own combatants' morale ([`PlayerMorale::PlayerDecides`]).
+    pub fn with_player_morale(mut self, player_morale: PlayerMorale) -> Self {
+        self.player_morale = player_morale;
+        self
     }
 
     /// Overrides a side's controller.
@@ -309,12 +319,15 @@ impl SpawnEncounterExt for World {
             .ok_or_else(|| SpawnError::UnknownRuleset(spec.ruleset.clone()))?;
         let encounter = self
             .spawn((
-                Encounter::new(
-                    &spec.id,
-                    &spec.ruleset,
-                    spec.options.max_rounds,
-                    settings.seed,
-                ),
+                Encounter {
+                    player_morale: settings.player_morale,
+                    ..Encounter::new(
+                        &spec.id,
+                        &spec.ruleset,
+                        spec.options.max_rounds,
+                        settings.seed,
+                    )
+                },
                 EncounterRng::from_seed(settings.seed),
                 DecisionRng::for_encounter(settings.seed),
                 CombatLog::new(settings.log),
@@ -670,6 +683,7 @@ fn reset(
     let mut entity = world.entity_mut(encounter);
     if let Some(mut e) = entity.get_mut::<Encounter>() {
         crate::flow::transition::restart(&mut e, spec.options.max_rounds, settings.seed);
+        e.player_morale = settings.player_morale;
     }
     if let Some(mut rng) = entity.get_mut::<EncounterRng>() {
         rng.reseed(settings.seed);

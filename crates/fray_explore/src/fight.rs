@@ -205,6 +205,7 @@ impl FightExt for World {
             seed: derive_seed(derive_seed(seed, FIGHT_STREAM), u64::from(number)),
             log,
             controllers,
+            ..Default::default()
         };
         let encounter = self.spawn_encounter_spec(&spec, &settings)?;
         let combatants: Vec<Entity> = self

@@ -109,7 +109,7 @@ fn units(ctx: &Ctx, side: SideId, who: Who) -> SmallVec<[SmallVec<[Entity; 8]>; 
     let mut out: SmallVec<[SmallVec<[Entity; 8]>; 8]> = SmallVec::new();
     let mut keys: SmallVec<[String; 8]> = SmallVec::new();
     for e in ctx.roster().side(side) {
-        if !ctx.is_active(e) {
+        if !ctx.is_active(e) || ctx.decides_own_morale(e) {
             continue;
         }
         let Some(f) = ctx.fighter(e) else { continue };

@@ -75,9 +75,13 @@ impl Previews for L5Rules {
                 } else {
                     (mean, [0.0; 5])
                 };
+                // Healing past the maximum heals nothing.
+                let missing = f64::from(ctx.hp(target).map_or(0, |h| h.missing()));
+                let (healing, overheal) = (healing.min(missing), (healing - missing).max(0.0));
                 Preview {
                     hit_chance: 1.0,
                     expected_healing: healing as f32,
+                    overheal: overheal as f32,
                     bands,
                     ..Preview::default()
                 }

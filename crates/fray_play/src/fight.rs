@@ -79,6 +79,8 @@ impl Fight {
             seed: setup.seed,
             log: true,
             controllers,
+            // The player's heroes are the player's: morale never makes them flee.
+            player_morale: fray_core::encounter::PlayerMorale::PlayerDecides,
         };
         let mut app = new_app(setup.install, &setup.content);
         let encounter = app

@@ -195,6 +195,7 @@ fn play_batch(
         seed: config.seed,
         log: false,
         controllers,
+        ..Default::default()
     };
     // Refuse bad settings before any thread starts.
     let mut probe = engine.app();

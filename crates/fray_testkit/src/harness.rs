@@ -106,6 +106,14 @@ impl Bench {
     /// # Panics
     /// When the fight's content does not load or spawn: a defect of the test.
     pub fn fight_from(&self, text: &str, faces: &[u32]) -> Fight {
+        self.fight_with(text, faces, &EncounterSettings::logged(0))
+    }
+
+    /// [`Bench::fight_from`] spawned with `settings` (its seed is unused: every die is forced).
+    ///
+    /// # Panics
+    /// When the fight's content does not load or spawn: a defect of the test.
+    pub fn fight_with(&self, text: &str, faces: &[u32], settings: &EncounterSettings) -> Fight {
         let loader = (self.loader)();
         let mut db = ContentDb::default();
         let blocks = format!("t/{}/blocks.ron", self.ruleset);
@@ -121,7 +129,7 @@ impl Bench {
         let mut app = self.app_with(Arc::new(db));
         let e = app
             .world_mut()
-            .spawn_encounter("t", &EncounterSettings::logged(0))
+            .spawn_encounter("t", settings)
             .unwrap_or_else(|e| panic!("the test encounter does not spawn: {e}"));
         app.world_mut()
             .entity_mut(e)

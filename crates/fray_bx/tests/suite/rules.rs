@@ -685,6 +685,26 @@ fn bx25_a_side_checks_morale_at_its_first_death_and_breaks_above_its_score() {
 }
 
 #[test]
+fn bx25_a_player_s_monsters_are_not_rolled_for_when_the_encounter_says_so() {
+    // As above, but a player plays the monsters and decides their morale
+    // (PlayerMorale::PlayerDecides): no 2d6 at the first death, and Orc 2 fights on.
+    let text = r#"Encounter(id: "t", name: "T", ruleset: "bx", map: Named("single"),
+        sides: [
+            (name: "Heroes", controller: External(1), combatants: [
+                (statblock: "fighter", region: "field")]),
+            (name: "Monsters", controller: External(2), combatants: [
+                (statblock: "orc", count: 2, region: "field")]),
+        ])"#;
+    let settings = EncounterSettings::logged(0).with_player_morale(PlayerMorale::PlayerDecides);
+    let mut f = BENCH.fight_with(text, &[6, 1, 20, 6, 6, 6], &settings);
+    f.ok("Fighter", engage(&f, "Orc 1"));
+    f.ok("Fighter", attack(&f, "Orc 1"));
+    assert_eq!(f.status("Orc 1"), Status::Dead);
+    assert!(!has(&f, "morale of the Monsters"), "{}", f.log());
+    assert_eq!(f.status("Orc 2"), Status::Active);
+}
+
+#[test]
 fn bx25_the_paralysed_count_toward_half_the_side_out_of_the_fight() {
     // The mage holds Orc 1 (its save fails on a 1): one of the two orcs is incapacitated, half
     // the side. Their check comes at the start of their turn: 2d6 = 12 breaks Orc 2 (morale 8).

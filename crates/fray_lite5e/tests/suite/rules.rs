@@ -526,6 +526,28 @@ fn l514_stabilizing_then_every_row_of_the_injury_table() {
 }
 
 #[test]
+fn l515_a_healing_preview_counts_only_the_hit_points_missing() {
+    // Healing stops at the maximum (L5-15): a preview of 1d8 + 4 (8.5 on average) on a hero at
+    // full HP heals nothing, and 2 at 10 of 12.
+    let mut f = fight(
+        SINGLE,
+        &[("hero", 1, "field"), ("mage", 1, "field")],
+        &[("dummy", 1, "field")],
+        &[5],
+    );
+    let me = f.who("Hero");
+    let healing = |f: &Fight| {
+        f.offers("Hero")
+            .iter()
+            .find(|o| o.intent == cast(me, hero::CURE))
+            .map(|o| o.preview.expected_healing)
+    };
+    assert_eq!(healing(&f), Some(0.0));
+    f.set_hp("Hero", 10);
+    assert_eq!(healing(&f), Some(2.0));
+}
+
+#[test]
 fn l515_hit_points_stay_within_0_and_max_and_magic_heals_by_dice() {
     let mut f = fight(
         SINGLE,
@@ -608,6 +630,27 @@ fn l516_monsters_roll_by_side_by_group_or_alone_and_pcs_always_alone() {
     );
     assert!(h.log().contains("tide has turned"), "{}", h.log());
     assert_eq!(h.status("Hero"), Status::Fled);
+}
+
+#[test]
+fn l516_a_player_decides_its_own_hero_s_morale_when_the_encounter_says_so() {
+    // The tide has turned on a lone hero (12 HP against 40): the rules roll for it - unless its
+    // player decides (PlayerMorale::PlayerDecides, as `fray play` and games choose): then no
+    // roll, and it stays in the fight until its player retreats.
+    let text = r#"Encounter(id: "t", name: "T", ruleset: "lite5e", map: Named("single"),
+        sides: [
+            (name: "Heroes", controller: External(1), combatants: [
+                (statblock: "hero", region: "field")]),
+            (name: "Monsters", controller: External(2), combatants: [
+                (statblock: "brute", region: "field")]),
+        ])"#;
+    let rolled = BENCH.fight_from(text, &[3]);
+    assert_eq!(rolled.status("Hero"), Status::Fled, "{}", rolled.log());
+    let settings = EncounterSettings::logged(0).with_player_morale(PlayerMorale::PlayerDecides);
+    let decided = BENCH.fight_with(text, &[3], &settings);
+    assert_eq!(decided.status("Hero"), Status::Active, "{}", decided.log());
+    assert!(!decided.log().contains("check morale"), "{}", decided.log());
+    assert_eq!(decided.faces_left(), 1, "no die rolled for it");
 }
 
 #[test]

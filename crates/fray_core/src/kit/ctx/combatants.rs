@@ -72,6 +72,14 @@ impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
         self.m.controllers.get(e).ok()
     }
 
+    /// Whether morale checks pass `e` over: its player decides whether it gives up
+    /// ([`PlayerMorale::PlayerDecides`](crate::encounter::PlayerMorale::PlayerDecides) and an
+    /// external controller). Every ruleset's morale asks it before rolling for anyone.
+    pub fn decides_own_morale(&self, e: Entity) -> bool {
+        self.e.encounter.player_morale == crate::encounter::PlayerMorale::PlayerDecides
+            && self.controller(e).is_some_and(Controller::is_external)
+    }
+
     /// A combatant's display name.
     pub fn name(&self, e: Entity) -> &str {
         if !self.here(e) {
