@@ -2,7 +2,9 @@
 //!
 //! This facade re-exports the workspace's crates and bundles them: [`FrayPlugins`] adds the
 //! core, the AI and every ruleset to a Bevy `App`; [`content_loader`] knows every ruleset's
-//! statblock schema.
+//! statblock schema; [`content::builtin`] is the built-in content, from any directory. Each
+//! ruleset is a cargo feature (all on by default): a game that plays one builds only it
+//! (`default-features = false, features = ["lite5e"]`), and the bundles hold only it.
 //!
 //! ```
 //! use bevy_app::App;
@@ -33,25 +35,59 @@ use fray_core::{FrayCorePlugin, FrayRunMode};
 /// AI policies.
 pub use fray_ai as ai;
 /// The archmage ruleset (seed 003).
+#[cfg(feature = "archmage")]
 pub use fray_archmage as archmage;
 /// The B/X ruleset (seed 004).
+#[cfg(feature = "bx")]
 pub use fray_bx as bx;
 /// The command line (the `cli` feature, on by default).
 #[cfg(feature = "cli")]
 pub use fray_cli as cli;
-/// RON content loading.
-pub use fray_content as content;
+/// RON content loading, and the built-in content.
+pub mod content {
+    pub use fray_content::*;
+
+    /// The built-in content of the rulesets this build has (the workspace's `content/`,
+    /// embedded, so it loads from any directory and from a crate that depends on `fray`).
+    ///
+    /// ```
+    /// let content = fray::content::builtin().expect("the built-in content loads");
+    /// assert!(content.encounter("l5-barrow").is_some());
+    /// ```
+    pub fn builtin() -> Result<std::sync::Arc<db::ContentDb>, diagnostic::Diagnostics> {
+        let loader = crate::content_loader();
+        let mut db = db::ContentDb::default();
+        let mut problems = Vec::new();
+        for ruleset in crate::RULESETS {
+            for (path, text) in fray_builtin::of_ruleset(ruleset.id) {
+                let file = source::SourceFile::new(format!("content/{path}"), text);
+                if let Err(mut d) = loader.add_source(&mut db, file) {
+                    problems.append(&mut d.0);
+                }
+            }
+        }
+        problems.extend(loader.validate(&mut db));
+        if problems.is_empty() {
+            Ok(std::sync::Arc::new(db))
+        } else {
+            Err(diagnostic::Diagnostics(problems))
+        }
+    }
+}
 /// The ECS model and the turn pipeline.
 pub use fray_core as core;
 /// Dice.
 pub use fray_dice as dice;
 /// The die-rank ruleset (seed 001).
+#[cfg(feature = "dierank")]
 pub use fray_dierank as dierank;
 /// The adventure clock: expeditions through dungeons.
 pub use fray_explore as explore;
 /// The lite5e ruleset (seed 002).
+#[cfg(feature = "lite5e")]
 pub use fray_lite5e as lite5e;
 /// The OHO ruleset (seed 000).
+#[cfg(feature = "oho")]
 pub use fray_oho as oho;
 /// The headless batch runner (the `sim` feature, on by default).
 #[cfg(feature = "sim")]
@@ -62,12 +98,17 @@ pub use fray_sim as sim;
 pub mod prelude {
     pub use crate::{FrayPlugins, content_loader, load_content};
     pub use fray_ai::prelude::*;
+    #[cfg(feature = "archmage")]
     pub use fray_archmage::FrayArchmagePlugin;
+    #[cfg(feature = "bx")]
     pub use fray_bx::FrayBxPlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
+    #[cfg(feature = "dierank")]
     pub use fray_dierank::FrayDierankPlugin;
+    #[cfg(feature = "lite5e")]
     pub use fray_lite5e::FrayLite5ePlugin;
+    #[cfg(feature = "oho")]
     pub use fray_oho::FrayOhoPlugin;
     #[cfg(feature = "sim")]
     pub use fray_sim::prelude::*;
@@ -115,30 +156,89 @@ impl FrayPlugins {
 
 impl PluginGroup for FrayPlugins {
     fn build(self) -> PluginGroupBuilder {
-        PluginGroupBuilder::start::<Self>()
+        let group = PluginGroupBuilder::start::<Self>()
             .add(FrayCorePlugin {
                 run: self.run,
                 step: self.step,
                 schedule: self.schedule,
             })
-            .add(fray_ai::FrayAiPlugin)
-            .add(fray_archmage::FrayArchmagePlugin)
-            .add(fray_oho::FrayOhoPlugin)
-            .add(fray_bx::FrayBxPlugin)
-            .add(fray_dierank::FrayDierankPlugin)
-            .add(fray_lite5e::FrayLite5ePlugin)
+            .add(fray_ai::FrayAiPlugin);
+        RULESETS.iter().fold(group, |group, r| (r.plugin)(group))
     }
 }
 
-/// A content loader that knows every ruleset's statblocks, the AI policies, and the adventure
-/// clock's dungeon and expedition files.
+/// One ruleset of this build, as the facade installs it: the one list a new ruleset adds a
+/// line to (behind its cargo feature).
+struct BuiltinRuleset {
+    /// Its id, and the folder of its built-in content.
+    id: &'static str,
+    /// Adds its plugin.
+    plugin: fn(PluginGroupBuilder) -> PluginGroupBuilder,
+    /// Adds its statblock schema to a loader.
+    schema: fn(ContentLoader) -> ContentLoader,
+    /// Adds its exploration procedure.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
+    explore: fn(&mut bevy_app::App),
+}
+
+/// The rulesets this build has.
+const RULESETS: &[BuiltinRuleset] = &[
+    #[cfg(feature = "archmage")]
+    BuiltinRuleset {
+        id: fray_archmage::ruleset::ID,
+        plugin: |g| g.add(fray_archmage::FrayArchmagePlugin),
+        schema: |loader| loader.with_schema(fray_archmage::schema()),
+        explore: |app| {
+            app.add_plugins(fray_archmage::explore::ArchmageExplorePlugin);
+        },
+    },
+    #[cfg(feature = "oho")]
+    BuiltinRuleset {
+        id: fray_oho::ruleset::ID,
+        plugin: |g| g.add(fray_oho::FrayOhoPlugin),
+        schema: |loader| loader.with_schema(fray_oho::schema()),
+        explore: |app| {
+            app.add_plugins(fray_oho::explore::OhoExplorePlugin);
+        },
+    },
+    #[cfg(feature = "bx")]
+    BuiltinRuleset {
+        id: fray_bx::ruleset::ID,
+        plugin: |g| g.add(fray_bx::FrayBxPlugin),
+        schema: |loader| loader.with_schema(fray_bx::schema()),
+        explore: |app| {
+            app.add_plugins(fray_bx::explore::BxExplorePlugin);
+        },
+    },
+    #[cfg(feature = "dierank")]
+    BuiltinRuleset {
+        id: fray_dierank::ruleset::ID,
+        plugin: |g| g.add(fray_dierank::FrayDierankPlugin),
+        schema: |loader| loader.with_schema(fray_dierank::schema()),
+        explore: |app| {
+            app.add_plugins(fray_dierank::explore::DierankExplorePlugin);
+        },
+    },
+    #[cfg(feature = "lite5e")]
+    BuiltinRuleset {
+        id: fray_lite5e::ruleset::ID,
+        plugin: |g| g.add(fray_lite5e::FrayLite5ePlugin),
+        schema: |loader| loader.with_schema(fray_lite5e::schema()),
+        explore: |app| {
+            app.add_plugins(fray_lite5e::explore::Lite5eExplorePlugin);
+        },
+    },
+];
+
+/// A content loader that knows the statblocks of every ruleset of this build, the AI
+/// policies, and the adventure clock's dungeon and expedition files.
 pub fn content_loader() -> ContentLoader {
-    fray_explore::charter::with_expeditions(ContentLoader::new())
-        .with_schema(fray_archmage::schema())
-        .with_schema(fray_oho::schema())
-        .with_schema(fray_bx::schema())
-        .with_schema(fray_dierank::schema())
-        .with_schema(fray_lite5e::schema())
+    RULESETS
+        .iter()
+        .fold(
+            fray_explore::charter::with_expeditions(ContentLoader::new()),
+            |loader, r| (r.schema)(loader),
+        )
         .with_policies(fray_ai::POLICY_NAMES)
 }
 
@@ -177,14 +277,10 @@ pub fn cli_engine() -> fray_cli::CliEngine {
     fray_cli::CliEngine {
         install: install_headless,
         explore: |app| {
-            app.add_plugins((
-                fray_explore::FrayExplorePlugin,
-                fray_bx::explore::BxExplorePlugin,
-                fray_lite5e::explore::Lite5eExplorePlugin,
-                fray_archmage::explore::ArchmageExplorePlugin,
-                fray_dierank::explore::DierankExplorePlugin,
-                fray_oho::explore::OhoExplorePlugin,
-            ));
+            app.add_plugins(fray_explore::FrayExplorePlugin);
+            for r in RULESETS {
+                (r.explore)(app);
+            }
         },
         loader: content_loader(),
         policies: &fray_ai::POLICY_NAMES,

@@ -14,10 +14,6 @@ use fray_sim::engine::Engine;
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
-mod built_in {
-    include!(concat!(env!("OUT_DIR"), "/built_in_content.rs"));
-}
-
 /// The content the command line asks for: `--content DIR` (layered over the built-in
 /// content), `--only-content DIR` (alone), or neither.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -69,7 +65,7 @@ const BUILT_IN: u8 = 2;
 
 /// The content built into the binary, as files under `content/`.
 fn built_in() -> Vec<SourceFile> {
-    built_in::BUILT_IN
+    fray_builtin::FILES
         .iter()
         .map(|(path, text)| SourceFile::new(format!("content/{path}"), *text).in_layer(BUILT_IN))
         .collect()
@@ -78,7 +74,7 @@ fn built_in() -> Vec<SourceFile> {
 impl ContentSource {
     /// Says which content is in use, for the head of `fray list`.
     pub fn describe(&self) -> String {
-        let files = built_in::BUILT_IN.len();
+        let files = fray_builtin::FILES.len();
         match self {
             ContentSource::Layered(dir) => format!(
                 "content: {}/ over the built-in content ({files} files; `--only-content DIR` uses the folder alone)",

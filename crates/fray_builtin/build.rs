@@ -1,5 +1,5 @@
-//! Embeds the built-in content (`content/` at the workspace root) in the `fray` binary, so that
-//! it works from any directory: `$OUT_DIR/built_in_content.rs` lists every `.ron` file, by its
+//! Embeds the built-in content (`content/` at the workspace root), so that programs built on it
+//! find it from any directory: `$OUT_DIR/built_in_content.rs` lists every `.ron` file, by its
 //! path under `content/`, with its text.
 
 use std::fs;
@@ -30,7 +30,7 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default());
     let mut code = String::from(
         "/// The built-in content: (path under `content/`, text) for every `.ron` file.\n\
-         pub(crate) const BUILT_IN: &[(&str, &str)] = &[\n",
+         pub const FILES: &[(&str, &str)] = &[\n",
     );
     for file in &files {
         let relative = file.strip_prefix(&root).unwrap_or(file);
