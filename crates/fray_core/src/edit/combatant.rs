@@ -4,9 +4,6 @@
 use bevy_ecs::prelude::*;
 
 use super::{Edit, EditError};
-use crate::combatant::Combatant;
-use crate::encounter::{Encounter, InEncounter};
-use crate::spawn::Rulesets;
 
 /// Makes `edit` to combatant `who`, for the game's reason `why` (`"potion"`, `"trapdoor"`):
 /// checked, clamped, logged, passed to its ruleset so its own state follows, and the decision
@@ -17,19 +14,7 @@ use crate::spawn::Rulesets;
 /// the next step.
 pub fn apply(world: &mut World, who: Entity, edit: Edit, why: &str) -> Result<(), EditError> {
     edit.check_amount()?;
-    let encounter = match (world.get::<InEncounter>(who), world.get::<Combatant>(who)) {
-        (Some(of), Some(_)) => of.0,
-        _ => return Err(EditError::NotACombatant),
-    };
-    let Some(e) = world.get::<Encounter>(encounter) else {
-        return Err(EditError::NotACombatant);
-    };
-    if e.is_over() {
-        return Err(EditError::FightOver);
-    }
-    let Some(ruleset) = Rulesets::of(world, encounter).cloned() else {
-        return Err(EditError::NotEditable(e.ruleset.clone()));
-    };
+    let (encounter, _, ruleset) = super::target(world, who)?;
     crate::lineup::rebuild_in(world, encounter);
     ruleset.apply_edit(world, encounter, who, edit, why)
 }

@@ -3,12 +3,10 @@
 use bevy_ecs::prelude::*;
 
 use super::{EditError, changed, unused_condition};
-use crate::combatant::Combatant;
 use crate::condition::Conditions;
 use crate::effect::{Effect, EffectKind, EffectSpec, Effects};
-use crate::encounter::{Encounter, InEncounter};
+use crate::encounter::Encounter;
 use crate::log::{CombatLog, LogEvent};
-use crate::spawn::Rulesets;
 use crate::turn::Turn;
 
 /// Applies an effect from `source` to `target`, as an attack or power of its ruleset would:
@@ -22,22 +20,7 @@ pub fn apply_effect(
     source: Option<Entity>,
     spec: EffectSpec,
 ) -> Result<(), EditError> {
-    let (encounter, id) = match (
-        world.get::<InEncounter>(target),
-        world.get::<Combatant>(target),
-    ) {
-        (Some(of), Some(c)) => (of.0, c.id),
-        _ => return Err(EditError::NotACombatant),
-    };
-    let Some(e) = world.get::<Encounter>(encounter) else {
-        return Err(EditError::NotACombatant);
-    };
-    if e.is_over() {
-        return Err(EditError::FightOver);
-    }
-    let Some(ruleset) = Rulesets::of(world, encounter).cloned() else {
-        return Err(EditError::NotEditable(e.ruleset.clone()));
-    };
+    let (encounter, id, ruleset) = super::target(world, target)?;
     let words = ruleset.vocabulary();
     if let EffectKind::Condition(c) = spec.kind
         && !words.conditions().contains(&c)

@@ -36,8 +36,35 @@ pub use error::EditError;
 use bevy_ecs::prelude::*;
 
 use crate::condition::Condition;
-use crate::spawn::Rulesets;
+use std::sync::Arc;
+
+use crate::combatant::Combatant;
+use crate::encounter::{Encounter, InEncounter};
+use crate::ids::CombatantId;
+use crate::spawn::{Ruleset, Rulesets};
 use crate::turn::Turn;
+
+/// What every edit checks first: `who` is a combatant of an encounter still running, whose
+/// ruleset this app has. Returns the encounter, the combatant's roster id and the ruleset.
+fn target(
+    world: &World,
+    who: Entity,
+) -> Result<(Entity, CombatantId, Arc<dyn Ruleset>), EditError> {
+    let (encounter, id) = match (world.get::<InEncounter>(who), world.get::<Combatant>(who)) {
+        (Some(of), Some(c)) => (of.0, c.id),
+        _ => return Err(EditError::NotACombatant),
+    };
+    let Some(e) = world.get::<Encounter>(encounter) else {
+        return Err(EditError::NotACombatant);
+    };
+    if e.is_over() {
+        return Err(EditError::FightOver);
+    }
+    match Rulesets::of(world, encounter) {
+        Some(ruleset) => Ok((encounter, id, ruleset.clone())),
+        None => Err(EditError::NotEditable(e.ruleset.clone())),
+    }
+}
 
 /// What an edit refused for `condition` says: the ruleset's conditions by name.
 pub(crate) fn unused_condition(
