@@ -169,3 +169,43 @@ fn the_game_s_unordered_systems_in_the_combat_schedule_run_and_fray_s_own_are_or
     app.update();
     assert!(app.world().resource::<Counter>().0 > 0);
 }
+
+#[test]
+fn a_load_says_which_new_entity_stands_for_each_saved_one() {
+    let mut app = app();
+    app.finish();
+    app.cleanup();
+    let fight = app
+        .world_mut()
+        .spawn_encounter("archmage-bridge", &EncounterSettings::logged(7))
+        .unwrap();
+    fray::core::drive::tick(app.world_mut());
+    let saved = save_encounter(app.world(), fight).unwrap();
+    let before: Vec<Entity> = app
+        .world()
+        .get::<Roster>(fight)
+        .unwrap()
+        .entities()
+        .collect();
+
+    let mut second = self::app();
+    second.finish();
+    second.cleanup();
+    // Something of the game's first, so the new entities' ids differ from the saved ones.
+    for _ in 0..7 {
+        second.world_mut().spawn_empty();
+    }
+    let loaded = load_encounter_mapped(second.world_mut(), &saved).unwrap();
+    assert_eq!(loaded.get(fight), Some(loaded.encounter));
+    let after: Vec<Entity> = second
+        .world()
+        .get::<Roster>(loaded.encounter)
+        .unwrap()
+        .entities()
+        .collect();
+    assert_eq!(before.len(), after.len());
+    for (old, new) in before.iter().zip(&after) {
+        assert_eq!(loaded.get(*old), Some(*new), "combatant {old} is {new} now");
+    }
+    assert!(loaded.entities.len() > before.len(), "regions too");
+}

@@ -132,7 +132,7 @@ pub mod prelude {
     pub use crate::region::{EncounterMap, InRegion};
     pub use crate::request::{ActionRejected, ActionRequest, ActionResolved, RejectReason};
     pub use crate::rng::EncounterRng;
-    pub use crate::save::{load_encounter, save_encounter};
+    pub use crate::save::{LoadedEncounter, load_encounter, load_encounter_mapped, save_encounter};
     pub use crate::schedule::{FraySet, FraySystems, FrayTick};
     pub use crate::spawn::{Content, EncounterSettings, SpawnEncounterExt};
     pub use crate::turn::Turn;

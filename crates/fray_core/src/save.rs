@@ -32,6 +32,11 @@ pub struct SavedEntities {
     pub format: u32,
     /// Entities, in the order they were given to [`save_entities`].
     pub entities: Vec<SavedEntity>,
+    /// The saved entities' own ids ([`Entity::to_bits`]), in the same order, so a load can say
+    /// which new entity stands for which saved one ([`load_encounter_mapped`]). Empty in
+    /// snapshots and in saves written before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub saved_as: Vec<u64>,
 }
 
 /// No entities yet (what [`refresh_snapshot`] fills whole).
@@ -40,6 +45,7 @@ impl Default for SavedEntities {
         Self {
             format: SAVE_FORMAT,
             entities: Vec::new(),
+            saved_as: Vec::new(),
         }
     }
 }
@@ -191,7 +197,8 @@ pub fn encounter_entities(world: &World, encounter: Entity) -> Vec<Entity> {
 /// in the set are written as positions in it; references to entities outside it are lost (they
 /// load as [`Entity::PLACEHOLDER`]), so the set should hold everything its entities point at.
 pub fn save_entities(world: &World, entities: &[Entity]) -> Result<String, SaveError> {
-    let saved = snapshot_entities(world, entities)?;
+    let mut saved = snapshot_entities(world, entities)?;
+    saved.saved_as = entities.iter().map(|e| e.to_bits()).collect();
     ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default())
         .map_err(|e| SaveError::Parse(e.to_string()))
 }
@@ -336,6 +343,15 @@ pub fn load_entities(
     check: impl FnOnce(&World, &[Entity]) -> Result<(), SaveError>,
 ) -> Result<Vec<Entity>, SaveError> {
     let saved: SavedEntities = ron::from_str(text).map_err(|e| SaveError::Parse(e.to_string()))?;
+    load_saved(world, &saved, check)
+}
+
+/// [`load_entities`] of a save already read.
+fn load_saved(
+    world: &mut World,
+    saved: &SavedEntities,
+    check: impl FnOnce(&World, &[Entity]) -> Result<(), SaveError>,
+) -> Result<Vec<Entity>, SaveError> {
     if saved.format != SAVE_FORMAT {
         return Err(SaveError::Format {
             found: saved.format,
@@ -406,13 +422,59 @@ pub fn save_encounter(world: &World, encounter: Entity) -> Result<String, SaveEr
 /// Loads a saved encounter into `world` (which needs the same rulesets' plugins) and returns the
 /// new encounter entity. On error nothing is left behind.
 pub fn load_encounter(world: &mut World, text: &str) -> Result<Entity, SaveError> {
-    let fresh = load_entities(world, text, |world, fresh| match fresh.first() {
+    load_encounter_mapped(world, text).map(|loaded| loaded.encounter)
+}
+
+/// A loaded encounter: its new entity, and which new entity stands for each saved one (a
+/// game relinks its sprites, sounds and UI with it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadedEncounter {
+    /// The new encounter entity.
+    pub encounter: Entity,
+    /// `(saved, loaded)` for every saved entity (the encounter, its combatants, its regions),
+    /// in the saved order; empty for a save written before saves recorded their ids.
+    pub entities: Vec<(Entity, Entity)>,
+}
+
+impl LoadedEncounter {
+    /// The new entity of the saved entity `saved`.
+    pub fn get(&self, saved: Entity) -> Option<Entity> {
+        self.entities
+            .iter()
+            .find(|(s, _)| *s == saved)
+            .map(|(_, loaded)| *loaded)
+    }
+}
+
+/// [`load_encounter`], with the map from the saved entities to the new ones.
+///
+/// ```
+/// use bevy_ecs::prelude::*;
+/// use fray_core::save::load_encounter_mapped;
+/// let mut world = World::new();
+/// let before = world.query::<Entity>().iter(&world).count();
+/// // Not a save: refused, nothing loaded.
+/// assert!(load_encounter_mapped(&mut world, "not a save").is_err());
+/// assert_eq!(world.query::<Entity>().iter(&world).count(), before);
+/// ```
+pub fn load_encounter_mapped(world: &mut World, text: &str) -> Result<LoadedEncounter, SaveError> {
+    let saved: SavedEntities = ron::from_str(text).map_err(|e| SaveError::Parse(e.to_string()))?;
+    let fresh = load_saved(world, &saved, |world, fresh| match fresh.first() {
         Some(&e) if world.get::<Encounter>(e).is_some() => Ok(()),
         _ => Err(SaveError::NotAnEncounter),
     })?;
     let encounter = fresh.first().copied().ok_or(SaveError::NotAnEncounter)?;
     restore_encounter(world, encounter);
-    Ok(encounter)
+    let entities = saved
+        .saved_as
+        .iter()
+        .zip(&fresh)
+        .filter_map(|(bits, loaded)| Some((Entity::try_from_bits(*bits)?, *loaded)))
+        .collect();
+    Ok(LoadedEncounter {
+        encounter,
+        entities,
+    })
 }
 
 /// Rebuilds what an encounter derives from its saved components and does not save (its
