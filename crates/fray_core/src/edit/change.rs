@@ -18,7 +18,7 @@ pub enum Edit {
     /// ruleset's vitals follow (falling, dying).
     Damage(i32),
     /// Sets current hit points, clamped to the ruleset's floor (or minus the maximum) and the
-    /// maximum.
+    /// maximum. It never brings a fallen combatant back: [`Edit::Revive`] does.
     SetHp(i32),
     /// Brings a combatant that is down, dead, fled or surrendered back into the fight with this
     /// many hit points (at least 1, at most its maximum); the ruleset clears its dying state.
