@@ -175,11 +175,17 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
 
 /// `who` dies.
 pub fn die(ctx: &mut Ctx, who: Entity) {
+    no_longer_dying(ctx, who);
+    ctx.set_status(who, Status::Dead);
+}
+
+/// `who`'s 10 rounds stop counting and it is no longer incapacitated (it died, stood up, or a
+/// game's edit took it out of that state).
+pub fn no_longer_dying(ctx: &mut Ctx, who: Entity) {
     if let Some(mut f) = ctx.fighter_mut(who) {
         f.state.down_since = None;
     }
     ctx.set_innate(who, Condition::UNCONSCIOUS, false);
-    ctx.set_status(who, Status::Dead);
 }
 
 /// The fight is over: each fallen combatant gets the rounds left of its 10 from its allies

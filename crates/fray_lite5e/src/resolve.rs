@@ -173,20 +173,10 @@ impl TurnFlow for L5Rules {
             Edit::Heal(_) if dying && ctx.hp(who).is_some_and(|h| h.current > 0) => {
                 injury::stabilized(ctx, who);
             }
-            Edit::Revive(_) | Edit::SetStatus(Status::Active) => {
-                if let Some(mut f) = ctx.fighter_mut(who) {
-                    f.state.down_since = None;
-                }
-                ctx.set_innate(who, Condition::UNCONSCIOUS, false);
-            }
             Edit::SetStatus(Status::Down) if !dying => injury::fall(ctx, who),
-            Edit::Remove | Edit::SetStatus(Status::Dead | Status::Fled | Status::Surrendered)
-                if dying =>
-            {
-                if let Some(mut f) = ctx.fighter_mut(who) {
-                    f.state.down_since = None;
-                }
-                ctx.set_innate(who, Condition::UNCONSCIOUS, false);
+            Edit::SetStatus(Status::Down) => {}
+            Edit::Revive(_) | Edit::Remove | Edit::SetStatus(_) => {
+                injury::no_longer_dying(ctx, who);
             }
             _ => {}
         }
