@@ -48,6 +48,8 @@ struct Seen {
     /// Whether the potion and the trapdoor were used.
     potion: bool,
     trapdoor: bool,
+    /// Frames the render system drew the player's budget (action slots, a gauge...).
+    budgets: u32,
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -217,15 +219,27 @@ fn potions_and_trapdoors(
     {
         commands.edit_combatant(monster.entity, Edit::Damage(2), "trapdoor");
         commands.edit_combatant(monster.entity, Edit::MoveTo(below), "trapdoor");
+        // Regions keep their content ids: the game's own data names them so.
+        let to = client.map(fight).map_or("", |m| m.content_id(below));
+        println!(
+            "   a trapdoor drops {} ({}) into `{to}`",
+            monster.name, monster.statblock.0
+        );
         seen.trapdoor = true;
     }
 }
 
-/// The render system: draws the log as this frame's step left it.
+/// The render system: draws the log as this frame's step left it, and the player's budgets.
 fn render(client: FrayClient, shown: Res<Shown>, mut seen: ResMut<Seen>) {
     if let Some(log) = client.log(shown.0) {
         seen.drawn = log.entries().len();
         seen.draws += 1;
+    }
+    let shows_budget = client.combatants(shown.0).any(|c| {
+        matches!(c.controller, Controller::External(_)) && !client.budget(c.entity).is_empty()
+    });
+    if shows_budget {
+        seen.budgets += 1;
     }
 }
 
@@ -291,6 +305,10 @@ fn play(content: &Content, encounter: &str, side: &str) -> Result<(), Box<dyn st
         "every request the player sent was answered",
     )?;
     check(seen.attacks > 0, "the observers saw attacks")?;
+    check(
+        seen.budgets > 0,
+        "the render system drew the player's budgets",
+    )?;
     check(seen.damage > 0, "the observers saw damage")?;
     let log = app.world().get::<CombatLog>(fight).ok_or("no log")?;
     let edits = log
@@ -315,6 +333,11 @@ fn play(content: &Content, encounter: &str, side: &str) -> Result<(), Box<dyn st
     {
         let hp = app.world().get::<Hp>(c).ok_or("no hp")?;
         check(hp.current <= hp.max, "every combatant's HP within bounds")?;
+        let published = app.world().get::<Budget>(c).map(|b| b.0.clone());
+        check(
+            published == Some(fray::core::client::budget(app.world(), c)),
+            "every combatant's published budget is its ruleset's",
+        )?;
     }
     let errors = app.world().resource::<Messages<EditRefused>>();
     for refused in MessageCursor::<EditRefused>::default().read(errors) {

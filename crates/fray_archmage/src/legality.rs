@@ -337,7 +337,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
     let move_cost = if state.free_move {
         Cost::FREE
     } else {
-        Slot::Move.cost()
+        slots.cost_of(Slot::Move)
     };
     match *intent {
         Intent::Attack {
@@ -482,7 +482,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
             if state.free_move || state.disengaged || !slots.can_pay(Slot::Move) {
                 return Err("its move action is spent, or it already disengaged this turn".into());
             }
-            Ok(Legal::costs(Slot::Move.cost()))
+            Ok(Legal::costs(slots.cost_of(Slot::Move)))
         }
         Intent::Rally => {
             let missing = ctx.hp(actor).is_some_and(|hp| hp.missing() > 0);
@@ -531,7 +531,7 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
                 // Spells other than close-quarters ones draw opportunity attacks (AR-12).
                 opportunity(ctx, actor, &[], provokes::CASTING, &mut provoked);
             }
-            Ok(Legal::provoking(def.action.cost(), provoked))
+            Ok(Legal::provoking(slots.cost_of(def.action), provoked))
         }
         Intent::Stabilize { target } => {
             let fallen = ctx.fighter(target).is_some_and(|t| {

@@ -30,6 +30,15 @@ impl fmt::Display for Slot {
 /// The cost unit of a whole turn (every slot, a coup de grace).
 const WHOLE_TURN: u8 = 4;
 
+/// The cost units of an action paid with a bigger slot (AR-04), after [`WHOLE_TURN`]: a move
+/// paid with the standard, a quick action paid with the move, a quick action paid with the
+/// standard.
+const PAID_WITH_BIGGER: [(Slot, Slot, u8); 3] = [
+    (Slot::Move, Slot::Standard, 5),
+    (Slot::Quick, Slot::Move, 6),
+    (Slot::Quick, Slot::Standard, 7),
+];
+
 impl Slot {
     /// The cost unit of an action of this kind.
     fn unit(self) -> u8 {
@@ -42,12 +51,28 @@ impl Slot {
 
     /// An action of this kind, as a cost.
     pub fn cost(self) -> Cost {
-        let per_mille = match self {
+        Cost::new(1, self.unit(), self.per_mille())
+    }
+
+    /// An action of this kind paid with slot `payer` (a move paid with the standard...), as a
+    /// cost: its unit names both, so the cost's words say which slot pays. Its share of the
+    /// turn stays the action kind's (what the action is worth, which is what AIs weigh).
+    pub fn paid_with(self, payer: Slot) -> Cost {
+        PAID_WITH_BIGGER
+            .iter()
+            .find(|(kind, by, _)| (*kind, *by) == (self, payer))
+            .map_or_else(
+                || self.cost(),
+                |(_, _, unit)| Cost::new(1, *unit, self.per_mille()),
+            )
+    }
+
+    fn per_mille(self) -> u16 {
+        match self {
             Slot::Standard => 500,
             Slot::Move => 300,
             Slot::Quick => 200,
-        };
-        Cost::new(1, self.unit(), per_mille)
+        }
     }
 
     /// Every slot of the turn, as a cost.
@@ -60,18 +85,27 @@ impl Slot {
         Cost::FREE.paid(Timing::Reaction)
     }
 
-    /// What a cost takes: `Some(Some(slot))` one action, `Some(None)` the whole turn, `None`
-    /// nothing.
+    /// What a cost takes: `Some(Some(slot))` an action of kind `slot`, `Some(None)` the whole
+    /// turn, `None` nothing.
     pub fn of_cost(cost: Cost) -> Option<Option<Slot>> {
+        Self::paid_by(cost).map(|paid| paid.map(|(kind, _)| kind))
+    }
+
+    /// What a cost takes, with the slot that pays: `Some(Some((kind, payer)))` an action of
+    /// kind `kind` paid with slot `payer`, `Some(None)` the whole turn, `None` nothing.
+    pub fn paid_by(cost: Cost) -> Option<Option<(Slot, Slot)>> {
         if cost.amount == 0 || cost.timing != Timing::Turn {
             return None;
         }
         match cost.unit {
-            1 => Some(Some(Slot::Standard)),
-            2 => Some(Some(Slot::Move)),
-            3 => Some(Some(Slot::Quick)),
+            1 => Some(Some((Slot::Standard, Slot::Standard))),
+            2 => Some(Some((Slot::Move, Slot::Move))),
+            3 => Some(Some((Slot::Quick, Slot::Quick))),
             WHOLE_TURN => Some(None),
-            _ => None,
+            unit => PAID_WITH_BIGGER
+                .iter()
+                .find(|(.., u)| *u == unit)
+                .map(|(kind, payer, _)| Some((*kind, *payer))),
         }
     }
 }
@@ -120,6 +154,23 @@ impl ActionSlots {
             Slot::Standard => &[Slot::Standard],
         };
         order.iter().copied().find(|s| self.has(*s))
+    }
+
+    /// An action of kind `slot` as a cost, naming the slot that would pay for it now
+    /// ([`Slot::paid_with`]); the kind's own cost when nothing can pay (the legality check
+    /// refuses it anyway).
+    ///
+    /// ```
+    /// use fray_archmage::slots::{ActionSlots, Slot};
+    /// let mut slots = ActionSlots::full();
+    /// assert_eq!(slots.cost_of(Slot::Move), Slot::Move.cost());
+    /// slots.spend(Slot::Move);
+    /// assert_eq!(slots.cost_of(Slot::Move), Slot::Move.paid_with(Slot::Standard));
+    /// assert_eq!(Slot::paid_by(slots.cost_of(Slot::Move)), Some(Some((Slot::Move, Slot::Standard))));
+    /// ```
+    pub fn cost_of(&self, slot: Slot) -> Cost {
+        self.payer(slot)
+            .map_or_else(|| slot.cost(), |payer| slot.paid_with(payer))
     }
 
     /// True when an action of kind `slot` can be paid.

@@ -231,11 +231,14 @@ impl Vocabulary for Words {
     }
 
     fn cost(&self, cost: Cost) -> Cow<'static, str> {
-        Cow::Borrowed(match Slot::of_cost(cost) {
+        Cow::Borrowed(match Slot::paid_by(cost) {
             Some(None) => "whole turn",
-            Some(Some(Slot::Standard)) => "standard action",
-            Some(Some(Slot::Move)) => "move action",
-            Some(Some(Slot::Quick)) => "quick action",
+            Some(Some((Slot::Standard, _))) => "standard action",
+            Some(Some((Slot::Move, Slot::Move))) => "move action",
+            Some(Some((Slot::Move, _))) => "move action, paid with the standard action",
+            Some(Some((Slot::Quick, Slot::Quick))) => "quick action",
+            Some(Some((Slot::Quick, Slot::Move))) => "quick action, paid with the move action",
+            Some(Some((Slot::Quick, _))) => "quick action, paid with the standard action",
             None if cost.timing == fray_core::cost::Timing::Reaction => "reaction",
             None => "free",
         })
@@ -256,5 +259,33 @@ mod tests {
         }
         assert_eq!(WORDS.condition(FEAR), "afraid");
         assert_eq!(WORDS.condition(Condition::DAZED), "dazed");
+    }
+
+    #[test]
+    fn ar04_a_cost_says_which_slot_pays() {
+        use crate::slots::ActionSlots;
+        let mut slots = ActionSlots::full();
+        assert_eq!(WORDS.cost(slots.cost_of(Slot::Move)), "move action");
+        assert_eq!(WORDS.cost(slots.cost_of(Slot::Quick)), "quick action");
+        slots.spend(Slot::Quick);
+        assert_eq!(
+            WORDS.cost(slots.cost_of(Slot::Quick)),
+            "quick action, paid with the move action"
+        );
+        slots.spend(Slot::Move);
+        assert_eq!(
+            WORDS.cost(slots.cost_of(Slot::Move)),
+            "move action, paid with the standard action"
+        );
+        assert_eq!(
+            WORDS.cost(slots.cost_of(Slot::Quick)),
+            "quick action, paid with the standard action"
+        );
+        // The action is worth what its kind is worth, whichever slot pays.
+        assert_eq!(
+            slots.cost_of(Slot::Quick).per_mille,
+            Slot::Quick.cost().per_mille
+        );
+        assert_eq!(WORDS.cost(Slot::Standard.cost()), "standard action");
     }
 }

@@ -111,7 +111,8 @@ use crate::turn::{Turn, TurnOrder};
 /// ruleset author uses [`kit::prelude`] beside it.
 pub mod prelude {
     pub use crate::client::{
-        Decision as ClientDecision, DecisionKind, DecisionOption, FrayClient, decisions,
+        BattleGauges, Budget, Decision as ClientDecision, DecisionKind, DecisionOption, FrayClient,
+        decisions,
     };
     pub use crate::combatant::{Combatant, Controller, Hp, Initiative, Side, Status, Tally};
     pub use crate::commands::{EditRefused, EncounterSpawned, FrayCommandsExt};
@@ -233,17 +234,28 @@ impl Plugin for FrayCorePlugin {
         };
         app.add_schedule(schedule)
             .configure_sets(self.schedule, (FraySet::Collect, FraySet::Step).chain())
-            .add_systems(self.schedule, collect_requests.in_set(FraySet::Collect));
+            .add_systems(self.schedule, collect_requests.in_set(FraySet::Collect))
+            .add_systems(self.schedule, client::publish_gauges.in_set(FraySet::Step));
         match self.run {
             FrayRunMode::EveryUpdate => {
-                app.add_systems(self.schedule, run_every_update.in_set(FraySet::Step));
+                app.add_systems(
+                    self.schedule,
+                    run_every_update
+                        .in_set(FraySet::Step)
+                        .before(client::publish_gauges),
+                );
             }
             FrayRunMode::FixedTimestep(step) => {
                 app.insert_resource(StepClock {
                     step,
                     carried: core::time::Duration::ZERO,
                 })
-                .add_systems(self.schedule, run_on_timestep.in_set(FraySet::Step));
+                .add_systems(
+                    self.schedule,
+                    run_on_timestep
+                        .in_set(FraySet::Step)
+                        .before(client::publish_gauges),
+                );
             }
             FrayRunMode::Manual => {}
         }

@@ -14,6 +14,10 @@ use crate::ids::RegionId;
 pub struct Region {
     /// Its index in the encounter's map.
     pub id: RegionId,
+    /// Its id in the map's content (`ford`, `east-bank`), which stays put when the display
+    /// name is reworded or translated.
+    #[serde(default)]
+    pub content_id: String,
     /// Display name.
     pub name: String,
     /// Relative size.
@@ -68,6 +72,8 @@ pub enum RangeBand {
 pub struct EncounterMap {
     /// Region entities by [`RegionId`] (empty for a map not spawned into a World).
     pub entities: Vec<Entity>,
+    #[serde(default)]
+    content_ids: Vec<String>,
     names: Vec<String>,
     terrain: Vec<Terrain>,
     neighbours: Vec<Vec<RegionId>>,
@@ -117,6 +123,7 @@ impl EncounterMap {
         }
         Self {
             entities,
+            content_ids: spec.regions.iter().map(|r| r.id.clone()).collect(),
             names: spec
                 .regions
                 .iter()
@@ -152,6 +159,31 @@ impl EncounterMap {
     /// A region's display name.
     pub fn name(&self, id: RegionId) -> &str {
         self.names.get(id.index()).map_or("?", String::as_str)
+    }
+
+    /// A region's id in the map's content (empty for a map saved before content ids were kept).
+    pub fn content_id(&self, id: RegionId) -> &str {
+        self.content_ids.get(id.index()).map_or("", String::as_str)
+    }
+
+    /// The region whose content id is `content_id` (what a game names in its own data: the
+    /// region a trapdoor drops into), if the map has one.
+    ///
+    /// ```
+    /// use fray_content::map::MapSpec;
+    /// use fray_core::ids::RegionId;
+    /// use fray_core::region::EncounterMap;
+    /// let map = EncounterMap::from_spec(&MapSpec::builtin("near-far").unwrap(), vec![]);
+    /// let far = map.find(map.content_id(RegionId(1))).unwrap();
+    /// assert_eq!(far, RegionId(1));
+    /// assert_eq!(map.find("no such region"), None);
+    /// ```
+    pub fn find(&self, content_id: &str) -> Option<RegionId> {
+        self.content_ids
+            .iter()
+            .position(|c| c == content_id)
+            .and_then(|i| u16::try_from(i).ok())
+            .map(RegionId)
     }
 
     /// A region's terrain.

@@ -37,7 +37,9 @@ pub struct ActionResolved {
     pub intent: Intent,
 }
 
-/// A request was refused; nothing changed.
+/// A request was refused and changed nothing, or a reaction the request put in its window came
+/// to nothing ([`RejectReason::Overtaken`]). Every request is answered once: by this or by
+/// [`ActionResolved`] (a pass in a window is resolved when it is taken).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct ActionRejected {
     /// The encounter, when the actor belongs to one.
@@ -67,6 +69,10 @@ pub enum RejectReason {
     AlreadyRequested,
     /// Not a legal intent now; the ruleset's explanation.
     Illegal(String),
+    /// A reaction taken in its window came to nothing: the fight moved on before its turn
+    /// came (its reactor or its foe fell, or the roll it hung on failed). The log says what
+    /// happened.
+    Overtaken,
 }
 
 impl fmt::Display for RejectReason {
@@ -79,6 +85,9 @@ impl fmt::Display for RejectReason {
             RejectReason::EncounterOver => f.write_str("the fight is over"),
             RejectReason::AlreadyRequested => f.write_str("an action is already waiting"),
             RejectReason::Illegal(why) => f.write_str(why),
+            RejectReason::Overtaken => {
+                f.write_str("the reaction came to nothing: the fight moved on before it")
+            }
         }
     }
 }

@@ -48,7 +48,10 @@ pub enum FraySet {
     /// whether or not the step runs ([`RequestInbox`](crate::flow::inbox::RequestInbox)).
     Collect,
     /// The combat step: [`FrayTick`] runs as the plugin's run mode, step mode and the app's
-    /// clock say.
+    /// clock say; then each combatant's [`Budget`](crate::client::Budget) and each fight's
+    /// [`BattleGauges`](crate::client::BattleGauges) are published (every run, so a game that
+    /// steps by hand ([`FrayRunMode::Manual`](crate::FrayRunMode::Manual)) before this set sees
+    /// them too).
     Step,
 }
 

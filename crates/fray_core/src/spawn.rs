@@ -397,6 +397,7 @@ fn populate(
                 .spawn((
                     Region {
                         id: RegionId(i as u16),
+                        content_id: r.id.clone(),
                         name: if r.name.is_empty() {
                             r.id.clone()
                         } else {

@@ -147,6 +147,10 @@ pub struct Turn {
     pub(crate) window: ReactionWindow,
     /// Intents resolved this tick, to acknowledge with `ActionResolved`.
     pub(crate) resolved: Vec<(Entity, Intent)>,
+    /// Reactions a player's request put in a window that came to nothing this tick (the
+    /// reactor or its foe fell first, its roll failed), to answer with `ActionRejected`.
+    #[serde(default)]
+    pub(crate) overtaken: Vec<(Entity, Intent)>,
     /// The actor delayed: this turn ends without its end-of-turn effects (no ongoing damage,
     /// saves or "end of next turn" expiries); they happen at the end of the turn it takes later.
     pub(crate) delayed: bool,
@@ -239,6 +243,7 @@ impl Turn {
         self.approved = None;
         self.window.clear();
         self.resolved.clear();
+        self.overtaken.clear();
         self.delayed = false;
         self.deferred.clear();
     }
@@ -274,7 +279,7 @@ impl MapEntities for Turn {
         }
         self.approved.map_entities(mapper);
         self.window.map_entities(mapper);
-        for (actor, intent) in &mut self.resolved {
+        for (actor, intent) in self.resolved.iter_mut().chain(&mut self.overtaken) {
             *actor = mapper.get_mapped(*actor);
             intent.map_entities(mapper);
         }

@@ -246,9 +246,11 @@ impl Fight {
             intent,
         });
         self.settle();
+        // A reaction taken that came to nothing was accepted: it is no refusal.
         let messages = self.app.world().resource::<Messages<ActionRejected>>();
         self.rejections
             .read(messages)
+            .filter(|r| r.reason != RejectReason::Overtaken)
             .last()
             .map(|r| r.reason.clone())
     }

@@ -8,10 +8,15 @@
 //!
 //! To draw the fight, a client also asks [`budget`] (what a combatant has left to spend) and
 //! [`battle_gauges`] (the ruleset's battle-wide counters, such as an escalation die), and
-//! [`vocabulary`] for the ruleset's words; each answers for any ruleset.
+//! [`vocabulary`] for the ruleset's words; each answers for any ruleset. A game's systems read
+//! the same through [`FrayClient`], with budgets and gauges published as the [`Budget`] and
+//! [`BattleGauges`] components after each step.
 
+mod published;
 mod system_param;
 
+pub(crate) use published::publish_gauges;
+pub use published::{BattleGauges, Budget};
 pub use system_param::{CombatantView, CombatantViewItem, FrayClient};
 
 use std::borrow::Cow;

@@ -5,12 +5,13 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
 use bevy_ecs::system::SystemParam;
 
-use super::{Decision, DecisionParts, read_decisions};
-use crate::combatant::{Combatant, Controller, Hp, Side, Status};
+use super::{BattleGauges, Budget, Decision, DecisionParts, read_decisions};
+use crate::combatant::{Combatant, Controller, Hp, Side, StatblockRef, Status};
 use crate::condition::Conditions;
 use crate::effect::Effects;
 use crate::encounter::{Encounter, InEncounter, Roster, Sides};
 use crate::engagement::Engagement;
+use crate::gauge::Gauge;
 use crate::log::CombatLog;
 use crate::log_text::LogNames;
 use crate::options::ActionOptions;
@@ -28,6 +29,8 @@ pub struct CombatantView {
     pub combatant: &'static Combatant,
     /// Its display name.
     pub name: &'static Name,
+    /// The statblock it was spawned from (its content id).
+    pub statblock: &'static StatblockRef,
     /// Its side.
     pub side: &'static Side,
     /// Who decides for it.
@@ -46,6 +49,9 @@ pub struct CombatantView {
     pub engagement: &'static Engagement,
     /// Its encounter.
     pub encounter: &'static InEncounter,
+    /// What it has left to spend, as of the last step (published by the plugin; absent before
+    /// the first).
+    pub budget: Option<&'static Budget>,
 }
 
 /// The parts of an encounter a client reads.
@@ -93,13 +99,15 @@ type EncounterView = (
 /// # schedule.run(&mut world);
 /// ```
 ///
-/// What a combatant has left to spend ([`client::budget`](super::budget)) and the battle's
-/// counters ([`client::battle_gauges`](super::battle_gauges)) are the ruleset's own components,
-/// read through the World: ask them from an exclusive system.
+/// What a combatant has left to spend and the battle's counters are the ruleset's own
+/// components; [`FrayCorePlugin`](crate::FrayCorePlugin) publishes them after each step as
+/// [`Budget`] and [`BattleGauges`], which [`FrayClient::budget`] and
+/// [`FrayClient::battle_gauges`] read.
 #[derive(SystemParam)]
 pub struct FrayClient<'w, 's> {
     encounters: Query<'w, 's, EncounterView>,
     combatants: Query<'w, 's, CombatantView>,
+    gauges: Query<'w, 's, &'static BattleGauges>,
     rulesets: Option<Res<'w, Rulesets>>,
 }
 
@@ -174,5 +182,21 @@ impl<'w, 's> FrayClient<'w, 's> {
     /// One combatant's view.
     pub fn combatant(&self, who: Entity) -> Option<CombatantViewItem<'_, 's>> {
         self.combatants.get(who).ok()
+    }
+
+    /// What `who` has left to spend, in its ruleset's words, as of the last step ([`Budget`]);
+    /// empty when its ruleset shows none.
+    pub fn budget(&self, who: Entity) -> &[Gauge] {
+        self.combatants
+            .get(who)
+            .ok()
+            .and_then(|c| c.budget)
+            .map_or(&[], |b| b.0.as_slice())
+    }
+
+    /// `encounter`'s battle-wide counters (archmage's escalation die), as of the last step
+    /// ([`BattleGauges`]).
+    pub fn battle_gauges(&self, encounter: Entity) -> &[Gauge] {
+        self.gauges.get(encounter).map_or(&[], |g| g.0.as_slice())
     }
 }

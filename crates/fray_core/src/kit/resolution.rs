@@ -8,6 +8,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+use crate::combatant::Controller;
 use crate::cost::Cost;
 use crate::flow;
 use crate::flow::phase::Phase;
@@ -344,6 +345,9 @@ fn after<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, step: Step<R::Pause>) {
 pub(crate) fn close<R: Rules>(ctx: &mut Ctx<R>) {
     let (Some(approved), Some(at)) = (ctx.e.resolving.approved.take(), ctx.e.resolving.at.take())
     else {
+        for reaction in taken(&ctx.e.turn.window) {
+            overtaken(ctx, &reaction);
+        }
         ctx.e.turn.window.clear();
         flow::close_window(&mut ctx.e.encounter);
         return;
@@ -383,11 +387,26 @@ fn react_all<R: Rules>(
     go_on(ctx, approved, then);
 }
 
-/// Pays and records a reaction that happened.
+/// Pays and records a reaction that happened; one a player asked for that came to nothing is
+/// answered as overtaken.
 fn reacted<R: Rules>(ctx: &mut Ctx<R>, reaction: &Approved, step: &Reacted<R::Pause>) {
-    if matches!(step, Reacted::Done) {
-        R::pay(ctx, reaction);
-        ctx.e.turn.record_resolved(reaction.actor, reaction.intent);
+    match step {
+        Reacted::Done => {
+            R::pay(ctx, reaction);
+            ctx.e.turn.record_resolved(reaction.actor, reaction.intent);
+        }
+        Reacted::Not => overtaken(ctx, reaction),
+        Reacted::Wait(_) => {}
+    }
+}
+
+/// `reaction`, taken in a window, will not happen: a player who asked for it is told
+/// (`ActionRejected` with [`RejectReason::Overtaken`](crate::request::RejectReason::Overtaken)).
+/// An AI's reactions are answered by nobody: it sent no request.
+fn overtaken<R: Rules>(ctx: &mut Ctx<R>, reaction: &Approved) {
+    let asked = !matches!(ctx.controller(reaction.actor), Some(Controller::Ai(_)));
+    if asked {
+        ctx.e.turn.overtaken.push((reaction.actor, reaction.intent));
     }
 }
 

@@ -485,6 +485,33 @@ fn dr13_a_failed_interrupt_roll_takes_no_action_and_costs_nothing() {
 }
 
 #[test]
+fn dr13_a_failed_interrupt_answers_its_request_as_overtaken() {
+    // The same failed interrupt (REF 1 against 2): the orc's player asked for a blow that never
+    // came. Its request is answered once, as overtaken, not left hanging.
+    let mut f = fight(
+        SINGLE,
+        &[("warrior", 1, "field")],
+        &[("orc", 1, "field")],
+        &[8, 1, 1, 2, 4, 2],
+    );
+    let (orc, warrior) = (f.who("Orc"), f.who("Warrior"));
+    f.ok("Warrior", attack(orc, 0));
+    f.ok("Orc", attack(warrior, 0));
+    let messages = f
+        .world()
+        .resource::<bevy_ecs::message::Messages<ActionRejected>>();
+    let mut cursor = bevy_ecs::message::MessageCursor::<ActionRejected>::default();
+    let answers: Vec<_> = cursor
+        .read(messages)
+        .filter(|r| r.actor == orc)
+        .collect();
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert_eq!(answers[0].reason, RejectReason::Overtaken);
+    assert_eq!(answers[0].intent, attack(warrior, 0));
+    assert!(f.log().contains("fails to interrupt"), "{}", f.log());
+}
+
+#[test]
 fn dr13_a_declared_readied_attack_fires_without_a_roll() {
     // The orc readies its axe for when the warrior attacks it (its major action). When the
     // warrior swings, the axe comes first with no REF roll: 6 against 3, two points.

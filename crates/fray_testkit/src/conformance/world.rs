@@ -330,11 +330,17 @@ pub(crate) fn describe_request(
     text
 }
 
-/// Takes every `ActionRejected` written so far, and rotates the message buffers.
+/// Takes every refusal written so far, and rotates the message buffers. A reaction that was
+/// taken and came to nothing ([`RejectReason::Overtaken`]) is an answer but no refusal: the
+/// request was accepted, so it is left out.
 pub(crate) fn take_rejections(world: &mut World) -> Vec<ActionRejected> {
     let taken = world
         .get_resource_mut::<Messages<ActionRejected>>()
-        .map(|mut m| m.drain().collect())
+        .map(|mut m| {
+            m.drain()
+                .filter(|r| r.reason != RejectReason::Overtaken)
+                .collect()
+        })
         .unwrap_or_default();
     if let Some(mut m) = world.get_resource_mut::<Messages<ActionResolved>>() {
         m.drain().for_each(drop);

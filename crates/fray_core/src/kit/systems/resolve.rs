@@ -7,11 +7,16 @@ use super::rounds::{finish_declarations, next_declarer};
 use crate::flow::phase::Phase;
 use crate::kit::resolution;
 use crate::kit::{Kit, Rules};
-use crate::request::ActionResolved;
+use crate::request::{ActionRejected, ActionResolved, RejectReason};
 
 /// `Resolve`: an approved intent resolves (its reactions first), a complete reaction window
-/// closes, or a declaration is taken; every resolution is acknowledged.
-pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<ActionResolved>) {
+/// closes, or a declaration is taken; every resolution is acknowledged, and every reaction a
+/// player asked for that came to nothing is answered as overtaken.
+pub(crate) fn resolve<R: Rules>(
+    mut kit: Kit<R>,
+    mut resolved: MessageWriter<ActionResolved>,
+    mut rejected: MessageWriter<ActionRejected>,
+) {
     each_in_phase(
         &mut kit,
         |phase| matches!(phase, Phase::Acting | Phase::Reacting | Phase::Declaring),
@@ -41,10 +46,18 @@ pub(crate) fn resolve<R: Rules>(mut kit: Kit<R>, mut resolved: MessageWriter<Act
                 }
                 _ => {}
             }
+            let encounter = ctx.e.entity;
+            for (actor, intent) in ctx.e.turn.overtaken.drain(..) {
+                rejected.write(ActionRejected {
+                    encounter: Some(encounter),
+                    actor,
+                    intent,
+                    reason: RejectReason::Overtaken,
+                });
+            }
             if ctx.e.turn.resolved.is_empty() {
                 return;
             }
-            let encounter = ctx.e.entity;
             let count = u32::try_from(ctx.e.turn.resolved.len()).unwrap_or(u32::MAX);
             ctx.e.encounter.actions = ctx.e.encounter.actions.saturating_add(count);
             for (actor, intent) in ctx.e.turn.resolved.drain(..) {
