@@ -1168,6 +1168,47 @@ fn delve_says_when_it_saved_nothing_refuses_no_runs_and_tells_days_in_days() {
 }
 
 #[test]
+fn e22_delve_takes_an_expedition_file_as_run_takes_an_encounter_file() {
+    // Issue 32 E.22: `fray delve c1/bx/expeditions/barrow-raid.ron` said "unknown expedition".
+    let by_id = fray(&["delve", "bx-barrow-raid", "--seed", "4"]);
+    let by_file = fray(&[
+        "delve",
+        "content/bx/expeditions/barrow-raid.ron",
+        "--seed",
+        "4",
+    ]);
+    assert!(by_file.status.success(), "{}", text(&by_file.stderr));
+    assert_eq!(text(&by_id.stdout), text(&by_file.stdout));
+    // An edited copy outside the content plays as it is, over the built-in one of its id.
+    let dir = std::env::temp_dir().join(format!("fray-delve-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let original = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("content/bx/expeditions/barrow-raid.ron"),
+    )
+    .expect("the built-in expedition");
+    let copy = dir.join("raid.ron");
+    let edited = original.replacen("name: \"", "name: \"Edited: ", 1);
+    assert_ne!(edited, original, "the expedition file has a name to edit");
+    std::fs::write(&copy, edited).expect("the copy is written");
+    let played = fray(&["delve", copy.to_str().expect("a UTF-8 path"), "--runs", "2"]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    assert!(
+        text(&played.stdout).contains("Edited: "),
+        "{}",
+        text(&played.stdout)
+    );
+    // A file that is no expedition is refused with what to pass.
+    let encounter = fray(&["delve", "content/bx/encounters/goblin-cave.ron"]);
+    assert_eq!(encounter.status.code(), Some(2));
+    assert!(
+        text(&encounter.stderr).contains("is not an expedition"),
+        "{}",
+        text(&encounter.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn delve_sums_up_a_batch_as_text_and_json() {
     let report = fray(&["delve", "bx-barrow-raid", "--runs", "20"]);
     assert!(report.status.success(), "{}", text(&report.stderr));

@@ -237,15 +237,23 @@ pub fn engine_for(
     Ok((Engine::new(cli.install, Arc::new(db)), id))
 }
 
-/// Loads the content for what ruleset `ruleset_of` says the loaded content's subject (an
-/// expedition, the demo's encounter) belongs to: problems in other rulesets' content are left
-/// out with a warning (see [`usable`]).
+/// Loads the content, plus `named` files over it (an expedition file given on the command
+/// line; those inside the content folder are in it already), for what ruleset `ruleset_of`
+/// says the loaded content's subject (an expedition, the demo's encounter) belongs to:
+/// problems in other rulesets' content are left out with a warning (see [`usable`]).
 pub fn load(
     cli: &CliEngine,
     dir: ContentChoice<'_>,
+    named: &[PathBuf],
     ruleset_of: impl FnOnce(&ContentDb) -> Option<String>,
 ) -> Result<Arc<ContentDb>, Diagnostics> {
-    let (db, problems) = content_source(dir).check(cli, &[]);
+    let content = content_source(dir);
+    let named: Vec<PathBuf> = named
+        .iter()
+        .filter(|f| !content.holds(f))
+        .cloned()
+        .collect();
+    let (db, problems) = content.check(cli, &named);
     let ruleset = ruleset_of(&db);
     usable(cli, problems, ruleset.as_deref())?;
     Ok(Arc::new(db))

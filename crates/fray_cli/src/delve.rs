@@ -10,6 +10,7 @@ use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use clap::Args;
 use fray_content::db::ContentDb;
+use fray_content::source::SourceFile;
 use fray_core::drive::update_messages;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::Content;
@@ -28,8 +29,9 @@ use crate::{CliEngine, delve_csv, delve_plot, fail};
 /// Arguments of `fray delve`.
 #[derive(Debug, Args)]
 pub struct DelveArgs {
-    /// The expedition's id (its `Expedition(...)` file, under `content/<ruleset>/expeditions/`);
-    /// not needed with `--resume`.
+    /// The expedition: its id (an `Expedition(...)` file under `content/<ruleset>/expeditions/`)
+    /// or such a file's path (played over the content, as `run` plays an encounter file); not
+    /// needed with `--resume`.
     #[arg(required_unless_present = "resume")]
     pub expedition: Option<String>,
     /// Seed (with `--runs`, the master seed: run i uses a seed derived from it and i).
@@ -78,11 +80,30 @@ pub fn run(
     args: &DelveArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    // The expedition's ruleset, when it is named by id (a saved expedition's is read later:
-    // then every problem counts).
-    let named = args.expedition.clone();
-    let db = match load(cli, content, |db| {
-        let id = named.filter(|_| args.resume.is_none())?;
+    // An expedition named by its file, as `run` takes an encounter file: its id, and the file
+    // over the content (an edited copy plays as it is).
+    let (named, files) = match args.expedition.as_deref() {
+        Some(what) if what.ends_with(".ron") => {
+            let file = PathBuf::from(what);
+            let spec = SourceFile::read(&file).and_then(|s| s.parse::<ExpeditionSpec>());
+            match spec {
+                Ok(spec) => (Some(spec.id), vec![file]),
+                Err(d) => {
+                    return Ok(fail(
+                        2,
+                        format!("{what} is not an expedition: {d}"),
+                        &["pass an expedition id (`fray list`) or an `Expedition(...)` file"],
+                    ));
+                }
+            }
+        }
+        other => (other.map(str::to_string), Vec::new()),
+    };
+    // The expedition's ruleset, when it is named (a saved expedition's is read later: then
+    // every problem counts).
+    let id_named = named.clone();
+    let db = match load(cli, content, &files, |db| {
+        let id = id_named.filter(|_| args.resume.is_none())?;
         db.document::<ExpeditionSpec>(&id)
             .map(|e| e.ruleset.clone())
     }) {
@@ -91,11 +112,11 @@ pub fn run(
     };
     let mut app = app(cli, db.clone());
     let start = match &args.resume {
-        Some(path) => match resume(&mut app, path, args.expedition.as_deref()) {
+        Some(path) => match resume(&mut app, path, named.as_deref()) {
             Ok(start) => start,
             Err(code) => return Ok(code),
         },
-        None => Start::Fresh(args.expedition.clone().unwrap_or_default()),
+        None => Start::Fresh(named.clone().unwrap_or_default()),
     };
     let Some(spec) = db.document::<ExpeditionSpec>(start.id(&app)).cloned() else {
         let id = start.id(&app).to_string();

@@ -20,7 +20,7 @@ pub fn run(
     content: ContentChoice<'_>,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let db = match load(cli, content, |db| {
+    let db = match load(cli, content, &[], |db| {
         db.encounter(DEMO).map(|e| e.ruleset.clone())
     }) {
         Ok(db) => db,

@@ -178,6 +178,15 @@ fn draw<DB: DrawingBackend>(
     Ok(())
 }
 
+/// A knob value's axis label: whole numbers only (`4`, never `4.0` or `4.5`).
+fn integer_label(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
+}
+
 /// Draws a tuning curve into `path`, as SVG or PNG by its extension.
 pub fn plot_curve(tuned: &Tuned, path: &Path) -> Result<(), PlotError> {
     let format = ChartFormat::of(path)?;
@@ -212,10 +221,14 @@ fn draw_curve<DB: DrawingBackend>(
         .y_label_area_size(48)
         .build_cartesian_2d(x0..x1, 0f64..1f64)
         .map_err(draw_err)?;
+    let span = usize::from(hi - lo) + 1;
     chart
         .configure_mesh()
         .x_desc(tuned.knob.to_string())
         .y_desc("win rate")
+        // Knob values are whole numbers: label only those.
+        .x_labels(span.min(12))
+        .x_label_formatter(&integer_label)
         .draw()
         .map_err(draw_err)?;
     chart
@@ -224,16 +237,20 @@ fn draw_curve<DB: DrawingBackend>(
             RED.stroke_width(1),
         )))
         .map_err(draw_err)?;
+    // Between samples the curve is a guess: dashed (each sample's error bar has its dot).
     chart
-        .draw_series(std::iter::once(PathElement::new(
+        .draw_series(std::iter::once(plotters::element::DashedPathElement::new(
             tuned
                 .curve
                 .iter()
                 .map(|p| (f64::from(p.value), p.win_rate))
                 .collect::<Vec<_>>(),
+            6,
+            4,
             BLUE.mix(0.6).stroke_width(2),
         )))
         .map_err(draw_err)?;
+
     chart
         .draw_series(tuned.curve.iter().map(|p| {
             ErrorBar::new_vertical(
@@ -252,4 +269,41 @@ fn draw_curve<DB: DrawingBackend>(
         .map_err(draw_err)?;
     root.present().map_err(draw_err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::{Knob, TunePoint};
+
+    #[test]
+    fn g35_a_knob_axis_is_labelled_in_whole_numbers_and_samples_are_marked() {
+        assert_eq!(integer_label(&4.0), "4");
+        assert_eq!(integer_label(&4.5), "");
+        let point = |value, wins| TunePoint {
+            value,
+            runs: 10,
+            wins,
+            win_rate: wins as f64 / 10.0,
+            ci95: [0.0, 1.0],
+        };
+        let tuned = Tuned::from_curve(
+            "e",
+            "Heroes",
+            &Knob::Count("goblin".into()),
+            0.5,
+            vec![point(2, 9), point(6, 5), point(10, 1)],
+        );
+        let path = std::env::temp_dir().join(format!("fray-g35-{}.svg", std::process::id()));
+        plot_curve(&tuned, &path).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(svg.contains(">6<"), "the sampled values are labelled");
+        assert!(
+            !svg.contains(">2.0<") && !svg.contains(">4.0<"),
+            "no fractional labels"
+        );
+        assert_eq!(svg.matches("<circle").count(), 3, "one dot per sample");
+        assert!(svg.contains("<polyline") || svg.contains("<line"), "{svg}");
+    }
 }

@@ -187,7 +187,8 @@ pub struct Tuned {
     /// Consecutive sampled values (by value) between which the win rate turns against the
     /// curve's overall direction by more than their 95% intervals allow.
     pub reversals: Vec<(u16, u16)>,
-    /// Whether the target lies outside the win rates of the range's ends.
+    /// Whether the target lies outside the 95% intervals of both of the range's ends, on the
+    /// same side (an end whose interval holds the target may reach it).
     pub out_of_reach: bool,
 }
 
@@ -661,8 +662,12 @@ impl Tuned {
                     .total_cmp(&(b.win_rate - target).abs())
             })
             .map_or(0, |p| p.value);
+        // Out of reach only when both ends' 95% intervals lie on the same side of the target:
+        // an end whose interval holds the target may reach it (more runs would tell).
+        let above = |p: &TunePoint| p.ci95[0] > target;
+        let below = |p: &TunePoint| p.ci95[1] < target;
         let out_of_reach = match (curve.first(), curve.last()) {
-            (Some(a), Some(b)) => (a.win_rate - target) * (b.win_rate - target) > 0.0,
+            (Some(a), Some(b)) => (above(a) && above(b)) || (below(a) && below(b)),
             _ => true,
         };
         Self {
@@ -725,7 +730,17 @@ impl Tuned {
         if self.out_of_reach {
             let _ = writeln!(
                 s,
-                "  note: the target lies outside the win rates at both ends of the range: widen it (--min, --max)"
+                "  note: the target lies outside the 95% intervals at both ends of the range: widen it (--min, --max)"
+            );
+        } else if !self
+            .curve
+            .iter()
+            .any(|p| p.ci95[0] <= self.target && self.target <= p.ci95[1])
+        {
+            // Reachable between two samples, or within an end's interval but not its estimate.
+            let _ = writeln!(
+                s,
+                "  note: no sampled value's 95% interval holds the target: sample closer (--step) or play more runs (--budget)"
             );
         }
         if self.reversals.is_empty() {
@@ -839,6 +854,30 @@ mod tests {
             expected.name.clone_from(&back.name);
             assert_eq!(back, expected);
         }
+    }
+
+    #[test]
+    fn g34_a_target_inside_an_ends_interval_is_not_called_out_of_reach() {
+        // The trial's case: both ends won 0 of 100 runs (95% interval 0% - 3.7%), target 0.1%.
+        let point = |value| TunePoint {
+            value,
+            runs: 100,
+            wins: 0,
+            win_rate: 0.0,
+            ci95: [0.0, wilson95(0, 100).1],
+        };
+        let knob = Knob::Count("reed-goblin".into());
+        let near = Tuned::from_curve("e", "Heroes", &knob, 0.001, vec![point(400), point(450)]);
+        assert!(!near.out_of_reach, "{}", near.table());
+        assert!(!near.table().contains("widen it"), "{}", near.table());
+        // A target above both intervals is out of reach, and the note says so.
+        let far = Tuned::from_curve("e", "Heroes", &knob, 0.5, vec![point(400), point(450)]);
+        assert!(far.out_of_reach);
+        assert!(
+            far.table().contains("outside the 95% intervals"),
+            "{}",
+            far.table()
+        );
     }
 
     #[test]
