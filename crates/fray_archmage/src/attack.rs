@@ -244,12 +244,24 @@ fn strike(
             (Some(label), _) => format!("{} ({label})", attack.def.name),
             (None, _) => attack.def.name.clone(),
         };
+        // A defense that conditions, recoveries owed or effects moved shows its arithmetic
+        // ("AC 17 - 4 = 13"), so a weakened target's lower number can be followed.
+        let base = ctx
+            .sheet(target)
+            .map_or(odds.defense, |t| i64::from(t.defense(attack.def.vs)));
+        let moved = odds.defense - base;
+        let defense = if moved == 0 {
+            format!("{:?}", attack.def.vs)
+        } else {
+            let sign = if moved < 0 { '-' } else { '+' };
+            format!("{:?} {base} {sign} {} =", attack.def.vs, moved.abs())
+        };
         let event = LogEvent::Attack {
             attacker: who,
             target: whom,
             attack: name,
             roll,
-            defense: format!("{:?}", attack.def.vs),
+            defense,
             against: odds.defense,
             hit: result.hits(),
             crit: result == AttackResult::Crit,
@@ -270,7 +282,12 @@ fn strike(
         .sheet(target)
         .and_then(|t| t.resistance(attack.def.damage_type));
     let kind = attack.def.damage_type;
-    let cause = mode.label();
+    // What the log says the damage came from, part by part (the mode, a crit's multiplier,
+    // damage on the hit, miss damage, resistance), so the number can be followed.
+    let mut because: Vec<String> = Vec::new();
+    if let Some(label) = mode.label().filter(|_| ctx.logging()) {
+        because.push(label.to_string());
+    }
     let amount = if result.hits() {
         let base = match *damage {
             Some(d) => d,
@@ -286,26 +303,40 @@ fn strike(
         };
         let mut amount = i32::try_from(base).unwrap_or(i32::MAX);
         if result == AttackResult::Crit {
-            amount = amount.saturating_mul(crit_multiplier(attack.def.crit_steps));
+            let times = crit_multiplier(attack.def.crit_steps);
+            amount = amount.saturating_mul(times);
+            if ctx.logging() {
+                because.push(format!("critical hit: {base} x{times}"));
+            }
         }
-        amount.saturating_add(
-            attack
-                .def
-                .effects
-                .iter()
-                .filter(|(when, _)| fires(*when, result, natural))
-                .filter_map(|(_, e)| match e {
-                    OnHit::Damage(n) => Some(*n),
-                    _ => None,
-                })
-                .fold(0i32, |sum, n| sum.saturating_add(n)),
-        )
+        let on_hit = attack
+            .def
+            .effects
+            .iter()
+            .filter(|(when, _)| fires(*when, result, natural))
+            .filter_map(|(_, e)| match e {
+                OnHit::Damage(n) => Some(*n),
+                _ => None,
+            })
+            .fold(0i32, |sum, n| sum.saturating_add(n));
+        if on_hit != 0 && ctx.logging() {
+            because.push(format!("{on_hit:+} on the hit"));
+        }
+        amount.saturating_add(on_hit)
     } else {
+        if ctx.logging() {
+            because.push("miss damage".to_string());
+        }
         attack.miss
     };
+    let full = amount;
     let amount = resisted(amount, natural, resistance);
+    if amount != full && ctx.logging() {
+        because.push(format!("{full} halved by resistance"));
+    }
     if amount > 0 {
-        ctx.deal(target, amount, kind, cause, Some(attacker));
+        let cause = (!because.is_empty()).then(|| because.join(", "));
+        ctx.deal(target, amount, kind, cause.as_deref(), Some(attacker));
     }
     for (when, effect) in &attack.def.effects {
         if !fires(*when, result, natural) {

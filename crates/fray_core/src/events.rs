@@ -60,7 +60,8 @@ pub struct Damaged {
     pub amount: i32,
     /// Its hit points after.
     pub hp: i32,
-    /// Why, when it is not an attack (`ongoing fire`).
+    /// How it came about, when the ruleset says (`ongoing fire`, `miss damage`,
+    /// `critical hit: 8 x2`).
     pub cause: Option<String>,
 }
 

@@ -72,7 +72,8 @@ pub enum LogEvent {
         attack: String,
         /// The attack roll (natural die and modifiers).
         roll: Roll,
-        /// The defense's name (`AC`, `PD`, `defense roll`).
+        /// The defense's name (`AC`, `PD`, `defense roll`), with its arithmetic when modifiers
+        /// moved it from the statblock's (`AC 17 - 4 =`, before the value).
         defense: String,
         /// The defense's value.
         against: i64,
@@ -93,7 +94,8 @@ pub enum LogEvent {
         absorbed: i32,
         /// Hit points after.
         hp: i32,
-        /// Why, when it is not an attack (`ongoing fire`, `opportunity attack`).
+        /// How it came about, when the ruleset says (`ongoing fire`, `opportunity attack`,
+        /// `miss damage`, `critical hit: 8 x2`).
         cause: Option<String>,
     },
     /// Hit points regained.

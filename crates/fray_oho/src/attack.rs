@@ -146,9 +146,31 @@ pub(crate) fn perform(
     let (fortitude, fortitude_roll) = ctx.pool(fortitude_dice, save_pen);
     let band = Band::of(damage, fortitude);
     if let Some(roll) = fortitude_roll {
+        // The damage rolled, a called shot's multiplier and the armor's reduction, when they
+        // change it (OHO-10): "Fortitude against 11 damage (12 rolled, -1 armor)".
+        let mut steps = Vec::new();
+        if damage != rolled.total {
+            steps.push(format!("{} rolled", rolled.total));
+            if shot.damage_halves != 2 {
+                let half = if shot.damage_halves % 2 == 0 {
+                    ""
+                } else {
+                    ".5"
+                };
+                steps.push(format!("x{}{half} called shot", shot.damage_halves / 2));
+            }
+            if reduction != 0 {
+                steps.push(format!("-{reduction} armor"));
+            }
+        }
+        let how = if steps.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", steps.join(", "))
+        };
         ctx.log_roll(
             target,
-            &format!("Fortitude against {damage} damage"),
+            &format!("Fortitude against {damage} damage{how}"),
             Some(roll),
             Some(damage),
             Some(!band.failed()),
@@ -167,8 +189,17 @@ pub(crate) fn perform(
     // Damage, with the difference as extra damage (OHO-12, OHO-15).
     let extra = extra_damage(attack_total, defense, shot.difference, weapon.extra_damage);
     // The cause is for the log alone.
-    let cause = (extra > 0 && ctx.logging())
-        .then(|| format!("{damage} + {extra} extra from the difference"));
+    let cause = (extra > 0 && ctx.logging()).then(|| {
+        let called = if shot.difference != 0 {
+            format!(" {:+} called shot", shot.difference)
+        } else {
+            String::new()
+        };
+        format!(
+            "{damage} + {extra} extra: attack {attack_total} over defense {defense}{called}, / {}",
+            weapon.extra_damage.max(1)
+        )
+    });
     let amount = i32::try_from(damage + extra).unwrap_or(i32::MAX);
     ctx.deal_damage(
         target,

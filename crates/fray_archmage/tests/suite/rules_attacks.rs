@@ -234,6 +234,33 @@ fn ar17_ar27_vulnerable_targets_are_crit_on_18() {
 }
 
 #[test]
+fn ar17_ar19_ar27_the_log_says_where_damage_and_defenses_come_from() {
+    // Issue 32 H.38: a crit's doubling, miss damage and a weakened defense were unlabelled.
+    let mut f = engaged_duel(&[10, 5, 18, 5]);
+    let keen = f.attack("Hero", "Brute", "keen");
+    f.ok("Hero", keen);
+    assert!(
+        f.log()
+            .contains("takes 27 physical damage (critical hit: 9 x3)"),
+        "{}",
+        f.log()
+    );
+    let mut f = engaged_duel(&[10, 5, 9]);
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert!(f.log().contains("(miss damage)"), "{}", f.log());
+    let mut f = engaged_duel(&[10, 5, 9, 5]);
+    f.inflict(
+        "Brute",
+        None,
+        EffectSpec::condition(fray_archmage::vocabulary::WEAKENED, Duration::EndOfBattle),
+    );
+    let sword = f.attack("Hero", "Brute", "sword");
+    f.ok("Hero", sword);
+    assert!(f.log().contains("vs AC 15 - 4 = 11, hit"), "{}", f.log());
+}
+
+#[test]
 fn ar18_a_natural_one_does_nothing_not_even_miss_damage() {
     let mut f = engaged_duel(&[10, 5, 1]);
     let sword = f.attack("Hero", "Brute", "sword");

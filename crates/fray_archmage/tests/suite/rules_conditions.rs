@@ -191,7 +191,7 @@ fn ar28_a_coup_de_grace_crits_even_on_a_natural_one() {
     assert_eq!(f.hp("Ally").current, -13);
     assert!(
         f.log()
-            .contains("d20+7 = [1] + 7 (attack) = 8 vs AC 14, critical hit"),
+            .contains("d20+7 = [1] + 7 (attack) = 8 vs AC 18 - 4 = 14, critical hit"),
         "{}",
         f.log()
     );

@@ -501,10 +501,7 @@ fn dr13_a_failed_interrupt_answers_its_request_as_overtaken() {
         .world()
         .resource::<bevy_ecs::message::Messages<ActionRejected>>();
     let mut cursor = bevy_ecs::message::MessageCursor::<ActionRejected>::default();
-    let answers: Vec<_> = cursor
-        .read(messages)
-        .filter(|r| r.actor == orc)
-        .collect();
+    let answers: Vec<_> = cursor.read(messages).filter(|r| r.actor == orc).collect();
     assert_eq!(answers.len(), 1, "{answers:?}");
     assert_eq!(answers[0].reason, RejectReason::Overtaken);
     assert_eq!(answers[0].intent, attack(warrior, 0));

@@ -124,7 +124,7 @@ fn oho10_a_hit_is_recorded_and_fortitude_rolls_against_the_damage_less_armor() {
     assert!(f
         .events()
         .iter()
-        .any(|e| matches!(e, LogEvent::Roll { purpose, target: Some(6), success: Some(true), .. } if purpose == "Fortitude against 6 damage")));
+        .any(|e| matches!(e, LogEvent::Roll { purpose, target: Some(6), success: Some(true), .. } if purpose == "Fortitude against 6 damage (9 rolled, -3 armor)")));
     f.end_turn();
     f.end_turn();
     let club = f.attack("Brute", "Knight", "Club");
@@ -263,7 +263,7 @@ fn oho12_extra_damage_is_the_difference_over_the_modifier_rounded_down() {
     });
     assert_eq!(f.damage(), vec![(11, 29)]);
     assert!(f.events().iter().any(|e| matches!(e,
-        LogEvent::Damage { cause: Some(c), .. } if c == "5 + 6 extra from the difference")));
+        LogEvent::Damage { cause: Some(c), .. } if c == "5 + 6 extra: attack 15 over defense 2, / 2")));
 }
 
 #[test]
@@ -291,7 +291,9 @@ fn oho15_a_called_shot_at_the_head_takes_ten_doubles_the_damage_and_adds_ten() {
         ]
     );
     assert!(f.events().iter().any(|e| matches!(e,
-        LogEvent::Roll { purpose, .. } if purpose == "Fortitude against 12 damage")));
+        LogEvent::Roll { purpose, .. } if purpose == "Fortitude against 12 damage (6 rolled, x2 called shot)")));
+    assert!(f.events().iter().any(|e| matches!(e,
+        LogEvent::Damage { cause: Some(c), .. } if c == "12 + 7 extra: attack 8 over defense 3 +10 called shot, / 2")));
     assert_eq!(f.damage(), vec![(19, 21)]);
     assert!(f.has("Brute", BLEEDING));
     assert_eq!(f.faces_left(), 0);
