@@ -1,6 +1,7 @@
 //! The components every combatant carries, whatever its ruleset.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{CombatantId, PlayerId, SideId};
@@ -17,7 +18,8 @@ use crate::ids::{CombatantId, PlayerId, SideId};
 /// assert_eq!((taken.from_temp, taken.from_hp, hp.current, hp.temp), (5, 3, 17, 0));
 /// assert_eq!(hp.heal(10), 3);
 /// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Hp {
     /// Current hit points; may go negative where a ruleset allows it.
     pub current: i32,
@@ -89,11 +91,13 @@ impl Hp {
 }
 
 /// The side a combatant fights for.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Side(pub SideId);
 
 /// Who decides what a combatant does.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq)]
 pub enum Controller {
     /// An AI policy, by name (`random`, `aggressive`, `tactical`).
     Ai(String),
@@ -109,7 +113,10 @@ impl Controller {
 }
 
 /// Initiative: the count a combatant acts on, and the tie-breaker its ruleset chose.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Initiative {
     /// The initiative count (higher acts first).
     pub count: i32,
@@ -118,7 +125,10 @@ pub struct Initiative {
 }
 
 /// Whether a combatant is still in the fight.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub enum Status {
     /// Able to act.
     #[default]
@@ -153,7 +163,10 @@ impl Status {
 
 /// A morale rating, read by rulesets that check morale (its meaning is the ruleset's: B/X's
 /// 2-12 score, lite5e's monster bonus). `broken` is set when the combatant's morale failed.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Morale {
     /// The rating.
     pub rating: i16,
@@ -164,24 +177,32 @@ pub struct Morale {
 }
 
 /// Marks a side's leader (morale: "leader down").
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Leader;
 
 /// Marks an entity as a combatant and gives its roster index.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[require(Tally)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Combatant {
     /// Index in the encounter's roster (stable across runs; used by logs and saves).
     pub id: CombatantId,
 }
 
 /// The statblock a combatant was spawned from (its ruleset's id).
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct StatblockRef(pub String);
 
 /// What a combatant did and suffered in this fight, for statistics. Rulesets add damage as
 /// they deal it ([`Tally::record_damage`]); the core counts falls.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Tally {
     /// Damage this combatant dealt.
     pub damage_dealt: i64,

@@ -13,6 +13,7 @@
 //! (unconscious at 0 HP, dying...).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -150,7 +151,9 @@ impl fmt::Display for Condition {
 /// assert!(c.has(Condition::UNCONSCIOUS));
 /// assert!(!c.has(Condition::DAZED));
 /// ```
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Conditions {
     from_effects: u64,
     innate: u64,

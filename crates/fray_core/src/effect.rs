@@ -19,6 +19,7 @@
 //! - [`Duration::EndOfBattle`] ends with the fight, [`Duration::UntilRest`] when a ruleset's rest
 //!   API clears it, [`Duration::Permanent`] never.
 
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use std::sync::Arc;
 
 use bevy_ecs::entity::MapEntities;
@@ -291,8 +292,10 @@ impl EffectSpec {
 /// // Same-named effects do not stack: the stronger, newer one stays.
 /// assert_eq!(effects.iter().map(|e| e.magnitude).collect::<Vec<_>>(), vec![2]);
 /// ```
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Effects(Vec<Effect>);
 
 impl MapEntities for Effects {

@@ -3,6 +3,7 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_content::encounter::SideScale;
 use serde::{Deserialize, Serialize};
 
@@ -16,8 +17,9 @@ use crate::turn::{Turn, TurnOrder};
 
 /// Points a combatant, region or effect at its encounter. Despawning the encounter despawns
 /// everything that points at it.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[relationship(relationship_target = EncounterMembers)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct InEncounter(pub Entity);
 
 /// Everything that belongs to an encounter (kept in sync by Bevy).
@@ -42,8 +44,10 @@ pub enum PlayerMorale {
 ///
 /// Its phase, round and outcome change only through the core's flow (rulesets ask for
 /// transitions through the kit's context); everyone may read them.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
 #[require(Turn, TurnOrder, ActionOptions, MoraleState, Roster, Sides, Groups)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Encounter {
     /// The content id it was spawned from.
     pub id: String,
@@ -139,7 +143,8 @@ impl Encounter {
 }
 
 /// One line of the roster.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Debug, PartialEq)]
 pub struct RosterEntry {
     /// The combatant's entity.
     pub entity: Entity,
@@ -156,8 +161,9 @@ pub struct RosterEntry {
 
 /// Every combatant of an encounter in a fixed order. Iterate this, never a query, wherever the
 /// order matters: query order is not stable across worlds, the roster is.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Roster {
     /// Entries indexed by [`CombatantId`].
     pub entries: Vec<RosterEntry>,
@@ -235,7 +241,9 @@ pub struct SideInfo {
 }
 
 /// The sides of an encounter, indexed by [`SideId`].
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Sides(pub Vec<SideInfo>);
 
 impl Sides {
@@ -265,7 +273,8 @@ impl Sides {
 
 /// One group of an encounter: combatants of one side that share initiative and resources
 /// (die-rank's monster groups), as content names them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Debug, PartialEq)]
 pub struct GroupInfo {
     /// The group's name, as content gives it.
     pub name: String,
@@ -274,7 +283,8 @@ pub struct GroupInfo {
 }
 
 /// The groups of an encounter, indexed by [`GroupId`].
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Groups(pub Vec<GroupInfo>);
 
 impl Groups {

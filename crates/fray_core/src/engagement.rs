@@ -8,6 +8,7 @@
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryFilter;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -23,8 +24,10 @@ use smallvec::SmallVec;
 /// # use bevy_ecs::system::RunSystemOnce;
 /// assert!(world.get::<Engagement>(b).unwrap().is_engaged_with(a));
 /// ```
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Engagement {
     engaging: Edges,
     engaged_by: Edges,

@@ -9,6 +9,7 @@
 //! the ruleset fills in through [`Presentation::budget`](crate::kit::Presentation::budget) and
 //! [`Presentation::battle_gauges`](crate::kit::Presentation::battle_gauges) (both default to none).
 
+use bevy_reflect::Reflect;
 use std::borrow::Cow;
 
 /// One number a client shows, in the ruleset's words.
@@ -20,7 +21,8 @@ use std::borrow::Cow;
 /// assert_eq!(atg.fraction(), Some(45.0 / 65.0));
 /// assert_eq!(Gauge::flag("standard", true).text, "ready");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Reflect)]
+#[reflect(Debug, PartialEq)]
 pub struct Gauge {
     /// What it measures (`ATG`, `standard`, `AP`, `escalation die`).
     pub name: Cow<'static, str>,

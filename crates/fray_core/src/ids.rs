@@ -4,13 +4,15 @@
 //! every run - the log, saved games, content references - names combatants, regions and sides
 //! by these indices instead.
 
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 macro_rules! index_id {
     ($(#[$doc:meta])* $name:ident($inner:ty), $prefix:literal) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize, Reflect)]
+        #[reflect(Debug, PartialEq, Hash, Default)]
         pub struct $name(pub $inner);
 
         impl $name {

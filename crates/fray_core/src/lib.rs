@@ -73,6 +73,7 @@ pub mod request;
 
 pub mod log;
 pub mod log_text;
+mod reflection;
 pub mod save;
 
 #[cfg(debug_assertions)]
@@ -82,6 +83,7 @@ use bevy_app::prelude::*;
 use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use bevy_time::{Time, Virtual};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -158,7 +160,9 @@ pub enum FrayRunMode {
 }
 
 /// How far each automatic run steps (see [`FrayRunMode`]).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default, Reflect)]
+#[reflect(opaque)]
+#[reflect(Resource, Debug, PartialEq, Default)]
 pub struct FrayStepping(pub StepMode);
 
 /// The time carried toward the next step of [`FrayRunMode::FixedTimestep`].
@@ -259,6 +263,7 @@ impl Plugin for FrayCorePlugin {
             }
             FrayRunMode::Manual => {}
         }
+        reflection::register_types(app);
         app.register_saved::<Encounter>("fray_core::Encounter")
             .register_saved::<EncounterRng>("fray_core::EncounterRng")
             .register_saved::<DecisionRng>("fray_core::DecisionRng")

@@ -7,6 +7,7 @@
 //! (batch runs) nothing is recorded and callers skip building entries: check
 //! [`CombatLog::enabled`] first, or use [`CombatLog::record`] with a closure.
 
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use std::borrow::Cow;
 
 use bevy_ecs::prelude::*;
@@ -219,7 +220,9 @@ pub struct LogEntry {
 }
 
 /// An encounter's log.
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct CombatLog {
     enabled: bool,
     round: u32,

@@ -8,6 +8,7 @@
 //! counts as the side's "first death": in the heat of battle a friend on the ground looks dead.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -49,7 +50,9 @@ pub struct SideMorale {
 }
 
 /// Morale bookkeeping of an encounter.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct MoraleState {
     /// Whether the battle-start trigger fired.
     pub started: bool,

@@ -6,6 +6,7 @@
 //! (asking previews only of the options they weigh); game UIs show it, with every preview
 //! worked out, when an external controller decides.
 
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use std::sync::Arc;
 
 use bevy_ecs::entity::MapEntities;
@@ -38,7 +39,9 @@ impl MapEntities for ActionOption {
 
 /// The options of the encounter's current decision (held on the encounter entity), with what
 /// each provokes.
-#[derive(Component, Debug, Clone, Default, PartialEq)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct ActionOptions {
     /// Whose options these are.
     pub actor: Option<Entity>,

@@ -1,6 +1,7 @@
 //! How fights end: a side with nobody able and willing to fight loses.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::SideId;
@@ -85,7 +86,8 @@ pub enum Progress {
 }
 
 /// Counts of encounters by [`Progress`] after the last tick.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq, Reflect)]
+#[reflect(Resource, Debug, PartialEq, Default)]
 pub struct TickReport {
     /// Encounters that can go on by themselves.
     pub running: u32,

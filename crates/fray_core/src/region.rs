@@ -2,6 +2,7 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 
 use fray_content::map::MapSpec;
@@ -10,7 +11,9 @@ pub use fray_content::map::{Light, TerrainSpec as Terrain};
 use crate::ids::RegionId;
 
 /// A region of the map.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Region {
     /// Its index in the encounter's map.
     pub id: RegionId,
@@ -29,8 +32,9 @@ pub struct Region {
 }
 
 /// The regions next to a region.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct RegionLinks(pub Vec<Entity>);
 
 impl MapEntities for RegionLinks {
@@ -40,7 +44,8 @@ impl MapEntities for RegionLinks {
 }
 
 /// The region a combatant stands in.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct InRegion(pub RegionId);
 
 /// How far apart two regions are, in the words rulesets use.
@@ -67,8 +72,10 @@ pub enum RangeBand {
 /// assert_eq!(map.hops(RegionId(0), RegionId(1)), 1);
 /// assert_eq!(map.band(RegionId(0), RegionId(1)), RangeBand::Adjacent);
 /// ```
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct EncounterMap {
     /// Region entities by [`RegionId`] (empty for a map not spawned into a World).
     pub entities: Vec<Entity>,

@@ -7,6 +7,7 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use serde::{Deserialize, Serialize};
 
 use crate::combatant::Status;
@@ -119,8 +120,10 @@ impl Default for Steps {
 }
 
 /// The current turn of an encounter (held on the encounter entity).
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Turn {
     /// Whose decision it is: the acting combatant, or the one declaring.
     pub(crate) actor: Option<Entity>,
@@ -335,8 +338,10 @@ impl TurnEntry {
 /// ]);
 /// assert_eq!(order.actors().collect::<Vec<_>>(), vec![b, c, a]);
 /// ```
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct TurnOrder {
     entries: Vec<TurnEntry>,
     next: usize,

@@ -10,18 +10,21 @@
 
 use bevy_ecs::component::Mutable;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 
 use crate::encounter::Roster;
 use crate::gauge::Gauge;
 
 /// What a combatant has left to spend, in its ruleset's words (action slots, seconds of a
 /// gauge, action points); empty when its ruleset shows none.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Reflect)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Budget(pub Vec<Gauge>);
 
 /// The battle-wide counters an encounter's ruleset shows (archmage's escalation die); on the
 /// encounter entity.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Reflect)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct BattleGauges(pub Vec<Gauge>);
 
 /// Copies every encounter's budgets and battle gauges into [`Budget`] and [`BattleGauges`],
