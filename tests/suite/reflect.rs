@@ -1,6 +1,6 @@
 //! A fight seen through Bevy's reflection, as an inspector (bevy-inspector-egui, the remote
 //! protocol) sees it: every public component and resource of the core is in the type registry
-//! with its `Component` or `Resource` data.
+//! with its `Component` or `Resource` data, and so is each ruleset's own combat state.
 
 use std::any::TypeId;
 
@@ -75,6 +75,40 @@ fn the_type_registry_knows_every_component_and_resource_a_game_reads() {
                 .get(id)
                 .is_some_and(|r| r.data::<ReflectResource>().is_some()),
             "{name} is not registered as a resource"
+        );
+    }
+}
+
+#[test]
+fn the_type_registry_knows_each_rulesets_own_components() {
+    let mut app = App::new();
+    app.add_plugins(FrayPlugins::default());
+    let registry = app.world().resource::<AppTypeRegistry>().read();
+    let components = [
+        (TypeId::of::<fray::archmage::battle::Archmage>(), "archmage Archmage"),
+        (TypeId::of::<fray::archmage::sheet::Sheet>(), "archmage Sheet"),
+        (TypeId::of::<fray::archmage::state::ArchState>(), "archmage ArchState"),
+        (TypeId::of::<fray::archmage::slots::ActionSlots>(), "archmage ActionSlots"),
+        (TypeId::of::<fray::bx::state::Bx>(), "bx Bx"),
+        (TypeId::of::<fray::bx::state::BxState>(), "bx BxState"),
+        (TypeId::of::<fray::bx::sheet::Sheet>(), "bx Sheet"),
+        (TypeId::of::<fray::dierank::state::Dr>(), "dierank Dr"),
+        (TypeId::of::<fray::dierank::state::DrState>(), "dierank DrState"),
+        (TypeId::of::<fray::dierank::sheet::Sheet>(), "dierank Sheet"),
+        (TypeId::of::<fray::lite5e::state::L5>(), "lite5e L5"),
+        (TypeId::of::<fray::lite5e::state::L5State>(), "lite5e L5State"),
+        (TypeId::of::<fray::lite5e::sheet::Sheet>(), "lite5e Sheet"),
+        (TypeId::of::<fray::oho::state::Oho>(), "oho Oho"),
+        (TypeId::of::<fray::oho::state::OhoState>(), "oho OhoState"),
+        (TypeId::of::<fray::oho::sheet::Sheet>(), "oho Sheet"),
+        (TypeId::of::<fray::oho::gauge::Atg>(), "oho Atg"),
+    ];
+    for (id, name) in components {
+        assert!(
+            registry
+                .get(id)
+                .is_some_and(|r| r.data::<ReflectComponent>().is_some()),
+            "{name} is not registered as a component"
         );
     }
 }

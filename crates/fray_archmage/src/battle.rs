@@ -2,14 +2,17 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_content::options::{OptionDef, OptionValue};
 use fray_core::ids::SideId;
 use fray_core::turn::TurnEntry;
 use serde::{Deserialize, Serialize};
 
 /// Marks an archmage encounter and holds its battle-wide state.
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Archmage {
     /// The escalation die (AR-11).
     pub escalation: u8,

@@ -1,6 +1,7 @@
 //! A combatant's compiled numbers: its statblock turned into attack bonuses, damage dice and
 //! defenses once, at spawn, so nothing is recomputed per attack.
 
+use bevy_reflect::Reflect;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
@@ -114,7 +115,9 @@ impl SheetData {
 }
 
 /// The compiled sheet of a combatant (shared, cheap to clone).
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Sheet(pub Arc<SheetData>);
 
 /// Compiles a statblock.

@@ -2,6 +2,7 @@
 //! intent's price in it reads as a core [`Cost`](fray_core::cost::Cost).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_core::cost::{Cost, Timing};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -121,7 +122,10 @@ impl Slot {
 /// assert_eq!(slots.spend(Slot::Move), Some(Slot::Standard));  // a standard pays for a move
 /// assert_eq!(slots.spend(Slot::Quick), None);
 /// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct ActionSlots {
     /// Standard action left.
     pub standard: bool,

@@ -2,6 +2,7 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_core::intent::{Readied, Trigger};
 use serde::{Deserialize, Serialize};
 
@@ -46,8 +47,10 @@ impl Uses {
 }
 
 /// A combatant's changing archmage state.
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct ArchState {
     /// Recoveries left.
     pub recoveries: u8,

@@ -2,6 +2,7 @@
 //! resolved from its statblock, its class and its spells. Compiled once per statblock and shared
 //! by every combatant spawned from it.
 
+use bevy_reflect::Reflect;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
@@ -185,7 +186,9 @@ impl SheetData {
 }
 
 /// The compiled sheet of a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Sheet(pub Arc<SheetData>);
 
 fn dice(text: &str) -> Result<Dice, String> {

@@ -4,6 +4,7 @@
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_core::ids::{AbilityId, SideId};
 use fray_core::turn::SideSet;
 use serde::{Deserialize, Serialize};
@@ -12,7 +13,9 @@ use smallvec::SmallVec;
 use crate::options::BxOptions;
 
 /// A B/X encounter's battle-wide state (it also marks B/X encounters).
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Bx {
     /// The encounter's options.
     pub options: BxOptions,
@@ -98,8 +101,10 @@ pub enum Declared {
 }
 
 /// A combatant's B/X state.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct BxState {
     /// Its declaration this round.
     pub declared: Option<Declared>,

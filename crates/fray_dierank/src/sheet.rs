@@ -1,6 +1,7 @@
 //! A combatant's compiled numbers: its dice, its economy and its attacks, resolved from its
 //! statblock once and shared by every combatant spawned from it.
 
+use bevy_reflect::Reflect;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
@@ -96,5 +97,7 @@ impl SheetData {
 }
 
 /// The compiled sheet of a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Sheet(pub Arc<SheetData>);

@@ -4,6 +4,7 @@
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_core::ids::GroupId;
 use fray_core::turn::ActingUnit;
 use serde::{Deserialize, Serialize};
@@ -35,8 +36,10 @@ pub struct InitRoll {
 }
 
 /// A die-rank encounter's battle-wide state (it also marks die-rank encounters).
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Dr {
     /// Mastery pools of monster groups, by [`GroupId`] (a hero's group has none).
     pub pools: SmallVec<[Pool; 4]>,
@@ -67,8 +70,10 @@ impl MapEntities for Dr {
 }
 
 /// A combatant's die-rank state.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct DrState {
     /// Its own mastery points (a grouped monster spends its group's pool instead).
     pub mp: u8,

@@ -3,6 +3,7 @@
 //! injuries).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_core::ids::SideId;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -10,7 +11,9 @@ use smallvec::SmallVec;
 use crate::options::L5Options;
 
 /// A lite5e encounter's battle-wide state (it also marks lite5e encounters).
-#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct L5 {
     /// The encounter's options.
     pub options: L5Options,
@@ -29,7 +32,9 @@ pub struct L5 {
 }
 
 /// A combatant's lite5e state.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct L5State {
     /// The active action is unspent this round (L5-03).
     pub active: bool,

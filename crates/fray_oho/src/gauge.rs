@@ -2,6 +2,7 @@
 //! intents in its seconds, as the core's [`Cost`](fray_core::cost::Cost); and the gauge as a
 //! client shows it.
 
+use bevy_reflect::Reflect;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -44,7 +45,8 @@ pub const TENTHS: u8 = 0;
 /// assert_eq!(atg.spend(40), Err(35));   // not enough left; nothing spent
 /// assert_eq!(atg.remaining, 35);
 /// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Atg {
     /// Time left, in tenths of a second.
     pub remaining: u16,

@@ -1,6 +1,7 @@
 //! A creature's compiled numbers: its pools, weapons with their proficiencies resolved, armor
 //! and limits. Compiled once per statblock and shared by every combatant spawned from it.
 
+use bevy_reflect::Reflect;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -114,7 +115,9 @@ impl SheetData {
 }
 
 /// The compiled sheet of a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq)]
 pub struct Sheet(pub Arc<SheetData>);
 
 /// Why a creature does not compile (content validation reports the same problems with places).

@@ -4,6 +4,7 @@
 
 use bevy_ecs::entity::MapEntities;
 use bevy_ecs::prelude::*;
+use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 use fray_core::intent::{Intent, Readied, Trigger};
 use serde::{Deserialize, Serialize};
 
@@ -20,8 +21,12 @@ pub struct Withheld {
 }
 
 /// A combatant's changing OHO state.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct OhoState {
     /// Hits taken (OHO-10). Injury rolls, bleeding, burns and several penalties count them.
     pub hits: u16,
@@ -66,8 +71,10 @@ pub struct FullRound {
 
 /// Marks an OHO encounter and holds its full-round actions until the round ends, and what
 /// frightened does in it.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
 #[component(map_entities)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
 pub struct Oho {
     /// Full-round actions taken this round, in the order they were taken.
     pub pending: Vec<FullRound>,
