@@ -85,18 +85,36 @@ fn the_type_registry_knows_each_rulesets_own_components() {
     app.add_plugins(FrayPlugins::default());
     let registry = app.world().resource::<AppTypeRegistry>().read();
     let components = [
-        (TypeId::of::<fray::archmage::battle::Archmage>(), "archmage Archmage"),
-        (TypeId::of::<fray::archmage::sheet::Sheet>(), "archmage Sheet"),
-        (TypeId::of::<fray::archmage::state::ArchState>(), "archmage ArchState"),
-        (TypeId::of::<fray::archmage::slots::ActionSlots>(), "archmage ActionSlots"),
+        (
+            TypeId::of::<fray::archmage::battle::Archmage>(),
+            "archmage Archmage",
+        ),
+        (
+            TypeId::of::<fray::archmage::sheet::Sheet>(),
+            "archmage Sheet",
+        ),
+        (
+            TypeId::of::<fray::archmage::state::ArchState>(),
+            "archmage ArchState",
+        ),
+        (
+            TypeId::of::<fray::archmage::slots::ActionSlots>(),
+            "archmage ActionSlots",
+        ),
         (TypeId::of::<fray::bx::state::Bx>(), "bx Bx"),
         (TypeId::of::<fray::bx::state::BxState>(), "bx BxState"),
         (TypeId::of::<fray::bx::sheet::Sheet>(), "bx Sheet"),
         (TypeId::of::<fray::dierank::state::Dr>(), "dierank Dr"),
-        (TypeId::of::<fray::dierank::state::DrState>(), "dierank DrState"),
+        (
+            TypeId::of::<fray::dierank::state::DrState>(),
+            "dierank DrState",
+        ),
         (TypeId::of::<fray::dierank::sheet::Sheet>(), "dierank Sheet"),
         (TypeId::of::<fray::lite5e::state::L5>(), "lite5e L5"),
-        (TypeId::of::<fray::lite5e::state::L5State>(), "lite5e L5State"),
+        (
+            TypeId::of::<fray::lite5e::state::L5State>(),
+            "lite5e L5State",
+        ),
         (TypeId::of::<fray::lite5e::sheet::Sheet>(), "lite5e Sheet"),
         (TypeId::of::<fray::oho::state::Oho>(), "oho Oho"),
         (TypeId::of::<fray::oho::state::OhoState>(), "oho OhoState"),

@@ -4,6 +4,7 @@ use bevy_ecs::prelude::*;
 use crossterm::event::KeyEvent;
 use fray_core::client::Decision;
 use fray_core::intent::Intent;
+use fray_core::request::RejectReason;
 
 use crate::fight::Fight;
 use crate::keys::Command;
@@ -29,6 +30,24 @@ pub struct Notice {
     pub text: String,
     /// Whether it reports a refusal or a failure.
     pub error: bool,
+}
+
+impl Notice {
+    /// The core's answer to a request of the person's that did not go through: a refusal (an
+    /// error: nothing changed), or a reaction the fight overtook (news: it was taken, and
+    /// came to nothing).
+    fn answer(reason: &RejectReason) -> Self {
+        match reason {
+            RejectReason::Overtaken => Self {
+                text: reason.to_string(),
+                error: false,
+            },
+            _ => Self {
+                text: format!("refused: {reason}"),
+                error: true,
+            },
+        }
+    }
 }
 
 /// A session of `fray play`: the fight, the person's menu and the screen's state.
@@ -128,10 +147,7 @@ impl App {
     pub fn send(&mut self, actor: Entity, intent: Intent) {
         self.notice = match self.fight.request(actor, intent) {
             Ok(()) => None,
-            Err(reason) => Some(Notice {
-                text: format!("refused: {reason}"),
-                error: true,
-            }),
+            Err(reason) => Some(Notice::answer(&reason)),
         };
         self.log_scroll = 0;
         self.refresh();
@@ -141,10 +157,7 @@ impl App {
     pub fn advance(&mut self) -> bool {
         let moved = self.fight.step();
         if let Some(reason) = self.fight.late_rejection() {
-            self.notice = Some(Notice {
-                text: format!("refused: {reason}"),
-                error: true,
-            });
+            self.notice = Some(Notice::answer(&reason));
         }
         if moved {
             self.log_scroll = 0;

@@ -62,6 +62,15 @@ impl Fight {
                 .position(|s| matches!(s.controller, ControllerSpec::External(_)))
                 .unwrap_or(0),
         };
+        // An `--ai` for the person's own side, or for no side at all, would be silently
+        // ignored: it is refused, saying what to do.
+        for (name, _) in &setup.ai {
+            match names.iter().position(|n| n == name) {
+                None => return Err(PlayError::UnknownSide(name.clone(), names.clone())),
+                Some(i) if i == side => return Err(PlayError::AiForOwnSide(name.clone())),
+                Some(_) => {}
+            }
+        }
         let mut controllers = Vec::new();
         for (i, s) in spec.sides.iter().enumerate() {
             let controller = if i == side {
@@ -184,11 +193,27 @@ impl Fight {
             .map_err(|e| PlayError::Save(format!("cannot save the fight: {e}")))
     }
 
-    /// Replaces the fight with the one `text` holds, in a fresh world.
+    /// Replaces the fight with the one `text` holds, in a fresh world; a save of another
+    /// encounter is refused, naming it, and the fight goes on as it was.
     pub fn load(&mut self, text: &str) -> Result<(), PlayError> {
         let mut app = new_app(self.install, &self.content);
         let encounter = load_encounter(app.world_mut(), text)
             .map_err(|e| PlayError::Save(format!("cannot load the save: {e}")))?;
+        let id_of = |world: &bevy_ecs::world::World, e| {
+            world
+                .get::<Encounter>(e)
+                .map(|x| x.id.clone())
+                .unwrap_or_default()
+        };
+        let (saved, playing) = (
+            id_of(app.world(), encounter),
+            id_of(self.world(), self.encounter),
+        );
+        if saved != playing {
+            return Err(PlayError::Save(format!(
+                "the save is of `{saved}`, not `{playing}`: play it with `fray play {saved} --save FILE`"
+            )));
+        }
         self.app = app;
         self.encounter = encounter;
         self.rejected = MessageCursor::default();

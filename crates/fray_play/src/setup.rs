@@ -38,6 +38,8 @@ pub enum PlayError {
     UnknownSide(String, Vec<String>),
     /// The engine refused to spawn the encounter.
     Spawn(String),
+    /// `--ai` names the side the person plays.
+    AiForOwnSide(String),
     /// A save could not be written or read.
     Save(String),
     /// Standard output is not a terminal.
@@ -67,6 +69,10 @@ impl fmt::Display for PlayError {
                 sides.join(", ")
             ),
             PlayError::Spawn(why) => write!(f, "the encounter cannot start: {why}"),
+            PlayError::AiForOwnSide(side) => write!(
+                f,
+                "you play `{side}`, so `--ai {side}=...` would do nothing: drop it, or play another side with --side"
+            ),
             PlayError::Save(why) => write!(f, "{why}"),
             PlayError::NotATerminal => f.write_str(
                 "`fray play` needs a terminal: run it in an interactive shell, not through a pipe or a file (for a fight without a person, use `fray run`)",

@@ -51,7 +51,12 @@ pub fn content() -> Arc<ContentDb> {
 
 /// A session of `encounter` with seed `seed`, saving into `save_dir`.
 pub fn session(encounter: &str, seed: u64, save_dir: &Path) -> App {
-    let setup = PlaySetup {
+    App::new(setup(encounter, seed, save_dir)).unwrap_or_else(|e| panic!("{encounter} starts: {e}"))
+}
+
+/// What [`session`] starts from.
+pub fn setup(encounter: &str, seed: u64, save_dir: &Path) -> PlaySetup {
+    PlaySetup {
         install,
         content: content(),
         encounter: encounter.to_string(),
@@ -59,8 +64,7 @@ pub fn session(encounter: &str, seed: u64, save_dir: &Path) -> App {
         seed,
         ai: Vec::new(),
         save_path: save_dir.join("save.ron"),
-    };
-    App::new(setup).unwrap_or_else(|e| panic!("{encounter} starts: {e}"))
+    }
 }
 
 /// The screen, `width` x `height`, as text.

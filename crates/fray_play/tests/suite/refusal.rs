@@ -5,7 +5,7 @@ use fray_core::encounter::Roster;
 use fray_core::intent::Intent;
 use fray_core::request::RejectReason;
 
-use crate::common::{screen, session};
+use crate::common::{screen, session, setup};
 
 #[test]
 fn requests_for_others_or_off_turn_are_refused_with_the_cores_reason() {
@@ -48,4 +48,24 @@ fn requests_for_others_or_off_turn_are_refused_with_the_cores_reason() {
     assert!(screen(&app, 140, 44).contains(&notice.text));
     // Nothing changed: the person is still asked the same thing.
     assert_eq!(app.decision().map(|d| d.actor), actor);
+}
+
+#[test]
+fn d19_an_ai_for_the_persons_own_side_or_no_side_is_refused() {
+    // Issue 32 D.19: `fray play archmage-bridge --ai Heroes=random` started as the Heroes and
+    // ignored the --ai.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let ai = |side: &str| {
+        let mut s = setup("archmage-bridge", 7, dir.path());
+        s.ai = vec![(
+            side.to_string(),
+            fray_core::combatant::Controller::Ai("random".into()),
+        )];
+        fray_play::App::new(s).err().map(|e| e.to_string())
+    };
+    let own = ai("Heroes").unwrap_or_default();
+    assert!(own.contains("you play `Heroes`"), "{own}");
+    let none = ai("Nobody").unwrap_or_default();
+    assert!(none.contains("no side `Nobody`"), "{none}");
+    assert_eq!(ai("Raiders"), None, "an AI for the other side is taken");
 }

@@ -40,3 +40,22 @@ fn loading_without_a_save_says_what_to_do() {
     let notice = app.notice().map(|n| n.text.clone()).unwrap_or_default();
     assert!(notice.contains("press s to save first"), "{notice}");
 }
+
+#[test]
+fn d16_a_save_of_another_encounter_is_refused_and_the_fight_goes_on() {
+    // Issue 32 D.16: `l` loaded a bx save into an archmage session without a word.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut cave = session("bx-goblin-cave", 11, dir.path());
+    cave.handle(Command::Save);
+    let mut bridge = session("archmage-bridge", 11, dir.path());
+    play(&mut bridge, 3);
+    let before = bridge.log_lines();
+    bridge.handle(Command::Load);
+    let notice = bridge.notice().map(|n| (n.text.clone(), n.error));
+    assert!(
+        notice.as_ref().is_some_and(|(text, error)| *error
+            && text.contains("the save is of `bx-goblin-cave`, not `archmage-bridge`")),
+        "{notice:?}"
+    );
+    assert_eq!(bridge.log_lines(), before, "the fight goes on as it was");
+}
