@@ -3,7 +3,7 @@
 use bevy_ecs::prelude::*;
 use crossterm::event::KeyEvent;
 use fray_core::client::Decision;
-use fray_core::intent::Intent;
+use fray_core::intent::{Intent, IntentKind};
 use fray_core::request::RejectReason;
 
 use crate::fight::Fight;
@@ -21,6 +21,14 @@ pub enum Overlay {
     Help,
     /// "Quit?"
     ConfirmQuit,
+    /// "Leave the fight?": the highlighted option takes the person's combatants out of the
+    /// fight (fleeing, retreating), so it is asked before it is sent.
+    ConfirmLeave {
+        /// Who would go.
+        actor: Entity,
+        /// How.
+        intent: Intent,
+    },
 }
 
 /// A line at the bottom of the screen saying what just happened.
@@ -104,6 +112,11 @@ impl App {
                 self.quit = true;
             }
             (Overlay::ConfirmQuit, _) => self.overlay = Overlay::None,
+            (Overlay::ConfirmLeave { actor, intent }, Command::Yes | Command::Choose) => {
+                self.overlay = Overlay::None;
+                self.send(actor, intent);
+            }
+            (Overlay::ConfirmLeave { .. }, _) => self.overlay = Overlay::None,
             (Overlay::Help, Command::Help | Command::No | Command::Choose) => {
                 self.overlay = Overlay::None;
             }
@@ -139,7 +152,11 @@ impl App {
             return;
         };
         let (actor, intent) = (decision.actor, entry.option.intent);
-        self.send(actor, intent);
+        if leaves_the_fight(&intent) {
+            self.overlay = Overlay::ConfirmLeave { actor, intent };
+        } else {
+            self.send(actor, intent);
+        }
     }
 
     /// Sends a request for `actor` as the person, as Enter does with the highlighted option.
@@ -291,4 +308,10 @@ impl App {
     pub fn log_scroll(&self) -> usize {
         self.log_scroll
     }
+}
+
+/// Whether `intent` takes the person's combatants out of the fight (one, or a whole side):
+/// asked before it is sent.
+fn leaves_the_fight(intent: &Intent) -> bool {
+    matches!(intent.kind(), IntentKind::Flee | IntentKind::Retreat)
 }

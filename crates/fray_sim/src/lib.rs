@@ -61,6 +61,7 @@ pub mod significance;
 pub mod single;
 pub mod stats;
 pub mod survival;
+pub mod table_cell;
 #[cfg(test)]
 mod testing;
 pub mod tune;

@@ -11,6 +11,7 @@ use crate::config::BatchConfig;
 use crate::endings::EndingCounts;
 use crate::identity::BatchIdentity;
 use crate::stats::wilson95;
+use crate::table_cell::{fit, width};
 
 /// The version of the results' JSON layout (`schema` in a batch's, a merge's and a delve
 /// batch's JSON): it goes up when a field changes meaning or goes away (`docs/results.md`).
@@ -331,21 +332,23 @@ impl BatchReport {
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "  {:<24} {:>7} {:>8}   {:<17}",
-            "side", "wins", "win %", "95% interval"
+            "  {} {:>7} {:>8}   95% interval",
+            fit("side", 24),
+            "wins",
+            "win %"
         );
         for side in &self.sides {
             let _ = writeln!(
                 s,
-                "  {:<24} {:>7} {:>7.1}%   {:>5.1}% - {:>5.1}%",
-                side.name,
+                "  {} {:>7} {:>7.1}%   {:>5.1}% - {:>5.1}%",
+                fit(&side.name, 24),
                 side.wins,
                 side.win_rate * 100.0,
                 side.ci95[0] * 100.0,
                 side.ci95[1] * 100.0
             );
         }
-        let _ = writeln!(s, "  {:<24} {:>7}", "draws", self.draws);
+        let _ = writeln!(s, "  {} {:>7}", fit("draws", 24), self.draws);
         let e = &self.endings;
         let _ = writeln!(
             s,
@@ -372,17 +375,30 @@ impl BatchReport {
             self.mean_turns,
             self.mean_actions
         );
+        // Columns as wide as the longest name (up to a limit), measured on the terminal.
+        let (names, sides) = self.combatants.iter().fold((9, 4), |(n, d), c| {
+            (n.max(width(&c.name)), d.max(width(&c.side)))
+        });
+        let (names, sides) = (names.min(40), sides.min(16));
         let _ = writeln!(
             s,
-            "\n  {:<30} {:<12} {:>7} {:>7} {:>7} {:>8} {:>8} {:>8} {:>6}",
-            "combatant", "side", "active", "down", "dead", "gave up", "dealt", "taken", "drops"
+            "\n  {} {} {:>7} {:>7} {:>7} {:>8} {:>8} {:>8} {:>6}",
+            fit("combatant", names),
+            fit("side", sides),
+            "active",
+            "down",
+            "dead",
+            "gave up",
+            "dealt",
+            "taken",
+            "drops"
         );
         for c in &self.combatants {
             let _ = writeln!(
                 s,
-                "  {:<30} {:<12} {:>6.1}% {:>6.1}% {:>6.1}% {:>7.1}% {:>8.1} {:>8.1} {:>6.2}",
-                truncate(&c.name, 30),
-                truncate(&c.side, 12),
+                "  {} {} {:>6.1}% {:>6.1}% {:>6.1}% {:>7.1}% {:>8.1} {:>8.1} {:>6.2}",
+                fit(&c.name, names),
+                fit(&c.side, sides),
                 c.active_rate * 100.0,
                 c.down_rate * 100.0,
                 c.death_rate * 100.0,
@@ -419,16 +435,42 @@ impl BatchReport {
             t.microseconds_per_action,
             t.actions_per_turn
         );
-        s
+        // No line ends in padding.
+        let mut trimmed = String::with_capacity(s.len());
+        for line in s.lines() {
+            let _ = writeln!(trimmed, "{}", line.trim_end());
+        }
+        trimmed
     }
 }
 
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(n.saturating_sub(1)).collect();
-        t.push('.');
-        t
+#[cfg(test)]
+mod tests {
+    use crate::batch::run_batch;
+    use crate::config::BatchConfig;
+
+    #[test]
+    fn i41_the_summary_keeps_long_names_apart_and_ends_no_line_in_padding() {
+        let engine = crate::testing::archmage();
+        let config = BatchConfig {
+            threads: 1,
+            ..BatchConfig::new("test-mob", 4, 3)
+        };
+        let mut report = run_batch(&engine, &config).unwrap();
+        let long = "Reed Goblin Reed Goblin Reed Goblin Reed Goblin";
+        for (i, c) in report.combatants.iter_mut().enumerate() {
+            c.name = format!("{long} {}", i + 1);
+        }
+        let table = report.summary_table();
+        assert!(table.lines().all(|l| l == l.trim_end()), "{table}");
+        let rows: Vec<&str> = table
+            .lines()
+            .filter(|l| l.contains("Reed Goblin"))
+            .collect();
+        assert!(rows.len() >= 2, "{table}");
+        assert!(
+            rows[0].contains("… 1 ") && rows[1].contains("… 2 "),
+            "{table}"
+        );
     }
 }

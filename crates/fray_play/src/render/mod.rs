@@ -74,6 +74,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::None => {}
         Overlay::Help => overlay::help(frame, area),
         Overlay::ConfirmQuit => overlay::confirm_quit(frame, area),
+        Overlay::ConfirmLeave { .. } => {
+            let label = app
+                .menu()
+                .get(app.selected())
+                .map_or_else(String::new, |e| e.text.to_string());
+            overlay::confirm_leave(frame, area, &label);
+        }
     }
 }
 

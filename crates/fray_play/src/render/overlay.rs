@@ -1,4 +1,5 @@
-//! What covers the screen: the key help and the quit question.
+//! What covers the screen: the key help, the quit question, and the question before leaving
+//! the fight.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
@@ -63,6 +64,25 @@ pub fn confirm_quit(frame: &mut Frame, area: Rect) {
             ),
         ])
         .block(Block::bordered().title(" Quit ")),
+        rect,
+    );
+}
+
+/// "Leave the fight?", before an option that takes the person's combatants out of it.
+pub fn confirm_leave(frame: &mut Frame, area: Rect, label: &str) {
+    let rect = centered(area, 56, 6);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::raw(format!(" {label}")),
+            Line::raw(" It leaves the fight, and there is no coming back."),
+            Line::raw(""),
+            Line::styled(
+                " y / Enter: do it    n / Esc: choose again",
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+        ])
+        .block(Block::bordered().title(" Leave the fight? ")),
         rect,
     );
 }

@@ -69,3 +69,39 @@ fn d19_an_ai_for_the_persons_own_side_or_no_side_is_refused() {
     assert!(none.contains("no side `Nobody`"), "{none}");
     assert_eq!(ai("Raiders"), None, "an AI for the other side is taken");
 }
+
+#[test]
+fn d13_fleeing_asks_first_and_no_keeps_the_fight() {
+    // Issue 32 D.13: "flee (the whole party)" ended the fight at one stray Enter.
+    use fray_core::intent::IntentKind;
+    use fray_play::app::Overlay;
+    use fray_play::keys::Command;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("archmage-bridge", 2, dir.path());
+    app.settle();
+    let flee = app
+        .menu()
+        .iter()
+        .position(|e| e.option.intent.kind() == IntentKind::Flee)
+        .expect("an archmage hero may flee");
+    for _ in 0..flee {
+        app.handle(Command::Down);
+    }
+    let before = app.log_lines();
+    app.handle(Command::Choose);
+    assert!(
+        matches!(app.overlay(), Overlay::ConfirmLeave { .. }),
+        "{:?}",
+        app.overlay()
+    );
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("Leave the fight?"), "{shown}");
+    app.handle(Command::No);
+    assert_eq!(app.overlay(), Overlay::None);
+    assert_eq!(app.log_lines(), before, "nothing was sent");
+    assert!(!app.fight().is_over());
+    app.handle(Command::Choose);
+    app.handle(Command::Yes);
+    app.settle();
+    assert!(app.fight().is_over(), "the party fled");
+}
