@@ -6,7 +6,7 @@ use std::any::TypeId;
 
 use bevy_app::prelude::*;
 use bevy_ecs::reflect::{AppTypeRegistry, ReflectComponent, ReflectResource};
-use bevy_reflect::ReflectRef;
+use bevy_reflect::{ReflectRef, TypeData};
 use fray::core::client::{BattleGauges, Budget};
 use fray::core::combatant::{
     Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
@@ -23,112 +23,96 @@ use fray::core::region::{EncounterMap, InRegion, Region, RegionLinks};
 use fray::core::turn::{Turn, TurnOrder};
 use fray::prelude::*;
 
-#[test]
-fn the_type_registry_knows_every_component_and_resource_a_game_reads() {
+/// Each type with its name, for the registry checks.
+macro_rules! types {
+    ($($t:ty),* $(,)?) => {
+        [$((TypeId::of::<$t>(), std::any::type_name::<$t>())),*]
+    };
+}
+
+/// Of `types`, those the registry of an app with every plugin lacks, or holds without its
+/// `D` data (`ReflectComponent`, `ReflectResource`).
+fn unregistered<D: TypeData>(types: &[(TypeId, &'static str)]) -> Vec<&'static str> {
     let mut app = App::new();
     app.add_plugins(FrayPlugins::default());
     let registry = app.world().resource::<AppTypeRegistry>().read();
-    let components = [
-        (TypeId::of::<Combatant>(), "Combatant"),
-        (TypeId::of::<Hp>(), "Hp"),
-        (TypeId::of::<Side>(), "Side"),
-        (TypeId::of::<Controller>(), "Controller"),
-        (TypeId::of::<Initiative>(), "Initiative"),
-        (TypeId::of::<Status>(), "Status"),
-        (TypeId::of::<Morale>(), "Morale"),
-        (TypeId::of::<Leader>(), "Leader"),
-        (TypeId::of::<StatblockRef>(), "StatblockRef"),
-        (TypeId::of::<Tally>(), "Tally"),
-        (TypeId::of::<Conditions>(), "Conditions"),
-        (TypeId::of::<Effects>(), "Effects"),
-        (TypeId::of::<Engagement>(), "Engagement"),
-        (TypeId::of::<InRegion>(), "InRegion"),
-        (TypeId::of::<InEncounter>(), "InEncounter"),
-        (TypeId::of::<Budget>(), "Budget"),
-        (TypeId::of::<Encounter>(), "Encounter"),
-        (TypeId::of::<Turn>(), "Turn"),
-        (TypeId::of::<TurnOrder>(), "TurnOrder"),
-        (TypeId::of::<ActionOptions>(), "ActionOptions"),
-        (TypeId::of::<Roster>(), "Roster"),
-        (TypeId::of::<Sides>(), "Sides"),
-        (TypeId::of::<Groups>(), "Groups"),
-        (TypeId::of::<MoraleState>(), "MoraleState"),
-        (TypeId::of::<CombatLog>(), "CombatLog"),
-        (TypeId::of::<EncounterMap>(), "EncounterMap"),
-        (TypeId::of::<BattleGauges>(), "BattleGauges"),
-        (TypeId::of::<Region>(), "Region"),
-        (TypeId::of::<RegionLinks>(), "RegionLinks"),
+    types
+        .iter()
+        .filter(|(id, _)| registry.get(*id).is_none_or(|r| r.data::<D>().is_none()))
+        .map(|(_, name)| *name)
+        .collect()
+}
+
+#[test]
+fn the_type_registry_knows_every_component_and_resource_a_game_reads() {
+    let components = types![
+        Combatant,
+        Hp,
+        Side,
+        Controller,
+        Initiative,
+        Status,
+        Morale,
+        Leader,
+        StatblockRef,
+        Tally,
+        Conditions,
+        Effects,
+        Engagement,
+        InRegion,
+        InEncounter,
+        Budget,
+        Encounter,
+        Turn,
+        TurnOrder,
+        ActionOptions,
+        Roster,
+        Sides,
+        Groups,
+        MoraleState,
+        CombatLog,
+        EncounterMap,
+        BattleGauges,
+        Region,
+        RegionLinks,
     ];
-    for (id, name) in components {
-        let known = registry.get(id);
-        assert!(
-            known.is_some_and(|r| r.data::<ReflectComponent>().is_some()),
-            "{name} is not registered as a component"
-        );
-    }
-    for (id, name) in [
-        (TypeId::of::<TickReport>(), "TickReport"),
-        (TypeId::of::<fray::core::FrayStepping>(), "FrayStepping"),
-    ] {
-        assert!(
-            registry
-                .get(id)
-                .is_some_and(|r| r.data::<ReflectResource>().is_some()),
-            "{name} is not registered as a resource"
-        );
-    }
+    assert_eq!(
+        unregistered::<ReflectComponent>(&components),
+        Vec::<&str>::new()
+    );
+    let resources = types![TickReport, fray::core::FrayStepping];
+    assert_eq!(
+        unregistered::<ReflectResource>(&resources),
+        Vec::<&str>::new()
+    );
 }
 
 #[test]
 fn the_type_registry_knows_each_rulesets_own_components() {
-    let mut app = App::new();
-    app.add_plugins(FrayPlugins::default());
-    let registry = app.world().resource::<AppTypeRegistry>().read();
-    let components = [
-        (
-            TypeId::of::<fray::archmage::battle::Archmage>(),
-            "archmage Archmage",
-        ),
-        (
-            TypeId::of::<fray::archmage::sheet::Sheet>(),
-            "archmage Sheet",
-        ),
-        (
-            TypeId::of::<fray::archmage::state::ArchState>(),
-            "archmage ArchState",
-        ),
-        (
-            TypeId::of::<fray::archmage::slots::ActionSlots>(),
-            "archmage ActionSlots",
-        ),
-        (TypeId::of::<fray::bx::state::Bx>(), "bx Bx"),
-        (TypeId::of::<fray::bx::state::BxState>(), "bx BxState"),
-        (TypeId::of::<fray::bx::sheet::Sheet>(), "bx Sheet"),
-        (TypeId::of::<fray::dierank::state::Dr>(), "dierank Dr"),
-        (
-            TypeId::of::<fray::dierank::state::DrState>(),
-            "dierank DrState",
-        ),
-        (TypeId::of::<fray::dierank::sheet::Sheet>(), "dierank Sheet"),
-        (TypeId::of::<fray::lite5e::state::L5>(), "lite5e L5"),
-        (
-            TypeId::of::<fray::lite5e::state::L5State>(),
-            "lite5e L5State",
-        ),
-        (TypeId::of::<fray::lite5e::sheet::Sheet>(), "lite5e Sheet"),
-        (TypeId::of::<fray::oho::state::Oho>(), "oho Oho"),
-        (TypeId::of::<fray::oho::state::OhoState>(), "oho OhoState"),
-        (TypeId::of::<fray::oho::sheet::Sheet>(), "oho Sheet"),
-        (TypeId::of::<fray::oho::gauge::Atg>(), "oho Atg"),
+    use fray::{archmage, bx, dierank, lite5e, oho};
+    let components = types![
+        archmage::battle::Archmage,
+        archmage::sheet::Sheet,
+        archmage::state::ArchState,
+        archmage::slots::ActionSlots,
+        bx::state::Bx,
+        bx::state::BxState,
+        bx::sheet::Sheet,
+        dierank::state::Dr,
+        dierank::state::DrState,
+        dierank::sheet::Sheet,
+        lite5e::state::L5,
+        lite5e::state::L5State,
+        lite5e::sheet::Sheet,
+        oho::state::Oho,
+        oho::state::OhoState,
+        oho::sheet::Sheet,
+        oho::gauge::Atg,
     ];
-    for (id, name) in components {
-        assert!(
-            registry
-                .get(id)
-                .is_some_and(|r| r.data::<ReflectComponent>().is_some()),
-            "{name} is not registered as a component"
-        );
-    }
+    assert_eq!(
+        unregistered::<ReflectComponent>(&components),
+        Vec::<&str>::new()
+    );
 }
 
 #[test]

@@ -309,8 +309,12 @@ impl BatchReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{} ({}, {}): {} runs, seed {}",
-            self.name, self.encounter, self.ruleset, self.runs, self.seed
+            "{} ({}, {}): {}, seed {}",
+            self.name,
+            self.encounter,
+            self.ruleset,
+            counted(self.runs, "run", "runs"),
+            self.seed
         );
         if let Some(made) = &self.made {
             let listed = |items: &[String], none: &str| {
@@ -352,8 +356,17 @@ impl BatchReport {
         let e = &self.endings;
         let _ = writeln!(
             s,
-            "\n  endings: {} victories, {} flights, {} surrenders, {} mutual destructions, {} round limits, {} stalled",
-            e.victory, e.fled, e.surrendered, e.mutual_destruction, e.round_limit, e.stalled
+            "\n  endings: {}, {}, {}, {}, {}, {} stalled",
+            counted(e.victory, "victory", "victories"),
+            counted(e.fled, "flight", "flights"),
+            counted(e.surrendered, "surrender", "surrenders"),
+            counted(
+                e.mutual_destruction,
+                "mutual destruction",
+                "mutual destructions"
+            ),
+            counted(e.round_limit, "round limit", "round limits"),
+            e.stalled
         );
         if e.parley > 0 {
             let _ = writeln!(
@@ -444,8 +457,15 @@ impl BatchReport {
     }
 }
 
+/// `n` and the noun it counts (`1 run`, `2 runs`, `0 runs`).
+fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
+    use super::counted;
     use crate::batch::run_batch;
     use crate::config::BatchConfig;
 
@@ -470,6 +490,23 @@ mod tests {
         assert!(rows.len() >= 2, "{table}");
         assert!(
             rows[0].contains("… 1 ") && rows[1].contains("… 2 "),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn h40_one_of_a_thing_is_not_plural() {
+        assert_eq!(counted(1u64, "run", "runs"), "1 run");
+        assert_eq!(counted(0u64, "run", "runs"), "0 runs");
+        let engine = crate::testing::archmage();
+        let config = BatchConfig {
+            threads: 1,
+            ..BatchConfig::new("test-mob", 1, 3)
+        };
+        let table = run_batch(&engine, &config).unwrap().summary_table();
+        assert!(table.contains(": 1 run, seed 3"), "{table}");
+        assert!(
+            !table.contains(" 1 victories") && !table.contains(" 1 flights"),
             "{table}"
         );
     }

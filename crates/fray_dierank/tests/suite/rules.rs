@@ -466,7 +466,7 @@ fn dr13_one_minor_action_per_success_limited_by_action_points() {
 }
 
 #[test]
-fn dr13_a_failed_interrupt_roll_takes_no_action_and_costs_nothing() {
+fn dr13_a_failed_interrupt_roll_takes_no_action_costs_nothing_and_answers_as_overtaken() {
     let mut f = fight(
         SINGLE,
         &[("warrior", 1, "field")],
@@ -482,21 +482,8 @@ fn dr13_a_failed_interrupt_roll_takes_no_action_and_costs_nothing() {
         (state(&f, "Orc").owed, state(&f, "Orc").forfeit),
         (0, false)
     );
-}
-
-#[test]
-fn dr13_a_failed_interrupt_answers_its_request_as_overtaken() {
-    // The same failed interrupt (REF 1 against 2): the orc's player asked for a blow that never
-    // came. Its request is answered once, as overtaken, not left hanging.
-    let mut f = fight(
-        SINGLE,
-        &[("warrior", 1, "field")],
-        &[("orc", 1, "field")],
-        &[8, 1, 1, 2, 4, 2],
-    );
-    let (orc, warrior) = (f.who("Orc"), f.who("Warrior"));
-    f.ok("Warrior", attack(orc, 0));
-    f.ok("Orc", attack(warrior, 0));
+    // The orc's player asked for a blow that never came: its request is answered once, as
+    // overtaken, not left hanging.
     let messages = f
         .world()
         .resource::<bevy_ecs::message::Messages<ActionRejected>>();
