@@ -5,8 +5,9 @@
 //! ruleset reads them out as [`Gauge`]s from the whole World
 //! ([`client::budget`](super::budget)). [`FrayCorePlugin`](crate::FrayCorePlugin) copies them
 //! into [`Budget`] and [`BattleGauges`] after each step, in [`FraySet::Step`](crate::FraySet),
-//! so a system ordered `.after(FraySet::Step)` sees this frame's. A component is written only
-//! when its numbers changed, so `Changed<Budget>` says a combatant spent something.
+//! so a system ordered `.after(FraySet::Step)` sees this frame's. Only fights whose turn moved
+//! are read again, and a component is written only when its numbers changed, so
+//! `Changed<Budget>` says a combatant spent something.
 
 use bevy_ecs::component::Mutable;
 use bevy_ecs::prelude::*;
@@ -14,6 +15,7 @@ use bevy_reflect::{Reflect, std_traits::ReflectDefault};
 
 use crate::encounter::Roster;
 use crate::gauge::Gauge;
+use crate::turn::Turn;
 
 /// What a combatant has left to spend, in its ruleset's words (action slots, seconds of a
 /// gauge, action points); empty when its ruleset shows none.
@@ -27,10 +29,13 @@ pub struct Budget(pub Vec<Gauge>);
 #[reflect(Component, Debug, PartialEq, Default)]
 pub struct BattleGauges(pub Vec<Gauge>);
 
-/// Copies every encounter's budgets and battle gauges into [`Budget`] and [`BattleGauges`],
-/// writing only those that changed.
+/// Copies the budgets and battle gauges of every encounter whose turn moved since the last
+/// run (an action, a new turn, a game's edit all touch [`Turn`]) into [`Budget`] and
+/// [`BattleGauges`], writing only those that changed; an encounter not yet published is
+/// published at once. Frames where nothing happened cost a query and nothing more.
 pub(crate) fn publish_gauges(world: &mut World) {
-    let mut encounters = world.query::<(Entity, &Roster)>();
+    let mut encounters =
+        world.query_filtered::<(Entity, &Roster), Or<(Changed<Turn>, Without<BattleGauges>)>>();
     let fights: Vec<(Entity, Vec<Entity>)> = encounters
         .iter(world)
         .map(|(e, roster)| (e, roster.entities().collect()))
