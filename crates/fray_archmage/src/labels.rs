@@ -13,6 +13,9 @@ pub(crate) struct Labels {
     pub rally: Arc<str>,
     pub stabilize: Arc<str>,
     pub ready: Arc<str>,
+    pub ready_move: Arc<str>,
+    pub ready_engage: Arc<str>,
+    pub ready_disengage: Arc<str>,
     pub readied: Arc<str>,
     pub intercept: Arc<str>,
 }
@@ -31,6 +34,9 @@ impl Labels {
             rally: Arc::from("rally"),
             stabilize: Arc::from("stabilize"),
             ready: Arc::from("ready"),
+            ready_move: Arc::from("ready a move"),
+            ready_engage: Arc::from("ready to engage"),
+            ready_disengage: Arc::from("ready to disengage"),
             readied: Arc::from("readied action"),
             intercept: Arc::from("intercept"),
         })

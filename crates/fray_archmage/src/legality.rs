@@ -5,8 +5,6 @@
 //! an intent provokes (readied actions and interrupts it sets off, opportunity attacks,
 //! intercepts) are the ones it lists.
 
-use std::sync::Arc;
-
 use bevy_ecs::prelude::*;
 use fray_core::kit::prelude::*;
 use fray_core::kit::{Legality, Offer};
@@ -20,6 +18,7 @@ use crate::fighter::{
 };
 use crate::labels::Labels;
 use crate::ops::ArchOps;
+use crate::sheet::SheetAttack;
 use crate::slots::Slot;
 use crate::statblock::{AttackDef, AttackKind, PowerTarget, Usage};
 use crate::vocabulary::{COUP_DE_GRACE, provokes};
@@ -201,7 +200,7 @@ fn offer_attacks(
             AttackKind::Melee | AttackKind::CloseSpell => {
                 for &target in &engaged {
                     if let Some(row) = ctx.row(target) {
-                        offer_blows(offer, target, row, attack_id, &attack.label, whole_turn);
+                        offer_blows(offer, target, row, attack_id, attack, whole_turn);
                     }
                 }
             }
@@ -212,7 +211,7 @@ fn offer_attacks(
                         && row.status.takes_turns()
                         && ctx.map().hops(here, row.region) <= reach
                     {
-                        offer_blows(offer, target, row, attack_id, &attack.label, whole_turn);
+                        offer_blows(offer, target, row, attack_id, attack, whole_turn);
                     }
                 }
             }
@@ -227,7 +226,7 @@ fn offer_blows(
     target: Entity,
     row: &Row,
     attack: AttackId,
-    label: &Arc<str>,
+    sheet: &SheetAttack,
     whole_turn: bool,
 ) {
     offer.consider(
@@ -236,7 +235,7 @@ fn offer_blows(
             attack,
             maneuver: Maneuver::STANDARD,
         },
-        label,
+        &sheet.label,
     );
     let helpless = row.conditions.has(Condition::HELPLESS) || row.status == Status::Down;
     if whole_turn && helpless {
@@ -246,7 +245,11 @@ fn offer_blows(
                 attack,
                 maneuver: COUP_DE_GRACE,
             },
-            label,
+            if sheet.coup_label.is_empty() {
+                &sheet.label
+            } else {
+                &sheet.coup_label
+            },
         );
     }
 }

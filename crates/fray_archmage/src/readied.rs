@@ -20,6 +20,8 @@
 //!   doing so"): its attack on a target now out of reach, or its engage of a creature no longer
 //!   nearby, comes to nothing (see `resolve::execute`).
 
+use std::sync::Arc;
+
 use bevy_ecs::prelude::*;
 use fray_core::kit::Offer;
 use fray_core::kit::prelude::*;
@@ -56,25 +58,28 @@ pub(crate) fn trigger_for(sheet: &SheetData, readied: Readied) -> Option<Trigger
 pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet: &SheetData) {
     let ctx = offer.ctx();
     let actor = offer.actor();
-    let label = &Labels::get().ready;
+    let labels = Labels::get();
     let Some(state) = ctx.fighter(actor).map(|f| f.state.clone()) else {
         return;
     };
     let here = ctx.region(actor);
     let engaged = engaged_with_active(ctx, actor);
     let side = ctx.side(actor);
-    let mut consider = |intent: Readied| {
+    let mut consider = |intent: Readied, label: &Arc<str>| {
         if let Some(trigger) = trigger_for(sheet, intent) {
             offer.consider(Intent::Ready { trigger, intent }, label);
         }
     };
     for (i, a) in sheet.attacks.iter().enumerate() {
         if a.def.usage != Usage::Interrupt && !state.attacks_spent.spent(i) {
-            consider(Readied::Attack {
-                target: actor,
-                attack: AttackId(i as u16),
-                maneuver: Maneuver::STANDARD,
-            });
+            consider(
+                Readied::Attack {
+                    target: actor,
+                    attack: AttackId(i as u16),
+                    maneuver: Maneuver::STANDARD,
+                },
+                named(&labels.ready, &a.ready_label),
+            );
         }
     }
     for (i, power) in sheet.powers.iter().enumerate() {
@@ -83,33 +88,45 @@ pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet:
         }
         let ability = AbilityId(i as u16);
         match power.def.target {
-            PowerTarget::Myself => consider(Readied::UseAbility {
-                ability,
-                target: None,
-            }),
+            PowerTarget::Myself => consider(
+                Readied::UseAbility {
+                    ability,
+                    target: None,
+                },
+                named(&labels.ready, &power.ready_label),
+            ),
             PowerTarget::NearbyAlly => {
                 for ally in ctx.roster().entities() {
                     if ctx.side(ally) == side
                         && ctx.status(ally).takes_turns()
                         && ctx.map().hops(here, ctx.region(ally)) <= 1
                     {
-                        consider(Readied::UseAbility {
-                            ability,
-                            target: Some(ally),
-                        });
+                        consider(
+                            Readied::UseAbility {
+                                ability,
+                                target: Some(ally),
+                            },
+                            named(&labels.ready, &power.ready_label),
+                        );
                     }
                 }
             }
         }
     }
     if engaged {
-        consider(Readied::Disengage);
+        consider(Readied::Disengage, &labels.ready_disengage);
     } else {
         for &to in ctx.map().neighbours(here) {
-            consider(Readied::Move { to });
+            consider(Readied::Move { to }, &labels.ready_move);
         }
-        consider(Readied::Engage { target: actor });
+        consider(Readied::Engage { target: actor }, &labels.ready_engage);
     }
+}
+
+/// An attack's or power's own ready label, or `fallback` (a plain `ready`) in saves made
+/// before sheets kept one.
+fn named<'a>(fallback: &'a Arc<str>, own: &'a Arc<str>) -> &'a Arc<str> {
+    if own.is_empty() { fallback } else { own }
 }
 
 /// Whether `me` may ready `readied` until `trigger` (a standard action, checked by the

@@ -31,6 +31,14 @@ pub struct SheetAttack {
     pub min_damage: i64,
     /// A label for UIs and logs.
     pub label: Arc<str>,
+    /// The label of an offer to ready it (`ready Longsword`); empty in saves made before it was
+    /// kept, where offers fall back to a plain `ready`.
+    #[serde(default)]
+    pub ready_label: Arc<str>,
+    /// The label of an offer of a coup de grace with it (`Longsword, coup de grace`, AR-28);
+    /// empty in saves made before it was kept.
+    #[serde(default)]
+    pub coup_label: Arc<str>,
 }
 
 /// A non-attack power.
@@ -40,6 +48,10 @@ pub struct SheetPower {
     pub def: PowerDef,
     /// A label.
     pub label: Arc<str>,
+    /// The label of an offer to ready it (`ready Shield of faith`); empty in saves made before
+    /// it was kept.
+    #[serde(default)]
+    pub ready_label: Arc<str>,
 }
 
 /// A combatant's compiled numbers.
@@ -196,6 +208,7 @@ pub fn compile(block: &ArchBlock) -> Result<SheetData, DiceError> {
                     .map(|p| SheetPower {
                         def: p.clone(),
                         label: Arc::from(p.name.as_str()),
+                        ready_label: Arc::from(format!("ready {}", p.name)),
                     })
                     .collect(),
                 resist: Vec::new(),
@@ -270,6 +283,8 @@ fn attack(
         tail,
         min_damage,
         label: Arc::from(def.name.as_str()),
+        ready_label: Arc::from(format!("ready {}", def.name)),
+        coup_label: Arc::from(format!("{}, coup de grace", def.name)),
     })
 }
 

@@ -77,13 +77,18 @@ impl Legality for BxRules {
                         maneuver: Maneuver::STANDARD,
                     };
                     if offer.consider(plain, &a.label) && !missile && sheet.character {
+                        let label = if a.subdue_label.is_empty() {
+                            &a.label
+                        } else {
+                            &a.subdue_label
+                        };
                         offer.consider(
                             Intent::Attack {
                                 target,
                                 attack,
                                 maneuver: SUBDUE,
                             },
-                            &a.label,
+                            label,
                         );
                     }
                 }

@@ -36,6 +36,10 @@ pub struct SheetAttack {
     pub name: String,
     /// Its label in offers.
     pub label: Arc<str>,
+    /// Its label in offers to strike to subdue (`sword, to subdue`, BX-24): characters' melee
+    /// attacks only; empty for others and in saves made before it was kept.
+    #[serde(default)]
+    pub subdue_label: Arc<str>,
     /// What it is made with.
     pub wielded: Wielded,
     /// The damage listed (a character's weapon's own dice).
@@ -291,6 +295,7 @@ pub fn monster(
             Ok(SheetAttack {
                 name: a.name.clone(),
                 label: a.name.as_str().into(),
+                subdue_label: "".into(),
                 wielded: Wielded::Monster,
                 damage: dice(&a.damage)?,
                 odds: odds(&dice(&a.damage)?)?,
@@ -358,6 +363,7 @@ pub fn character(c: &CharacterBlock, set: &StatblockSet<BxBlock>) -> Result<Shee
         Ok::<_, String>(SheetAttack {
             name: w.name.clone(),
             label: w.name.as_str().into(),
+            subdue_label: format!("{}, to subdue", w.name).into(),
             wielded,
             damage: dice(&w.damage)?,
             odds: odds(&dice(&w.damage)?)?,
@@ -375,6 +381,7 @@ pub fn character(c: &CharacterBlock, set: &StatblockSet<BxBlock>) -> Result<Shee
         None => attacks.push(SheetAttack {
             name: "bare hands".into(),
             label: "bare hands".into(),
+            subdue_label: "bare hands, to subdue".into(),
             wielded: Wielded::Unarmed,
             damage: dice(UNARMED)?,
             odds: odds(&dice(UNARMED)?)?,

@@ -166,6 +166,17 @@ pub enum Trigger {
     EnemyAttacksMe,
 }
 
+impl Trigger {
+    /// When it fires, in a player's words: `when an enemy engages you`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Trigger::EnemyMoves => "when an enemy moves nearby",
+            Trigger::EnemyEngagesMe => "when an enemy engages you",
+            Trigger::EnemyAttacksMe => "when an enemy attacks you",
+        }
+    }
+}
+
 /// The kind of an intent, without its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum IntentKind {

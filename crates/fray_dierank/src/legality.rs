@@ -63,13 +63,18 @@ impl Legality for DrRules {
                     for (i, a) in sheet.attacks.iter().enumerate() {
                         if a.kind == ActionKind::Major {
                             let attack = AttackId(u16::try_from(i).unwrap_or(u16::MAX));
+                            let label = if a.press_label.is_empty() {
+                                &a.label
+                            } else {
+                                &a.press_label
+                            };
                             offer.consider(
                                 Intent::Attack {
                                     target,
                                     attack,
                                     maneuver: PRESS,
                                 },
-                                &a.label,
+                                label,
                             );
                         }
                     }

@@ -17,6 +17,10 @@ pub struct SheetAttack {
     pub name: String,
     /// Its label in offers.
     pub label: Arc<str>,
+    /// Its label in offers to press on after it (`longbow (D10), pressing on`, DR-14): major
+    /// attacks only; empty for others and in saves made before it was kept.
+    #[serde(default)]
+    pub press_label: Arc<str>,
     /// The die it rolls after its shift (DR-07).
     pub die: DieRank,
     /// Levels of advantage (or disadvantage) its shift left past the ladder's ends (DR-07).
@@ -69,9 +73,14 @@ impl SheetData {
                     ActionKind::Major => format!("{} ({})", a.name, shifted.rank),
                     ActionKind::Exclusive => format!("{} ({}, exclusive)", a.name, shifted.rank),
                 };
+                let press_label = match a.kind {
+                    ActionKind::Major => format!("{label}, pressing on"),
+                    ActionKind::Minor | ActionKind::Exclusive => String::new(),
+                };
                 SheetAttack {
                     name: a.name.clone(),
                     label: label.into(),
+                    press_label: press_label.into(),
                     die: shifted.rank,
                     level: shifted.advantage,
                     ranged: a.ranged,

@@ -2,7 +2,8 @@
 
 use bevy_ecs::prelude::*;
 use crossterm::event::KeyEvent;
-use fray_core::client::Decision;
+use fray_core::client::{Decision, battle_gauges};
+use fray_core::gauge::Gauge;
 use fray_core::intent::{Intent, IntentKind};
 use fray_core::request::RejectReason;
 
@@ -71,6 +72,9 @@ pub struct App {
     notice: Option<Notice>,
     log_scroll: usize,
     quit: bool,
+    /// The battle-wide gauges as the fight last stood while it ran (an end-of-fight reset,
+    /// such as archmage's escalation die going back to 0, does not show).
+    gauges: Vec<Gauge>,
 }
 
 impl App {
@@ -93,6 +97,7 @@ impl App {
             notice: None,
             log_scroll: 0,
             quit: false,
+            gauges: Vec::new(),
         };
         app.refresh();
         Ok(app)
@@ -134,6 +139,11 @@ impl App {
         match command {
             Command::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
             Command::Down if count > 0 => self.selected = (self.selected + 1) % count,
+            Command::First => self.selected = 0,
+            Command::Last => self.selected = count.saturating_sub(1),
+            Command::Pick(n) if usize::from(n) <= count && n > 0 => {
+                self.selected = usize::from(n) - 1;
+            }
             Command::Choose => self.choose(),
             Command::Save => self.save(),
             Command::Load => self.load(),
@@ -235,6 +245,7 @@ impl App {
         self.pacing.skipping = false;
         self.log_scroll = 0;
         self.decision = None;
+        self.gauges.clear();
         self.refresh();
     }
 
@@ -252,6 +263,14 @@ impl App {
         if self.waiting_on_person() {
             self.pacing.skipping = false;
         }
+        if !self.fight.is_over() || self.gauges.is_empty() {
+            self.gauges = battle_gauges(self.fight.world(), self.fight.encounter());
+        }
+    }
+
+    /// The battle-wide gauges (archmage's escalation die) as the fight last stood while it ran.
+    pub fn battle_gauges(&self) -> &[Gauge] {
+        &self.gauges
     }
 
     /// Whether the fight waits on the person (a decision of theirs, or the end).

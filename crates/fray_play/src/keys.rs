@@ -9,6 +9,12 @@ pub enum Command {
     Up,
     /// Highlight the option below.
     Down,
+    /// Highlight the first option.
+    First,
+    /// Highlight the last option.
+    Last,
+    /// Highlight the option with this number (1 to 9, as the menu numbers them).
+    Pick(u8),
     /// Take the highlighted option (or confirm).
     Choose,
     /// Show or hide the key help.
@@ -38,6 +44,8 @@ pub enum Command {
 /// The key help, one line a key: keys, then what they do.
 pub const HELP: &[(&str, &str)] = &[
     ("Up/Down, k/j", "highlight an option"),
+    ("Home/End", "highlight the first / the last option"),
+    ("1 to 9", "highlight the option with that number"),
     ("Enter", "take the highlighted option"),
     (
         "Space",
@@ -66,6 +74,8 @@ impl Command {
             KeyCode::Esc => Some(Command::No),
             KeyCode::PageUp => Some(Command::LogUp),
             KeyCode::PageDown => Some(Command::LogDown),
+            KeyCode::Home => Some(Command::First),
+            KeyCode::End => Some(Command::Last),
             KeyCode::Tab => Some(Command::SkipAhead),
             KeyCode::Char(c) => Self::from_char(c),
             _ => None,
@@ -86,6 +96,10 @@ impl Command {
             '+' | '=' => Some(Command::Faster),
             '-' => Some(Command::Slower),
             ' ' => Some(Command::SkipAhead),
+            '1'..='9' => c
+                .to_digit(10)
+                .and_then(|d| u8::try_from(d).ok())
+                .map(Command::Pick),
             _ => None,
         }
     }

@@ -4,7 +4,7 @@ use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
 use fray_core::client::{Decision, DecisionOption};
 use fray_core::encounter::Encounter;
-use fray_core::intent::{Intent, IntentKind};
+use fray_core::intent::{Intent, IntentKind, Readied};
 use fray_core::region::EncounterMap;
 
 /// The groups of the menu, in the order shown.
@@ -70,7 +70,7 @@ pub fn entries(world: &World, decision: &Decision) -> Vec<Entry> {
         .iter()
         .map(|o| Entry {
             group: Group::of(&o.intent),
-            text: label(world, decision.encounter, o),
+            text: label(world, decision, o),
             option: o.clone(),
         })
         .collect();
@@ -96,22 +96,57 @@ impl Entry {
 }
 
 /// An option's label with its target or destination named (`Longsword -> Reed Goblin 1`).
-pub fn label(world: &World, encounter: Entity, option: &DecisionOption) -> String {
-    aimed(world, encounter, &option.intent, option.label.to_string())
+pub fn label(world: &World, decision: &Decision, option: &DecisionOption) -> String {
+    aimed(
+        world,
+        decision.encounter,
+        Some(decision.actor),
+        &option.intent,
+        option.label.to_string(),
+    )
 }
 
-/// `base` (an intent's label) with the intent's target or destination named.
-pub fn aimed(world: &World, encounter: Entity, intent: &Intent, base: String) -> String {
-    let aim = match *intent {
-        Intent::Move { to } => world
+/// `base` (an intent's label, `actor`'s if known) with the intent's target or destination
+/// named; a readied
+/// action also says what sets it off (`withhold a move -> the waystone, when an enemy engages
+/// you`), so options that differ only there read differently.
+pub fn aimed(
+    world: &World,
+    encounter: Entity,
+    actor: Option<Entity>,
+    intent: &Intent,
+    base: String,
+) -> String {
+    let region = |to| {
+        world
             .get::<EncounterMap>(encounter)
-            .map(|m| m.name(to).to_string()),
-        _ => intent.target().map(|t| name(world, t)),
+            .map(|m| m.name(to).to_string())
     };
-    match aim {
+    let (aim, when) = match *intent {
+        Intent::Move { to } => (region(to), None),
+        Intent::Ready { trigger, intent } => {
+            let aim = match intent {
+                Readied::Move { to } => region(to),
+                // A readied attack may name its readier until whoever sets it off is known:
+                // that is no aim to show.
+                other => other
+                    .target()
+                    .filter(|t| Some(*t) != actor)
+                    .map(|t| name(world, t)),
+            };
+            (aim, Some(trigger.describe()))
+        }
+        _ => (intent.target().map(|t| name(world, t)), None),
+    };
+    let mut text = match aim {
         Some(aim) if !base.contains(&aim) => format!("{base} -> {aim}"),
         _ => base,
+    };
+    if let Some(when) = when {
+        text.push_str(", ");
+        text.push_str(when);
     }
+    text
 }
 
 /// A combatant's display name.

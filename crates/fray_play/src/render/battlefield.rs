@@ -11,49 +11,90 @@ use fray_core::engagement::Engagement;
 use fray_core::region::{EncounterMap, InRegion};
 use fray_core::turn::{ActingUnit, Turn, TurnOrder};
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::App;
 use crate::menu::name;
+use crate::render::side_tags;
 
 /// Cells of an HP bar.
 const BAR: usize = 10;
 
-/// Draws the battlefield.
+/// Draws the battlefield: the regions, then the turn order and the actor's budget, which stay
+/// in sight when the regions need more rows than there are (those scroll to the actor, with
+/// how many rows are out of sight in the border).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let lines = lines(app, area.width.saturating_sub(2));
+    let inner = area.width.saturating_sub(2);
+    let footer = footer_lines(app);
+    let footer_rows = height(&footer, inner).min(area.height.saturating_sub(3));
+    let block = Block::bordered().title(" Battlefield ");
+    let inside = block.inner(area);
+    let [regions_area, footer_area] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(footer_rows)]).areas(inside);
+    let (regions, actor_row) = region_lines(app, inner);
+    let shown = usize::from(regions_area.height);
+    let total = usize::from(height(&regions, inner));
+    // Scroll so the actor's row shows, with a row of context above it where there is room.
+    let scroll = actor_row
+        .map_or(0, |row| row.saturating_sub(shown.saturating_sub(2)))
+        .min(total.saturating_sub(shown));
+    let below = total.saturating_sub(scroll + shown);
+    let mut block = block;
+    if scroll > 0 {
+        block = block.title_top(
+            Line::styled(format!(" ↑ {scroll} more "), Style::new().fg(Color::Cyan))
+                .right_aligned(),
+        );
+    }
+    if below > 0 {
+        block = block.title_bottom(
+            Line::styled(format!(" ↓ {below} more "), Style::new().fg(Color::Cyan)).right_aligned(),
+        );
+    }
+    frame.render_widget(block, area);
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(ratatui::widgets::Wrap { trim: false })
-            .block(Block::bordered().title(" Battlefield ")),
-        area,
+        Paragraph::new(regions)
+            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        regions_area,
+    );
+    frame.render_widget(
+        Paragraph::new(footer).wrap(Wrap { trim: false }),
+        footer_area,
     );
 }
 
 /// Rows the battlefield needs inside a border `width` columns wide.
 pub fn rows(app: &App, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
-    let columns = usize::from(inner).max(1);
-    let rows: usize = lines(app, inner)
+    height(&region_lines(app, inner).0, inner).saturating_add(height(&footer_lines(app), inner))
+}
+
+/// Rows `lines` take wrapped in `width` columns.
+fn height(lines: &[Line], width: u16) -> u16 {
+    let columns = usize::from(width).max(1);
+    let rows: usize = lines
         .iter()
         .map(|l| l.width().div_ceil(columns).max(1))
         .sum();
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
-/// The battlefield's lines, for a panel `width` columns wide inside.
-fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
+/// The regions and who stands in each, for a panel `width` columns wide inside, with the row
+/// the acting combatant is on.
+fn region_lines(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
     let world = app.fight().world();
     let encounter = app.fight().encounter();
     let mut lines = Vec::new();
+    let mut actor_row = None;
     let (Some(map), Some(roster)) = (
         world.get::<EncounterMap>(encounter),
         world.get::<Roster>(encounter),
     ) else {
-        return lines;
+        return (lines, None);
     };
     let actor = world.get::<Turn>(encounter).and_then(|t| t.actor());
     for region in map.ids() {
@@ -75,14 +116,25 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
         lines.push(Line::from(head));
         for who in roster.entities() {
             if world.get::<InRegion>(who).map(|r| r.0) == Some(region) {
+                if actor == Some(who) {
+                    actor_row = Some(usize::from(height(&lines, width)));
+                }
                 lines.extend(combatant_lines(app, who, actor == Some(who), width));
             }
         }
     }
-    lines.push(Line::raw(""));
+    (lines, actor_row)
+}
+
+/// The turn order and who acts now with what it has left.
+fn footer_lines(app: &App) -> Vec<Line<'static>> {
+    let world = app.fight().world();
+    let encounter = app.fight().encounter();
+    let mut lines = Vec::new();
     if let Some(order) = order_line(app) {
         lines.push(order);
     }
+    let actor = world.get::<Turn>(encounter).and_then(|t| t.actor());
     if let Some(actor) = actor {
         let gauges: Vec<String> = budget(world, actor)
             .iter()
@@ -108,7 +160,11 @@ fn lines(app: &App, width: u16) -> Vec<Line<'static>> {
 fn combatant_lines(app: &App, who: Entity, acting: bool, width: u16) -> Vec<Line<'static>> {
     let world = app.fight().world();
     let words = vocabulary(world, app.fight().encounter());
-    let mine = world.get::<Side>(who).map(|s| s.0) == Some(app.fight().side());
+    let side = world.get::<Side>(who).map(|s| s.0);
+    let mine = side == Some(app.fight().side());
+    let tag = side
+        .and_then(|s| side_tags(app).get(usize::from(s.0)).cloned())
+        .unwrap_or_default();
     let status = world.get::<Status>(who).copied().unwrap_or_default();
     let mut name_style = Style::new().fg(if mine { Color::Green } else { Color::Red });
     if acting {
@@ -119,6 +175,7 @@ fn combatant_lines(app: &App, who: Entity, acting: bool, width: u16) -> Vec<Line
     }
     let mut spans = vec![
         Span::raw(if acting { " > " } else { "   " }),
+        Span::styled(format!("{tag:<3} "), name_style),
         Span::styled(format!("{:<26}", clip(&name(world, who), 26)), name_style),
     ];
     if let Some(hp) = world.get::<Hp>(who) {
@@ -211,9 +268,16 @@ fn order_line(app: &App) -> Option<Line<'static>> {
         .get::<TurnOrder>(encounter)
         .filter(|o| !o.is_empty())?;
     let current = order.current();
+    let tags = side_tags(app);
+    let tag = |e: Entity| {
+        world
+            .get::<Side>(e)
+            .and_then(|s| tags.get(usize::from(s.0.0)))
+            .map_or_else(String::new, |t| format!(" [{t}]"))
+    };
     for (i, entry) in order.entries().iter().enumerate() {
         let who = match entry.unit {
-            ActingUnit::Combatant(e) => name(world, e),
+            ActingUnit::Combatant(e) => format!("{}{}", name(world, e), tag(e)),
             ActingUnit::Group(g) => world
                 .get::<Groups>(encounter)
                 .map_or_else(|| "?".to_string(), |gs| gs.name(g).to_string()),

@@ -2,16 +2,17 @@
 //! the highlighted one.
 
 use fray_core::client::budget;
+use fray_core::intent::IntentKind;
 use fray_core::kit::DecisionKind;
-use fray_core::preview::Preview;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::app::App;
-use crate::menu::{Group, aimed, name};
+use crate::menu::{Entry, Group, aimed, name};
 
 /// Draws the decision panel (or says who is acting when the person has nothing to decide).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
@@ -34,18 +35,21 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         (DecisionKind::Reaction, None) => "reaction".to_string(),
         (DecisionKind::Declaration, _) => "declaration".to_string(),
     };
+    let title = format!(" {} - {what} ", name(world, decision.actor));
+    let [list, preview] =
+        Layout::horizontal([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area);
+    let mut lines = Vec::new();
+    // What the decider has left to spend, on a line of its own (a title would cut it).
     let gauges: Vec<String> = budget(world, decision.actor)
         .iter()
         .map(ToString::to_string)
         .collect();
-    let mut title = format!(" {} - {what} ", name(world, decision.actor));
     if !gauges.is_empty() {
-        title.push_str(&format!("({}) ", gauges.join(", ")));
+        lines.push(Line::styled(
+            format!("budget: {}", gauges.join(", ")),
+            Style::new().fg(Color::Yellow),
+        ));
     }
-    let [list, preview] =
-        Layout::horizontal([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(area);
-    // The menu, scrolled so the highlighted line shows.
-    let mut lines = Vec::new();
     if let Some(a) = &decision.answers {
         // What is being answered: the provoker's action as it was offered, and why it provokes.
         let action = a.intent.map_or_else(
@@ -54,6 +58,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                 aimed(
                     world,
                     decision.encounter,
+                    Some(a.provoker),
                     &intent,
                     intent.kind().to_string(),
                 )
@@ -66,9 +71,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         ));
         lines.push(Line::styled(format!("  (provokes: {})", a.why), answered));
     }
-    let mut highlighted_row = 0;
+    // The menu: each option numbered (the first nine take a digit key), its label wrapped
+    // rather than cut, its cost at the right of its first line.
+    let mut highlighted = 0..0;
     let mut last: Option<Group> = None;
-    let width = usize::from(list.width.saturating_sub(4));
+    let width = usize::from(list.width.saturating_sub(2));
     for (i, entry) in app.menu().iter().enumerate() {
         if last != Some(entry.group) {
             lines.push(Line::styled(
@@ -77,38 +84,69 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             ));
             last = Some(entry.group);
         }
-        let cost = entry.option.cost_text.to_string();
-        let room = width.saturating_sub(cost.chars().count() + 3);
-        let text: String = entry.text.chars().take(room).collect();
         let chosen = i == app.selected();
-        if chosen {
-            highlighted_row = lines.len();
-        }
         let style = if chosen {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         } else {
             Style::new()
         };
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{} {text:<room$}", if chosen { ">" } else { " " }),
+        let number = if i < 9 {
+            format!("{}", i + 1)
+        } else {
+            " ".to_string()
+        };
+        let marker = format!("{}{number} ", if chosen { ">" } else { " " });
+        let cost = format!(" {}", entry.option.cost_text);
+        let room = width.saturating_sub(marker.width() + cost.width()).max(8);
+        let start = lines.len();
+        for (row, piece) in wrap(&entry.text, room).into_iter().enumerate() {
+            let pad = room.saturating_sub(piece.width());
+            let mut spans = vec![Span::styled(
+                format!(
+                    "{}{piece}{}",
+                    if row == 0 {
+                        marker.clone()
+                    } else {
+                        " ".repeat(marker.width())
+                    },
+                    " ".repeat(pad)
+                ),
                 style,
-            ),
-            Span::styled(format!(" {cost}"), Style::new().fg(Color::DarkGray)),
-        ]));
+            )];
+            if row == 0 {
+                spans.push(Span::styled(cost.clone(), Style::new().fg(Color::DarkGray)));
+            }
+            lines.push(Line::from(spans));
+        }
+        if chosen {
+            highlighted = start..lines.len();
+        }
     }
     let height = usize::from(list.height.saturating_sub(2));
-    let scroll = highlighted_row.saturating_sub(height.saturating_sub(2));
+    let scroll = highlighted.end.saturating_sub(height);
+    let below = lines.len().saturating_sub(scroll + height);
+    let mut block = Block::bordered().title(title);
+    if scroll > 0 {
+        block = block.title_top(
+            Line::styled(format!(" ↑ {scroll} more "), Style::new().fg(Color::Cyan))
+                .right_aligned(),
+        );
+    }
+    if below > 0 {
+        block = block.title_bottom(
+            Line::styled(format!(" ↓ {below} more "), Style::new().fg(Color::Cyan)).right_aligned(),
+        );
+    }
     frame.render_widget(
         Paragraph::new(lines)
             .scroll((u16::try_from(scroll).unwrap_or(0), 0))
-            .block(Block::bordered().title(title)),
+            .block(block),
         list,
     );
     let detail = app
         .menu()
         .get(app.selected())
-        .map(|e| preview_lines(&e.text, &e.option.cost_text, &e.option.preview))
+        .map(preview_lines)
         .unwrap_or_default();
     frame.render_widget(
         Paragraph::new(detail)
@@ -118,15 +156,60 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     );
 }
 
-/// The exact preview of an option, line by line; numbers a ruleset leaves at zero are left out.
-pub fn preview_lines(label: &str, cost: &str, p: &Preview) -> Vec<Line<'static>> {
+/// `text` in pieces of at most `width` columns, broken at spaces where it can be.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for word in text.split(' ') {
+        let wanted = if piece.is_empty() {
+            word.width()
+        } else {
+            piece.width() + 1 + word.width()
+        };
+        if wanted > width && !piece.is_empty() {
+            pieces.push(std::mem::take(&mut piece));
+        }
+        if !piece.is_empty() {
+            piece.push(' ');
+        }
+        // A word longer than a whole line is cut where the line ends.
+        for c in word.chars() {
+            if piece.width() + c.width().unwrap_or(0) > width {
+                pieces.push(std::mem::take(&mut piece));
+            }
+            piece.push(c);
+        }
+    }
+    pieces.push(piece);
+    pieces
+}
+
+/// The exact preview of an option, line by line; numbers a ruleset leaves at zero are left out,
+/// and so are the odds of what cannot fail (a move, ending the turn).
+pub fn preview_lines(entry: &Entry) -> Vec<Line<'static>> {
+    let p = &entry.option.preview;
     let pct = |x: f32| format!("{:.0}%", x * 100.0);
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut lines = vec![
-        Line::styled(label.to_string(), bold),
-        Line::raw(format!("cost: {cost}")),
-        Line::raw(format!("hit / success: {}", pct(p.hit_chance))),
+        Line::styled(entry.text.clone(), bold),
+        Line::raw(format!("cost: {}", entry.option.cost_text)),
     ];
+    let kind = entry.option.intent.kind();
+    let odds = match kind {
+        IntentKind::Attack => Some("hit"),
+        IntentKind::UseAbility => Some("success"),
+        // A readied action's odds are worked out when it fires, against whoever sets it off.
+        IntentKind::Ready => None,
+        _ if p.hit_chance > 0.0 && p.hit_chance < 1.0 => Some("success"),
+        _ => None,
+    };
+    if let Some(odds) = odds {
+        let caveat = if p.lost > 0.0 { " if it goes off" } else { "" };
+        lines.push(Line::raw(format!("{odds}{caveat}: {}", pct(p.hit_chance))));
+    }
+    if p.lost > 0.0 {
+        lines.push(Line::raw(format!("lost before it acts: {}", pct(p.lost))));
+    }
     if p.damage_on_hit > 0.0 || p.expected_damage > 0.0 {
         let [least, most] = p.damage_range;
         let range = if most == 0 {
@@ -175,17 +258,17 @@ pub fn preview_lines(label: &str, cost: &str, p: &Preview) -> Vec<Line<'static>>
     ));
     if p.bands.iter().any(|b| *b > 0.0) {
         let bands: Vec<String> = p.bands.iter().map(|b| pct(*b)).collect();
-        lines.push(Line::raw(format!("severity bands: {}", bands.join(" / "))));
-    }
-    if p.lost > 0.0 {
-        lines.push(Line::raw(format!("lost before it acts: {}", pct(p.lost))));
+        lines.push(Line::raw(format!(
+            "how bad a hit is, mildest to worst: {}",
+            bands.join(" / ")
+        )));
     }
     if p.averts > 0.0 {
         lines.push(Line::raw(format!("damage averted: {:.1}", p.averts)));
     }
     if p.spends > 0.0 {
         lines.push(Line::raw(format!(
-            "spends {} of a lasting resource",
+            "spends {} of what is left of a limited pool",
             pct(p.spends)
         )));
     }

@@ -110,7 +110,7 @@ fn title_line(app: &App) -> Line<'static> {
             crate::menu::ruleset(world, encounter)
         )),
     ];
-    for gauge in fray_core::client::battle_gauges(world, encounter) {
+    for gauge in app.battle_gauges() {
         spans.push(Span::styled(
             format!("  {gauge}"),
             Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
@@ -150,4 +150,38 @@ pub fn side_name(app: &App, side: fray_core::ids::SideId) -> String {
         .world()
         .get::<fray_core::encounter::Sides>(app.fight().encounter())
         .map_or_else(|| "?".to_string(), |s| s.name(side).to_string())
+}
+
+/// Each side's tag, shown beside its combatants so sides are told apart without colour: the
+/// shortest start of its name no other side's name shares (`H` for Heroes, `R` for Raiders),
+/// else its number.
+pub fn side_tags(app: &App) -> Vec<String> {
+    let names: Vec<String> = app
+        .fight()
+        .world()
+        .get::<fray_core::encounter::Sides>(app.fight().encounter())
+        .map(|sides| {
+            (0..sides.len())
+                .filter_map(|s| u8::try_from(s).ok())
+                .map(|s| sides.name(fray_core::ids::SideId(s)).to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let start = |name: &str, n: usize| name.chars().take(n).collect::<String>().to_uppercase();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            (1..=3)
+                .map(|n| start(name, n))
+                .find(|tag| {
+                    !tag.is_empty()
+                        && names
+                            .iter()
+                            .enumerate()
+                            .all(|(j, other)| j == i || start(other, tag.chars().count()) != *tag)
+                })
+                .unwrap_or_else(|| (i + 1).to_string())
+        })
+        .collect()
 }

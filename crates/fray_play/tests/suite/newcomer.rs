@@ -1,0 +1,203 @@
+//! The newcomer trial's `fray play` items (issue 32, D.14 to D.18): options told apart,
+//! nothing cut at the minimum size, previews that say only what holds, and keys to get about.
+
+use std::collections::BTreeMap;
+
+use fray_core::intent::IntentKind;
+use fray_play::keys::Command;
+
+use crate::common::{keys_for_decision, screen, session};
+
+/// Built-in encounters of every ruleset with readied or withheld actions among their options.
+const ENCOUNTERS: [&str; 5] = [
+    "archmage-bridge",
+    "oho-crossroads",
+    "bx-goblin-cave",
+    "dr-ford",
+    "l5-guild-duel",
+];
+
+/// D.14: in every decision of a whole fight of each ruleset, no two options read the same,
+/// and a readied or withheld action says what it is and what sets it off.
+#[test]
+fn d14_no_two_options_read_the_same() {
+    for encounter in ENCOUNTERS {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut app = session(encounter, 3, dir.path());
+        let mut readied = 0;
+        for _ in 0..200 {
+            app.settle();
+            if app.fight().is_over() {
+                break;
+            }
+            let mut seen = BTreeMap::new();
+            for entry in app.menu() {
+                if let Some(earlier) = seen.insert(entry.text.clone(), entry.option.intent) {
+                    panic!(
+                        "{encounter}: two options read `{}`: {earlier:?} and {:?}",
+                        entry.text, entry.option.intent
+                    );
+                }
+                if entry.option.intent.kind() == IntentKind::Ready {
+                    readied += 1;
+                    assert!(
+                        entry.text.contains(", when an enemy "),
+                        "{encounter}: `{}` says what sets it off",
+                        entry.text
+                    );
+                    assert!(
+                        entry.text != "ready" && !entry.text.starts_with("ready,"),
+                        "{encounter}: `{}` says what is readied",
+                        entry.text
+                    );
+                }
+            }
+            for key in keys_for_decision(&app) {
+                app.handle(key);
+            }
+        }
+        if encounter == "archmage-bridge" || encounter == "oho-crossroads" {
+            assert!(readied > 0, "{encounter}: readied options were offered");
+        }
+    }
+}
+
+/// D.15: at the smallest supported size, the turn order and the actor stay in sight, options
+/// keep their targets (wrapped, not cut), and a list longer than its pane says so.
+#[test]
+fn d15_nothing_is_cut_at_the_minimum_size() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("archmage-bridge", 3, dir.path());
+    app.settle();
+    let small = screen(&app, 100, 30);
+    assert!(small.contains("Order:"), "the order shows\n{small}");
+    assert!(small.contains("Now:"), "the actor shows\n{small}");
+    // Every option's whole text is on the screen or below the fold the border counts.
+    let menu: Vec<String> = app.menu().iter().map(|e| e.text.clone()).collect();
+    let joined: String = small
+        .lines()
+        .map(|l| l.trim_matches('"'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let first = menu.first().cloned().unwrap_or_default();
+    let words_shown = first
+        .split(' ')
+        .all(|w| joined.contains(w.trim_end_matches(',')));
+    assert!(words_shown, "`{first}` shows whole\n{small}");
+    if menu.len() > 20 {
+        assert!(
+            small.contains("more"),
+            "the list says more is below\n{small}"
+        );
+    }
+    // The decision's title names who decides; what it has left is a line of its own.
+    let wide = screen(&app, 160, 48);
+    assert!(wide.contains("budget: "), "the budget has a line\n{wide}");
+}
+
+/// D.17: a move, an engage or ending the turn shows no odds; an attack shows its hit chance.
+#[test]
+fn d17_previews_say_odds_only_for_what_can_fail() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("oho-crossroads", 3, dir.path());
+    // On to a turn with attacks and moves among its options.
+    for _ in 0..20 {
+        app.settle();
+        let kinds: Vec<IntentKind> = app.menu().iter().map(|e| e.option.intent.kind()).collect();
+        if kinds.contains(&IntentKind::Attack) && kinds.contains(&IntentKind::EndTurn) {
+            break;
+        }
+        for key in crate::common::keys_for_decision(&app) {
+            app.handle(key);
+        }
+    }
+    let mut checked = 0;
+    for (i, entry) in app.menu().to_vec().into_iter().enumerate() {
+        while app.selected() != i {
+            app.handle(Command::Down);
+        }
+        let shown = screen(&app, 140, 44);
+        let preview: Vec<&str> = shown.lines().filter_map(|l| l.split("││").nth(1)).collect();
+        let odds = preview
+            .iter()
+            .any(|l| l.contains("hit:") || l.contains("success") || l.contains("hit /"));
+        match entry.option.intent.kind() {
+            IntentKind::Move | IntentKind::Engage | IntentKind::EndTurn | IntentKind::Ready => {
+                assert!(!odds, "`{}` shows no odds\n{shown}", entry.text);
+                checked += 1;
+            }
+            IntentKind::Attack => {
+                assert!(odds, "`{}` shows its odds\n{shown}", entry.text);
+                checked += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(checked > 3, "options of each kind were checked");
+}
+
+/// D.18: Home, End and the digit keys move the highlight; sides carry a tag besides their
+/// colour, in the battlefield and the turn order.
+#[test]
+fn d18_keys_to_get_about_and_sides_without_colour() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("archmage-bridge", 3, dir.path());
+    // On to the first turn of the person's (the fight opens with a reaction of two options).
+    for _ in 0..10 {
+        app.settle();
+        if app.menu().len() > 3 {
+            break;
+        }
+        for key in crate::common::keys_for_decision(&app) {
+            app.handle(key);
+        }
+    }
+    let count = app.menu().len();
+    assert!(count > 3, "a menu to move in");
+    app.handle(Command::Last);
+    assert_eq!(app.selected(), count - 1, "End: the last option");
+    app.handle(Command::First);
+    assert_eq!(app.selected(), 0, "Home: the first option");
+    app.handle(Command::Pick(3));
+    assert_eq!(app.selected(), 2, "3: the third option");
+    app.handle(Command::Pick(9));
+    let ninth = if count >= 9 { 8 } else { 2 };
+    assert_eq!(
+        app.selected(),
+        ninth,
+        "9: the ninth option, when there is one"
+    );
+    let shown = screen(&app, 140, 44);
+    assert!(shown.contains("H   Brannoc"), "the heroes' tag\n{shown}");
+    assert!(
+        shown.contains("R   Reed Goblin 1"),
+        "the raiders' tag\n{shown}"
+    );
+    assert!(shown.contains("[R]"), "the order's tags\n{shown}");
+}
+
+/// D.18: the end screen's title shows the battle gauges as the fight left them (archmage's
+/// escalation die as the log last set it), not as they were reset.
+#[test]
+fn d18_the_end_title_shows_the_last_escalation_die() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("archmage-bridge", 3, dir.path());
+    crate::common::play(&mut app, 10_000);
+    assert!(app.fight().is_over());
+    let last = app
+        .log_lines()
+        .iter()
+        .rev()
+        .find_map(|l| {
+            l.split("The escalation die shows ")
+                .nth(1)
+                .map(|rest| rest.trim_end_matches('.').trim().to_string())
+        })
+        .unwrap_or_else(|| panic!("the log shows the escalation die"));
+    let end = screen(&app, 140, 44);
+    let title = end.lines().next().unwrap_or_default().to_string();
+    assert!(
+        title.contains(&format!("escalation die +{last}")),
+        "the title shows the die the log last set (+{last}): {title}"
+    );
+}
