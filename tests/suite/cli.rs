@@ -588,18 +588,60 @@ fn run_and_batch_take_ruleset_options_and_a_round_limit() {
     assert_eq!(zero.status.code(), Some(2));
 }
 
+/// What `fray` offers a fish shell that has typed `words` (the last one being completed).
+fn completed(words: &[&str]) -> String {
+    let mut args = vec!["--", "fray"];
+    args.extend_from_slice(words);
+    let out = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("COMPLETE", "fish")
+        .output()
+        .expect("the fray binary runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 #[test]
-fn completions_cover_every_command() {
-    for shell in ["bash", "zsh", "fish"] {
+fn completions_cover_every_command_and_the_content_ids() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let out = fray(&["completions", shell]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let script = text(&out.stdout);
-        for command in ["run", "batch", "list", "check", "roll"] {
-            assert!(script.contains(command), "{shell}: {command}");
-        }
+        assert!(
+            script.contains("COMPLETE"),
+            "{shell}: the script asks fray\n{script}"
+        );
     }
     let bad = fray(&["completions", "cmd.exe"]);
     assert_eq!(bad.status.code(), Some(2));
+    // Commands and options.
+    let commands = completed(&["ba"]);
+    assert!(
+        commands.lines().any(|l| l.starts_with("batch")),
+        "{commands}"
+    );
+    let options = completed(&["batch", "archmage-bridge", "--ru"]);
+    assert!(options.contains("--runs"), "{options}");
+}
+
+#[test]
+fn completions_offer_the_ids_each_command_takes() {
+    let encounters = completed(&["run", "archmage-b"]);
+    assert!(
+        encounters.contains("archmage-bridge\tSkirmish at the old bridge"),
+        "{encounters}"
+    );
+    let compared = completed(&["compare", "archmage-bridge", "bx-goblin"]);
+    assert!(compared.contains("bx-goblin-cave"), "{compared}");
+    let expeditions = completed(&["delve", "bx-barrow"]);
+    assert!(expeditions.contains("bx-barrow-raid"), "{expeditions}");
+    assert!(!expeditions.contains("bx-goblin-cave"), "{expeditions}");
+    // A statblock id several rulesets share is offered with its ruleset.
+    let shown = completed(&["show", "bx:cle"]);
+    assert!(shown.contains("bx:cleric-1"), "{shown}");
+    let maps = completed(&["show", "bridge-cr"]);
+    assert!(maps.contains("bridge-crossing\tmap"), "{maps}");
 }
 
 #[test]
@@ -754,6 +796,28 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
         written.contains("id: \"archmage-bridge-tuned-"),
         "{written}"
     );
+    // ... and it lost the file's comments and spelled out every default: the original's text
+    // is kept, with only the id, the name and the knob edited.
+    let source = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("content/archmage/encounters/bridge-skirmish.ron"),
+    )
+    .unwrap();
+    let first_comment = source.lines().next().unwrap();
+    assert!(first_comment.starts_with("//"), "{first_comment}");
+    assert!(
+        written.contains(first_comment),
+        "g33: the comments stay\n{written}"
+    );
+    assert!(
+        !written.contains("group: None"),
+        "g33: no defaults spelled out\n{written}"
+    );
+    assert_eq!(
+        written.lines().count(),
+        source.lines().count() + 1,
+        "g33: one line added (the header)\n{written}"
+    );
     // G.32: a folder that is not there fails before the search, not after it.
     let nowhere = dir.path().join("no-such-folder").join("t.ron");
     let early = fray(&[
@@ -798,11 +862,9 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("best: level:goblin-chief = "));
-    assert!(
-        std::fs::read_to_string(&ron)
-            .unwrap()
-            .contains("level: Some(")
-    );
+    let written = std::fs::read_to_string(&ron).unwrap();
+    assert!(written.contains("level: "), "{written}");
+    assert!(!written.contains("group: None"), "{written}");
     let check = fray(&["check", ron.to_str().unwrap()]);
     assert!(check.status.success(), "{}", text(&check.stdout));
     let shown = text(&fray(&["show", ron.to_str().unwrap()]).stdout);
@@ -1667,4 +1729,165 @@ fn f27_a_broken_file_of_one_ruleset_does_not_stop_another_rulesets_fights() {
         text(&list.stderr).contains("the content has 1 problem: what did not load is not listed")
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn i42_only_commands_that_read_content_offer_the_content_options() {
+    let roll = text(&fray(&["roll", "--help"]).stdout);
+    assert!(!roll.contains("--content"), "{roll}");
+    let completions = text(&fray(&["completions", "--help"]).stdout);
+    assert!(!completions.contains("--content"), "{completions}");
+    let run = text(&fray(&["run", "--help"]).stdout);
+    assert!(run.contains("--content <DIR>") && run.contains("--only-content <DIR>"));
+    // Before the command's name or after it, the same.
+    let before = fray(&["--only-content", "content", "list"]);
+    let after = fray(&["list", "--only-content", "content"]);
+    assert!(before.status.success(), "{}", text(&before.stderr));
+    assert_eq!(before.stdout, after.stdout);
+    assert!(text(&after.stdout).starts_with("content: content/ alone"));
+}
+
+#[test]
+fn i42_text_options_show_the_default_they_play() {
+    let out = fray(&["list"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listed = text(&out.stdout);
+    let line = |name: &str| {
+        listed
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("attack_roll").contains("default \"matrix\""),
+        "{}",
+        line("attack_roll")
+    );
+    assert!(
+        line("ties").contains("default \"simultaneous\""),
+        "{}",
+        line("ties")
+    );
+    assert!(
+        line("unaware").contains("default (none)"),
+        "{}",
+        line("unaware")
+    );
+    assert!(!listed.contains("default \"\""), "{listed}");
+    // The default is a value the option takes.
+    let run = fray(&[
+        "run",
+        "bx-goblin-cave",
+        "--option",
+        "attack_roll=matrix",
+        "--option",
+        "ties=simultaneous",
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+}
+
+#[test]
+fn init_writes_a_starter_folder_that_checks_and_plays_for_every_ruleset() {
+    let root = std::env::temp_dir().join(format!("fray-init-{}", std::process::id()));
+    std::fs::create_dir_all(&root).unwrap();
+    for ruleset in ["archmage", "bx", "dierank", "lite5e", "oho"] {
+        let dir = root.join(ruleset);
+        let dir_text = dir.to_string_lossy().into_owned();
+        let init = fray(&["init", &dir_text, "--ruleset", ruleset]);
+        assert!(init.status.success(), "{ruleset}: {}", text(&init.stderr));
+        assert!(text(&init.stdout).contains("fray run my-first-fight --content"));
+        let check = fray(&["check", "--content", &dir_text]);
+        assert!(
+            check.status.success(),
+            "{ruleset}: {}{}",
+            text(&check.stdout),
+            text(&check.stderr)
+        );
+        let run = fray(&[
+            "run",
+            "my-first-fight",
+            "--content",
+            &dir_text,
+            "--seed",
+            "1",
+        ]);
+        assert!(run.status.success(), "{ruleset}: {}", text(&run.stderr));
+        assert!(
+            text(&run.stdout).contains("My "),
+            "{ruleset}: the monster of one's own plays\n{}",
+            text(&run.stdout)
+        );
+        // A folder with something in it is left alone.
+        let readme = std::fs::read(dir.join("README.md")).unwrap();
+        let again = fray(&["init", &dir_text, "--ruleset", ruleset]);
+        assert_eq!(again.status.code(), Some(2), "{ruleset}");
+        assert!(text(&again.stderr).contains("nothing was written"));
+        assert_eq!(std::fs::read(dir.join("README.md")).unwrap(), readme);
+    }
+    let unknown = fray(&[
+        "init",
+        &root.join("x").to_string_lossy(),
+        "--ruleset",
+        "bxx",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("no ruleset `bxx`"));
+    assert!(!root.join("x").exists());
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn bx22_bx26_show_works_out_a_statblocks_thac0_saves_and_hit_points() {
+    let brute = fray(&["show", "tusked-brute"]);
+    assert!(brute.status.success(), "{}", text(&brute.stderr));
+    let shown = text(&brute.stdout);
+    // One hit die: THAC0 19 and the 1-3 HD row of saves; hit points the dice's average.
+    assert!(shown.contains("THAC0          19"), "{shown}");
+    assert!(
+        shown.contains("death 12, wands 13, paralysis 14, breath 15, spells 16"),
+        "{shown}"
+    );
+    assert!(shown.contains("(the average of hit dice 1)"), "{shown}");
+    let bear = text(&fray(&["show", "cave-bear"]).stdout);
+    assert!(bear.contains("THAC0          15"), "{bear}");
+    assert!(
+        bear.contains("death 10, wands 11, paralysis 12, breath 13, spells 14"),
+        "{bear}"
+    );
+    // A character's come from its class and level.
+    let cleric = text(&fray(&["show", "bx:cleric-1"]).stdout);
+    assert!(
+        cleric.contains("THAC0") && cleric.contains("saving throws"),
+        "{cleric}"
+    );
+}
+
+#[test]
+fn show_shows_expeditions_dungeons_and_wildernesses() {
+    let expedition = fray(&["show", "bx-barrow-raid"]);
+    assert!(expedition.status.success(), "{}", text(&expedition.stderr));
+    let shown = text(&expedition.stdout);
+    assert!(shown.starts_with("expedition bx-barrow-raid"), "{shown}");
+    assert!(shown.contains("party, in marching order:"), "{shown}");
+    assert!(shown.contains(", HP "), "{shown}");
+    let dungeon = text(&fray(&["show", "bx-sunken-barrow"]).stdout);
+    assert!(dungeon.starts_with("dungeon bx-sunken-barrow"), "{dungeon}");
+    assert!(
+        dungeon.contains(" areas, ") && dungeon.contains("passage "),
+        "{dungeon}"
+    );
+    let wilderness = text(&fray(&["show", "bx-thornmoor"]).stdout);
+    assert!(
+        wilderness.starts_with("wilderness bx-thornmoor"),
+        "{wilderness}"
+    );
+    assert!(wilderness.contains("  leg "), "{wilderness}");
+    let unknown = fray(&["show", "bx-barrow-rad"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        text(&unknown.stderr).contains("bx-barrow-raid"),
+        "{}",
+        text(&unknown.stderr)
+    );
 }

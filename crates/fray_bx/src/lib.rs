@@ -29,6 +29,7 @@
 pub mod attack;
 /// What a combatant has left this round, for clients.
 pub mod budget;
+mod derived;
 /// Spells lost to a blow or a failed save before the caster acts.
 pub mod disruption;
 /// Exploration procedures on the adventure clock: the dungeon turn.
@@ -85,7 +86,7 @@ pub mod prelude {
 
 /// The statblock schema, for content loaders.
 pub fn schema() -> Schema<statblock::BxBlock> {
-    Schema::new(ruleset::ID, options::OPTIONS)
+    Schema::new(ruleset::ID, options::OPTIONS).with_derived(derived::derived)
 }
 
 /// The context of a B/X encounter.

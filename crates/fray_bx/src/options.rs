@@ -1,6 +1,7 @@
 //! The options a B/X encounter may set (`options: (ruleset: { "ties": "reroll" })`): the
 //! text's optional rules and the referee's calls, each with the default Fray plays.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use fray_content::options::{OptionDef, OptionValue};
@@ -12,12 +13,12 @@ use crate::tables::AttackRoll;
 pub const OPTIONS: &[OptionDef] = &[
     OptionDef {
         name: "attack_roll",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("matrix")),
         doc: "how attacks are judged: \"matrix\" (default), \"thac0\" or \"ascending\" (BX-22)",
     },
     OptionDef {
         name: "ties",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("simultaneous")),
         doc: "tied initiative: \"simultaneous\" (default) or \"reroll\" (BX-16)",
     },
     OptionDef {
@@ -62,27 +63,27 @@ pub const OPTIONS: &[OptionDef] = &[
     },
     OptionDef {
         name: "distance",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "roll the encounter distance: \"dungeon\" (2d6 x 10 ft) or \"wilderness\" (BX-13)",
     },
     OptionDef {
         name: "unaware",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "sides that check for surprise, by name, comma-separated, or \"all\" (BX-13)",
     },
     OptionDef {
         name: "light",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "the side carrying a light: in a dark place it cannot surprise (BX-13)",
     },
     OptionDef {
         name: "cover",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "cover against missiles by region: \"ruins=2, wall=full\" (-1..-4 or full, BX-20)",
     },
     OptionDef {
         name: "evade",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "the side that tries to evade before combat, with `evade_chance` (BX-13's evasion hook)",
     },
     OptionDef {
@@ -92,12 +93,12 @@ pub const OPTIONS: &[OptionDef] = &[
     },
     OptionDef {
         name: "pursuit",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "what follows a failed evasion: \"\" the pursuers catch up at once (dungeon, water), \"wilderness\" or \"wilderness-faster\" (pursuers faster) a pursuit played day by day (BX-15)",
     },
     OptionDef {
         name: "parley",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("")),
         doc: "the side that may speak first: one of its characters may declare a parley before the first blow, and the others roll a 2d6 reaction with its CHA (BX-14)",
     },
 ];

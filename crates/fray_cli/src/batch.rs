@@ -23,6 +23,9 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray batch`.
 #[derive(Debug, Args)]
 pub struct BatchArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// The encounter: an id (see `fray list`) or a path to an encounter file.
     pub encounter: String,
     /// How many fights.

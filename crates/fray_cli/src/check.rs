@@ -13,6 +13,9 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// Files or directories, checked in the context of the content in use (default: that
     /// content).
     pub paths: Vec<PathBuf>,

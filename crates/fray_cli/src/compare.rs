@@ -20,6 +20,9 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray compare`.
 #[derive(Debug, Args)]
 pub struct CompareArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// Encounter A: an id (see `fray list`) or a path to an encounter file.
     pub a: String,
     /// Encounter B (default: A again, to compare A's and B's options).

@@ -333,3 +333,54 @@ pub fn print_problems(problems: &Diagnostics) {
         eprintln!("{d}");
     }
 }
+
+/// The top-level entry of a RON list (`Kind(...)`) whose text holds `needle` as its id
+/// (`id: "x"`), whole: from its name to its closing parenthesis.
+pub(crate) fn entry_around<'t>(text: &'t str, needle: &str) -> Option<&'t str> {
+    let id_at = text.find(&format!("id: {needle}"))?;
+    let bytes = text.as_bytes();
+    let (mut depth, mut in_string, mut open) = (0usize, false, None);
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'"' if i == 0 || bytes[i - 1] != b'\\' => in_string = !in_string,
+            _ if in_string => {}
+            b'(' => {
+                if depth == 0 && i < id_at {
+                    open = Some(i);
+                }
+                depth += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && i > id_at {
+                    let start = open?;
+                    let name_start = text[..start]
+                        .rfind(|c: char| !c.is_alphanumeric() && c != '_')
+                        .map_or(0, |p| p + 1);
+                    return text.get(name_start..=i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_found_whole_around_its_id() {
+        let text = "[\n    Monster(id: \"orc\", name: \"Orc (big)\", attacks: [(name: \"axe\")]),\n    Monster(id: \"rat\", name: \"Rat\"),\n]";
+        assert_eq!(
+            entry_around(text, "\"rat\""),
+            Some("Monster(id: \"rat\", name: \"Rat\")")
+        );
+        assert_eq!(
+            entry_around(text, "\"orc\""),
+            Some("Monster(id: \"orc\", name: \"Orc (big)\", attacks: [(name: \"axe\")])")
+        );
+        assert_eq!(entry_around(text, "\"bat\""), None);
+    }
+}

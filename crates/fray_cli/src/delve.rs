@@ -29,6 +29,9 @@ use crate::{CliEngine, delve_csv, delve_plot, fail};
 /// Arguments of `fray delve`.
 #[derive(Debug, Args)]
 pub struct DelveArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// The expedition: its id (an `Expedition(...)` file under `content/<ruleset>/expeditions/`)
     /// or such a file's path (played over the content, as `run` plays an encounter file); not
     /// needed with `--resume`.

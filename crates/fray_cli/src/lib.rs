@@ -11,6 +11,7 @@ mod delve;
 mod delve_csv;
 mod delve_plot;
 mod demo;
+mod init;
 mod list;
 mod merge;
 mod narrate;
@@ -20,6 +21,7 @@ mod play;
 mod roll;
 mod run;
 mod show;
+mod show_explore;
 mod tune;
 
 use std::io::{self, Write};
@@ -27,7 +29,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::content::ContentChoice;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use fray_content::loader::ContentLoader;
 use fray_sim::engine::Install;
 
@@ -49,17 +51,49 @@ pub struct CliEngine {
 #[derive(Debug, Parser)]
 #[command(name = "fray", version, long_about = None)]
 pub struct Cli {
-    /// A content folder, over the content built into `fray`: its statblocks, encounters,
-    /// maps and expeditions add to the built-in ones and override those of the same id
-    /// (default: `content/` here when it holds content).
-    #[arg(long, global = true, value_name = "DIR")]
-    pub content: Option<PathBuf>,
-    /// A content folder used alone, without the built-in content.
-    #[arg(long, global = true, value_name = "DIR", conflicts_with = "content")]
-    pub only_content: Option<PathBuf>,
+    /// Where content comes from, for the demo (each command that reads content takes the same
+    /// options after its name).
+    #[command(flatten)]
+    pub source: ContentArgs,
     /// What to do (without one: a narrated demo fight, then 10 000 more).
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// Where content comes from: `--content DIR` over the built-in content, or `--only-content
+/// DIR` alone. Taken by the commands that read content (not by `roll`, `merge` or
+/// `completions`), after the command's name or before it.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ContentArgs {
+    /// A content folder, over the content built into `fray`: its statblocks, encounters,
+    /// maps and expeditions add to the built-in ones and override those of the same id
+    /// (default: `content/` here when it holds content).
+    #[arg(long, value_name = "DIR")]
+    pub content: Option<PathBuf>,
+    /// A content folder used alone, without the built-in content.
+    #[arg(long, value_name = "DIR", conflicts_with = "content")]
+    pub only_content: Option<PathBuf>,
+}
+
+impl ContentArgs {
+    /// These options where given, else `outer` (those given before the command's name).
+    fn or<'a>(&'a self, outer: &'a ContentArgs) -> ContentChoice<'a> {
+        let given = if self.content.is_some() || self.only_content.is_some() {
+            self
+        } else {
+            outer
+        };
+        match (&given.content, &given.only_content) {
+            (_, Some(dir)) => ContentChoice {
+                dir: Some(dir),
+                alone: true,
+            },
+            (dir, None) => ContentChoice {
+                dir: dir.as_deref(),
+                alone: false,
+            },
+        }
+    }
 }
 
 /// The subcommands.
@@ -83,16 +117,20 @@ pub enum Command {
     /// List encounters, expeditions, dungeons, wildernesses, statblocks and options, by
     /// ruleset.
     List(list::ListArgs),
-    /// Show what an encounter, a map or a statblock holds: `fray show bx-goblin-cave`.
+    /// Show what an encounter, an expedition, a dungeon, a wilderness, a map or a statblock
+    /// holds, with the numbers its ruleset works out: `fray show bx:cleric-1`.
     Show(show::ShowArgs),
     /// Validate content files: prints `path:line:col: message` for each problem.
     Check(check::CheckArgs),
     /// Play an expedition through a dungeon and narrate it, or many and sum them up:
     /// `fray delve bx-barrow-raid --seed 7`, `fray delve bx-barrow-raid --runs 1000`.
     Delve(delve::DelveArgs),
+    /// Write a starter content folder - an encounter and a monster of one's own over the
+    /// built-in content: `fray init my-content --ruleset bx`.
+    Init(init::InitArgs),
     /// Roll dice: `fray roll 4d6kh3 --times 6`.
     Roll(roll::RollArgs),
-    /// Print the shell's tab completion: `fray completions bash`.
+    /// Print the shell's tab completion, content ids included: `fray completions bash`.
     Completions(completions::CompletionsArgs),
 }
 
@@ -101,6 +139,10 @@ pub enum Command {
 /// Output goes to stdout; when the reader goes away (`fray list | head -3`), `fray` stops
 /// quietly and successfully, like other Unix tools.
 pub fn run(engine: CliEngine) -> ExitCode {
+    // A shell asking for completions (`COMPLETE=bash fray -- ...`) gets them and nothing else.
+    clap_complete::CompleteEnv::with_factory(|| completions::command_with_ids(&engine))
+        .var(completions::VAR)
+        .complete();
     let cli = Cli::parse();
     let mut out = io::stdout().lock();
     let result = dispatch(&engine, cli, &mut out).and_then(|code| {
@@ -112,28 +154,20 @@ pub fn run(engine: CliEngine) -> ExitCode {
 
 /// Runs the command `cli` names, writing its output to `out`.
 fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<ExitCode> {
-    let content = match (&cli.content, &cli.only_content) {
-        (_, Some(dir)) => ContentChoice {
-            dir: Some(dir),
-            alone: true,
-        },
-        (dir, None) => ContentChoice {
-            dir: dir.as_deref(),
-            alone: false,
-        },
-    };
+    let outer = &cli.source;
     match cli.command {
-        None => demo::run(engine, content, out),
-        Some(Command::Run(args)) => run::run(engine, content, &args, out),
-        Some(Command::Play(args)) => play::run(engine, content, &args),
-        Some(Command::Batch(args)) => batch::run(engine, content, &args, out),
-        Some(Command::Compare(args)) => compare::run(engine, content, &args, out),
-        Some(Command::Tune(args)) => tune::run(engine, content, &args, out),
+        None => demo::run(engine, outer.or(outer), out),
+        Some(Command::Run(args)) => run::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Play(args)) => play::run(engine, args.source.or(outer), &args),
+        Some(Command::Batch(args)) => batch::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Compare(args)) => compare::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Tune(args)) => tune::run(engine, args.source.or(outer), &args, out),
         Some(Command::Merge(args)) => merge::run(&args, out),
-        Some(Command::List(args)) => list::run(engine, content, &args, out),
-        Some(Command::Check(args)) => check::run(engine, content, &args, out),
-        Some(Command::Show(args)) => show::run(engine, content, &args, out),
-        Some(Command::Delve(args)) => delve::run(engine, content, &args, out),
+        Some(Command::List(args)) => list::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Check(args)) => check::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Show(args)) => show::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Delve(args)) => delve::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Init(args)) => init::run(engine, &args, out),
         Some(Command::Roll(args)) => roll::run(&args, out),
         Some(Command::Completions(args)) => completions::run(&args, out),
     }

@@ -16,6 +16,9 @@ use fray_content::source::SourceFile;
 /// Arguments of `fray list`.
 #[derive(Debug, Args)]
 pub struct ListArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// A content file or folder to list, read in the context of the content directory
     /// (default: the whole content directory).
     pub path: Option<PathBuf>,

@@ -24,9 +24,10 @@ fn value_of(text: &str) -> OptionValue {
     match text {
         "true" => OptionValue::Bool(true),
         "false" => OptionValue::Bool(false),
-        _ => text
-            .parse::<i64>()
-            .map_or_else(|_| OptionValue::Text(text.to_string()), OptionValue::Int),
+        _ => text.parse::<i64>().map_or_else(
+            |_| OptionValue::Text(text.to_string().into()),
+            OptionValue::Int,
+        ),
     }
 }
 

@@ -14,6 +14,9 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// The encounter: an id (see `fray list`) or a path to an encounter file.
     pub encounter: String,
     /// The side you play (default: the side the file gives to a player, else the first).

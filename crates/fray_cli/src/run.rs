@@ -24,6 +24,9 @@ pub enum Format {
 /// Arguments of `fray run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// The encounter: an id (see `fray list`) or a path to an encounter file.
     pub encounter: String,
     /// Seed (default: the encounter file's seed, else 1).

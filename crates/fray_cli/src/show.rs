@@ -1,4 +1,5 @@
-//! `fray show <ID>`: what an encounter, a map or a statblock holds, readably.
+//! `fray show <ID>`: what an encounter, a map, a statblock (with the numbers its ruleset works
+//! out) or an exploration document holds, readably.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -10,13 +11,16 @@ use fray_content::encounter::{EncounterSpec, MapRef};
 use fray_content::map::MapSpec;
 use fray_content::suggest::help_for;
 
-use crate::content::{ContentChoice, content_source, engine_for, print_problems};
+use crate::content::{ContentChoice, content_source, engine_for, entry_around, print_problems};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
 /// Arguments of `fray show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// An encounter, map or statblock id (see `fray list`), or an encounter file (`*.ron`, as
     /// `fray tune --write` writes one). A statblock id several rulesets use is named with its
     /// ruleset: `bx:cleric-1`.
@@ -50,6 +54,8 @@ pub fn run(
         encounter(&db, cli, spec)
     } else if let Some(map) = db.map(id) {
         map_text(&map)
+    } else if let Some(text) = crate::show_explore::document(&db, id) {
+        text
     } else if let Some(found) = statblock(&db, cli, id) {
         match found {
             Ok(text) => text,
@@ -72,13 +78,16 @@ pub fn run(
     } else {
         let mut known: Vec<String> = db.encounters().map(|e| e.id.clone()).collect();
         known.extend(db.map_ids());
+        known.extend(crate::show_explore::ids(&db));
         for ruleset in cli.loader.ruleset_ids() {
             known.extend(db.statblock_summaries(ruleset).iter().map(|s| s.id.clone()));
         }
         let help = help_for(id, known.iter().map(String::as_str));
         return Ok(fail(
             2,
-            format!("no encounter, map or statblock `{id}` ({help})"),
+            format!(
+                "no encounter, expedition, dungeon, wilderness, map or statblock `{id}` ({help})"
+            ),
             &["run `fray list` to see every id"],
         ));
     };
@@ -225,6 +234,18 @@ fn statblock(db: &ContentDb, cli: &CliEngine, id: &str) -> Option<Result<String,
         "statblock {id} - {} ({ruleset} {})",
         summary.name, summary.kind
     );
+    // What the ruleset works out from the entry (B/X: THAC0, saves, hit points from hit dice).
+    match cli.loader.derived(db, ruleset, id) {
+        Ok(lines) => {
+            let width = lines.iter().map(|(what, _)| what.len()).max().unwrap_or(0);
+            for (what, value) in lines {
+                let _ = writeln!(s, "  {what:<width$}  {value}");
+            }
+        }
+        Err(why) => {
+            let _ = writeln!(s, "  (its numbers cannot be worked out: {why})");
+        }
+    }
     // The entry is looked for in the ruleset's own files (under a folder named after it, as
     // the loader reads them): another ruleset's file may use the same id.
     let needle = format!("\"{id}\"");
@@ -242,55 +263,4 @@ fn statblock(db: &ContentDb, cli: &CliEngine, id: &str) -> Option<Result<String,
         let _ = writeln!(s, "{entry}");
     }
     Some(Ok(s))
-}
-
-/// The top-level entry of a RON list (`Kind(...)`) whose text holds `needle` as its id
-/// (`id: "x"`), whole: from its name to its closing parenthesis.
-fn entry_around<'t>(text: &'t str, needle: &str) -> Option<&'t str> {
-    let id_at = text.find(&format!("id: {needle}"))?;
-    let bytes = text.as_bytes();
-    let (mut depth, mut in_string, mut open) = (0usize, false, None);
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'"' if i == 0 || bytes[i - 1] != b'\\' => in_string = !in_string,
-            _ if in_string => {}
-            b'(' => {
-                if depth == 0 && i < id_at {
-                    open = Some(i);
-                }
-                depth += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 && i > id_at {
-                    let start = open?;
-                    let name_start = text[..start]
-                        .rfind(|c: char| !c.is_alphanumeric() && c != '_')
-                        .map_or(0, |p| p + 1);
-                    return text.get(name_start..=i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_entry_is_found_whole_around_its_id() {
-        let text = "[\n    Monster(id: \"orc\", name: \"Orc (big)\", attacks: [(name: \"axe\")]),\n    Monster(id: \"rat\", name: \"Rat\"),\n]";
-        assert_eq!(
-            entry_around(text, "\"rat\""),
-            Some("Monster(id: \"rat\", name: \"Rat\")")
-        );
-        assert_eq!(
-            entry_around(text, "\"orc\""),
-            Some("Monster(id: \"orc\", name: \"Orc (big)\", attacks: [(name: \"axe\")])")
-        );
-        assert_eq!(entry_around(text, "\"bat\""), None);
-    }
 }

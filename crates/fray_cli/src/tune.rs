@@ -10,7 +10,8 @@ use clap::Args;
 use fray_sim::batch::BatchConfig;
 use fray_sim::plot::{ChartFormat, plot_curve};
 use fray_sim::shard::Shard;
-use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune, tuned_ron};
+use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune};
+use fray_sim::tuned_file::tuned_file;
 
 use crate::batch::{check_plot_path, open_json, progress_bar, write_json};
 use crate::content::{ContentChoice, engine_for, parse_ai};
@@ -21,6 +22,9 @@ use crate::{CliEngine, fail};
 /// Arguments of `fray tune`.
 #[derive(Debug, Args)]
 pub struct TuneArgs {
+    /// Where content comes from.
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
     /// The encounter: an id (see `fray list`) or a path to an encounter file.
     pub encounter: String,
     /// The win rate to reach: 0.5 or 50%.
@@ -222,7 +226,7 @@ pub fn run(
             controllers,
             threads: args.threads,
             shard,
-            ..BatchConfig::new(id, 0, args.seed)
+            ..BatchConfig::new(id.clone(), 0, args.seed)
         },
         side: args.side.clone(),
         target: args.target,
@@ -255,7 +259,11 @@ pub fn run(
         return Ok(fail(1, e, &[]));
     }
     if let Some(path) = &args.write {
-        let written = tuned_ron(&original, &tuned.knob, tuned.best)
+        let source = engine
+            .content
+            .encounter_source(&id)
+            .map(|f| f.text.as_str());
+        let written = tuned_file(source, &original, &tuned.knob, tuned.best)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
             .and_then(|ron| write_whole(path, ron.as_bytes()));
         if let Err(e) = written {

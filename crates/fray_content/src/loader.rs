@@ -75,6 +75,21 @@ impl ContentLoader {
             .map(|s| s.as_ref())
     }
 
+    /// The numbers ruleset `ruleset` works out for its statblock `id` of `db` (B/X: THAC0,
+    /// saving throws, hit points from hit dice; nothing for a ruleset whose statblocks write
+    /// their numbers outright), or why they cannot be worked out.
+    pub fn derived(
+        &self,
+        db: &ContentDb,
+        ruleset: &str,
+        id: &str,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        match (self.schema(ruleset), db.stores.get(ruleset)) {
+            (Some(schema), Some(store)) => schema.derived(store.as_ref(), id),
+            _ => Ok(Vec::new()),
+        }
+    }
+
     /// Ids of the registered rulesets.
     pub fn ruleset_ids(&self) -> impl Iterator<Item = &'static str> + Clone + '_ {
         self.schemas.iter().map(|s| s.ruleset())

@@ -1,6 +1,7 @@
 //! Ruleset options: typed values an encounter file sets by name (`lasting_wounds: true`).
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// The value of one ruleset option, as written in an encounter file.
@@ -11,8 +12,9 @@ pub enum OptionValue {
     Bool(bool),
     /// A whole number.
     Int(i64),
-    /// A word, such as a variant name.
-    Text(String),
+    /// A word, such as a variant name (borrowed for the defaults a ruleset writes as
+    /// constants: `OptionValue::Text(Cow::Borrowed("matrix"))`).
+    Text(Cow<'static, str>),
 }
 
 impl OptionValue {
@@ -36,6 +38,7 @@ impl fmt::Display for OptionValue {
         match self {
             Self::Bool(b) => write!(f, "{b}"),
             Self::Int(i) => write!(f, "{i}"),
+            Self::Text(s) if s.is_empty() => write!(f, "(none)"),
             Self::Text(s) => write!(f, "{s:?}"),
         }
     }

@@ -261,6 +261,12 @@ pub trait StatblockSchema: Send + Sync {
         let _ = (name, value);
         None
     }
+    /// The numbers the ruleset works out for statblock `id` of the store (nothing when it
+    /// works out none: [`Schema::with_derived`]), or why they cannot be worked out.
+    fn derived(&self, store: &dyn Any, id: &str) -> Result<Vec<(&'static str, String)>, String> {
+        let _ = (store, id);
+        Ok(Vec::new())
+    }
 }
 
 /// The [`StatblockSchema`] of a [`Statblock`] type.
@@ -291,8 +297,15 @@ pub struct Schema<S> {
     ruleset: &'static str,
     options: &'static [OptionDef],
     option_check: Option<OptionCheck>,
+    derived: Option<Derived<S>>,
     statblock: PhantomData<fn() -> S>,
 }
+
+/// A ruleset's numbers worked out from what a statblock writes (B/X: THAC0, saving throws,
+/// hit points from hit dice), as `(what, value)` lines for `fray show`; `Err` says why they
+/// cannot be worked out.
+pub type Derived<S> =
+    fn(statblock: &S, set: &StatblockSet<S>) -> Result<Vec<(&'static str, String)>, String>;
 
 /// A ruleset's check of an option's value beyond its kind (a range, say): what is wrong with
 /// `value` for the option called `name`, or `None` when it is fine.
@@ -305,6 +318,7 @@ impl<S> Schema<S> {
             ruleset,
             options,
             option_check: None,
+            derived: None,
             statblock: PhantomData,
         }
     }
@@ -314,6 +328,15 @@ impl<S> Schema<S> {
     pub const fn with_option_check(self, check: OptionCheck) -> Self {
         Self {
             option_check: Some(check),
+            ..self
+        }
+    }
+
+    /// The same schema, with `derived` working out the numbers a statblock does not write
+    /// ([`StatblockSchema::derived`]).
+    pub const fn with_derived(self, derived: Derived<S>) -> Self {
+        Self {
+            derived: Some(derived),
             ..self
         }
     }
@@ -387,6 +410,14 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
 
     fn option_problem(&self, name: &str, value: &OptionValue) -> Option<String> {
         self.option_check.and_then(|check| check(name, value))
+    }
+
+    fn derived(&self, store: &dyn Any, id: &str) -> Result<Vec<(&'static str, String)>, String> {
+        let (Some(derived), Some(set)) = (self.derived, store.downcast_ref::<StatblockSet<S>>())
+        else {
+            return Ok(Vec::new());
+        };
+        set.get(id).map_or(Ok(Vec::new()), |s| derived(s, set))
     }
 
     fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {

@@ -1,5 +1,6 @@
 //! The options a lite5e encounter may set (`options: (ruleset: { "morale": "side" })`).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use fray_content::options::{OptionDef, OptionValue};
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 pub const OPTIONS: &[OptionDef] = &[
     OptionDef {
         name: "morale",
-        default: OptionValue::Text(String::new()),
+        default: OptionValue::Text(Cow::Borrowed("group")),
         doc: "how monsters roll morale: \"side\", \"group\" (default) or \"individual\" (L5-16)",
     },
     OptionDef {

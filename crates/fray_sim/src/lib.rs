@@ -65,6 +65,7 @@ pub mod table_cell;
 #[cfg(test)]
 mod testing;
 pub mod tune;
+pub mod tuned_file;
 
 /// The types most users need.
 pub mod prelude {

@@ -764,24 +764,6 @@ impl Tuned {
     }
 }
 
-/// `spec` with the knob at `value`, as RON an encounter file holds (`Encounter(...)`, as
-/// `fray run` and `fray batch` read it).
-pub fn tuned_ron(spec: &EncounterSpec, knob: &Knob, value: u16) -> Result<String, TuneError> {
-    let mut spec = spec.clone();
-    set_knob(&mut spec, knob, value)?;
-    // An id of its own, so the file can go beside the original in the content (two files
-    // of one id are refused): `<id>-tuned-<value>`, the original cut to keep within 64.
-    let suffix = format!("-tuned-{value}");
-    let keep = 64usize.saturating_sub(suffix.len());
-    spec.id = format!("{}{suffix}", spec.id.chars().take(keep).collect::<String>());
-    spec.name = format!("{} (tuned: {knob} = {value})", spec.name);
-    let body = ron::ser::to_string_pretty(&spec, ron::ser::PrettyConfig::default())
-        .map_err(|e| TuneError::Settings(format!("cannot write the encounter: {e}")))?;
-    Ok(format!(
-        "// Written by `fray tune`: {knob} = {value}.\nEncounter{body}\n"
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -843,7 +825,7 @@ mod tests {
             // The engine is left at the answer, and the written encounter loads with it.
             let spec = engine.content.encounter("test-mob").unwrap();
             assert_eq!(spec.sides[1].combatants[0].count, answer);
-            let ron = tuned_ron(spec, &tuned.knob, answer).unwrap();
+            let ron = crate::tuned_file::tuned_file(None, spec, &tuned.knob, answer).unwrap();
             let back: EncounterSpec = fray_content::source::SourceFile::new("t.ron", ron)
                 .parse()
                 .unwrap();

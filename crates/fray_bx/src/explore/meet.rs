@@ -60,7 +60,7 @@ pub fn setup(world: &mut World, expedition: Entity, mut meeting: Meeting) -> Fig
         .into_iter()
         .filter(|m| world.get::<Vitals>(*m).is_some_and(Vitals::is_up))
         .collect();
-    let text = |s: &str| OptionValue::Text(s.to_string());
+    let text = |s: &str| OptionValue::Text(s.to_string().into());
     let outdoors = world.get::<Whereabouts>(expedition).is_some();
     let mut options = BTreeMap::new();
     options.insert("unaware".to_string(), text("all"));

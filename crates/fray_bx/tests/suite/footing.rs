@@ -382,7 +382,10 @@ fn bx15_a_pursuit_option_other_than_the_wilderness_is_refused() {
         BTreeMap::from([
             ("evade".to_string(), OptionValue::Text("Heroes".into())),
             ("evade_chance".to_string(), OptionValue::Int(40)),
-            ("pursuit".to_string(), OptionValue::Text(pursuit.into())),
+            (
+                "pursuit".to_string(),
+                OptionValue::Text(pursuit.to_string().into()),
+            ),
         ])
     };
     let sides = ["Heroes", "Monsters"];

@@ -14,6 +14,7 @@ mod legality;
 mod resolve;
 mod turns;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
@@ -43,7 +44,7 @@ pub const BLOCKS: &str = r#"[
 /// The duel's options.
 pub const OPTIONS: &[OptionDef] = &[OptionDef {
     name: "morale",
-    default: OptionValue::Text(String::new()),
+    default: OptionValue::Text(Cow::Borrowed("none")),
     doc: "flee, surrender or none: what the rest of a side does once half of it is out",
 }];
 
