@@ -1,10 +1,11 @@
 //! Ruleset options: typed values an encounter file sets by name (`lasting_wounds: true`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The value of one ruleset option, as written in an encounter file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum OptionValue {
     /// `true` / `false`.
