@@ -14,6 +14,7 @@ mod events;
 mod floor;
 mod fuzz;
 mod modules;
+mod reference;
 mod reflect;
 mod rulesets;
 mod shard;

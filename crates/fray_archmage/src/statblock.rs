@@ -15,6 +15,7 @@
 
 use fray_content::schema::{Problem, Statblock, StatblockSet};
 use fray_dice::Dice;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::slots::Slot;
@@ -41,7 +42,7 @@ fn outside(value: i64, lo: i64, hi: i64, what: &'static str) -> Option<Problem> 
 use crate::vocabulary::{ArchCondition, DamageKind};
 
 /// One archmage statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub enum ArchBlock {
     /// A monster or NPC: fixed numbers from the statblock.
@@ -51,7 +52,7 @@ pub enum ArchBlock {
 }
 
 /// Mook, normal or large (a label for balance and the UI; the seed gives them no other rule).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum Size {
     /// A weak foe that comes in numbers.
     Mook,
@@ -63,7 +64,7 @@ pub enum Size {
 }
 
 /// A monster.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterBlock {
     /// Unique id.
@@ -96,7 +97,7 @@ pub struct MonsterBlock {
 }
 
 /// The six ability scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Abilities {
     /// Strength.
@@ -114,7 +115,7 @@ pub struct Abilities {
 }
 
 /// An ability.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Ability {
     /// Strength.
     Str,
@@ -145,7 +146,7 @@ impl Abilities {
 }
 
 /// A class's base defenses (the class gives these; abilities and level add to them, AR-10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BaseDefenses {
     /// Base armor class.
@@ -157,7 +158,7 @@ pub struct BaseDefenses {
 }
 
 /// A magic item bonus (AR-40: of each kind only the best counts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MagicItem {
     /// What it improves.
@@ -167,7 +168,7 @@ pub struct MagicItem {
 }
 
 /// What a magic item improves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum MagicTo {
     /// Attack rolls (a weapon or implement).
     Attacks,
@@ -178,7 +179,7 @@ pub enum MagicTo {
 }
 
 /// A hero.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HeroBlock {
     /// Unique id.
@@ -213,7 +214,7 @@ pub struct HeroBlock {
 }
 
 /// Melee, ranged, or a spell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum AttackKind {
     /// A melee attack: only against enemies engaged with you.
     Melee,
@@ -233,7 +234,7 @@ impl AttackKind {
 }
 
 /// A defense.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Defense {
     /// Armor class.
     AC,
@@ -244,7 +245,7 @@ pub enum Defense {
 }
 
 /// How far a ranged attack reaches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum Reach {
     /// Nearby targets (the same or a neighbouring region).
     #[default]
@@ -261,7 +262,7 @@ impl Reach {
 }
 
 /// Which targets an attack takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum Targets {
     /// One target.
     #[default]
@@ -272,7 +273,7 @@ pub enum Targets {
 }
 
 /// How an attack's damage is worked out.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum DamageSpec {
     /// Fixed dice (monster attacks, spells): `Dice("2d6+4")`.
     Dice(Dice),
@@ -285,7 +286,7 @@ pub enum DamageSpec {
 }
 
 /// Damage on a miss (AR-19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum MissDamage {
     /// A fixed amount.
     Fixed(i32),
@@ -294,7 +295,7 @@ pub enum MissDamage {
 }
 
 /// When an attack's extra effect happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum When {
     /// On any hit.
     #[default]
@@ -310,7 +311,7 @@ pub enum When {
 }
 
 /// How long an inflicted condition lasts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Lasts {
     /// Until a save ends it (easy 6+, normal 11+, hard 16+).
     SaveEnds(SaveKind),
@@ -323,7 +324,7 @@ pub enum Lasts {
 }
 
 /// Save difficulty names as written in content.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum SaveKind {
     /// 6+.
     Easy,
@@ -335,7 +336,7 @@ pub enum SaveKind {
 }
 
 /// An extra effect of an attack.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum OnHit {
     /// Ongoing damage, save ends (AR-30).
     Ongoing {
@@ -366,7 +367,7 @@ pub enum OnHit {
 }
 
 /// How often an attack or power can be used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum Usage {
     /// Every turn.
     #[default]
@@ -380,7 +381,7 @@ pub enum Usage {
 }
 
 /// An attack or attack power.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackDef {
     /// Id, unique in the statblock.
@@ -432,7 +433,7 @@ pub struct AttackDef {
 }
 
 /// Who a power helps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum PowerTarget {
     /// The user.
     Myself,
@@ -441,7 +442,7 @@ pub enum PowerTarget {
 }
 
 /// What a power does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum PowerEffect {
     /// The target spends a recovery and heals (plus a bonus), AR-24.
     HealWithRecovery {
@@ -455,7 +456,7 @@ pub enum PowerEffect {
 }
 
 /// A power that is not an attack.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PowerDef {
     /// Id, unique in the statblock.

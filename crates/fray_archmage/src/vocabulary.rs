@@ -7,6 +7,7 @@ use fray_core::condition::Condition;
 use fray_core::cost::Cost;
 use fray_core::intent::Maneuver;
 use fray_core::vocabulary::{DamageType, Vocabulary};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::slots::Slot;
@@ -23,7 +24,7 @@ pub const VULNERABLE: Condition = Condition::ruleset(3);
 pub const WEAKENED: Condition = Condition::ruleset(4);
 
 /// A condition as archmage content names it (`condition: Dazed`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum ArchCondition {
     /// Attacks allies or acts at random.
     Confused,
@@ -70,7 +71,18 @@ impl ArchCondition {
 
 /// A damage type, as archmage content names it (`damage_type: Fire`).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
 )]
 pub enum DamageKind {
     /// Weapon damage with no special type.

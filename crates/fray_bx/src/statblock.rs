@@ -10,6 +10,7 @@
 
 use fray_content::schema::{Problem, Statblock, StatblockSet};
 use fray_dice::Dice;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::tables::{HitDice, SaveCategory};
@@ -19,7 +20,7 @@ use crate::tables::{HitDice, SaveCategory};
 pub const LIMIT: i32 = 10_000;
 
 /// One `bx` statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum BxBlock {
     /// A monster (or a normal human, `hd: "NH"`).
     Monster(MonsterBlock),
@@ -32,7 +33,7 @@ pub enum BxBlock {
 }
 
 /// A monster's statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterBlock {
     /// Unique id.
@@ -76,7 +77,7 @@ fn yes() -> bool {
 }
 
 /// One attack of a monster.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterAttack {
     /// Its name (`claw`, `bite`, `spear`).
@@ -95,7 +96,7 @@ pub struct MonsterAttack {
 }
 
 /// What a hit does besides damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum OnHit {
     /// Paralysed for the rest of the fight unless the target saves versus paralysis.
     Paralysis,
@@ -105,7 +106,7 @@ pub enum OnHit {
 }
 
 /// Which weapons harm an invulnerable monster.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Invulnerability {
     /// Silver or magic weapons.
     SilverOrMagic,
@@ -114,7 +115,7 @@ pub enum Invulnerability {
 }
 
 /// A special attack: a breath or a gaze that calls for a save.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialBlock {
     /// Its name (`frost breath`).
@@ -146,7 +147,7 @@ fn near() -> u16 {
 }
 
 /// Whom a special attack or a spell strikes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Area {
     /// One creature.
     One,
@@ -156,7 +157,7 @@ pub enum Area {
 
 /// A lasting condition a special attack or spell inflicts on a failed save (for the rest of
 /// the fight: a B/X fight lasts far less than these effects).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Affliction {
     /// Paralysed: cannot act, hit automatically in melee.
     Paralysis,
@@ -169,7 +170,7 @@ pub enum Affliction {
 }
 
 /// A character's statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CharacterBlock {
     /// Unique id.
@@ -235,7 +236,7 @@ impl CharacterBlock {
 }
 
 /// A mercenary's kind of troops (BX-25's troop type morale).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum TroopKind {
     /// Untrained, militia: 6.
     Militia,
@@ -246,7 +247,7 @@ pub enum TroopKind {
 }
 
 /// A mercenary's troop type: the kind, and what raises its morale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TroopsBlock {
     /// The kind of troops.
@@ -282,7 +283,7 @@ fn base_move() -> i32 {
 }
 
 /// A character's weapon.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponBlock {
     /// Its name.
@@ -309,7 +310,7 @@ fn d6() -> String {
 }
 
 /// A class: its THAC0 and saving throws by level, and how it casts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClassBlock {
     /// Unique id.
@@ -323,7 +324,7 @@ pub struct ClassBlock {
 }
 
 /// A spell.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpellBlock {
     /// Unique id.
@@ -337,7 +338,7 @@ pub struct SpellBlock {
 }
 
 /// What a spell does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum SpellEffect {
     /// Puts `hd` dice of hit dice of enemies in the target's region to sleep, the weakest
     /// first, none above `max_hd` (no save).

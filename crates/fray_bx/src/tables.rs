@@ -7,6 +7,7 @@
 //! check it against the printed table cell by cell. Armor classes outside -3..9 follow the same
 //! rule (Fray's extension of the table).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Seconds in a combat round (BX-01).
@@ -174,7 +175,7 @@ impl std::fmt::Display for HitDice {
 }
 
 /// The five saving throw categories (BX-07).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum SaveCategory {
     /// Death ray or poison (D).
     Death,

@@ -8,7 +8,7 @@
 //! use fray_content::prelude::*;
 //! use serde::Deserialize;
 //!
-//! #[derive(Debug, Deserialize)]
+//! #[derive(Debug, Deserialize, schemars::JsonSchema)]
 //! #[serde(deny_unknown_fields)]
 //! struct Note { id: String, words: u32 }
 //!
@@ -34,6 +34,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
+use schemars::{JsonSchema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 
 use crate::db::ContentDb;
@@ -42,8 +43,9 @@ use crate::layer::Layered;
 use crate::schema::Problem;
 use crate::source::SourceFile;
 
-/// A kind of content file another crate owns, written `Kind(...)` at the top of its file.
-pub trait Document: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
+/// A kind of content file another crate owns, written `Kind(...)` at the top of its file. Its
+/// [`JsonSchema`] is what the content reference ([`reference`](crate::reference)) documents.
+pub trait Document: DeserializeOwned + JsonSchema + Send + Sync + fmt::Debug + 'static {
     /// The top-level RON name of its files (`Dungeon`).
     const KIND: &'static str;
     /// Unique id among the documents of its kind.
@@ -116,6 +118,9 @@ pub trait DocumentSchema: Send + Sync {
     fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic>;
     /// Validates every document of its kind against everything loaded.
     fn validate(&self, db: &ContentDb) -> Vec<Diagnostic>;
+    /// The JSON schema of one document, for the content reference: a `$ref` to its type's
+    /// definition, which `generator` keeps with those of the types it holds.
+    fn document_schema(&self, generator: &mut SchemaGenerator) -> schemars::Schema;
 }
 
 /// The [`DocumentSchema`] of a [`Document`] type.
@@ -171,6 +176,10 @@ impl<D: Document> DocumentSchema for DocumentKind<D> {
             }
         }
         Vec::new()
+    }
+
+    fn document_schema(&self, generator: &mut SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<D>()
     }
 
     fn validate(&self, db: &ContentDb) -> Vec<Diagnostic> {

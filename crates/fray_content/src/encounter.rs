@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::map::MapSpec;
@@ -29,7 +30,7 @@ pub const MAX_COMBATANTS: u32 = 1_000;
 /// assert_eq!(spec.sides[1].combatants[0].count, 2);
 /// assert_eq!(spec.options.max_rounds, 50);
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename = "Encounter")]
 pub struct EncounterSpec {
     /// Unique id (`fray run <id>`).
@@ -54,7 +55,7 @@ pub struct EncounterSpec {
 }
 
 /// Where an encounter's map comes from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum MapRef {
     /// A map file's id or a built-in map (`near-far`, `single`).
     Named(String),
@@ -63,7 +64,7 @@ pub enum MapRef {
 }
 
 /// One side of an encounter.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
     /// The side's name (`Heroes`), unique in the encounter.
@@ -97,7 +98,7 @@ pub struct SideSpec {
 /// assert_eq!(scale.damage_of(9), 5); // 4.5 rounds up
 /// assert!(SideScale::default().is_unscaled());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideScale {
     /// Hit points, in percent (100: as written).
@@ -154,7 +155,7 @@ fn hundred() -> u16 {
 }
 
 /// Who controls a side.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ControllerSpec {
     /// An AI policy by name (`random`, `aggressive`, `tactical`).
     Ai(String),
@@ -169,7 +170,7 @@ impl Default for ControllerSpec {
 }
 
 /// One entry of a side: a statblock, how many, and where they start.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CombatantSpec {
     /// Statblock id in the encounter's ruleset.
@@ -201,7 +202,7 @@ fn one() -> u16 {
 }
 
 /// How a client steps an encounter by default.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum StepMode {
     /// Run until every encounter waits on an external controller or has ended.
     #[default]
@@ -211,7 +212,7 @@ pub enum StepMode {
 }
 
 /// Options of an encounter.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EncounterOptions {
     /// Default stepping for clients.
@@ -244,7 +245,7 @@ impl Default for EncounterOptions {
 }
 
 /// One side catches the others unaware.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AmbushSpec {
     /// The ambushing side's name.

@@ -25,6 +25,7 @@ pub mod loader;
 pub mod map;
 pub mod naming;
 pub mod options;
+pub mod reference;
 pub mod schema;
 pub mod source;
 pub mod suggest;

@@ -95,6 +95,11 @@ impl ContentLoader {
         self.schemas.iter().map(|s| s.ruleset())
     }
 
+    /// The registered kinds of other crates' content files, in the order registered.
+    pub fn document_kinds(&self) -> impl Iterator<Item = &dyn DocumentSchema> + '_ {
+        self.documents.iter().map(|k| k.as_ref())
+    }
+
     /// Loads every `.ron` file under the given files and directories and validates the result.
     /// Returns every problem found, not just the first.
     pub fn load_paths<P: AsRef<Path>>(&self, paths: &[P]) -> Result<ContentDb, Diagnostics> {
@@ -665,7 +670,7 @@ mod tests {
     use crate::schema::{Problem, Schema, Statblock, StatblockSet};
     use serde::Deserialize;
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Debug, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     enum Block {
         Beast { id: String, hp: i32 },

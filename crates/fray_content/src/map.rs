@@ -3,10 +3,11 @@
 //! Fray's positioning is abstract: a map is a graph of regions, and distances and range bands
 //! come from the number of hops between regions. Rulesets without maps use a built-in map.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A map: regions and undirected links between them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename = "Map")]
 pub struct MapSpec {
     /// Unique id, referenced by encounters as `map: Named("id")`.
@@ -22,7 +23,7 @@ pub struct MapSpec {
 }
 
 /// One region of a map.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RegionSpec {
     /// Id, unique within the map.
@@ -46,7 +47,7 @@ fn one() -> u16 {
 }
 
 /// The ground of a region.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainSpec {
     /// Extra movement cost to cross it (OHO's hamper value), in the ruleset's movement unit.
@@ -67,7 +68,7 @@ pub struct TerrainSpec {
 }
 
 /// Light level of a region (the lite5e bands; other rulesets read what they need).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Light {
     /// No light.
     Darkness,

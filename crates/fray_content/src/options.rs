@@ -1,19 +1,20 @@
 //! Ruleset options: typed values an encounter file sets by name (`lasting_wounds: true`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
 
 /// The value of one ruleset option, as written in an encounter file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum OptionValue {
     /// `true` / `false`.
     Bool(bool),
     /// A whole number.
     Int(i64),
-    /// A word, such as a variant name (borrowed for the defaults a ruleset writes as
-    /// constants: `OptionValue::Text(Cow::Borrowed("matrix"))`).
+    /// A word, such as a variant name.
+    // Borrowed in the defaults a ruleset writes as constants: `Text(Cow::Borrowed("matrix"))`.
     Text(Cow<'static, str>),
 }
 

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
+use schemars::{JsonSchema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 
 use crate::diagnostic::Diagnostic;
@@ -17,8 +18,9 @@ use crate::layer::Layered;
 use crate::options::{OptionDef, OptionValue};
 use crate::source::SourceFile;
 
-/// A ruleset's statblock type.
-pub trait Statblock: DeserializeOwned + Send + Sync + fmt::Debug + 'static {
+/// A ruleset's statblock type. Its [`JsonSchema`] (derived beside its `Deserialize`) is what
+/// the content reference ([`reference`](crate::reference)) documents.
+pub trait Statblock: DeserializeOwned + JsonSchema + Send + Sync + fmt::Debug + 'static {
     /// Unique id within the ruleset, referenced by encounters.
     fn id(&self) -> &str;
     /// Display name.
@@ -255,6 +257,9 @@ pub trait StatblockSchema: Send + Sync {
     fn validate(&self, store: &dyn Any, sources: &[SourceFile]) -> Vec<Diagnostic>;
     /// One summary per statblock, in id order.
     fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary>;
+    /// The JSON schema of one statblock, for the content reference: a `$ref` to its type's
+    /// definition, which `generator` keeps with those of the types it holds.
+    fn statblock_schema(&self, generator: &mut SchemaGenerator) -> schemars::Schema;
     /// What is wrong with `value` for the option called `name` beyond its kind, if anything
     /// (nothing, unless the ruleset checks its options: [`Schema::with_option_check`]).
     fn option_problem(&self, name: &str, value: &OptionValue) -> Option<String> {
@@ -275,7 +280,7 @@ pub trait StatblockSchema: Send + Sync {
 /// use fray_content::prelude::*;
 /// use serde::Deserialize;
 ///
-/// #[derive(Debug, Deserialize)]
+/// #[derive(Debug, Deserialize, schemars::JsonSchema)]
 /// #[serde(deny_unknown_fields)]
 /// struct Beast { id: String, hp: i32 }
 ///
@@ -418,6 +423,10 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
             return Ok(Vec::new());
         };
         set.get(id).map_or(Ok(Vec::new()), |s| derived(s, set))
+    }
+
+    fn statblock_schema(&self, generator: &mut SchemaGenerator) -> schemars::Schema {
+        generator.subschema_for::<S>()
     }
 
     fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {

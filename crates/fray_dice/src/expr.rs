@@ -338,6 +338,22 @@ impl<'de> Deserialize<'de> for Dice {
     }
 }
 
+/// Content writes dice as a string of notation (the content reference shows it so).
+impl schemars::JsonSchema for Dice {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Dice".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "Dice notation, written as a string: `\"1d8+2\"`, `\"2d6\"`, `\"4d6kh3\"` \
+                (keep the highest 3), `\"1d20ro1+5\"` (reroll 1s once), `\"2d6!\"` (exploding), \
+                `\"d%\"`, or a plain number (`\"3\"`).",
+        })
+    }
+}
+
 impl Term {
     pub(crate) fn plain(count: u32, sides: u32) -> Self {
         Self {

@@ -255,6 +255,22 @@ impl<'de> Deserialize<'de> for DieRank {
     }
 }
 
+/// Content writes a die rank as a string (the content reference shows it so).
+impl schemars::JsonSchema for DieRank {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "DieRank".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "A rung of the die-rank ladder, written as a string: one of `\"D2\"`, \
+                `\"D3\"`, `\"D4\"`, `\"D6\"`, `\"D8\"`, `\"D10\"`, `\"D12\"`, `\"D16\"`, `\"D20\"`, \
+                `\"D24\"`, `\"D30\"`, `\"D36\"`, `\"D48\"`, `\"D60\"`.",
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@
 
 use fray_content::schema::{Problem, Statblock, StatblockSet};
 use fray_dice::DieRank;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The most health, action points and mastery points content may give (the arithmetic of the
@@ -21,7 +22,7 @@ pub const LIMIT: u8 = 99;
 pub const MAX_RANK: u8 = 9;
 
 /// One `dierank` statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum DrBlock {
     /// A hero: its own mastery points; at 0 health it falls, out of the fight.
     Hero(CreatureBlock),
@@ -30,7 +31,7 @@ pub enum DrBlock {
 }
 
 /// A hero's or a monster's numbers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureBlock {
     /// Unique id.
@@ -68,7 +69,7 @@ fn three() -> u8 {
 }
 
 /// What an action takes of a turn (DR-14).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub enum ActionKind {
     /// One action point; the turn goes on unless it was the last.
     Minor,
@@ -80,7 +81,7 @@ pub enum ActionKind {
 }
 
 /// One attack or special.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackBlock {
     /// Its name (`spear`, `spit`).

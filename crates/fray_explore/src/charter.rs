@@ -16,6 +16,7 @@ use fray_content::loader::ContentLoader;
 use fray_content::naming::name_problem;
 use fray_content::schema::Problem;
 use fray_content::suggest::help_for;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::Activity;
@@ -42,7 +43,7 @@ pub const MAX_HP: i64 = 10_000;
 pub const MAX_TURNS: i64 = 1_000_000;
 
 /// An expedition: a party, what it carries, and what it means to do in which dungeon.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename = "Expedition", deny_unknown_fields)]
 pub struct ExpeditionSpec {
     /// Unique id among expeditions.
@@ -81,7 +82,7 @@ fn default_max_turns() -> u32 {
 }
 
 /// A party member of an expedition file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PartyMemberSpec {
     /// Its name (unique in the party).
@@ -101,7 +102,7 @@ pub struct PartyMemberSpec {
 /// What the party means to do: visit areas (or a wilderness's sites) in order, each by the
 /// shortest way it knows, then reach its goal, then come back out by the entrance (or home
 /// to the starting site); and how it goes about it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct PlanSpec {
     /// Areas (or sites) to visit, in order.

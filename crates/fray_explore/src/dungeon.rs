@@ -26,6 +26,7 @@ use fray_content::db::ContentDb;
 use fray_content::document::Document;
 use fray_content::schema::Problem;
 use fray_content::suggest::help_for;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::foes::Foes;
@@ -37,7 +38,7 @@ use crate::validation::{
 pub use crate::wandering::{WanderingEntry, roll_entries};
 
 /// A dungeon: its areas, how they connect, and what wanders its levels.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename = "Dungeon", deny_unknown_fields)]
 pub struct DungeonSpec {
     /// Unique id among dungeons.
@@ -62,7 +63,7 @@ pub struct DungeonSpec {
 }
 
 /// One area (a room, a cave, a stretch of corridor).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AreaSpec {
     /// Unique id in the dungeon.
@@ -89,7 +90,7 @@ fn first_level() -> u8 {
 }
 
 /// A trap in an area.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrapSpec {
     /// What it is (`pit`, `poison needle`).
@@ -115,7 +116,7 @@ pub const ABILITIES: [&str; 6] = ["str", "dex", "con", "int", "wis", "cha"];
 pub const MAX_DC: i64 = 40;
 
 /// The check a trap's victim makes to avoid it: an ability and a DC.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrapCheck {
     /// The ability checked, lower case (`dex` to leap aside, `con` against a poison).
@@ -125,7 +126,7 @@ pub struct TrapCheck {
 }
 
 /// A passage between two areas, with its length and, maybe, a door.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PassageSpec {
     /// One end's area id.
@@ -140,7 +141,7 @@ pub struct PassageSpec {
 }
 
 /// A door on a passage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DoorSpec {
     /// Unique id in the dungeon (listening names it).
@@ -150,7 +151,7 @@ pub struct DoorSpec {
 }
 
 /// How a door stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum DoorState {
     /// Opens freely.
     Open,
@@ -165,7 +166,7 @@ pub enum DoorState {
 
 /// The wandering monsters of one level: a roll of one die with as many sides as entries picks
 /// one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WanderingTable {
     /// The level it is for.

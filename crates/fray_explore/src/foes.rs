@@ -1,9 +1,10 @@
 //! Monsters met together, by statblock, as content and meetings name them.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Monsters of one statblock, met together.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Foes {
     /// The statblock id in the expedition's ruleset.

@@ -23,6 +23,7 @@
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::{Activity, CurrentActivity, Plan};
@@ -38,7 +39,9 @@ use crate::treasure::take_treasure;
 
 /// How hard or how carefully the party travels, chosen in its plan. What each does to the
 /// miles is the ruleset's (B/X: forced march, BX-11; lite5e: tactical and stealthy, L5-22).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema,
+)]
 pub enum March {
     /// The usual pace.
     #[default]

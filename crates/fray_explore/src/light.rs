@@ -1,13 +1,14 @@
 //! Light sources that burn down with the clock and are relit from the bearer's supplies.
 
 use bevy_ecs::prelude::*;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::party::Supplies;
 use crate::time::GameTime;
 
 /// A kind of light source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum LightKind {
     /// A torch: burns once, then a fresh torch is needed.
     Torch,

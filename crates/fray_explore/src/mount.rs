@@ -4,6 +4,7 @@
 //! carry a rider, what flying changes) is the ruleset's procedure (B/X's flying rules, BX-11).
 
 use bevy_ecs::prelude::*;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Mounts, one for each member, as an expedition file describes them.
@@ -16,7 +17,7 @@ use serde::{Deserialize, Serialize};
 ///     .unwrap();
 /// assert!(spec.flying);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MountSpec {
     /// The mounts' statblock in the expedition's ruleset.

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The expedition's party, in marching order: the front first (BX-27: who meets danger first).
@@ -104,7 +105,9 @@ impl Vitals {
 }
 
 /// What a member carries that the clock uses up: light, food and money.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Supplies {
     /// Unlit torches.

@@ -6,6 +6,7 @@
 //! are met (B/X: a cautious party speaks first and tries to evade, a bold one fights).
 
 use bevy_ecs::prelude::*;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::activity::{Activity, Plan};
@@ -18,7 +19,7 @@ use crate::time::{Clock, GameTime};
 use crate::timekeeping::Timekeeping;
 
 /// How boldly the party goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum Stance {
     /// Searches every new area, speaks first to monsters and tries to slip away from them.
     #[default]
@@ -28,7 +29,7 @@ pub enum Stance {
 }
 
 /// The party's policy, from the expedition file's plan.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ExpeditionPolicy {
     /// How boldly it goes.

@@ -2,10 +2,13 @@
 //! sites and legs. What a terrain does (getting lost, speed, wandering monsters) is each
 //! ruleset's procedure; the model only carries the name.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A kind of terrain, on land or water.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Terrain {
     /// Open, clear land.
     Clear,

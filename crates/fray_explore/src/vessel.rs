@@ -2,10 +2,11 @@
 //! the way. How fast it goes and what the weather does to it is the ruleset's procedure.
 
 use bevy_ecs::prelude::*;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A vessel, as an expedition file describes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VesselSpec {
     /// Its name.
@@ -32,7 +33,7 @@ fn yes() -> bool {
 }
 
 /// A boat or a ship.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum VesselKind {
     /// A boat, for smooth water.
     Boat,

@@ -2,13 +2,14 @@
 //! and rolling them.
 
 use fray_dice::Dice;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::foes::Foes;
 use crate::rolls::TurnDice;
 
 /// One entry of a wandering table: a statblock and how many come, in dice notation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WanderingEntry {
     /// The statblock id.

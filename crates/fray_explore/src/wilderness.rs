@@ -27,6 +27,7 @@ use fray_content::db::ContentDb;
 use fray_content::document::Document;
 use fray_content::schema::Problem;
 use fray_content::suggest::help_for;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::foes::Foes;
@@ -41,7 +42,7 @@ use crate::wandering::{WanderingEntry, roll_entries};
 pub const MAX_MILES: i64 = 1_000;
 
 /// A wilderness: its sites, the legs between them, and what wanders each terrain.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename = "Wilderness", deny_unknown_fields)]
 pub struct WildernessSpec {
     /// Unique id among wildernesses.
@@ -66,7 +67,7 @@ pub struct WildernessSpec {
 }
 
 /// One site: a hex, a village, a landmark or a lair.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SiteSpec {
     /// Unique id in the wilderness.
@@ -85,7 +86,7 @@ pub struct SiteSpec {
 }
 
 /// A leg of the journey between two sites, with its terrain and length.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LegSpec {
     /// One end's site id.
@@ -102,7 +103,7 @@ pub struct LegSpec {
 }
 
 /// Which way a river's current runs along a leg.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Current {
     /// Going from `from` to `to` is downstream.
     Downstream,
@@ -122,7 +123,7 @@ impl Current {
 
 /// The wandering monsters of one terrain: a roll of one die with as many sides as entries
 /// picks one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainTable {
     /// The terrain it is for.

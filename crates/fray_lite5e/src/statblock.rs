@@ -10,13 +10,14 @@
 use fray_content::map::Light;
 use fray_content::schema::{Problem, Statblock, StatblockSet};
 use fray_dice::Dice;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The most hit points content may give.
 pub const MAX_HP: u16 = 999;
 
 /// One `lite5e` statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub enum L5Block {
     /// A player character: rolls morale alone, and a monster's natural 1 doubles its damage
     /// (L5-12).
@@ -26,7 +27,7 @@ pub enum L5Block {
 }
 
 /// What an attack draws on (L5-10): melee STR, ranged DEX, arcane INT, divine WIS.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum AttackKind {
     /// A melee weapon: STR, close range only.
     Melee,
@@ -39,7 +40,7 @@ pub enum AttackKind {
 }
 
 /// The farthest band an attack reaches (L5-09).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub enum Reach {
     /// The same region only.
     #[default]
@@ -51,7 +52,7 @@ pub enum Reach {
 }
 
 /// One attack, spell or feature.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackBlock {
     /// Its name.
@@ -80,7 +81,7 @@ pub struct AttackBlock {
 }
 
 /// A body part a combatant may lose on the injury table (L5-14): its lasting effect.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BodyPart {
     /// What is lost (`left hand`).
@@ -102,7 +103,7 @@ fn thirty() -> u8 {
 }
 
 /// A character's or a monster's numbers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureBlock {
     /// Unique id.

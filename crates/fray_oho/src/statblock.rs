@@ -31,6 +31,7 @@ use std::fmt;
 use fray_content::schema::{Problem, Statblock, StatblockSet};
 use fray_content::suggest::help_for;
 use fray_dice::Dice;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::MAX_POOL;
@@ -39,7 +40,9 @@ use crate::vocabulary::{DamageKind, OhoCondition};
 /// The abilities that govern rolls. Experience from each proficiency check goes to the ability
 /// that governs it (OHO-22); the defense roll is governed by Reflex, the Fortitude roll by
 /// Fortitude; a curse takes 1d6 from the rolls of one ability (OHO-20).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Ability {
     /// Strength: most melee weapons.
     Strength,
@@ -112,7 +115,7 @@ impl fmt::Display for Ability {
 pub const UNARMED: &str = "unarmed";
 
 /// A specialization.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Specialization {
     /// Toughness: engage this many creatures more than the one everybody may (OHO-13; the text
     /// names the specialization without a number, so content gives the ranks).
@@ -120,7 +123,7 @@ pub enum Specialization {
 }
 
 /// Something a weapon's hit does besides damage, when the Fortitude roll fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Rider {
     /// A condition for this many rounds (blinded, deafened, confused, frightened...).
     Condition(OhoCondition, u32),
@@ -145,7 +148,7 @@ pub const RIDER_CONDITIONS: [OhoCondition; 10] = [
 ];
 
 /// A weapon (or a natural weapon, or an attack spell).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponBlock {
     /// Unique id.
@@ -173,7 +176,7 @@ pub struct WeaponBlock {
 }
 
 /// A hero or a monster.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureBlock {
     /// Unique id.
@@ -219,7 +222,7 @@ fn one() -> u32 {
 }
 
 /// One OHO statblock.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub enum OhoBlock {
     /// A proficiency and the ability that governs it.

@@ -9,6 +9,7 @@ use fray_core::condition::Condition;
 use fray_core::cost::Cost;
 use fray_core::intent::Maneuver;
 use fray_core::vocabulary::{DamageType, Vocabulary};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::body::BodyPart;
@@ -32,7 +33,7 @@ pub const CURSED: Condition = Condition::ruleset(6);
 pub const DISABLED: Condition = Condition::ruleset(7);
 
 /// A condition as OHO content names it (`riders: [Condition(Blinded, 2)]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum OhoCondition {
     /// Loses blood every round (OHO-17).
     Bleeding,
@@ -135,7 +136,18 @@ pub fn effect_name(c: Condition) -> Arc<str> {
 /// A damage type, as OHO content names it (`damage_type: Slashing`); its injuries depend on
 /// it (OHO-16).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
 )]
 pub enum DamageKind {
     /// Weapon damage with no special type.

@@ -477,6 +477,11 @@ impl StatblockSchema for BorrowedSchema {
     fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {
         self.inner().map(|s| s.summaries(store)).unwrap_or_default()
     }
+
+    fn statblock_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        self.inner()
+            .map_or_else(schemars::Schema::default, |s| s.statblock_schema(generator))
+    }
 }
 
 /// The content of both rulesets, loaded with [`merged_loader`].

@@ -16,7 +16,7 @@ use serde::Deserialize;
 /// loader.add_source(&mut db, SourceFile::new("duel/blocks.ron", text)).unwrap();
 /// assert_eq!(db.statblocks::<ToyBlock>("duel").unwrap().get("orc").unwrap().hp, 8);
 /// ```
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ToyBlock {
     /// Unique id within the toy.
