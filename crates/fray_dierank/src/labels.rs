@@ -8,8 +8,10 @@ pub struct Labels {
     pub moving: Arc<str>,
     /// Leaving carefully.
     pub careful: Arc<str>,
-    /// Spending a mastery point.
+    /// Spending a mastery point on the roll just made (DR-09).
     pub mastery: Arc<str>,
+    /// Spending a mastery point on initiative, before the first round (DR-12).
+    pub mastery_initiative: Arc<str>,
     /// Delaying.
     pub delay: Arc<str>,
     /// Readying an attack.
@@ -27,7 +29,8 @@ impl Labels {
         LABELS.get_or_init(|| Labels {
             moving: "move".into(),
             careful: "leave carefully".into(),
-            mastery: "spend a mastery point".into(),
+            mastery: "spend a mastery point on the roll".into(),
+            mastery_initiative: "spend a mastery point on initiative".into(),
             delay: "delay".into(),
             ready: "ready an attack".into(),
             end_turn: "end turn".into(),

@@ -43,7 +43,7 @@ impl Legality for DrRules {
         };
         match *offer.occasion() {
             Occasion::Declaration => {
-                offer.consider(USE_MASTERY, &labels.mastery);
+                offer.consider(USE_MASTERY, &labels.mastery_initiative);
                 offer.consider(Intent::Pass, &labels.keep);
             }
             Occasion::Reaction { provoker, kind, .. } => match kind {

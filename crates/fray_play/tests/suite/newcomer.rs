@@ -201,3 +201,19 @@ fn d18_the_end_title_shows_the_last_escalation_die() {
         "the title shows the die the log last set (+{last}): {title}"
     );
 }
+
+/// D.17: die-rank's opening offer of a mastery point says which roll it goes to (initiative,
+/// DR-12); an answer to a roll says it goes on the roll (DR-09).
+#[test]
+fn d17_a_mastery_point_says_which_roll_it_goes_to() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("dr-ford", 3, dir.path());
+    app.settle();
+    let texts: Vec<String> = app.menu().iter().map(|e| e.text.clone()).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "spend a mastery point on initiative"),
+        "{texts:?}"
+    );
+}
