@@ -269,6 +269,24 @@ fn a_batch_records_how_it_was_made_in_its_json_and_its_summary() {
             &serde_json::json!(4)
         )
     );
+    // G.30: the means the text gives, beside the totals.
+    let runs = json["runs"].as_f64().unwrap();
+    for (mean, total) in [
+        ("turns", "turns"),
+        ("fights", "fights"),
+        ("treasure", "treasure"),
+    ] {
+        let expected = json[total].as_f64().unwrap() / runs;
+        assert!(
+            (json["means"][mean].as_f64().unwrap() - expected).abs() < 1e-9,
+            "{json}"
+        );
+    }
+    let hours = json["seconds"].as_f64().unwrap() / runs / 3600.0;
+    assert!(
+        (json["means"]["hours"].as_f64().unwrap() - hours).abs() < 1e-9,
+        "{json}"
+    );
 }
 
 #[test]

@@ -592,6 +592,7 @@ fn batch(
         ruleset: &spec.ruleset,
         seed: args.seed,
         runs_asked: runs,
+        means: DelveMeans::of(&tally),
         tally: &tally,
     };
     let tally_json = serde_json::to_string(&results).map_err(io::Error::other)?;
@@ -628,9 +629,51 @@ struct DelveResults<'a> {
     seed: u64,
     /// The runs asked for (`runs` says how many were played: fewer after a Ctrl-C).
     runs_asked: u64,
+    /// The totals per run played, as the text summary gives them.
+    means: DelveMeans,
     /// The totals.
     #[serde(flatten)]
     tally: &'a DelveTally,
+}
+
+/// The means per expedition of a batch's totals (what the text summary prints).
+#[derive(Serialize)]
+struct DelveMeans {
+    /// Exploration turns.
+    turns: f64,
+    /// Hours of game time.
+    hours: f64,
+    /// Monsters met.
+    met: f64,
+    /// Wandering monsters met.
+    wandering: f64,
+    /// Fights.
+    fights: f64,
+    /// Torches used.
+    torches: f64,
+    /// Rations used.
+    rations: f64,
+    /// Gold carried out.
+    treasure: f64,
+    /// XP gained.
+    xp: f64,
+}
+
+impl DelveMeans {
+    /// The means of `tally`'s totals (zeros when no run was played).
+    fn of(tally: &DelveTally) -> Self {
+        Self {
+            turns: tally.mean(tally.turns),
+            hours: tally.mean(tally.seconds) / 3_600.0,
+            met: tally.mean(tally.met),
+            wandering: tally.mean(tally.wandering),
+            fights: tally.mean(tally.fights),
+            torches: tally.mean(tally.torches),
+            rations: tally.mean(tally.rations),
+            treasure: tally.mean(tally.treasure),
+            xp: tally.mean(tally.xp),
+        }
+    }
 }
 
 /// CSV records as bytes.
