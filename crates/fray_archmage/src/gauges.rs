@@ -1,5 +1,6 @@
 //! What a client shows of an archmage fight: a combatant's action slots and the escalation die.
 
+use crate::sheet::Sheet;
 use bevy_ecs::prelude::*;
 use fray_core::gauge::Gauge;
 use fray_core::kit::Presentation;
@@ -28,5 +29,46 @@ impl Presentation for ArchmageRules {
             })
             .into_iter()
             .collect()
+    }
+
+    /// Level, AC, PD and MD (with what conditions take off them in the fight's rolls).
+    fn stats(world: &World, who: Entity) -> Vec<Gauge> {
+        world.get::<Sheet>(who).map_or_else(Vec::new, |s| {
+            vec![
+                Gauge::stat("level", i32::from(s.0.level)),
+                Gauge::stat("AC", s.0.ac),
+                Gauge::stat("PD", s.0.pd),
+                Gauge::stat("MD", s.0.md),
+            ]
+        })
+    }
+
+    fn glossary() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "escalation die",
+                "from round 2 it rises by 1 a round, up to 6; heroes add it to their attacks (AR-11)",
+            ),
+            (
+                "standard, move, quick",
+                "the three actions of a turn: an attack or a power, a move, a small thing",
+            ),
+            (
+                "ready",
+                "spend the standard action to act later, just before a trigger (AR-03)",
+            ),
+            (
+                "intercept",
+                "an unengaged creature engages an enemy moving past it and stops it (AR-15)",
+            ),
+            (
+                "AC, PD, MD",
+                "armour class, physical defense and mental defense: what attacks must reach",
+            ),
+            (
+                "recoveries",
+                "a hero's store of healing, spent at 0 HP and in rests (AR-24)",
+            ),
+        ]
     }
 }

@@ -42,4 +42,53 @@ impl Presentation for BxRules {
         }
         gauges
     }
+
+    /// AC, THAC0, the saving throws (death, wands, paralysis, breath, spells) and morale.
+    fn stats(world: &World, who: Entity) -> Vec<Gauge> {
+        let Some(sheet) = world.get::<Sheet>(who) else {
+            return Vec::new();
+        };
+        let s = &sheet.0;
+        let [death, wands, paralysis, breath, spells] = s.saves.0;
+        let mut stats = vec![
+            Gauge::stat("AC", s.ac),
+            Gauge::stat("THAC0", s.thac0),
+            Gauge::new(
+                "saves",
+                death,
+                None,
+                format!("D{death} W{wands} P{paralysis} B{breath} S{spells}"),
+            ),
+        ];
+        if let Some(morale) = s.morale {
+            stats.push(Gauge::stat("morale", morale));
+        }
+        stats
+    }
+
+    fn glossary() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "THAC0",
+                "the d20 roll needed to hit AC 0; each point of AC lower needs one more (BX-22)",
+            ),
+            ("AC", "armour class: lower is better"),
+            (
+                "saves",
+                "the d20 rolls needed against death, wands, paralysis, breath and spells (BX-26)",
+            ),
+            (
+                "declaration",
+                "spells, retreats and fighting withdrawals are declared before initiative (BX-18)",
+            ),
+            (
+                "morale",
+                "2d6 against this or the side breaks and flees (BX-25)",
+            ),
+            (
+                "subdue",
+                "strike to beat a foe into surrender rather than kill it (BX-24)",
+            ),
+        ]
+    }
 }

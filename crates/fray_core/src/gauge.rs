@@ -55,6 +55,11 @@ impl Gauge {
         Self::new(name, value, Some(max), format!("{value}/{max}"))
     }
 
+    /// A number a combatant is judged by, with no maximum (`AC 17`).
+    pub fn stat(name: impl Into<Cow<'static, str>>, value: i32) -> Self {
+        Self::new(name, value, None, value.to_string())
+    }
+
     /// Something a combatant has or has spent this turn (an action slot): `ready` or `spent`.
     pub fn flag(name: impl Into<Cow<'static, str>>, left: bool) -> Self {
         let text = if left { "ready" } else { "spent" };

@@ -72,6 +72,19 @@ pub trait Ruleset: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The numbers combatant `who` is judged by, for a client (see
+    /// [`Presentation::stats`](crate::kit::Presentation::stats)); none by default.
+    fn stats(&self, world: &World, who: Entity) -> Vec<Gauge> {
+        let _ = (world, who);
+        Vec::new()
+    }
+
+    /// The ruleset's own terms with what they mean, for a client (see
+    /// [`Presentation::glossary`](crate::kit::Presentation::glossary)); none by default.
+    fn glossary(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// Makes a game's `edit` of combatant `who` of `encounter` (see [`crate::edit::apply`]). The
     /// kit's plugin makes it with the ruleset's hooks; a spawner alone takes no edits.
     fn apply_edit(

@@ -6,6 +6,7 @@ use bevy_reflect::Reflect;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+use crate::sheet::Sheet;
 use bevy_ecs::prelude::*;
 use fray_core::cost::{Cost, Timing};
 use fray_core::gauge::Gauge;
@@ -30,6 +31,43 @@ impl Presentation for OhoRules {
             })
             .into_iter()
             .collect()
+    }
+
+    /// Reflex, Dodge and Fortitude ranks and the armour's damage reduction.
+    fn stats(world: &World, who: Entity) -> Vec<Gauge> {
+        world.get::<Sheet>(who).map_or_else(Vec::new, |s| {
+            vec![
+                Gauge::stat("Reflex", i32::from(s.0.reflex)),
+                Gauge::stat("Dodge", i32::from(s.0.dodge)),
+                Gauge::stat("Fortitude", i32::from(s.0.fortitude)),
+                Gauge::stat("armour", s.0.reduction),
+            ]
+        })
+    }
+
+    fn glossary() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "ATG",
+                "the Action/Time Gauge: 6.5 seconds each turn, spent on every action (OHO-01)",
+            ),
+            (
+                "withhold",
+                "hold an attack or a move until a trigger, for a reaction's time and its own (OHO-05)",
+            ),
+            (
+                "Fortitude",
+                "rolled against the damage of a hit: failing by more brings injuries, disabling, dying (OHO-11)",
+            ),
+            (
+                "armour",
+                "damage reduction taken off a hit before Fortitude (OHO-10)",
+            ),
+            (
+                "called shot",
+                "aim at a body part: harder to hit, worse for the target",
+            ),
+        ]
     }
 }
 

@@ -18,8 +18,13 @@ use crate::setup::{PlayError, PlaySetup};
 pub enum Overlay {
     /// Nothing: the fight.
     None,
-    /// The key help.
+    /// The key help and the ruleset's terms.
     Help,
+    /// What a combatant is: its numbers, conditions and budget.
+    Inspect {
+        /// The combatant.
+        who: Entity,
+    },
     /// "Quit?"
     ConfirmQuit,
     /// "Leave the fight?": the highlighted option takes the person's combatants out of the
@@ -126,6 +131,12 @@ impl App {
                 self.overlay = Overlay::None;
             }
             (_, Command::Help) => self.overlay = Overlay::Help,
+            (Overlay::Inspect { .. }, _) => self.overlay = Overlay::None,
+            (Overlay::None, Command::Inspect) => {
+                if let Some(who) = self.inspected() {
+                    self.overlay = Overlay::Inspect { who };
+                }
+            }
             (_, Command::Quit) if self.fight.is_over() => self.quit = true,
             (_, Command::Quit) => self.overlay = Overlay::ConfirmQuit,
             (Overlay::Help, _) => {}
@@ -154,6 +165,22 @@ impl App {
             Command::LogDown => self.log_scroll = self.log_scroll.saturating_sub(10),
             _ => {}
         }
+    }
+
+    /// Whom `i` inspects: the highlighted option's target, else who decides, else who acts.
+    fn inspected(&self) -> Option<Entity> {
+        let target = self
+            .menu
+            .get(self.selected)
+            .and_then(|e| e.option.intent.target());
+        target
+            .or(self.decision.as_ref().map(|d| d.actor))
+            .or_else(|| {
+                self.fight
+                    .world()
+                    .get::<fray_core::turn::Turn>(self.fight.encounter())
+                    .and_then(fray_core::turn::Turn::actor)
+            })
     }
 
     /// Takes the highlighted option.

@@ -19,6 +19,9 @@ pub enum Command {
     Choose,
     /// Show or hide the key help.
     Help,
+    /// Show or hide what the highlighted option's target (or the decider) is: its numbers,
+    /// conditions and budget.
+    Inspect,
     /// Save the fight.
     Save,
     /// Load the saved fight.
@@ -54,7 +57,11 @@ pub const HELP: &[(&str, &str)] = &[
     ("+ / -", "the other sides play faster / slower"),
     ("PgUp/PgDn", "scroll the log"),
     ("s / l", "save the fight / load the save"),
-    ("?", "show or hide this help"),
+    (
+        "i",
+        "inspect the highlighted option's target, or who decides",
+    ),
+    ("?", "show or hide this help and the ruleset's terms"),
     ("q", "quit (asks first); Esc closes a question or the help"),
 ];
 
@@ -88,6 +95,7 @@ impl Command {
             'k' => Some(Command::Up),
             'j' => Some(Command::Down),
             '?' => Some(Command::Help),
+            'i' => Some(Command::Inspect),
             's' => Some(Command::Save),
             'l' => Some(Command::Load),
             'q' => Some(Command::Quit),

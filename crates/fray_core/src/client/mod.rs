@@ -222,6 +222,21 @@ pub fn budget(world: &World, who: Entity) -> Vec<Gauge> {
         .unwrap_or_default()
 }
 
+/// The numbers combatant `who` is judged by, in its ruleset's words (archmage: AC, PD, MD;
+/// B/X: AC, THAC0, saves), for a client that inspects it. Empty when the ruleset shows none.
+pub fn stats(world: &World, who: Entity) -> Vec<Gauge> {
+    world
+        .get::<InEncounter>(who)
+        .and_then(|e| ruleset_of(world, e.0))
+        .map(|r| r.stats(world, who))
+        .unwrap_or_default()
+}
+
+/// The terms of `encounter`'s ruleset a client explains, each with what it means.
+pub fn glossary(world: &World, encounter: Entity) -> &'static [(&'static str, &'static str)] {
+    ruleset_of(world, encounter).map_or(&[], |r| r.glossary())
+}
+
 /// The battle-wide counters of `encounter` its ruleset shows (archmage's escalation die).
 pub fn battle_gauges(world: &World, encounter: Entity) -> Vec<Gauge> {
     ruleset_of(world, encounter)

@@ -109,6 +109,14 @@ impl<R: Rules> Ruleset for Kit<R> {
         R::battle_gauges(world, encounter)
     }
 
+    fn stats(&self, world: &World, who: Entity) -> Vec<Gauge> {
+        R::stats(world, who)
+    }
+
+    fn glossary(&self) -> &'static [(&'static str, &'static str)] {
+        R::glossary()
+    }
+
     fn apply_edit(
         &self,
         world: &mut World,

@@ -72,7 +72,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
     frame.render_widget(Paragraph::new(status_line(app)), status);
     match app.overlay() {
         Overlay::None => {}
-        Overlay::Help => overlay::help(frame, area),
+        Overlay::Help => overlay::help(frame, area, app),
+        Overlay::Inspect { who } => overlay::inspect(frame, area, app, who),
         Overlay::ConfirmQuit => overlay::confirm_quit(frame, area),
         Overlay::ConfirmLeave { .. } => {
             let label = app

@@ -5,9 +5,19 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use bevy_ecs::prelude::*;
+use fray_core::client::{budget, glossary, stats, vocabulary};
+use fray_core::combatant::{Hp, Side, Status};
+use fray_core::condition::Conditions;
+use fray_core::effect::Effects;
+use fray_core::engagement::Engagement;
+
+use crate::app::App;
 use crate::keys::HELP;
+use crate::menu::name;
+use crate::render::side_name;
 
 /// A box of `width` x `height` in the middle of `area`.
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -20,32 +30,135 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     cell
 }
 
-/// The key help.
-pub fn help(frame: &mut Frame, area: Rect) {
-    let mut lines: Vec<Line> = HELP
-        .iter()
-        .map(|(keys, what)| {
-            Line::from(vec![
-                Span::styled(
-                    format!(" {keys:<14}"),
-                    Style::new().add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
+/// The key help, then the terms of the fight's ruleset and of the options every ruleset
+/// offers.
+pub fn help(frame: &mut Frame, area: Rect, app: &App) {
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let term = |keys: &str, what: &str| {
+        Line::from(vec![
+            Span::styled(format!(" {keys:<22}"), bold),
+            Span::raw(what.to_string()),
+        ])
+    };
+    let mut lines: Vec<Line> = HELP.iter().map(|(keys, what)| term(keys, what)).collect();
     lines.push(Line::raw(""));
     lines.push(Line::raw(
-        " Your side's decisions appear below the battlefield, each with",
+        " Your side's decisions appear below the battlefield, each with its cost and the exact",
     ));
-    lines.push(Line::raw(
-        " its cost and the exact odds of the highlighted option.",
-    ));
-    let height = u16::try_from(lines.len()).unwrap_or(12) + 2;
-    let rect = centered(area, 76, height);
+    lines.push(Line::raw(" odds of the highlighted option."));
+    let glossary = glossary(app.fight().world(), app.fight().encounter());
+    if !glossary.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(" The ruleset's terms", bold));
+        lines.extend(glossary.iter().map(|(t, what)| term(t, what)));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(" Options every ruleset may offer", bold));
+    lines.extend(OPTION_TERMS.iter().map(|(t, what)| term(t, what)));
+    let height = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2)
+        .min(area.height);
+    let rect = centered(area, area.width.min(120), height);
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Keys (? or Esc to close) ")),
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" Keys and terms (? or Esc to close) ")),
+        rect,
+    );
+}
+
+/// What the options the core names mean.
+const OPTION_TERMS: &[(&str, &str)] = &[
+    (
+        "engage / disengage",
+        "close in on an enemy and lock it in melee / try to get free",
+    ),
+    (
+        "ready, withhold",
+        "hold an action until something sets it off, then take it first",
+    ),
+    ("delay", "act later in the round"),
+    ("defend", "give up acting to be harder to hit"),
+    ("rally", "catch your breath and heal"),
+    ("stabilize", "tend a fallen ally so it does not die"),
+    (
+        "retreat / flee",
+        "leave the fight in good order / run (the whole side, in some rulesets)",
+    ),
+    (
+        "provokes",
+        "draws opportunity attacks from the enemies it leaves or passes",
+    ),
+];
+
+/// What combatant `who` is: side, hit points, status, the numbers its ruleset judges it by,
+/// its budget, conditions and effects, and whom it is engaged with.
+pub fn inspect(frame: &mut Frame, area: Rect, app: &App, who: Entity) {
+    let world = app.fight().world();
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let row = |what: &str, value: String| {
+        Line::from(vec![
+            Span::styled(format!(" {what:<12}"), bold),
+            Span::raw(value),
+        ])
+    };
+    let mut lines = Vec::new();
+    if let Some(side) = world.get::<Side>(who) {
+        lines.push(row("side", side_name(app, side.0)));
+    }
+    if let Some(hp) = world.get::<Hp>(who) {
+        let temp = if hp.temp > 0 {
+            format!(" (+{} temporary)", hp.temp)
+        } else {
+            String::new()
+        };
+        lines.push(row("HP", format!("{} of {}{temp}", hp.current, hp.max)));
+    }
+    if let Some(status) = world.get::<Status>(who) {
+        lines.push(row("status", format!("{status:?}").to_lowercase()));
+    }
+    for gauge in stats(world, who) {
+        lines.push(row(&gauge.name, gauge.text));
+    }
+    let budget: Vec<String> = budget(world, who).iter().map(ToString::to_string).collect();
+    if !budget.is_empty() {
+        lines.push(row("budget", budget.join(", ")));
+    }
+    let words = vocabulary(world, app.fight().encounter());
+    let mut marks: Vec<String> = Vec::new();
+    if let Some(effects) = world.get::<Effects>(who) {
+        marks.extend(effects.iter().map(|e| e.describe(words)));
+    }
+    if let Some(conditions) = world.get::<Conditions>(who) {
+        marks.extend(conditions.iter().map(|c| words.condition(c).into_owned()));
+    }
+    marks.dedup();
+    lines.push(row(
+        "conditions",
+        if marks.is_empty() {
+            "none".to_string()
+        } else {
+            marks.join("; ")
+        },
+    ));
+    if let Some(engagement) = world.get::<Engagement>(who) {
+        let foes: Vec<String> = engagement.foes().map(|f| name(world, f)).collect();
+        if !foes.is_empty() {
+            lines.push(row("engaged", foes.join(", ")));
+        }
+    }
+    let height = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2)
+        .min(area.height);
+    let rect = centered(area, area.width.min(80), height);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(format!(" {} (any key closes) ", name(world, who)))),
         rect,
     );
 }

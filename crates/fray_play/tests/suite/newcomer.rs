@@ -217,3 +217,48 @@ fn d17_a_mastery_point_says_which_roll_it_goes_to() {
         "{texts:?}"
     );
 }
+
+/// D.18: `i` inspects the highlighted option's target - its defenses, hit points and
+/// conditions - and `?` explains the ruleset's terms besides the keys.
+#[test]
+fn d18_a_combatant_can_be_inspected_and_the_rulesets_terms_are_explained() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("archmage-bridge", 3, dir.path());
+    app.settle();
+    app.handle(Command::Inspect);
+    let shown = screen(&app, 140, 44);
+    assert!(matches!(
+        app.overlay(),
+        fray_play::app::Overlay::Inspect { .. }
+    ));
+    for stat in ["AC", "PD", "MD", "HP", "conditions"] {
+        assert!(shown.contains(&format!("│ {stat} ")), "{stat}\n{shown}");
+    }
+    app.handle(Command::No);
+    assert_eq!(app.overlay(), fray_play::app::Overlay::None);
+    app.handle(Command::Help);
+    let help = screen(&app, 140, 44);
+    assert!(help.contains("escalation die"), "{help}");
+    assert!(help.contains("intercept"), "{help}");
+    assert!(help.contains("stabilize"), "{help}");
+    // Every ruleset explains some of its words, and inspects with its own numbers.
+    for (encounter, stat) in [
+        ("oho-crossroads", "Fortitude"),
+        ("bx-goblin-cave", "THAC0"),
+        ("dr-ford", "defense"),
+        ("l5-guild-duel", "proficiency"),
+    ] {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut app = session(encounter, 3, dir.path());
+        app.settle();
+        app.handle(Command::Inspect);
+        let shown = screen(&app, 140, 44);
+        assert!(shown.contains(stat), "{encounter}: {stat}\n{shown}");
+        app.handle(Command::No);
+        app.handle(Command::Help);
+        assert!(
+            screen(&app, 140, 44).contains("The ruleset's terms"),
+            "{encounter}"
+        );
+    }
+}
