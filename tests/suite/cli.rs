@@ -57,7 +57,7 @@ fn run_with_the_same_seed_prints_the_same_fight() {
     let b = fray(&["run", "archmage-bridge", "--seed", "3"]);
     assert!(a.status.success(), "{}", text(&a.stderr));
     assert_eq!(text(&a.stdout), text(&b.stdout));
-    assert!(text(&a.stdout).contains("win in round") || text(&a.stdout).contains("Draw"));
+    assert!(text(&a.stdout).contains("side wins in round") || text(&a.stdout).contains("Draw"));
     let json = fray(&["run", "archmage-bridge", "--seed", "3", "--format", "json"]);
     let last = text(&json.stdout).lines().last().unwrap().to_string();
     let record: serde_json::Value = serde_json::from_str(&last).unwrap();
@@ -688,6 +688,18 @@ fn the_built_in_content_works_from_any_folder_and_list_says_which_is_in_use() {
 }
 
 #[test]
+fn h40_show_says_who_plays_each_side_in_words() {
+    let enc = fray(&["show", "bx-goblin-cave"]);
+    assert!(enc.status.success(), "{}", text(&enc.stderr));
+    let out = text(&enc.stdout);
+    assert!(
+        out.contains("side Party, played by the tactical AI\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Ai(\""), "{out}");
+}
+
+#[test]
 fn show_prints_an_encounter_a_map_and_a_statblock() {
     let enc = fray(&["show", "bx-goblin-cave"]);
     assert!(enc.status.success(), "{}", text(&enc.stderr));
@@ -732,7 +744,7 @@ fn compare_gives_a_verdict_and_finds_no_difference_between_an_encounter_and_itse
     assert!(same.status.success(), "{}", text(&same.stderr));
     let out = text(&same.stdout);
     assert!(
-        out.contains("B's Heroes win exactly as often as A's"),
+        out.contains("B's win rate for Heroes is exactly the same as A's"),
         "{out}"
     );
     assert!(out.contains("common random numbers"), "{out}");
@@ -805,6 +817,8 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     let table = text(&out.stdout);
     assert!(table.contains("<- closest"), "{table}");
     assert!(table.contains("best: count:reed-goblin = "), "{table}");
+    // H.40: "Heroes win 44.2%" reads as a plural; a side named "Party" would not.
+    assert!(table.contains(" (Heroes win rate "), "{table}");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     let tuned = fray(&["batch", ron.to_str().unwrap(), "--runs", "5", "--quiet"]);
     assert!(tuned.status.success(), "{}", text(&tuned.stderr));
@@ -938,6 +952,30 @@ fn delve_narrates_an_expedition_the_same_way_for_the_same_seed() {
     let unknown = fray(&["delve", "bx-barow-raid"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(text(&unknown.stderr).contains("did you mean `bx-barrow-raid`?"));
+}
+
+#[test]
+fn h39_delve_ends_a_fight_before_its_spoils_and_says_what_the_fleeing_party_leaves() {
+    let raid = fray(&["delve", "bx-barrow-raid", "--seed", "2"]);
+    assert!(raid.status.success(), "{}", text(&raid.stderr));
+    let out = text(&raid.stdout);
+    for lines in [
+        "[4:40] The fight is over: the party wins (Victory); 8 HP lost; killed: Dara.\n\
+         [4:40] The party takes 500 gp from the Barrow Vault.\n",
+        "[5:50] The party leaves 260 gp behind (dropped for the pursuers).\n",
+        "[6:30] The party leaves 130 gp behind (dropped for the pursuers).\n",
+        ", 130 gp carried out.\n",
+        "Roll for wandering monsters: 1d6 = [3] = 3: no monsters come.",
+        "Roll for search of the Barrow Vault by Aldo: ",
+        "Monsters (1 x Grave Ghoul): placed monsters met.",
+    ] {
+        assert!(out.contains(lines), "{lines} in {out}");
+    }
+    // H.40: one of a thing is not plural in a batch's report.
+    let one = fray(&["delve", "bx-barrow-raid", "--runs", "1"]);
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    let report = text(&one.stdout);
+    assert!(report.contains(": 1 expedition (seed 1)"), "{report}");
 }
 
 /// Every built-in expedition's id (`content/<ruleset>/expeditions/*.ron`).

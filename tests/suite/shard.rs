@@ -230,7 +230,7 @@ fn a_comparison_played_in_shards_merges_into_the_whole_comparison() {
     merge.extend(["--json".to_string(), merged_json.clone()]);
     let out = fray(&merge.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("B's Heroes win"));
+    assert!(text(&out.stdout).contains("B's win rate for Heroes"));
     assert_eq!(
         comparison_without_timing(&std::fs::read_to_string(&merged_json).unwrap()),
         comparison_without_timing(&std::fs::read_to_string(&whole_json).unwrap())

@@ -28,6 +28,8 @@ mod labels;
 mod legality;
 mod ops;
 mod preview;
+/// How narration refers back to a combatant.
+mod pronoun;
 mod readied;
 mod resolve;
 /// Quick rests and full heal-ups between fights (AR-39).

@@ -10,6 +10,7 @@ use smallvec::SmallVec;
 
 use crate::attack::{Mode, perform};
 use crate::ops::ArchOps;
+use crate::pronoun::pronoun;
 use crate::rules::{STABILIZE_DC, STABILIZE_QUICK, disengage_target};
 use crate::slots::{ActionSlots, Slot};
 use crate::statblock::{PowerEffect, PowerTarget, Usage};
@@ -117,8 +118,9 @@ impl Resolution for ArchmageRules {
                 if in_reach(ctx, actor, target, attack.index()) {
                     perform(ctx, actor, target, attack.index(), maneuver, Mode::Turn);
                 } else {
-                    ctx.note(Some(actor), || {
-                        "finds its target out of reach: the attack comes to nothing.".into()
+                    ctx.tell(Some(actor), |c| {
+                        let their = pronoun(c, actor).possessive();
+                        format!("finds {their} target out of reach: the attack comes to nothing.")
                     });
                 }
             }
@@ -139,8 +141,9 @@ impl Resolution for ArchmageRules {
                 let destination = ctx.region(target);
                 if ctx.map().hops(ctx.region(actor), destination) > 1 {
                     // Gone out of reach before it arrived, by a readied move (AR-03).
-                    ctx.note(Some(actor), || {
-                        "finds its target gone: the engage comes to nothing.".into()
+                    ctx.tell(Some(actor), |c| {
+                        let their = pronoun(c, actor).possessive();
+                        format!("finds {their} target gone: the engage comes to nothing.")
                     });
                     return Step::Done;
                 }

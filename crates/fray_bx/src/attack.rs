@@ -18,6 +18,7 @@ use crate::disruption::disrupt;
 use crate::fighter::helpless;
 use crate::legality::feet_between;
 use crate::options::FULL_COVER;
+use crate::pronoun::pronoun;
 use crate::saves::save;
 use crate::sheet::{SheetAttack, SheetData, Wielded};
 
@@ -224,8 +225,9 @@ pub fn perform(
     }
     disrupt(ctx, target, "is struck");
     if s.harmless {
-        ctx.note(Some(target), || {
-            format!("is unharmed: {} cannot hurt it.", attack.name)
+        ctx.tell(Some(target), |c| {
+            let them = pronoun(c, target).object();
+            format!("is unharmed: {} cannot hurt {them}.", attack.name)
         });
         return;
     }
@@ -354,8 +356,9 @@ fn subdue(ctx: &mut Ctx, target: Entity, amount: i32) {
         format!("takes {amount} subdual damage ({total} against {hp} hit points).")
     });
     if total >= hp {
-        ctx.note(Some(target), || {
-            "is beaten: it surrenders, knowing it could have been killed.".into()
+        ctx.tell(Some(target), |c| {
+            let could = pronoun(c, target).agree("it could", "they could");
+            format!("is beaten, knowing {could} have been killed.")
         });
         ctx.release_all(target);
         ctx.set_status(target, Status::Surrendered);

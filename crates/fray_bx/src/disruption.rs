@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 
 use crate::Ctx;
+use crate::pronoun::pronoun;
 
 /// A caster hit, or failing a save, before its turn loses its declared spell (BX-21): before
 /// its side has acted, or under individual initiative before its own count came (an ally who
@@ -31,8 +32,13 @@ pub fn disrupt(ctx: &mut Ctx, who: Entity, why: &str) {
         }
     });
     if lost {
-        ctx.note(Some(who), || {
-            format!("{why} before it could act: its spell is lost.")
+        ctx.tell(Some(who), |c| {
+            let p = pronoun(c, who);
+            format!(
+                "{why} before {} act: {} spell is lost.",
+                p.agree("it could", "they could"),
+                p.possessive()
+            )
         });
     }
 }

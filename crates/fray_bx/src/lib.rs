@@ -50,6 +50,8 @@ pub mod options;
 pub mod powers;
 /// Previews.
 pub mod preview;
+/// How narration refers back to a combatant.
+mod pronoun;
 mod resolve;
 /// Spawning from content.
 pub mod ruleset;

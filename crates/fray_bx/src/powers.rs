@@ -10,6 +10,7 @@ use fray_core::vocabulary::DamageType;
 use smallvec::SmallVec;
 
 use crate::Ctx;
+use crate::pronoun::pronoun;
 use crate::saves::save;
 use crate::sheet::Power;
 use crate::statblock::{Affliction, Area};
@@ -154,7 +155,14 @@ pub fn destroy_gear(ctx: &mut Ctx, who: Entity, category: SaveCategory) {
     if !sheet.character {
         return;
     }
-    ctx.note(Some(who), || "is destroyed, and its gear with it.".into());
+    ctx.tell(Some(who), |c| {
+        let p = pronoun(c, who);
+        format!(
+            "is destroyed, and {} gear with {}.",
+            p.possessive(),
+            p.object()
+        )
+    });
     let value = sheet.saves.get(category);
     let mut items_saved = 0u32;
     for (i, (item, bonus)) in sheet.magic_items.iter().enumerate() {

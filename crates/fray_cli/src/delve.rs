@@ -12,6 +12,7 @@ use clap::Args;
 use fray_content::db::ContentDb;
 use fray_content::source::SourceFile;
 use fray_core::drive::update_messages;
+use fray_core::grammar::counted;
 use fray_core::rng::derive_seed;
 use fray_core::spawn::Content;
 use fray_explore::prelude::*;
@@ -358,14 +359,14 @@ fn narrate(
         writeln!(out)?;
         writeln!(
             out,
-            "{} after {} turns ({}), {} fights, {} torches used, {} gp carried out.",
+            "{} after {} ({}), {}, {} used, {} gp carried out.",
             summary
                 .ending
                 .map_or("Still under way", ExpeditionEnding::label),
-            summary.turns,
+            counted(summary.turns, "turn", "turns"),
             clock(summary.elapsed),
-            summary.fights,
-            summary.torches_used,
+            counted(summary.fights, "fight", "fights"),
+            counted(summary.torches_used, "torch", "torches"),
             summary.treasure
         )?;
         for m in &summary.members {
@@ -697,8 +698,9 @@ fn summarize(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "{}: {} expeditions (seed {seed})",
-        spec.name, tally.runs
+        "{}: {} (seed {seed})",
+        spec.name,
+        counted(tally.runs, "expedition", "expeditions")
     )?;
     writeln!(out, "How they ended:")?;
     for (ending, n) in &tally.endings {

@@ -112,7 +112,15 @@ fn encounter(db: &ContentDb, cli: &CliEngine, spec: &EncounterSpec) -> String {
         } else {
             format!(", hp {}%, damage {}%", side.scale.hp, side.scale.damage)
         };
-        let _ = writeln!(s, "side {} ({:?}{scale})", side.name, side.controller);
+        let played = match &side.controller {
+            fray_content::encounter::ControllerSpec::Ai(policy) => {
+                format!("played by the {policy} AI")
+            }
+            fray_content::encounter::ControllerSpec::External(id) => {
+                format!("played by player {id}")
+            }
+        };
+        let _ = writeln!(s, "side {}, {played}{scale}", side.name);
         for c in &side.combatants {
             let name = db
                 .statblock_summaries(&spec.ruleset)

@@ -135,11 +135,15 @@ impl fmt::Display for Duration {
             Duration::SaveEnds(d) => write!(f, "save ends, {}+", d.target()),
             Duration::Rounds(1) => f.write_str("1 round"),
             Duration::Rounds(n) => write!(f, "{n} rounds"),
-            Duration::StartOfNextTurn(Whose::Target) => f.write_str("until its next turn"),
+            Duration::StartOfNextTurn(Whose::Target) => {
+                f.write_str("until the start of the target's next turn")
+            }
             Duration::StartOfNextTurn(Whose::Source) => {
                 f.write_str("until the start of the source's next turn")
             }
-            Duration::EndOfNextTurn(Whose::Target) => f.write_str("until the end of its next turn"),
+            Duration::EndOfNextTurn(Whose::Target) => {
+                f.write_str("until the end of the target's next turn")
+            }
             Duration::EndOfNextTurn(Whose::Source) => {
                 f.write_str("until the end of the source's next turn")
             }

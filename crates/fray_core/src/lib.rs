@@ -71,6 +71,7 @@ pub mod request;
 
 // Records: the log and saves.
 
+pub mod grammar;
 pub mod log;
 pub mod log_text;
 mod reflection;

@@ -131,7 +131,7 @@ impl LogNames {
             LogEvent::Engaged { who, target } => {
                 format!("{} engages {}.", self.who(*who), self.who(*target))
             }
-            LogEvent::Disengaged { who } => format!("{} is free of its foes.", self.who(*who)),
+            LogEvent::Disengaged { who } => format!("{} is no longer engaged.", self.who(*who)),
             LogEvent::EffectApplied { target, effect } => {
                 format!("{} is now {effect}.", self.who(*target))
             }

@@ -47,20 +47,27 @@ impl Outcome {
         self.winner.is_none()
     }
 
-    /// A sentence for the log, with side names from `side_name`.
+    /// A sentence for the log, with side names from `side_name` (a side's name may be singular
+    /// or plural: the sentence's subject is the side).
+    ///
+    /// ```
+    /// use fray_core::ids::SideId;
+    /// use fray_core::outcome::{Ending, Outcome};
+    /// let won = Outcome { winner: Some(SideId(0)), ending: Ending::Victory, round: 3 };
+    /// assert_eq!(won.describe(|_| "Party".into()), "The Party side wins in round 3.");
+    /// ```
     pub fn describe(&self, side_name: impl Fn(SideId) -> String) -> String {
         let round = self.round;
         match (self.winner, self.ending) {
-            (Some(w), Ending::Fled) => {
-                format!("{} win in round {round}: their enemies fled.", side_name(w))
-            }
-            (Some(w), Ending::Surrendered) => {
-                format!(
-                    "{} win in round {round}: their enemies surrendered.",
-                    side_name(w)
-                )
-            }
-            (Some(w), _) => format!("{} win in round {round}.", side_name(w)),
+            (Some(w), Ending::Fled) => format!(
+                "The {} side wins in round {round}: its enemies fled.",
+                side_name(w)
+            ),
+            (Some(w), Ending::Surrendered) => format!(
+                "The {} side wins in round {round}: its enemies surrendered.",
+                side_name(w)
+            ),
+            (Some(w), _) => format!("The {} side wins in round {round}.", side_name(w)),
             (None, Ending::RoundLimit) => format!("Draw: the round limit ({round}) was reached."),
             (None, Ending::Stalled) => format!("Draw: the fight stalled in round {round}."),
             (None, Ending::Aborted) => "The fight could not start.".to_string(),

@@ -13,6 +13,7 @@ use fray_dice::{Advantage, DieSource};
 use smallvec::SmallVec;
 
 use crate::contest::Hand;
+use crate::pronoun::pronoun;
 use crate::state::InitRoll;
 use crate::vocabulary::MASTERY;
 use crate::{Ctx, DrRules, mastery};
@@ -230,7 +231,8 @@ pub fn after_delay(ctx: &mut Ctx, who: Entity) {
         .find(|e| e.unit == unit)
         .map_or(0, |e| e.tiebreak);
     members(ctx, unit, count, tiebreak);
-    ctx.note(Some(who), || {
-        format!("delays: its initiative is now {count}.")
+    ctx.tell(Some(who), |c| {
+        let their = pronoun(c, who).possessive();
+        format!("delays: {their} initiative is now {count}.")
     });
 }

@@ -45,6 +45,8 @@ pub mod mastery;
 pub mod movement;
 /// Previews.
 pub mod preview;
+/// How narration refers back to a combatant.
+mod pronoun;
 /// Turns, payment and resolution.
 pub mod resolve;
 /// Spawning from content.

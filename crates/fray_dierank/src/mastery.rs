@@ -5,6 +5,7 @@ use bevy_ecs::prelude::*;
 use fray_core::ids::GroupId;
 
 use crate::Ctx;
+use crate::pronoun::pronoun;
 use crate::sheet::SheetData;
 use crate::state::DrState;
 
@@ -157,11 +158,12 @@ pub fn recover(ctx: &mut Ctx, who: Entity) {
     };
     if let Some(now) = back {
         let pooled = pool_of(ctx, who).is_some();
-        ctx.note(Some(who), || {
+        ctx.tell(Some(who), |c| {
             if pooled {
-                format!("a quiet turn: its group recovers a mastery point ({now} now).")
+                let their = pronoun(c, who).possessive();
+                format!("has a quiet turn: {their} group recovers a mastery point ({now} now).")
             } else {
-                format!("a quiet turn: recovers a mastery point ({now} now).")
+                format!("has a quiet turn and recovers a mastery point ({now} now).")
             }
         });
     }

@@ -10,6 +10,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_core::cost::Timing;
+use fray_core::grammar::counted;
 use fray_core::intent::{Intent, Readied, Trigger};
 use fray_core::kit::{Reacted, Resolution, Step, TurnBegins, TurnFlow};
 use fray_core::log::LogEvent;
@@ -20,6 +21,7 @@ use fray_dice::{Advantage, DieSource};
 
 use crate::contest::{Cause, Contest, Hand, Purpose};
 use crate::movement::{self, Way};
+use crate::pronoun::pronoun;
 use crate::state::Ready;
 use crate::vocabulary::{provokes, unit};
 use crate::{Ctx, DrRules, initiative, mastery};
@@ -64,11 +66,14 @@ impl TurnFlow for DrRules {
         let left = s.left;
         if forfeit {
             ctx.note(Some(actor), || {
-                "its turn went on a major interrupt: it does nothing now.".into()
+                "has spent this turn on a major interrupt.".into()
             });
         } else if owed > 0 {
-            ctx.note(Some(actor), || {
-                format!("has {left} of its {ap} action points: {owed} went on interrupts.")
+            ctx.tell(Some(actor), |c| {
+                format!(
+                    "has {left} of {} {ap} action points: {owed} went on interrupts.",
+                    pronoun(c, actor).possessive()
+                )
             });
         }
         if left == 0 {
@@ -195,8 +200,9 @@ impl Resolution for DrRules {
         // A blow needs its foe still standing: a reactor whose foe an earlier reaction of the same
         // window felled holds its blow, and owes no action point for it (DR-14).
         if kind != provokes::MASTERY && !standing(ctx, approved.actor) {
-            ctx.tell(Some(reactor), |_| {
-                "holds its blow: its foe is already down.".into()
+            ctx.tell(Some(reactor), |c| {
+                let their = pronoun(c, reactor).possessive();
+                format!("holds {their} blow: {their} foe is already down.")
             });
             return Reacted::Not;
         }
@@ -276,35 +282,44 @@ impl Resolution for DrRules {
                 });
                 if let Some(how) = how {
                     movement::go(ctx, actor, how, to);
-                    let what = match how {
-                        Way::Walk => None,
-                        Way::Careful => Some("leaves carefully, drawing no attack."),
-                        Way::Run { .. } => {
-                            Some("runs: its defense is disadvantaged until its next turn.")
-                        }
-                        Way::Hard => Some(
-                            "swims or climbs: its defense is disadvantaged until its next turn.",
-                        ),
-                    };
-                    if let Some(what) = what {
-                        ctx.note(Some(actor), || what.into());
+                    match how {
+                        Way::Walk => {}
+                        Way::Careful => ctx.note(Some(actor), || {
+                            "leaves carefully, drawing no attack.".into()
+                        }),
+                        Way::Run { .. } | Way::Hard => ctx.tell(Some(actor), |c| {
+                            let moves = match how {
+                                Way::Hard => "swims or climbs",
+                                _ => "runs",
+                            };
+                            let their = pronoun(c, actor).possessive();
+                            format!(
+                                "{moves}: {their} defense is disadvantaged until {their} next turn."
+                            )
+                        }),
                     }
                 }
                 Step::Done
             }
             Intent::Disengage => {
-                ctx.note(Some(actor), || {
-                    "means to leave its region carefully.".into()
+                ctx.tell(Some(actor), |c| {
+                    let their = pronoun(c, actor).possessive();
+                    format!("means to leave {their} region carefully.")
                 });
                 Step::Done
             }
             Intent::Ready { trigger, intent } => {
                 match (trigger, intent.target()) {
-                    (Trigger::EnemyMoves, _) => ctx.note(Some(actor), || {
-                        "readies an attack for the next enemy to enter its region.".into()
+                    (Trigger::EnemyMoves, _) => ctx.tell(Some(actor), |c| {
+                        let their = pronoun(c, actor).possessive();
+                        format!("readies an attack for the next enemy to enter {their} region.")
                     }),
                     (_, Some(target)) => ctx.tell(Some(actor), |c| {
-                        format!("readies an attack for when {} attacks it.", c.name(target))
+                        let them = pronoun(c, actor).object();
+                        format!(
+                            "readies an attack for when {} attacks {them}.",
+                            c.name(target)
+                        )
                     }),
                     _ => {}
                 }
@@ -354,8 +369,9 @@ pub fn standing(ctx: &Ctx, who: Entity) -> bool {
 /// Logs the mastery point a pressed major attack spent (DR-14), after the attack.
 fn pressed_on(ctx: &mut Ctx, approved: &Approved) {
     if approved.legal.cost.unit == unit::PRESSED {
-        ctx.tell(Some(approved.actor), |_| {
-            "spends a mastery point: this major action does not end its turn.".into()
+        ctx.tell(Some(approved.actor), |c| {
+            let their = pronoun(c, approved.actor).possessive();
+            format!("spends a mastery point: this major action does not end {their} turn.")
         });
     }
 }
@@ -365,7 +381,10 @@ fn pressed_on(ctx: &mut Ctx, approved: &Approved) {
 fn begin(ctx: &mut Ctx, approved: &Approved, target: Entity, attack: u16) -> Step<Contest> {
     let actor = approved.actor;
     if !standing(ctx, target) {
-        ctx.note(Some(actor), || "its target is out of the fight.".into());
+        ctx.tell(Some(actor), |c| {
+            let their = pronoun(c, actor).possessive();
+            format!("finds {their} target out of the fight.")
+        });
         pressed_on(ctx, approved);
         return Step::Done;
     }
@@ -419,8 +438,8 @@ fn hands(ctx: &mut Ctx, actor: Entity, target: Entity, attack: u16) -> Option<(H
     Some((act, res))
 }
 
-/// What a contest's roll is called in logs: its attack's name, or the blow's (`opportunity
-/// attack with its axe`).
+/// What a contest's roll is called in logs: its attack's name, with why a blow struck out of
+/// turn was struck (`axe (opportunity attack)`).
 fn roll_name(ctx: &Ctx, c: &Contest) -> String {
     let name = ctx
         .fighter(c.actor)
@@ -433,21 +452,27 @@ fn roll_name(ctx: &Ctx, c: &Contest) -> String {
         })
         .unwrap_or_default();
     match c.purpose {
-        Purpose::Strike { cause, .. } => format!("{} with its {name}", cause.name()),
+        Purpose::Strike { cause, .. } => format!("{name} ({})", cause.name()),
         _ => name,
     }
+}
+
+/// `n` successes, counted: `1 success`, `2 successes`.
+fn successes(n: u32) -> String {
+    counted(n, "success", "successes")
 }
 
 /// Logs the two rolls of a contest.
 fn say_rolls(ctx: &mut Ctx, c: &Contest) {
     ctx.tell(Some(c.actor), |x| {
         format!(
-            "{} at {}: {} against defense {} - {} success(es) so far.",
-            roll_name(x, c),
+            "rolls to hit {} with {} {}: {} against defense {} - {} so far.",
             x.name(c.target),
+            pronoun(x, c.actor).possessive(),
+            roll_name(x, c),
             c.act.describe(),
             c.res.describe(),
-            c.successes()
+            successes(c.successes())
         )
     });
 }
@@ -476,15 +501,16 @@ fn answered(ctx: &mut Ctx, c: &mut Contest) -> bool {
         }
         let now = c.successes();
         let hand = if c.next == 0 { &c.act } else { &c.res };
-        ctx.tell(Some(who), |_| {
+        ctx.tell(Some(who), |x| {
             let how = if rerolls {
-                "rerolls its lowest"
+                format!("rerolls {} lowest", pronoun(x, who).possessive())
             } else {
-                "adds"
+                "adds".into()
             };
             format!(
-                "spends a mastery point: {how} a {die}, {face} - {}; {now} success(es) now.",
-                hand.describe()
+                "spends a mastery point: {how} a {die}, {face} - {}; {} now.",
+                hand.describe(),
+                successes(now)
             )
         });
         c.passes = 0;
@@ -564,8 +590,9 @@ fn fire_readied(
     if let Some(mut f) = ctx.fighter_mut(reactor) {
         f.state.readied = None;
     }
-    ctx.tell(Some(reactor), |_| {
-        "its readied attack fires: no roll needed.".into()
+    ctx.tell(Some(reactor), |c| {
+        let their = pronoun(c, reactor).possessive();
+        format!("fires {their} readied attack: no roll needed.")
     });
     let blow = Purpose::Strike {
         cause: Cause::Readied,
@@ -615,10 +642,10 @@ fn interrupt(
     };
     ctx.tell(Some(reactor), |_| {
         format!(
-            "tries to interrupt: REF {} against REF {} - {} success(es) so far.",
+            "tries to interrupt: REF {} against REF {} - {} so far.",
             c.act.describe(),
             c.res.describe(),
-            c.successes()
+            successes(c.successes())
         )
     });
     ask(ctx, (reactor, reaction), &c);
@@ -635,7 +662,7 @@ fn won_interrupt(ctx: &mut Ctx, reaction: Intent, c: &Contest) -> Reacted<Contes
         if wins == 0 {
             "fails to interrupt.".into()
         } else {
-            format!("interrupts with {wins} success(es).")
+            format!("interrupts with {}.", successes(wins))
         }
     });
     if wins == 0 {

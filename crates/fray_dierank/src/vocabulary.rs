@@ -79,10 +79,10 @@ impl Vocabulary for DrWords {
 /// What a provocation of `kind` is called in logs.
 pub fn provocation(kind: u8) -> Cow<'static, str> {
     Cow::Borrowed(match kind {
-        provokes::INTERRUPT => "an attack on it",
-        provokes::OPPORTUNITY => "leaving or running through its region",
-        provokes::MASTERY => "a roll it may master",
-        provokes::ENTERING => "entering the region it watches",
+        provokes::INTERRUPT => "being attacked",
+        provokes::OPPORTUNITY => "leaving or running through the region",
+        provokes::MASTERY => "a roll to master",
+        provokes::ENTERING => "entering a watched region",
         _ => "something",
     })
 }

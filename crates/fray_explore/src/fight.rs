@@ -26,12 +26,13 @@ use thiserror::Error;
 use crate::expedition_state::Expedition;
 pub use crate::fighting::{FightCount, Fighting};
 pub use crate::foes::Foes;
-use crate::foes::describe;
+use crate::foes::describe_in;
 use crate::log::{ExpeditionLog, ExploreEvent, note};
 use crate::meetings::Meeting;
 use crate::party::{Character, Life, Party, Vitals};
 use crate::place::Stock;
 use crate::procedure::Procedures;
+use crate::time::Clock;
 use crate::treasure::take_treasure;
 
 /// What a fight is spawned with.
@@ -222,13 +223,8 @@ impl FightExt for World {
             }
             members.push((member, combatant));
         }
-        note(
-            self,
-            expedition,
-            ExploreEvent::FightStarted {
-                foes: describe(&foes),
-            },
-        );
+        let foes = describe_in(self, expedition, &foes);
+        note(self, expedition, ExploreEvent::FightStarted { foes });
         self.entity_mut(expedition).insert((
             Fighting {
                 encounter,
@@ -264,6 +260,11 @@ impl FightExt for World {
             outcome,
             ..FightResult::default()
         };
+        // The fight's end is logged ahead of what its aftermath logs below: the members'
+        // rest, the spoils.
+        let first_after = self
+            .get::<ExpeditionLog>(expedition)
+            .map_or(0, |log| log.entries().len());
         for (member, combatant) in &fighting.members {
             let (Some(hp), Some(status)) = (
                 self.get::<Hp>(*combatant).copied(),
@@ -322,16 +323,18 @@ impl FightExt for World {
                 None => format!("nobody wins ({:?})", o.ending),
             },
         );
-        note(
-            self,
-            expedition,
-            ExploreEvent::FightEnded {
+        let at = self
+            .get::<Clock>(expedition)
+            .map(Clock::elapsed)
+            .unwrap_or_default();
+        if let Some(mut log) = self.get_mut::<ExpeditionLog>(expedition) {
+            log.record_before(first_after, at, || ExploreEvent::FightEnded {
                 ending,
                 hp_lost: result.hp_lost,
                 killed,
                 down,
-            },
-        );
+            });
+        }
         self.entity_mut(expedition).remove::<Fighting>();
         self.despawn(fighting.encounter);
         Ok(result)

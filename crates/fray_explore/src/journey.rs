@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
-use crate::foes::describe;
+use crate::foes::describe_in;
 use crate::landscape::{Leg, Site, Trek, Whereabouts, Wilderness};
 use crate::log::{ExpeditionLog, ExploreEvent, note};
 use crate::meetings::{Meeting, MeetingSource, Meetings};
@@ -308,7 +308,7 @@ fn arrive(world: &mut World, expedition: Entity, site: Entity) {
         ExploreEvent::MonstersMet {
             source: MeetingSource::Stocked,
             distance_ft: 0,
-            foes: describe(&stock),
+            foes: describe_in(world, expedition, &stock),
         },
     );
     let at = clock(world, expedition);

@@ -36,6 +36,10 @@ pub enum ExploreEvent {
         result: i64,
         /// Whether it succeeded, for rolls that can.
         success: Option<bool>,
+        /// What the outcome means, in words, for a roll whose outcome is an event of its own
+        /// (`no monsters come`): said instead of `success` or `failure`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verdict: Option<String>,
     },
     /// The party spent time on an activity.
     TimePassed {
@@ -73,7 +77,8 @@ pub enum ExploreEvent {
         source: MeetingSource,
         /// How far off, in feet (0: rolled as the fight opens).
         distance_ft: u32,
-        /// Who, as `count statblock` (empty when nothing says).
+        /// Who, as [`describe`](crate::foes::describe) names them: `3 x Giant Rat` (empty when
+        /// nothing says).
         foes: String,
     },
     /// The party entered an area.
@@ -116,7 +121,7 @@ pub enum ExploreEvent {
     },
     /// A fight began.
     FightStarted {
-        /// Who the party fights, as `count statblock`.
+        /// Who the party fights, as [`describe`](crate::foes::describe) names them.
         foes: String,
     },
     /// A fight ended and its results were written back.
@@ -166,7 +171,8 @@ pub enum ExploreEvent {
         /// How much.
         amount: u64,
     },
-    /// A member (or the party) left something behind: coins too heavy to carry.
+    /// A member (or the party) left something behind: coins too heavy to carry, food or
+    /// treasure dropped to stop pursuers.
     Dropped {
         /// Who (`the party` for the party as a whole).
         who: String,
@@ -174,6 +180,9 @@ pub enum ExploreEvent {
         what: String,
         /// How much.
         amount: u64,
+        /// Why, in words (`too heavy to move`, `dropped for the pursuers`); empty when not said.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        why: String,
     },
     /// The party covered miles of a leg in the wilderness.
     Marched {
@@ -251,11 +260,13 @@ impl ExploreEvent {
                 modifier,
                 result,
                 success,
+                verdict,
             } => {
-                let verdict = match success {
-                    Some(true) => ": success",
-                    Some(false) => ": failure",
-                    None => "",
+                let verdict = match (verdict, success) {
+                    (Some(words), _) => format!(": {words}"),
+                    (None, Some(true)) => ": success".into(),
+                    (None, Some(false)) => ": failure".into(),
+                    (None, None) => String::new(),
                 };
                 if faces.is_empty() {
                     format!("Roll for {what}: {dice} = {result}{verdict}.")
@@ -345,8 +356,22 @@ impl ExploreEvent {
                     )
                 }
             }
-            Self::Gained { who, what, amount } => format!("{who} gains {amount} {what}."),
-            Self::Dropped { who, what, amount } => format!("{who} leaves {amount} {what} behind."),
+            Self::Gained { who, what, amount } => {
+                format!("{} gains {amount} {what}.", capitalized(who))
+            }
+            Self::Dropped {
+                who,
+                what,
+                amount,
+                why,
+            } => {
+                let who = capitalized(who);
+                if why.is_empty() {
+                    format!("{who} leaves {amount} {what} behind.")
+                } else {
+                    format!("{who} leaves {amount} {what} behind ({why}).")
+                }
+            }
             Self::Marched {
                 miles,
                 toward,
@@ -363,6 +388,29 @@ impl ExploreEvent {
             Self::TurnedBack { reason } => format!("The party turns back: {reason}."),
             Self::Ended { reason } => format!("The expedition is over: {reason}."),
         }
+    }
+}
+
+/// What a roll's outcome means when it is an event of its own: the words said instead of
+/// `success` or `failure` (the `verdict` of [`ExploreEvent::Roll`]).
+///
+/// ```
+/// use fray_explore::log::Verdicts;
+/// let check = Verdicts { success: "monsters come", failure: "no monsters come" };
+/// assert_eq!(check.of(false), "no monsters come");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdicts {
+    /// Said on a success.
+    pub success: &'static str,
+    /// Said on a failure.
+    pub failure: &'static str,
+}
+
+impl Verdicts {
+    /// The words for an outcome.
+    pub fn of(self, success: bool) -> String {
+        if success { self.success } else { self.failure }.to_string()
     }
 }
 
@@ -409,6 +457,33 @@ impl ExpeditionLog {
         }
     }
 
+    /// Records the event `make` builds, if the log is on, ahead of the entries from `index` on
+    /// (after them all when `index` is past the end): an event that is known only once what
+    /// followed from it was logged - a fight's end, summed up once its results are written
+    /// back, goes before the rest and the loot that come after it.
+    ///
+    /// ```
+    /// use fray_explore::log::{ExpeditionLog, ExploreEvent};
+    /// use fray_explore::time::GameTime;
+    /// let mut log = ExpeditionLog::new(true);
+    /// let mark = log.entries().len();
+    /// log.record(GameTime::TURN, || ExploreEvent::Ended { reason: "then".into() });
+    /// log.record_before(mark, GameTime::TURN, || ExploreEvent::Ended { reason: "first".into() });
+    /// assert_eq!(log.entries()[0].event, ExploreEvent::Ended { reason: "first".into() });
+    /// ```
+    pub fn record_before(
+        &mut self,
+        index: usize,
+        at: GameTime,
+        make: impl FnOnce() -> ExploreEvent,
+    ) {
+        if self.enabled {
+            let index = index.min(self.entries.len());
+            self.entries
+                .insert(index, ExploreEntry { at, event: make() });
+        }
+    }
+
     /// Whether the log records.
     pub fn enabled(&self) -> bool {
         self.enabled
@@ -433,6 +508,14 @@ pub fn note(world: &mut World, expedition: Entity, event: ExploreEvent) {
     }
 }
 
+/// `who` to open a sentence with: `the party` as `The party`, a name as it is.
+fn capitalized(who: &str) -> String {
+    let mut chars = who.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// Whether a modifier is zero (then it is not written).
 fn is_zero(n: &i64) -> bool {
     *n == 0
@@ -452,8 +535,20 @@ fn is_zero(n: &i64) -> bool {
 ///     modifier: 1,
 ///     result: 15,
 ///     success: Some(true),
+///     verdict: None,
 /// };
 /// assert_eq!(roll.text(), "Roll for a trap: 2d20kh1+1 = [(4), 14] + 1 = 15: success.");
+/// let check = ExploreEvent::Roll {
+///     what: "wandering monsters".into(),
+///     dice: "1d6".into(),
+///     faces: vec![6],
+///     kept: None,
+///     modifier: 0,
+///     result: 6,
+///     success: Some(false),
+///     verdict: Some("no monsters come".into()),
+/// };
+/// assert_eq!(check.text(), "Roll for wandering monsters: 1d6 = [6] = 6: no monsters come.");
 /// ```
 fn breakdown(faces: &[u32], kept: Option<u32>, modifier: i64) -> String {
     let mut marked = false;

@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 use fray_dice::{Dice, DieSource};
 
-use crate::log::{ExpeditionLog, ExploreEvent};
+use crate::log::{ExpeditionLog, ExploreEvent, Verdicts};
 use crate::rng::ExpeditionRng;
 use crate::time::{Clock, GameTime};
 
@@ -42,12 +42,40 @@ impl TurnDice<'_> {
             modifier: 0,
             result: i64::from(face),
             success: None,
+            verdict: None,
         });
         face
     }
 
     /// Rolls a d6 for `what` against "`chance` in 6": a face of `chance` or less succeeds.
     pub fn in_six(&mut self, what: &str, chance: u8) -> bool {
+        self.in_six_worded(what, chance, None)
+    }
+
+    /// Rolls a d6 for `what` against "`chance` in 6" as [`TurnDice::in_six`] does, for a roll
+    /// whose outcome is an event: the log says it in the words of `verdicts`.
+    ///
+    /// ```
+    /// use fray_core::rng::EncounterRng;
+    /// use fray_explore::log::Verdicts;
+    /// use fray_explore::prelude::*;
+    /// let mut rng = ExpeditionRng(EncounterRng::scripted([5]));
+    /// let mut log = ExpeditionLog::new(true);
+    /// let mut dice = TurnDice { rng: &mut rng, log: &mut log, at: GameTime::ZERO };
+    /// let trap = Verdicts { success: "it springs", failure: "it does not spring" };
+    /// assert!(!dice.in_six_told("a trap", 2, trap));
+    /// assert_eq!(
+    ///     log.entries()[0].event.text(),
+    ///     "Roll for a trap: 1d6 = [5] = 5: it does not spring."
+    /// );
+    /// ```
+    pub fn in_six_told(&mut self, what: &str, chance: u8, verdicts: Verdicts) -> bool {
+        self.in_six_worded(what, chance, Some(verdicts))
+    }
+
+    /// The "N in 6" roll of [`TurnDice::in_six`], its outcome in words when `verdicts` gives
+    /// them.
+    fn in_six_worded(&mut self, what: &str, chance: u8, verdicts: Option<Verdicts>) -> bool {
         let face = self.rng.roll_die(6);
         let success = face <= u32::from(chance);
         self.log.record(self.at, || ExploreEvent::Roll {
@@ -58,6 +86,7 @@ impl TurnDice<'_> {
             modifier: 0,
             result: i64::from(face),
             success: Some(success),
+            verdict: verdicts.map(|v| v.of(success)),
         });
         success
     }
@@ -74,6 +103,7 @@ impl TurnDice<'_> {
             modifier: 0,
             result: total,
             success: None,
+            verdict: None,
         });
         total
     }

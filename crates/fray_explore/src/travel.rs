@@ -21,7 +21,7 @@ use fray_dice::Dice;
 use crate::activity::{Activity, CurrentActivity, Plan};
 use crate::dungeon::DoorState;
 use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
-pub use crate::foes::describe;
+use crate::foes::describe_in;
 use crate::log::{ExploreEvent, note};
 use crate::meetings::{Meeting, MeetingSource, Meetings};
 use crate::party::{Character, Party, Vitals};
@@ -409,7 +409,7 @@ fn enter(world: &mut World, expedition: Entity, area: Entity, first_visit: bool)
             ExploreEvent::MonstersMet {
                 source: MeetingSource::Stocked,
                 distance_ft: 0,
-                foes: describe(&stock),
+                foes: describe_in(world, expedition, &stock),
             },
         );
         if let Some(mut meetings) = world.get_mut::<Meetings>(expedition) {

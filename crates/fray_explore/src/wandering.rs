@@ -30,7 +30,7 @@ pub fn roll_entries(
     let face = dice.die(table, sides);
     let entry = entries.get(usize::try_from(face).ok()?.checked_sub(1)?)?;
     let count = Dice::parse(&entry.count).ok()?;
-    let count = dice.roll(&format!("how many {}", entry.statblock), &count);
+    let count = dice.roll("how many come", &count);
     Some(Foes {
         statblock: entry.statblock.clone(),
         count: u16::try_from(count.max(1)).unwrap_or(u16::MAX),

@@ -145,7 +145,7 @@ pub fn perform(ctx: &mut Ctx, attacker: Entity, target: Entity, index: usize) ->
     if fumble {
         amount = amount.saturating_mul(2);
         ctx.tell(Some(target), |_| {
-            "suffers a natural 1 that still lands: the damage it takes is doubled.".into()
+            "suffers a natural 1 that still lands: the damage is doubled.".into()
         });
     }
     let amount = i32::try_from(amount).unwrap_or(i32::MAX);

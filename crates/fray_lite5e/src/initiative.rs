@@ -27,15 +27,10 @@ pub fn roll(ctx: &mut Ctx) {
     for (i, &who) in everyone.iter().enumerate() {
         let count = dex[i];
         let tied = dex.iter().filter(|&&d| d == count).count() > 1;
-        let tiebreak = if tied {
-            let rolled = ctx.roll_die(20);
-            if let Some(r) = rolled.roll {
-                ctx.log_roll(who, "initiative tie", Some(r), None, None);
-            }
-            i32::try_from(rolled.total).unwrap_or(0)
-        } else {
-            0
-        };
+        let rolled = tied.then(|| ctx.roll_die(20));
+        let tiebreak = rolled
+            .as_ref()
+            .map_or(0, |r| i32::try_from(r.total).unwrap_or(0));
         let tiebreak = modifier(count).saturating_mul(100).saturating_add(tiebreak);
         if let Some(mut init) = ctx.initiative_mut(who) {
             *init = Initiative { count, tiebreak };
@@ -49,6 +44,11 @@ pub fn roll(ctx: &mut Ctx) {
             count,
             roll: None,
         });
+        // The tie-breaker after the initiative it breaks.
+        if let Some(r) = rolled.and_then(|r| r.roll) {
+            let purpose = format!("to break the tie on initiative {count}");
+            ctx.log_roll(who, &purpose, Some(r), None, None);
+        }
     }
     order(ctx);
 }

@@ -20,6 +20,7 @@ use fray_core::condition::Condition;
 use fray_dice::{Advantage, Dice};
 
 use crate::check::{self, burdened, net};
+use crate::pronoun::pronoun;
 use crate::sheet::Ability;
 use crate::{Ctx, roll};
 
@@ -56,9 +57,9 @@ pub fn fall(ctx: &mut Ctx, who: Entity) {
     ctx.release_all(who);
     ctx.set_innate(who, Condition::UNCONSCIOUS, true);
     ctx.set_status(who, Status::Down);
-    ctx.tell(Some(who), |_| {
-        "is incapacitated: it dies unless stabilized within 10 rounds or by the end of the fight."
-            .into()
+    ctx.tell(Some(who), |c| {
+        let dies = pronoun(c, who).agree("it dies", "they die");
+        format!("is incapacitated: {dies} unless stabilized within 10 rounds or by the end of the fight.")
     });
 }
 
@@ -86,9 +87,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
     let mut hp = 1i32;
     match rolled.total {
         i64::MIN..=1 => {
-            ctx.tell(Some(who), |_| {
-                "has only a false hope: it dies of its wounds.".into()
-            });
+            ctx.tell(Some(who), |_| "has only a false hope.".into());
             die(ctx, who);
             return false;
         }
@@ -113,9 +112,7 @@ pub fn stabilized(ctx: &mut Ctx, who: Entity) -> bool {
             }
             ctx.tell(Some(who), |_| format!("loses {loss} {}.", ability.name()));
             if zero {
-                ctx.tell(Some(who), |_| {
-                    format!("has no {} left: it dies.", ability.name())
-                });
+                ctx.tell(Some(who), |_| format!("has no {} left.", ability.name()));
                 die(ctx, who);
                 return false;
             }
@@ -221,7 +218,7 @@ pub fn at_the_end(ctx: &mut Ctx) {
             }
         }
         if !saved && ctx.status(who) == Status::Down {
-            ctx.tell(Some(who), |_| "is not stabilized in time: it dies.".into());
+            ctx.tell(Some(who), |_| "is not stabilized in time.".into());
             die(ctx, who);
         }
     }

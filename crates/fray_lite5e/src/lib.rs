@@ -45,6 +45,8 @@ pub mod morale;
 pub mod options;
 /// Previews.
 pub mod preview;
+/// How narration refers back to a combatant.
+mod pronoun;
 /// The turn flow, rounds, payment and resolution.
 pub mod resolve;
 /// Retreat.

@@ -23,6 +23,7 @@ use smallvec::SmallVec;
 
 use crate::check::{self, burdened, net};
 use crate::options::MoraleBy;
+use crate::pronoun::pronoun;
 use crate::sheet::Ability;
 use crate::{Ctx, light};
 
@@ -166,7 +167,7 @@ pub fn check_side(ctx: &mut Ctx, side: SideId, who: Who, why: &str, harder: bool
         return;
     }
     ctx.tell(None, |c| {
-        format!("The {} check morale: {why}.", c.sides().name(side))
+        format!("The {} side checks morale: {why}.", c.sides().name(side))
     });
     for unit in units {
         let Some(&roller) = unit.first() else {
@@ -202,12 +203,8 @@ pub fn break_nerve(ctx: &mut Ctx, who: Entity) {
     } else {
         Status::Fled
     };
-    ctx.tell(Some(who), |_| {
-        if engaged {
-            "loses its nerve and surrenders.".into()
-        } else {
-            "loses its nerve and flees.".into()
-        }
+    ctx.tell(Some(who), |c| {
+        format!("loses {} nerve.", pronoun(c, who).possessive())
     });
     ctx.release_all(who);
     ctx.set_status(who, status);

@@ -15,6 +15,7 @@ use crate::body::BodyPart;
 use crate::fighter::{attack_penalty, defense_penalty, save_penalty};
 use crate::injury::{Location, injuries, needs_location};
 use crate::ops::OhoOps;
+use crate::pronoun::pronoun;
 use crate::rules::{
     Band, MAX_EXHAUSTION, called_shot, damage_against_fortitude, extra_damage, graze_injures,
 };
@@ -290,8 +291,9 @@ fn apply_rider(ctx: &mut Ctx, attacker: Entity, target: Entity, rider: Rider) {
                 Some(attacker),
                 EffectSpec::condition(CURSED, Duration::UntilRest).named(effect_name(CURSED)),
             );
-            ctx.note(Some(target), || {
-                format!("is cursed: its {ability} rolls lose 1d6.")
+            ctx.tell(Some(target), |c| {
+                let their = pronoun(c, target).possessive();
+                format!("is cursed: {their} {ability} rolls lose 1d6.")
             });
         }
     }

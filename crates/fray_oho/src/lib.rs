@@ -45,6 +45,8 @@ mod ops;
 mod preview;
 /// Experience, proficiency points, levels and tiers from a fight's log (OHO-22..OHO-24).
 pub mod progression;
+/// How narration refers back to a combatant.
+mod pronoun;
 mod resolve;
 /// The rules' numbers as constants and pure functions.
 pub mod rules;

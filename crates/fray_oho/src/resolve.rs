@@ -3,6 +3,7 @@
 //! itself - unless it is a full-round action, which waits for the end of the round (OHO-03).
 
 use bevy_ecs::prelude::*;
+use fray_core::grammar::Pronoun;
 use fray_core::kit::prelude::*;
 use fray_core::kit::{NoPause, Resolution, Step};
 use fray_core::turn::Approved;
@@ -12,6 +13,7 @@ use crate::attack::{Mode, perform};
 use crate::gauge::tenths;
 use crate::legality::confused_pick;
 use crate::ops::OhoOps;
+use crate::pronoun::pronoun;
 use crate::rules::QUICK;
 use crate::state::{FullRound, Withheld};
 use crate::vocabulary::{provocation, provokes};
@@ -110,8 +112,9 @@ impl Resolution for OhoRules {
                 let reach = ctx.sheet(actor).map_or(0, |s| s.reach());
                 let far = ctx.map().hops(ctx.region(actor), ctx.region(target)) > reach;
                 if far || !ctx.can_act(target) {
-                    ctx.note(Some(actor), || {
-                        "finds its target gone: the engage comes to nothing.".into()
+                    ctx.tell(Some(actor), |c| {
+                        let their = pronoun(c, actor).possessive();
+                        format!("finds {their} target gone: the engage comes to nothing.")
                     });
                 } else {
                     ctx.engage(actor, target, false);
@@ -130,8 +133,9 @@ impl Resolution for OhoRules {
                 if let Some(mut f) = ctx.fighter_mut(actor) {
                     f.state.withheld = Some(Withheld { trigger, intent });
                 }
-                ctx.note(Some(actor), || {
-                    format!("withholds an action until {}.", describe_trigger(trigger))
+                ctx.tell(Some(actor), |c| {
+                    let until = describe_trigger(trigger, pronoun(c, actor));
+                    format!("withholds an action until {until}.")
                 });
             }
             _ => {}
@@ -203,8 +207,9 @@ fn fire_withheld(ctx: &mut Ctx, reactor: Entity, intent: Intent) {
                 // creatures than its limit (OHO-13): if it engaged another since, the strike is
                 // lost.
                 if !ctx.has_room_to_engage(reactor) {
-                    ctx.note(Some(reactor), || {
-                        "engages as many creatures as it can: the withheld strike is lost.".into()
+                    ctx.tell(Some(reactor), |c| {
+                        let can = pronoun(c, reactor).agree("it can", "they can");
+                        format!("engages as many creatures as {can}: the withheld strike is lost.")
                     });
                     return;
                 }
@@ -240,11 +245,12 @@ fn fire_withheld(ctx: &mut Ctx, reactor: Entity, intent: Intent) {
     }
 }
 
-/// A trigger in words.
-fn describe_trigger(trigger: Trigger) -> &'static str {
+/// A trigger in words, about the one waiting for it (`pronoun`).
+fn describe_trigger(trigger: Trigger, pronoun: Pronoun) -> String {
+    let (their, them) = (pronoun.possessive(), pronoun.object());
     match trigger {
-        Trigger::EnemyAttacksMe => "its foe attacks it",
-        Trigger::EnemyMoves => "its foe moves",
-        Trigger::EnemyEngagesMe => "an enemy engages it",
+        Trigger::EnemyAttacksMe => format!("{their} foe attacks {them}"),
+        Trigger::EnemyMoves => format!("{their} foe moves"),
+        Trigger::EnemyEngagesMe => format!("an enemy engages {them}"),
     }
 }

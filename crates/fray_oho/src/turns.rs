@@ -12,6 +12,7 @@ use crate::attack::{Mode, perform};
 use crate::fighter::save_penalty;
 use crate::gauge::Atg;
 use crate::ops::OhoOps;
+use crate::pronoun::pronoun;
 use crate::rules::{ATG, atg_for, seconds};
 use crate::state::FullRound;
 use crate::vocabulary::{BLEEDING, BURNED, DISABLED};
@@ -76,15 +77,19 @@ impl TurnFlow for OhoRules {
             ctx.has(actor, BURNED),
         );
         if gauge < ATG {
-            ctx.note(Some(actor), || {
+            ctx.tell(Some(actor), |c| {
                 format!(
-                    "is exhausted (level {level}): its gauge holds only {}.",
+                    "is exhausted (level {level}): {} gauge holds only {}.",
+                    pronoun(c, actor).possessive(),
                     seconds(gauge)
                 )
             });
         }
         if lapsed {
-            ctx.note(Some(actor), || "lets its withheld action go.".into());
+            ctx.tell(Some(actor), |c| {
+                let their = pronoun(c, actor).possessive();
+                format!("lets {their} withheld action go.")
+            });
         }
         if dying && !fortitude_against_hits(ctx, actor, "Fortitude while dying") {
             if let Some(mut f) = ctx.fighter_mut(actor) {
@@ -116,8 +121,9 @@ impl TurnFlow for OhoRules {
             && ctx.can_act(actor)
             && !fortitude_against_hits(ctx, actor, "Fortitude against burns")
         {
-            ctx.note(Some(actor), || {
-                "is wracked by its burns and cannot act this turn.".into()
+            ctx.tell(Some(actor), |c| {
+                let their = pronoun(c, actor).possessive();
+                format!("is wracked by {their} burns and cannot act this turn.")
             });
             return TurnBegins::Skip;
         }
@@ -182,7 +188,10 @@ impl Rounds for OhoRules {
                 && ctx.engaging(actor, target)
                 && ctx.map().hops(ctx.region(actor), ctx.region(target)) <= reach;
             if lands {
-                ctx.note(Some(actor), || "completes its full-round action.".into());
+                ctx.tell(Some(actor), |c| {
+                    let their = pronoun(c, actor).possessive();
+                    format!("completes {their} full-round action.")
+                });
                 perform(
                     ctx,
                     actor,
@@ -192,7 +201,10 @@ impl Rounds for OhoRules {
                     Mode::FullRound,
                 );
             } else {
-                ctx.note(Some(actor), || "loses its full-round action.".into());
+                ctx.tell(Some(actor), |c| {
+                    let their = pronoun(c, actor).possessive();
+                    format!("loses {their} full-round action.")
+                });
             }
         }
         // The list keeps its allocation for the next round.

@@ -17,6 +17,7 @@
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 
+use fray_core::grammar::counted;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -353,20 +354,20 @@ fn significance(significant: bool, p: f64) -> String {
 }
 
 impl Comparison {
-    /// The verdict on the win rate, one line: "B's Heroes win 6.1 points more than A's (95%
-    /// CI +4.8 to +7.4; Cohen's h +0.13), significant at 5% (p < 0.0001)".
+    /// The verdict on the win rate, one line: "B's win rate for Heroes is 6.1 points higher
+    /// than A's (95% CI +4.8 to +7.4; Cohen's h +0.13), significant at 5% (p < 0.0001)".
     pub fn verdict(&self) -> String {
         let t = &self.win_rate;
         let points = t.difference * 100.0;
         let how = if points == 0.0 {
-            "exactly as often as".to_string()
+            "exactly the same as".to_string()
         } else if points > 0.0 {
-            format!("{points:.1} points more than")
+            format!("{points:.1} points higher than")
         } else {
-            format!("{:.1} points less than", -points)
+            format!("{:.1} points lower than", -points)
         };
         format!(
-            "B's {} win {how} A's (95% CI {:+.1} to {:+.1}; Cohen's h {:+.2}), {}",
+            "B's win rate for {} is {how} A's (95% CI {:+.1} to {:+.1}; Cohen's h {:+.2}), {}",
             self.side,
             t.ci95[0] * 100.0,
             t.ci95[1] * 100.0,
@@ -398,13 +399,21 @@ impl Comparison {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "A = {}: {} ({}), {} runs, seed {}",
-            self.a_label, a.name, a.encounter, a.runs, a.seed
+            "A = {}: {} ({}), {}, seed {}",
+            self.a_label,
+            a.name,
+            a.encounter,
+            counted(a.runs, "run", "runs"),
+            a.seed
         );
         let _ = writeln!(
             s,
-            "B = {}: {} ({}), {} runs, seed {}",
-            self.b_label, b.name, b.encounter, b.runs, b.seed
+            "B = {}: {} ({}), {}, seed {}",
+            self.b_label,
+            b.name,
+            b.encounter,
+            counted(b.runs, "run", "runs"),
+            b.seed
         );
         if a.made.is_some() && a.made == b.made {
             let _ = writeln!(
@@ -435,7 +444,7 @@ impl Comparison {
             let _ = writeln!(
                 s,
                 "  {:<40} {:>14} {:>14}",
-                format!("{name} win"),
+                format!("{name} win rate"),
                 rate(a, name),
                 rate(b, name)
             );
@@ -502,6 +511,23 @@ mod tests {
     }
 
     #[test]
+    fn h40_a_comparison_counts_its_runs_and_labels_win_rates_for_any_side_name() {
+        let engine = engine();
+        let c = compare(
+            &arm(&engine, "A", 1, 4),
+            &arm(&engine, "B", 1, 4),
+            Some("Raiders"),
+            &|_| {},
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let table = c.table();
+        assert!(table.contains("), 1 run, seed 4"), "{table}");
+        assert!(!table.contains("1 runs"), "{table}");
+        assert!(table.contains("  Raiders win rate "), "{table}");
+    }
+
+    #[test]
     fn an_encounter_against_itself_on_the_same_seeds_differs_by_exactly_nothing() {
         let engine = engine();
         let c = compare(
@@ -520,11 +546,12 @@ mod tests {
         assert!(!c.rounds.significant());
         assert!(c.deaths.iter().all(|d| d.a == d.b));
         assert!(
-            c.verdict().contains("exactly as often as"),
+            c.verdict()
+                .contains("B's win rate for Raiders is exactly the same as A's"),
             "{}",
             c.verdict()
         );
-        assert!(c.table().contains("Raiders win"));
+        assert!(c.table().contains("Raiders win rate"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use fray_content::encounter::EncounterSpec;
+use fray_core::grammar::counted;
 use serde::{Deserialize, Serialize};
 
 use crate::aggregate::Aggregate;
@@ -457,17 +458,11 @@ impl BatchReport {
     }
 }
 
-/// `n` and the noun it counts (`1 run`, `2 runs`, `0 runs`).
-fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::counted;
     use crate::batch::run_batch;
     use crate::config::BatchConfig;
+    use fray_core::grammar::counted;
 
     #[test]
     fn i41_the_summary_keeps_long_names_apart_and_ends_no_line_in_padding() {

@@ -718,7 +718,7 @@ impl Tuned {
         if let Some(p) = self.curve.iter().find(|p| p.value == self.best) {
             let _ = writeln!(
                 s,
-                "  best: {} = {} ({} win {:.1}%, 95% interval {:.1}% - {:.1}%)",
+                "  best: {} = {} ({} win rate {:.1}%, 95% interval {:.1}% - {:.1}%)",
                 self.knob,
                 self.best,
                 self.side,

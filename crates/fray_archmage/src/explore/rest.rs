@@ -133,6 +133,7 @@ fn log_recharges(world: &mut World, expedition: Entity, who: &str, report: &Rest
             modifier: 0,
             result: i64::from(*roll),
             success: Some(*kept),
+            verdict: None,
         });
     }
 }

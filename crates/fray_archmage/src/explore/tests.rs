@@ -135,6 +135,31 @@ fn ar24_recoveries_spent_at_the_rest_after_fight_one_are_not_there_in_fight_two(
 }
 
 #[test]
+fn h39_the_fight_is_over_in_the_log_before_the_rest_after_it() {
+    let mut app = app();
+    let world = app.world_mut();
+    let (e, _) = hero(world, "fighter-1", 30);
+    let combatant = start(world, e);
+    // At 10 of 30, the quick rest spends three recoveries (faces 6, 9 and 1) to heal 20.
+    play_and_leave_at(world, combatant, 10, |s| s.recoveries = 9);
+    script(world, e, vec![6, 9, 1]);
+    world.end_fight(e).unwrap();
+    let log: Vec<String> = world
+        .get::<ExpeditionLog>(e)
+        .unwrap()
+        .entries()
+        .iter()
+        .map(|x| x.event.text())
+        .collect();
+    let at = |start: &str| log.iter().position(|l| l.starts_with(start));
+    let (over, rest) = (
+        at("The fight is over"),
+        at("Hero gains 20 HP from 3 recoveries"),
+    );
+    assert!(over.is_some() && rest.is_some() && over < rest, "{log:#?}");
+}
+
+#[test]
 fn ar24_a_level_5_hero_recovers_5d10_plus_twice_its_con_mod_between_fights() {
     let mut app = app();
     let world = app.world_mut();

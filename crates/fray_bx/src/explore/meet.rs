@@ -23,13 +23,13 @@ use fray_content::map::{Light as MapLight, MapSpec};
 use fray_content::options::OptionValue;
 use fray_dice::DieSource;
 use fray_explore::fight::PARTY_SIDE;
-use fray_explore::log::note;
+use fray_explore::log::{Verdicts, note};
 use fray_explore::meeting::{fight_next_meeting, ready_to_meet};
 use fray_explore::prelude::*;
 
 use super::evasion::{
-    Dropped, EXHAUSTED, EXHAUSTION_REST_TURNS, Evasion, Run, dungeon_evasion, dungeon_run,
-    waterborne_chance, wilderness_chance,
+    DROP_STOPS_IN_6, Dropped, EXHAUSTED, EXHAUSTION_REST_TURNS, Evasion, Run, dungeon_evasion,
+    dungeon_run, waterborne_chance, wilderness_chance,
 };
 use super::flying;
 use super::pace::movement;
@@ -274,8 +274,15 @@ fn flee(
     let Some(evasion) = with_dice(world, expedition, |rng, log| {
         let evasion = dungeon_evasion(rng, party, monsters, drop);
         if let Evasion::Stopped(what, roll) | Evasion::NotStopped(what, roll) = evasion {
-            let what = format!("pursuers stop for the dropped {what:?} (3 in 6)").to_lowercase();
-            log_in_six(log, &what, roll);
+            let what = format!(
+                "the pursuers to stop for the dropped {} ({DROP_STOPS_IN_6} in 6)",
+                dropped_words(what)
+            );
+            let stop = Verdicts {
+                success: "they stop",
+                failure: "they come on",
+            };
+            log_in_six(log, &what, roll, Some(stop));
         }
         evasion
     }) else {
@@ -306,18 +313,34 @@ fn flee(
             ),
         },
     );
-    match evasion {
-        Evasion::Stopped(Dropped::Food, _) | Evasion::NotStopped(Dropped::Food, _) => {
-            if let Some(mut s) = carrier.and_then(|c| world.get_mut::<Supplies>(c)) {
+    let left_behind = match evasion {
+        Evasion::Stopped(Dropped::Food, _) | Evasion::NotStopped(Dropped::Food, _) => carrier
+            .and_then(|c| {
+                let mut s = world.get_mut::<Supplies>(c)?;
                 s.rations = s.rations.saturating_sub(1);
-            }
-        }
+                let who = world.get::<Character>(c)?.name.clone();
+                Some((who, "ration", 1))
+            }),
         Evasion::Stopped(Dropped::Treasure, _) | Evasion::NotStopped(Dropped::Treasure, _) => {
-            if let Some(mut h) = world.get_mut::<Haul>(expedition) {
-                h.0 = h.0.saturating_sub(h.0 / 2);
-            }
+            world.get_mut::<Haul>(expedition).map(|mut h| {
+                let half = h.0 / 2;
+                h.0 = h.0.saturating_sub(half);
+                ("the party".to_string(), "gp", half)
+            })
         }
-        Evasion::Outran | Evasion::Caught => {}
+        Evasion::Outran | Evasion::Caught => None,
+    };
+    if let Some((who, what, amount)) = left_behind.filter(|(_, _, amount)| *amount > 0) {
+        note(
+            world,
+            expedition,
+            ExploreEvent::Dropped {
+                who,
+                what: what.into(),
+                amount: u64::from(amount),
+                why: "dropped for the pursuers".into(),
+            },
+        );
     }
     if run.exhausts() {
         exhaust(world, expedition, up);
@@ -344,22 +367,26 @@ fn exhaust(world: &mut World, expedition: Entity, up: &[Entity]) {
     }
 }
 
-/// An evasion in words, for the log.
-fn words(evasion: Evasion) -> String {
-    let dropped = |what: Dropped| match what {
+/// What a fleeing party drops, in words.
+fn dropped_words(what: Dropped) -> &'static str {
+    match what {
         Dropped::Food => "food",
         Dropped::Treasure => "treasure",
-    };
+    }
+}
+
+/// An evasion in words, for the log.
+fn words(evasion: Evasion) -> String {
     match evasion {
         Evasion::Outran => "outran them".into(),
         Evasion::Stopped(what, roll) => format!(
             "dropped {}, and the pursuers stop for it ({} on a d6)",
-            dropped(what),
+            dropped_words(what),
             roll.face
         ),
         Evasion::NotStopped(what, roll) => format!(
             "dropped {}, but the pursuers come on ({} on a d6)",
-            dropped(what),
+            dropped_words(what),
             roll.face
         ),
         Evasion::Caught => "nothing to drop: caught".into(),

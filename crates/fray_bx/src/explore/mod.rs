@@ -102,6 +102,7 @@ use fray_core::FrayAppExt;
 use fray_core::edit::apply_effect;
 use fray_core::effect::{BonusTo, Duration, EffectSpec};
 use fray_core::encounter::InEncounter;
+use fray_explore::log::Verdicts;
 use fray_explore::prelude::*;
 
 use self::rest::RestNeed;
@@ -180,7 +181,11 @@ impl Procedure for BxProcedure {
 
     /// Traps spring on 2 in 6 (BX-10).
     fn trap_springs(&self, dice: &mut TurnDice<'_>) -> bool {
-        dice.in_six("trap springs", traps::TRAP_SPRINGS_IN_6)
+        let springs = Verdicts {
+            success: "it springs",
+            failure: "it does not spring",
+        };
+        dice.in_six_told("a trap", traps::TRAP_SPRINGS_IN_6, springs)
     }
 
     /// A character destroyed by a destructive spell or attack loses its gear (BX-28).

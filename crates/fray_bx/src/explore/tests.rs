@@ -384,5 +384,6 @@ fn bx10_the_strongest_member_forces_a_stuck_door_by_its_str() {
 
 mod evasion;
 mod meetings;
+mod narration;
 mod save;
 mod wilderness;

@@ -30,6 +30,7 @@ type Expeditions<'w, 's> = Query<
             &'static SenseChances,
         ),
         Option<&'static mut Discoveries>,
+        Option<&'static Position>,
     ),
     (With<BxExpedition>, Without<Whereabouts>),
 >;
@@ -47,8 +48,12 @@ type Members<'w, 's> = Query<
 >;
 
 /// Resolves each B/X expedition's activity for the turn (each takes one turn).
-pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) {
-    for ((expedition, current, clock), party, (mut rng, mut log), state, discoveries) in
+pub(super) fn play_activity(
+    mut expeditions: Expeditions,
+    mut members: Members,
+    dungeons: Query<&Dungeon>,
+) {
+    for ((expedition, current, clock), party, (mut rng, mut log), state, discoveries, place) in
         &mut expeditions
     {
         let (mut rest, mut searched, mut listened, chances) = state;
@@ -68,7 +73,12 @@ pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) 
         };
         match activity {
             Activity::Search { area } => {
-                turn.everyone_tries(&mut searched.0, area, "search of", chances.search_in_6);
+                let spec = place.and_then(|p| dungeons.get(p.dungeon).ok());
+                let name = spec
+                    .and_then(|d| d.spec.area(area))
+                    .map_or(area.as_str(), |a| a.name.as_str());
+                let what = format!("search of the {name}");
+                turn.everyone_tries(&mut searched.0, area, &what, chances.search_in_6);
                 if searched.0.succeeded(area)
                     && let Some(mut found) = discoveries
                 {
@@ -76,7 +86,8 @@ pub(super) fn play_activity(mut expeditions: Expeditions, mut members: Members) 
                 }
             }
             Activity::Listen { door } => {
-                turn.everyone_tries(&mut listened.0, door, "listening at", chances.listen_in_6);
+                let what = format!("listening at door `{door}`");
+                turn.everyone_tries(&mut listened.0, door, &what, chances.listen_in_6);
             }
             Activity::Explore
             | Activity::Rest
@@ -143,8 +154,8 @@ struct TurnRolls<'a, 'w, 's> {
 }
 
 impl TurnRolls<'_, '_, '_> {
-    /// Every living member who has not yet tried at `place` rolls its "N in 6", in marching
-    /// order.
+    /// Every living member who has not yet tried at `place` (an area's or a door's id) rolls
+    /// its "N in 6" for `what`, in marching order.
     fn everyone_tries(&mut self, attempts: &mut Attempts, place: &str, what: &str, chance: u8) {
         for &member in &self.party.order {
             let Ok((character, vitals, _)) = self.members.get(member) else {
@@ -157,7 +168,7 @@ impl TurnRolls<'_, '_, '_> {
                 log_in_six(
                     self.log,
                     self.at,
-                    format!("{what} {place} by {}", character.name),
+                    format!("{what} by {}", character.name),
                     roll,
                 );
             }
@@ -175,5 +186,6 @@ fn log_in_six(log: &mut ExpeditionLog, at: GameTime, what: String, roll: InSix) 
         modifier: 0,
         result: i64::from(roll.face),
         success: Some(roll.success),
+        verdict: None,
     });
 }

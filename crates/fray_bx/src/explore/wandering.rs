@@ -6,13 +6,21 @@
 //! encounter's `distance: "wilderness"` option, BX-13), so it is not rolled here.
 
 use bevy_ecs::prelude::*;
+use fray_core::spawn::Content;
 use fray_dice::DieSource;
+use fray_explore::foes::describe;
+use fray_explore::log::Verdicts;
 use fray_explore::prelude::*;
-use fray_explore::travel::describe;
 use serde::{Deserialize, Serialize};
 
 use super::chance::InSix;
 use fray_explore::wilderness::TerrainTable;
+
+/// What a wandering-monster check's outcome means, as the log says it.
+const MONSTERS_COME: Verdicts = Verdicts {
+    success: "monsters come",
+    failure: "no monsters come",
+};
 
 /// How often and how likely wandering monsters come, and the turns since the last check.
 ///
@@ -88,7 +96,9 @@ pub(super) fn wandering_checks(
     dungeons: Query<&Dungeon>,
     areas: Query<&Area>,
     wildernesses: Query<&Wilderness>,
+    content: Option<Res<Content>>,
 ) {
+    let content = content.as_deref();
     for (
         (expedition, current, clock),
         mut wandering,
@@ -109,7 +119,8 @@ pub(super) fn wandering_checks(
                 log: &mut log,
                 at: clock.elapsed(),
             };
-            if let Some(meeting) = outdoor_check(&mut dice, at.terrain, table.as_ref()) {
+            let meeting = outdoor_check(&mut dice, at.terrain, table.as_ref(), content);
+            if let Some(meeting) = meeting {
                 meetings.meet(meeting);
             }
             continue;
@@ -129,6 +140,7 @@ pub(super) fn wandering_checks(
             modifier: 0,
             result: i64::from(check.roll.face),
             success: Some(check.roll.success),
+            verdict: Some(MONSTERS_COME.of(check.roll.success)),
         });
         if let Some((faces, distance_ft)) = check.distance {
             log.record(at, || ExploreEvent::Roll {
@@ -139,6 +151,7 @@ pub(super) fn wandering_checks(
                 modifier: 0,
                 result: faces.iter().map(|&f| i64::from(f)).sum(),
                 success: None,
+                verdict: None,
             });
             let table = place.and_then(|p| {
                 let level = areas.get(p.area).map_or(1, |a| a.level);
@@ -158,7 +171,7 @@ pub(super) fn wandering_checks(
             log.record(at, || ExploreEvent::MonstersMet {
                 source: MeetingSource::Wandering,
                 distance_ft,
-                foes: describe(&foes),
+                foes: describe(&foes, content, &expedition.ruleset),
             });
             meetings.meet(Meeting {
                 at,
@@ -173,16 +186,19 @@ pub(super) fn wandering_checks(
 
 /// A day's wandering-monster check outdoors in `terrain`: its chance in 6
 /// ([`wandering_in_6`](crate::explore::wilderness::wandering_in_6)) and, when it comes up, the
-/// monsters from `table`; their distance is the fight's to roll (after surprise).
+/// monsters from `table` (named in the log by `content`'s statblocks); their distance is the
+/// fight's to roll (after surprise).
 pub fn outdoor_check(
     dice: &mut TurnDice<'_>,
     terrain: Terrain,
     table: Option<&TerrainTable>,
+    content: Option<&Content>,
 ) -> Option<Meeting> {
     let chance = super::wilderness::wandering_in_6(terrain);
-    if !dice.in_six(
+    if !dice.in_six_told(
         &format!("wandering monsters in the {}", terrain.label()),
         chance,
+        MONSTERS_COME,
     ) {
         return None;
     }
@@ -191,7 +207,7 @@ pub fn outdoor_check(
     dice.log.record(at, || ExploreEvent::MonstersMet {
         source: MeetingSource::Wandering,
         distance_ft: 0,
-        foes: describe(&foes),
+        foes: describe(&foes, content, crate::ruleset::ID),
     });
     Some(Meeting {
         at,

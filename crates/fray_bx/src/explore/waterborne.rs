@@ -26,7 +26,7 @@ use fray_explore::log::note;
 use fray_explore::prelude::*;
 
 use super::chance::InSix;
-use super::wilderness::{Logged, log_in_six, miles_per_day, with_dice};
+use super::wilderness::{LOSING_DIRECTION, Logged, log_in_six, miles_per_day, with_dice};
 
 /// Chance in 6 of losing direction with a navigator aboard (and within sight of land
 /// without one).
@@ -164,6 +164,7 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
                 log,
                 &format!("losing direction on the {}", terrain.label()),
                 roll,
+                Some(LOSING_DIRECTION),
             );
             roll.success
         };
@@ -200,7 +201,7 @@ pub(super) fn sail_day(world: &mut World, expedition: Entity, at: &Whereabouts) 
             Some(Wind::Gale) => {
                 let beached = near_land && {
                     let roll = InSix::roll(rng, 2);
-                    log_in_six(log, "gale: beaching in a safe harbour", roll);
+                    log_in_six(log, "gale: beaching in a safe harbour", roll, None);
                     roll.success
                 };
                 if beached {

@@ -23,7 +23,7 @@
 
 use bevy_ecs::prelude::*;
 use fray_dice::DieSource;
-use fray_explore::log::note;
+use fray_explore::log::{Verdicts, note};
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -254,7 +254,8 @@ fn travel_day(world: &mut World, expedition: Entity, site: &str) {
     let lost = chance > 0
         && with_dice(world, expedition, |rng, log| {
             let roll = InSix::roll(rng, chance);
-            log_in_six(log, &format!("losing direction in {where_}"), roll);
+            let what = format!("losing direction in {where_}");
+            log_in_six(log, &what, roll, Some(LOSING_DIRECTION));
             roll.success
         })
         .unwrap_or(false);
@@ -304,7 +305,7 @@ fn heal(world: &mut World, expedition: Entity) {
 /// Logs a food search and shares out what it found.
 fn food_found(world: &mut World, expedition: Entity, search: FoodSearch, how: &str) {
     with_dice(world, expedition, |_, log| {
-        log_in_six(log, how, search.roll);
+        log_in_six(log, how, search.roll, None);
     });
     if search.fed == 0 {
         return;
@@ -407,12 +408,25 @@ impl Logged<'_> {
             modifier,
             result,
             success: None,
+            verdict: None,
         });
     }
 }
 
-/// Logs an "N in 6" roll.
-pub(super) fn log_in_six(log: &mut Logged<'_>, what: &str, roll: InSix) {
+/// What a roll for losing direction means, as the log says it.
+pub(super) const LOSING_DIRECTION: Verdicts = Verdicts {
+    success: "the party is lost",
+    failure: "the party keeps its bearings",
+};
+
+/// Logs an "N in 6" roll, its outcome in the words of `verdicts` when it is an event of its
+/// own.
+pub(super) fn log_in_six(
+    log: &mut Logged<'_>,
+    what: &str,
+    roll: InSix,
+    verdicts: Option<Verdicts>,
+) {
     log.log.record(log.at, || ExploreEvent::Roll {
         what: what.into(),
         dice: "1d6".into(),
@@ -421,6 +435,7 @@ pub(super) fn log_in_six(log: &mut Logged<'_>, what: &str, roll: InSix) {
         modifier: 0,
         result: i64::from(roll.face),
         success: Some(roll.success),
+        verdict: verdicts.map(|v| v.of(roll.success)),
     });
 }
 

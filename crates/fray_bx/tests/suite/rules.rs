@@ -496,7 +496,10 @@ fn bx21_a_caster_struck_before_it_acts_loses_its_spell() {
     f.ok("Orc", engage(&f, "Mage"));
     f.ok("Orc", attack(&f, "Mage"));
     assert!(
-        has(&f, "Mage is struck before it could act: its spell is lost."),
+        has(
+            &f,
+            "Mage is struck before they could act: their spell is lost."
+        ),
         "{}",
         f.log()
     );
@@ -520,7 +523,10 @@ fn bx21_under_individual_initiative_an_ally_who_acted_first_does_not_protect_a_c
     f.ok("Orc", engage(&f, "Mage"));
     f.ok("Orc", attack(&f, "Mage"));
     assert!(
-        has(&f, "Mage is struck before it could act: its spell is lost."),
+        has(
+            &f,
+            "Mage is struck before they could act: their spell is lost."
+        ),
         "{}",
         f.log()
     );
@@ -978,7 +984,7 @@ fn bx28_a_destructive_attack_destroys_gear_and_magic_items_may_save() {
     f.end_turn();
     f.ok("Drake", spell(&f, 0, "Fighter"));
     assert_eq!(f.status("Fighter"), Status::Dead, "{}", f.log());
-    assert!(has(&f, "is destroyed, and its gear with it."));
+    assert!(has(&f, "Fighter is destroyed, and their gear with them."));
     assert!(
         has(
             &f,

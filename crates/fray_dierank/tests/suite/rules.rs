@@ -76,7 +76,7 @@ fn dr04_the_same_attack_roll_fares_by_what_the_target_itself_rolls() {
     f.ok("Warrior", attack(dummy, 0));
     assert!(
         f.log()
-            .contains("D8 [6] = 6 against defense D6 [2] = 2 - 3 success(es)"),
+            .contains("D8 [6] = 6 against defense D6 [2] = 2 - 3 successes"),
         "{}",
         f.log()
     );
@@ -98,7 +98,7 @@ fn dr03_each_multiple_of_success_is_a_point_of_damage() {
     assert_eq!(f.hp("Dummy").current, 8);
     assert!(
         f.log()
-            .contains("D8 [6] = 6 against defense D6 [4] = 4 - 1 success(es)"),
+            .contains("D8 [6] = 6 against defense D6 [4] = 4 - 1 success so far"),
         "{}",
         f.log()
     );
@@ -208,7 +208,7 @@ fn dr09_on_a_disadvantaged_roll_a_mastery_point_rerolls_the_lowest_die() {
     f.ok("Orc", Intent::Pass);
     f.ok("Adept", SPEND);
     assert!(
-        f.log().contains("rerolls its lowest a D2, 2"),
+        f.log().contains("rerolls their lowest a D2, 2"),
         "{}",
         f.log()
     );
@@ -812,16 +812,16 @@ fn dr09_the_mover_answers_with_a_mastery_point_inside_an_opportunity_attack() {
     let log = f.log();
     let roll = at_line(
         &log,
-        "opportunity attack with its axe at Adept: D8 [6] = 6 against defense D8 [2] = 2 - 3 success(es) so far.",
+        "Orc rolls to hit Adept with its axe (opportunity attack): D8 [6] = 6 against defense D8 [2] = 2 - 3 successes so far.",
     );
     let spend = at_line(
         &log,
-        "Adept spends a mastery point: adds a D8, 7 - D8 with 1 advantage [(2), 7] = 7; 0 success(es) now.",
+        "Adept spends a mastery point: adds a D8, 7 - D8 with 1 advantage [(2), 7] = 7; 0 successes now.",
     );
     // The exchange over, the blow is logged as an attack: the orc's 6 against the adept's 7.
     let miss = at_line(
         &log,
-        "Orc attacks Adept with opportunity attack with its axe: d8 = [6] = 6 vs D8 defense 7, miss.",
+        "Orc attacks Adept with axe (opportunity attack): d8 = [6] = 6 vs D8 defense 7, miss.",
     );
     assert!(roll < spend && spend < miss, "{log}");
     assert_eq!(f.faces_left(), 0);
@@ -860,19 +860,54 @@ fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
     let log = f.log();
     let ref_roll = at_line(
         &log,
-        "tries to interrupt: REF D10 [2] = 2 against REF D6 [5] = 5 - 0 success(es) so far.",
+        "Adept tries to interrupt: REF D10 [2] = 2 against REF D6 [5] = 5 - 0 successes so far.",
     );
     let spend = at_line(
         &log,
-        "adds a D10, 9 - D10 with 1 advantage [(2), 9] = 9; 1 success(es) now.",
+        "adds a D10, 9 - D10 with 1 advantage [(2), 9] = 9; 1 success now.",
     );
-    let won = at_line(&log, "interrupts with 1 success(es).");
+    let won = at_line(&log, "Adept interrupts with 1 success.");
     let blow = at_line(
         &log,
-        "interrupt with its sword at Orc: D8 [6] = 6 against defense D6 [3] = 3 - 2 success(es) so far.",
+        "Adept rolls to hit Orc with their sword (interrupt): D8 [6] = 6 against defense D6 [3] = 3 - 2 successes so far.",
     );
     assert!(ref_roll < spend && spend < won && won < blow, "{log}");
     assert_eq!(f.faces_left(), 0);
+}
+
+#[test]
+fn h40_rolls_and_interrupts_are_sentences_and_a_hero_is_not_it() {
+    // The dr09/dr13 exchange: the orc swings, the adept (a hero) interrupts and strikes back.
+    let mut f = fight(
+        SINGLE,
+        &[("adept", 1, "field")],
+        &[("orc", 1, "field")],
+        &[1, 6, 2, 5, 9, 6, 3, 1, 4],
+    );
+    pass_all(&mut f, &["Adept", "Orc"]);
+    let (adept, orc) = (f.who("Adept"), f.who("Orc"));
+    f.ok("Orc", attack(adept, 0));
+    f.ok("Adept", attack(orc, 0));
+    f.ok("Adept", SPEND);
+    for _ in 0..3 {
+        f.ok("Adept", Intent::Pass);
+    }
+    let log = f.log();
+    for line in [
+        "Adept interrupts with 1 success.",
+        "Adept rolls to hit Orc with their sword (interrupt): ",
+        "Adept attacks Orc with sword (interrupt): ",
+    ] {
+        assert!(log.contains(line), "{line} in {log}");
+    }
+    for slip in [
+        "success(es)",
+        " interrupt with ",
+        " sword at ",
+        "with its sword",
+    ] {
+        assert!(!log.contains(slip), "{slip} in {log}");
+    }
 }
 
 #[test]
@@ -956,7 +991,7 @@ fn dr13_an_attack_readied_for_the_next_enemy_to_enter_fires_without_a_roll() {
     assert_eq!(state(&f, "Orc").readied, None, "it fires once");
     assert!(
         f.log().contains(
-            "readied attack with its axe at Warrior: D8 [6] = 6 against defense D6 [3] = 3"
+            "Orc rolls to hit Warrior with its axe (readied attack): D8 [6] = 6 against defense D6 [3] = 3"
         ),
         "{}",
         f.log()
@@ -977,13 +1012,16 @@ fn dr14_the_mastery_point_pressing_a_major_action_on_is_logged_after_its_attack(
     f.ok("Adept", pressed(dummy, 0));
     f.ok("Adept", Intent::Pass);
     let log = f.log();
-    let blow = at_line(&log, "Adept sword at Dummy: D8 [5] = 5");
+    let blow = at_line(
+        &log,
+        "Adept rolls to hit Dummy with their sword: D8 [5] = 5",
+    );
     let point = at_line(
         &log,
-        "Adept spends a mastery point: this major action does not end its turn.",
+        "Adept spends a mastery point: this major action does not end their turn.",
     );
     assert!(blow < point, "{log}");
-    assert_eq!(log.matches("does not end its turn").count(), 1);
+    assert_eq!(log.matches("does not end their turn").count(), 1);
 }
 
 #[test]
@@ -1007,7 +1045,7 @@ fn dr09_dr14_a_point_pressing_on_an_attack_never_made_is_given_back() {
     f.ok("Adept", Intent::Pass);
     assert!(f.hp("Adept").current <= 0, "{}", f.log());
     assert_eq!(state(&f, "Adept").mp, 3, "{}", f.log());
-    assert!(!f.log().contains("does not end its turn"), "{}", f.log());
+    assert!(!f.log().contains("does not end their turn"), "{}", f.log());
 }
 
 #[test]

@@ -37,6 +37,7 @@ use fray_core::combatant::Status;
 use fray_core::encounter::Roster;
 use fray_core::ids::SideId;
 use fray_core::spawn::Content;
+use fray_explore::foes::describe;
 use fray_explore::log::note;
 use fray_explore::prelude::*;
 
@@ -280,10 +281,13 @@ pub(super) fn pursue(world: &mut World, expedition: Entity, foes: &[Foes]) -> Ve
         let caught = bold
             && group(world, &up, place.ground).is_some_and(|(worst, slowed)| {
                 let speed = creature(world, &quarry.statblock).map_or(BASE_SPEED, running_speed);
+                let quarry_named = describe(
+                    std::slice::from_ref(&quarry),
+                    world.get_resource::<Content>(),
+                    crate::ruleset::ID,
+                );
                 let what = format!(
-                    "the party chases {} fled {} ({}, the worst)",
-                    quarry.count,
-                    quarry.statblock,
+                    "the party chasing {quarry_named} that fled ({}, the worst)",
                     place.ground.label()
                 );
                 let disadvantages = u32::from(unseen).saturating_add(u32::from(slowed));

@@ -120,6 +120,7 @@ pub fn roll_check(
         modifier: i64::from(modifier),
         result: checked.total,
         success: Some(checked.success()),
+        verdict: None,
     });
     checked
 }

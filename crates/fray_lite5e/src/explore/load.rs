@@ -117,6 +117,9 @@ pub fn pace_for(slowest: u32) -> Pace {
     }
 }
 
+/// Why coins and gear are left behind when a member cannot move under them, as the log says.
+const TOO_HEAVY: &str = "too heavy to move";
+
 /// Each lite5e expedition in a dungeon, before it moves: a member at 0 ft makes the party
 /// leave coins of its haul behind, then the party's pace is its slowest member's.
 pub(super) fn pace(world: &mut World) {
@@ -160,6 +163,7 @@ pub(super) fn pace(world: &mut World) {
                     who: "the party".into(),
                     what: "gp".into(),
                     amount: dropped,
+                    why: TOO_HEAVY.into(),
                 },
             );
         }
@@ -199,8 +203,9 @@ fn drop_gear(world: &mut World, expedition: Entity, member: Entity) {
         expedition,
         ExploreEvent::Dropped {
             who,
-            what: "load(s) of gear".into(),
+            what: noun(u64::from(excess), ("load of gear", "loads of gear")).into(),
             amount: u64::from(excess),
+            why: TOO_HEAVY.into(),
         },
     );
 }
@@ -233,22 +238,35 @@ pub fn lose_loads(world: &mut World, expedition: Entity, member: Entity, count: 
         lost += 1;
     }
     let who = super::checks::name(world, member);
-    let kinds = ["rations", "torches", "flasks of oil"]
-        .into_iter()
-        .zip(supplies)
-        .chain([("gp", coins), ("load(s) of gear", gear)]);
+    let kinds = [
+        ("ration", "rations"),
+        ("torch", "torches"),
+        ("flask of oil", "flasks of oil"),
+    ]
+    .into_iter()
+    .zip(supplies)
+    .chain([
+        (("gp", "gp"), coins),
+        (("load of gear", "loads of gear"), gear),
+    ]);
     for (what, amount) in kinds.filter(|(_, n)| *n > 0) {
         note(
             world,
             expedition,
             ExploreEvent::Dropped {
                 who: who.clone(),
-                what: what.into(),
+                what: noun(amount, what).into(),
                 amount,
+                why: "lost on the arduous way home".into(),
             },
         );
     }
     lost
+}
+
+/// The noun for `amount` of a thing, from its singular and plural (`1 ration`, `5 rations`).
+fn noun(amount: u64, (one, many): (&'static str, &'static str)) -> &'static str {
+    if amount == 1 { one } else { many }
 }
 
 /// A load of `member`'s supplies (rations first, then torches, then flasks), if it carries a

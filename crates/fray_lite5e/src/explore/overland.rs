@@ -19,6 +19,8 @@
 //!   day's terrain (`outdoor_threats`).
 
 use bevy_ecs::prelude::*;
+use fray_core::spawn::Content;
+use fray_explore::foes::describe;
 use fray_explore::prelude::*;
 
 use super::Lite5eExpedition;
@@ -201,6 +203,7 @@ pub(super) fn outdoor_threats(world: &mut World) {
         })
         .map(|(e, _, _, _, w)| (e, w.clone()))
         .collect();
+    let content = world.get_resource::<Content>().cloned();
     for (expedition, at) in due {
         let table = world
             .get::<Wilderness>(at.wilderness)
@@ -224,7 +227,7 @@ pub(super) fn outdoor_threats(world: &mut World) {
                 log.record(when, || ExploreEvent::MonstersMet {
                     source: MeetingSource::Wandering,
                     distance_ft: 0,
-                    foes: fray_explore::travel::describe(&foes),
+                    foes: describe(&foes, content.as_ref(), crate::ruleset::ID),
                 });
                 foes
             }
@@ -340,7 +343,7 @@ mod journey_tests {
         assert!(world.get::<Fighting>(e).is_none());
         explore_turn(world);
         let met = world.get::<ExpeditionLog>(e).unwrap().entries().iter().any(
-            |x| matches!(&x.event, ExploreEvent::MonstersMet { foes, .. } if foes == "2 grey-wolf"),
+            |x| matches!(&x.event, ExploreEvent::MonstersMet { foes, .. } if foes == "2 x Grey Wolf"),
         );
         assert!(met);
         assert!(world.get::<Fighting>(e).is_some());

@@ -313,7 +313,8 @@ fn l505_a_party_with_a_member_at_0_ft_leaves_coins_behind_until_all_can_move() {
                 == ExploreEvent::Dropped {
                     who: "the party".into(),
                     what: "gp".into(),
-                    amount: 22_500
+                    amount: 22_500,
+                    why: "too heavy to move".into(),
                 })
     );
 }

@@ -125,6 +125,7 @@ pub(super) fn resilience(world: &mut World) {
                     modifier: i64::from(modifier(con)),
                     result: check.total,
                     success: Some(check.passed()),
+                    verdict: None,
                 });
                 Some(check)
             })

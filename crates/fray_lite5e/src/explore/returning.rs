@@ -36,6 +36,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use bevy_ecs::prelude::*;
+use fray_core::grammar::counted;
 use fray_dice::DieSource;
 use fray_explore::log::note;
 use fray_explore::prelude::*;
@@ -60,11 +61,11 @@ pub enum Path {
 }
 
 impl Path {
-    /// Its name in lower case, for logs.
-    pub fn label(self) -> &'static str {
+    /// The way in words, for logs: `a dangerous way`, `an arduous way`.
+    pub fn way(self) -> &'static str {
         match self {
-            Self::Dangerous => "dangerous",
-            Self::Arduous => "arduous",
+            Self::Dangerous => "a dangerous way",
+            Self::Arduous => "an arduous way",
         }
     }
 }
@@ -114,8 +115,9 @@ impl Return {
     ) -> Self {
         let dc = return_dc(travel_turns);
         let what = format!(
-            "{who}'s return, {travel_turns} travel turn(s) on a {} way",
-            path.label()
+            "{who}'s return, {} on {}",
+            counted(travel_turns, "travel turn", "travel turns"),
+            path.way()
         );
         let check = roll_check(dice, &what, modifier, advantage, i64::from(dc));
         let short = u32::try_from(check.dc.saturating_sub(check.total).max(0)).unwrap_or(u32::MAX);
@@ -132,6 +134,7 @@ impl Return {
                     modifier: 0,
                     result: i64::from(total),
                     success: None,
+                    verdict: None,
                 });
                 ReturnCost::Damage { faces, total }
             }
@@ -532,7 +535,7 @@ mod tests {
         assert_eq!(
             texts,
             vec![
-                "Roll for A's return, 2 travel turn(s) on a dangerous way (DC 12): 1d20 = [9] = 9: failure.",
+                "Roll for A's return, 2 travel turns on a dangerous way (DC 12): 1d20 = [9] = 9: failure.",
                 "Roll for damage to A on the dangerous way home (3 short): 3d6 = [4, 6, 1] = 11.",
             ]
         );

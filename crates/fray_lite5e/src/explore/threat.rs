@@ -2,7 +2,9 @@
 //! with advantage when the party is cautious and disadvantage when it is careless.
 
 use bevy_ecs::prelude::*;
+use fray_core::spawn::Content;
 use fray_dice::DieSource;
+use fray_explore::foes::describe;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -144,6 +146,7 @@ pub(super) fn travel_turn_threats(
     mut expeditions: Expeditions,
     dungeons: Query<&Dungeon>,
     areas: Query<&Area>,
+    content: Option<Res<Content>>,
 ) {
     for (
         (expedition, current, clock, caution),
@@ -173,6 +176,7 @@ pub(super) fn travel_turn_threats(
             modifier: 0,
             result: i64::from(roll.kept),
             success: None,
+            verdict: None,
         });
         if roll.threat != Threat::Terrible {
             continue;
@@ -194,7 +198,7 @@ pub(super) fn travel_turn_threats(
         log.record(at, || ExploreEvent::MonstersMet {
             source: MeetingSource::Wandering,
             distance_ft: 0,
-            foes: fray_explore::travel::describe(&foes),
+            foes: describe(&foes, content.as_deref(), crate::ruleset::ID),
         });
         meetings.meet(Meeting {
             at,

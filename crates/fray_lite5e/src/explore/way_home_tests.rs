@@ -72,7 +72,7 @@ fn l520_turning_back_from_the_warren_hoard_four_turns_out_is_a_dc_14_roll_and_ea
     explore_turn(world);
     all_rolled(world, e);
     let r = rolls(world, e);
-    let way = "4 travel turn(s) on a dangerous way (DC 14)";
+    let way = "4 travel turns on a dangerous way (DC 14)";
     assert!(
         r.contains(&(format!("Brannoc's return, {way}"), 14, Some(true))),
         "{r:?}"
@@ -202,7 +202,7 @@ fn l520_the_seeds_example_four_days_from_camp_dc_14_a_natural_7_plus_5_drops_two
     explore_turn(world);
     all_rolled(world, e);
     let r = rolls(world, e);
-    let way = "4 travel turn(s) on a arduous way (DC 14)";
+    let way = "4 travel turns on an arduous way (DC 14)";
     assert!(
         r.contains(&(format!("Brannoc's return, {way}"), 17, Some(true))),
         "{r:?}"
@@ -223,7 +223,8 @@ fn l520_the_seeds_example_four_days_from_camp_dc_14_a_natural_7_plus_5_drops_two
             &ExploreEvent::Dropped {
                 who: "Wren".into(),
                 what: what.into(),
-                amount
+                amount,
+                why: "lost on the arduous way home".into(),
             }
         ));
     }
@@ -282,7 +283,7 @@ fn l520_the_reedwater_party_five_days_from_millbrook_rolls_dc_15_on_a_dangerous_
     all_rolled(world, e);
     let r = rolls(world, e);
     for who in ["Brannoc", "Ilse", "Wren"] {
-        let what = format!("{who}'s return, 5 travel turn(s) on a dangerous way (DC 15)");
+        let what = format!("{who}'s return, 5 travel turns on a dangerous way (DC 15)");
         assert!(r.contains(&(what, 15, Some(true))), "{r:?}");
     }
     assert_eq!(world.get::<Whereabouts>(e).unwrap().site, start);
@@ -398,7 +399,7 @@ fn l523_the_seeds_scout_a_wolf_of_40_ft_fled_into_a_thicket_dc_13_dex_at_disadva
     assert_eq!(
         rolls(world, e),
         vec![(
-            "the party chases 1 fled grey-wolf (DEX, the worst) (DC 13)".into(),
+            "the party chasing 1 x Grey Wolf that fled (DEX, the worst) (DC 13)".into(),
             4,
             Some(false)
         )]
@@ -422,7 +423,7 @@ fn l523_on_the_open_road_the_party_chases_with_str_and_a_wolf_caught_is_beaten_f
     );
     all_rolled(world, e);
     assert!(rolls(world, e).contains(&(
-        "the party chases 1 fled grey-wolf (STR, the worst) (DC 13)".into(),
+        "the party chasing 1 x Grey Wolf that fled (STR, the worst) (DC 13)".into(),
         13,
         Some(true)
     )));
@@ -454,7 +455,7 @@ fn l523_in_the_warrens_dark_a_fled_goblin_of_30_ft_is_chased_dc_11_dex_at_disadv
     );
     all_rolled(world, e);
     assert!(rolls(world, e).contains(&(
-        "the party chases 1 fled cave-goblin (DEX, the worst) (DC 11)".into(),
+        "the party chasing 1 x Cave Goblin that fled (DEX, the worst) (DC 11)".into(),
         9,
         Some(false)
     )));

@@ -229,6 +229,25 @@ fn l506_initiative_is_dex_order_every_round_ties_roll_ambush_breaks_it_and_delay
 }
 
 #[test]
+fn h40_an_initiative_tie_is_broken_after_the_initiative_it_breaks() {
+    // Two goblins of DEX 13: a d20 each, 5 and 17.
+    let g = fight(
+        SINGLE,
+        &[("hero", 1, "field"), ("mage", 1, "field")],
+        &[("goblin", 2, "field")],
+        &[5, 17],
+    );
+    let log = g.log();
+    let at = |line: &str| log.find(line).unwrap_or_else(|| panic!("{line} in {log}"));
+    assert!(
+        at("Goblin 1 acts on initiative 13.")
+            < at("Goblin 1 rolls to break the tie on initiative 13: d20 = [5] = 5."),
+        "{log}"
+    );
+    assert!(!log.contains("initiative tie"), "{log}");
+}
+
+#[test]
 fn l507_two_allies_engaging_the_target_flank_it_for_advantage() {
     let mut f = fight(
         SINGLE,
@@ -464,6 +483,35 @@ fn l513_at_0_hp_incapacitated_and_dead_unless_stabilized_within_10_rounds_or_by_
     assert!(g.log().contains("not stabilized in time"), "{}", g.log());
 }
 
+#[test]
+fn h40_a_fallen_pc_is_they_a_monster_it_and_each_death_is_told_once() {
+    // Fallen in round 1, the fight over in round 11: neither is stabilized in time.
+    let mut g = fight(
+        SINGLE,
+        &[("hero", 1, "field"), ("mage", 1, "field")],
+        &[("dummy", 1, "field")],
+        &[],
+    );
+    g.set_hp("Mage", 0);
+    while g.encounter().round() < 11 {
+        g.end_turn();
+    }
+    g.set_hp("Dummy", 0);
+    let log = g.log();
+    for line in [
+        "Mage is incapacitated: they die unless stabilized within 10 rounds",
+        "Dummy is incapacitated: it dies unless stabilized within 10 rounds",
+        "Mage is not stabilized in time.\n",
+    ] {
+        assert!(log.contains(line), "{line} in {log}");
+    }
+    assert_eq!(log.matches("Mage dies.").count(), 1, "{log}");
+    assert!(
+        !log.contains(": it dies.") && !log.contains(": they die."),
+        "{log}"
+    );
+}
+
 /// The mage fallen in round 1, the hero about to act.
 fn mage_down(faces: &[u32]) -> Fight {
     let mut f = fight(
@@ -649,7 +697,11 @@ fn l516_a_player_decides_its_own_hero_s_morale_when_the_encounter_says_so() {
     let settings = EncounterSettings::logged(0).with_player_morale(PlayerMorale::PlayerDecides);
     let decided = BENCH.fight_with(text, &[3], &settings);
     assert_eq!(decided.status("Hero"), Status::Active, "{}", decided.log());
-    assert!(!decided.log().contains("check morale"), "{}", decided.log());
+    assert!(
+        !decided.log().contains("checks morale"),
+        "{}",
+        decided.log()
+    );
     assert_eq!(decided.faces_left(), 1, "no die rolled for it");
 }
 

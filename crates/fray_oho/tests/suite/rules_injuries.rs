@@ -310,7 +310,7 @@ fn oho19_burns_roll_fortitude_against_the_hits_every_round_and_a_failure_loses_t
     );
     assert_eq!(
         f.notes("Fighter").last().unwrap(),
-        "is wracked by its burns and cannot act this turn."
+        "is wracked by their burns and cannot act this turn."
     );
     assert_eq!(f.status("Fighter"), Status::Active, "burns do not disable");
     assert_eq!(f.state("Fighter").hits, 2, "burns add no hit");
@@ -644,7 +644,7 @@ fn oho20_a_curse_takes_a_die_from_the_cursed_ability_only() {
     assert!(!f.state("Mage").cursed(Ability::Intellect));
     assert_eq!(
         f.notes("Mage").last().unwrap(),
-        "is cursed: its Strength rolls lose 1d6."
+        "is cursed: their Strength rolls lose 1d6."
     );
     let sword = f.attack("Mage", "Witch", "Sword");
     engage_and(&mut f, "Mage", "Witch", sword);

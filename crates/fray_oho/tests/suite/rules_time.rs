@@ -270,7 +270,7 @@ fn oho03_a_full_round_action_is_lost_when_its_maker_no_longer_engages_the_target
         f.notes("Mage"),
         vec![
             "begins a full-round action: it lands at the end of the round.",
-            "loses its full-round action."
+            "loses their full-round action."
         ]
     );
     assert!(f.attacks().is_empty());
@@ -457,8 +457,8 @@ fn oho05_a_withheld_action_lapses_at_its_makers_next_turn() {
     assert_eq!(
         f.notes("Fighter"),
         vec![
-            "withholds an action until its foe moves.",
-            "lets its withheld action go."
+            "withholds an action until their foe moves.",
+            "lets their withheld action go."
         ]
     );
     assert_eq!(f.left("Fighter"), 65);
@@ -486,7 +486,7 @@ fn oho05_a_withheld_strike_cannot_engage_past_the_limit() {
     f.ok("Fighter", fire);
     assert_eq!(
         f.notes("Fighter").last().unwrap(),
-        "engages as many creatures as it can: the withheld strike is lost."
+        "engages as many creatures as they can: the withheld strike is lost."
     );
     assert!(f.engages("Fighter", "Brute 2"));
     assert!(!f.engages("Fighter", "Brute 1"), "{}", f.log());

@@ -90,7 +90,7 @@ fn oho21_exhaustion_levels_add_up_and_each_adds_its_effect() {
     );
     assert_eq!(
         f.notes("Fighter").last().unwrap(),
-        "is exhausted (level 4): its gauge holds only 2.5s."
+        "is exhausted (level 4): their gauge holds only 2.5s."
     );
     assert_eq!(f.labels("Fighter"), vec!["disengage", "end turn"]);
     let away = f.move_to("far");

@@ -200,7 +200,7 @@ fn bx09_outdoors_the_check_is_daily_at_the_terrains_chance_3_in_6_in_a_swamp() {
     });
     assert_eq!(
         met,
-        Some(("3 giant-rat".into(), 0)),
+        Some(("3 x Giant Rat".into(), 0)),
         "the distance is the fight's to roll, after surprise"
     );
     assert!(
