@@ -33,7 +33,7 @@ pub mod explore;
 pub mod fighter;
 /// Frightened: its effect, from the encounter's options (OHO-20).
 pub mod frightened;
-/// The economy: the time gauge, costs in its seconds, and the gauge a client shows.
+/// The economy: the time gauge and costs in its seconds.
 pub mod gauge;
 /// What an injury leaves, by damage type and where the blow lands.
 pub mod injury;
@@ -42,6 +42,8 @@ mod legality;
 /// Exact odds of attacks for previews, with their cache.
 pub mod odds;
 mod ops;
+/// What a client shows: the gauge, the numbers a combatant is judged by, OHO's terms.
+mod presentation;
 mod preview;
 /// Experience, proficiency points, levels and tiers from a fight's log (OHO-22..OHO-24).
 pub mod progression;

@@ -44,11 +44,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         .iter()
         .map(ToString::to_string)
         .collect();
+    let width = usize::from(list.width.saturating_sub(2)).max(8);
     if !gauges.is_empty() {
-        lines.push(Line::styled(
-            format!("budget: {}", gauges.join(", ")),
-            Style::new().fg(Color::Yellow),
-        ));
+        let budget = format!("budget: {}", gauges.join(", "));
+        for piece in wrap(&budget, width) {
+            lines.push(Line::styled(piece, Style::new().fg(Color::Yellow)));
+        }
     }
     if let Some(a) = &decision.answers {
         // What is being answered: the provoker's action as it was offered, and why it provokes.
@@ -65,17 +66,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             },
         );
         let answered = Style::new().fg(Color::Yellow);
-        lines.push(Line::styled(
-            format!("{}: {action}", name(world, a.provoker)),
-            answered,
-        ));
-        lines.push(Line::styled(format!("  (provokes: {})", a.why), answered));
+        let what = format!("{}: {action}", name(world, a.provoker));
+        let why = format!("(provokes: {})", a.why);
+        for piece in wrap(&what, width).into_iter().chain(wrap(&why, width)) {
+            lines.push(Line::styled(piece, answered));
+        }
     }
     // The menu: each option numbered (the first nine take a digit key), its label wrapped
     // rather than cut, its cost at the right of its first line.
     let mut highlighted = 0..0;
     let mut last: Option<Group> = None;
-    let width = usize::from(list.width.saturating_sub(2));
     for (i, entry) in app.menu().iter().enumerate() {
         if last != Some(entry.group) {
             lines.push(Line::styled(
