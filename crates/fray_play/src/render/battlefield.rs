@@ -18,7 +18,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::app::App;
 use crate::menu::name;
-use crate::render::side_tags;
+use crate::render::{scroll_marks, side_tags};
 
 /// Cells of an HP bar.
 const BAR: usize = 10;
@@ -42,18 +42,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         .map_or(0, |row| row.saturating_sub(shown.saturating_sub(2)))
         .min(total.saturating_sub(shown));
     let below = total.saturating_sub(scroll + shown);
-    let mut block = block;
-    if scroll > 0 {
-        block = block.title_top(
-            Line::styled(format!(" ↑ {scroll} more "), Style::new().fg(Color::Cyan))
-                .right_aligned(),
-        );
-    }
-    if below > 0 {
-        block = block.title_bottom(
-            Line::styled(format!(" ↓ {below} more "), Style::new().fg(Color::Cyan)).right_aligned(),
-        );
-    }
+    let block = scroll_marks(block, scroll, below);
     frame.render_widget(block, area);
     frame.render_widget(
         Paragraph::new(regions)

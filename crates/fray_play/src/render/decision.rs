@@ -13,6 +13,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::app::App;
 use crate::menu::{Entry, Group, aimed, name};
+use crate::render::scroll_marks;
 
 /// Draws the decision panel (or says who is acting when the person has nothing to decide).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
@@ -125,18 +126,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let height = usize::from(list.height.saturating_sub(2));
     let scroll = highlighted.end.saturating_sub(height);
     let below = lines.len().saturating_sub(scroll + height);
-    let mut block = Block::bordered().title(title);
-    if scroll > 0 {
-        block = block.title_top(
-            Line::styled(format!(" ↑ {scroll} more "), Style::new().fg(Color::Cyan))
-                .right_aligned(),
-        );
-    }
-    if below > 0 {
-        block = block.title_bottom(
-            Line::styled(format!(" ↓ {below} more "), Style::new().fg(Color::Cyan)).right_aligned(),
-        );
-    }
+    let block = scroll_marks(Block::bordered().title(title), scroll, below);
     frame.render_widget(
         Paragraph::new(lines)
             .scroll((u16::try_from(scroll).unwrap_or(0), 0))

@@ -11,7 +11,7 @@ use ratatui::backend::Backend;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 
 use crate::app::{App, Overlay};
@@ -151,6 +151,20 @@ pub fn side_name(app: &App, side: fray_core::ids::SideId) -> String {
         .world()
         .get::<fray_core::encounter::Sides>(app.fight().encounter())
         .map_or_else(|| "?".to_string(), |s| s.name(side).to_string())
+}
+
+/// `block` with how many rows are out of sight above and below its text, at the right of its
+/// top and bottom borders (`↑ 3 more`, `↓ 5 more`).
+pub fn scroll_marks(block: Block<'_>, above: usize, below: usize) -> Block<'_> {
+    let mark = |text: String| Line::styled(text, Style::new().fg(Color::Cyan)).right_aligned();
+    let mut block = block;
+    if above > 0 {
+        block = block.title_top(mark(format!(" ↑ {above} more ")));
+    }
+    if below > 0 {
+        block = block.title_bottom(mark(format!(" ↓ {below} more ")));
+    }
+    block
 }
 
 /// Each side's tag, shown beside its combatants so sides are told apart without colour: the

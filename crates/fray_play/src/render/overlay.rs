@@ -55,17 +55,12 @@ pub fn help(frame: &mut Frame, area: Rect, app: &App) {
     lines.push(Line::raw(""));
     lines.push(Line::styled(" Options every ruleset may offer", bold));
     lines.extend(OPTION_TERMS.iter().map(|(t, what)| term(t, what)));
-    let height = u16::try_from(lines.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(2)
-        .min(area.height);
-    let rect = centered(area, area.width.min(120), height);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" Keys and terms (? or Esc to close) ")),
-        rect,
+    boxed(
+        frame,
+        area,
+        lines,
+        120,
+        " Keys and terms (? or Esc to close) ".to_string(),
     );
 }
 
@@ -149,16 +144,23 @@ pub fn inspect(frame: &mut Frame, area: Rect, app: &App, who: Entity) {
             lines.push(row("engaged", foes.join(", ")));
         }
     }
+    let title = format!(" {} (any key closes) ", name(world, who));
+    boxed(frame, area, lines, 80, title);
+}
+
+/// `lines` in a bordered box titled `title`, at most `width` columns wide and as tall as they
+/// need (within `area`), in the middle of `area`, over what is under it.
+fn boxed(frame: &mut Frame, area: Rect, lines: Vec<Line<'_>>, width: u16, title: String) {
     let height = u16::try_from(lines.len())
         .unwrap_or(u16::MAX)
         .saturating_add(2)
         .min(area.height);
-    let rect = centered(area, area.width.min(80), height);
+    let rect = centered(area, area.width.min(width), height);
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(format!(" {} (any key closes) ", name(world, who)))),
+            .block(Block::bordered().title(title)),
         rect,
     );
 }
