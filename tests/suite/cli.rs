@@ -1947,3 +1947,31 @@ fn show_shows_expeditions_dungeons_and_wildernesses() {
         text(&unknown.stderr)
     );
 }
+
+#[test]
+fn content_unknown_fields_inside_effects_are_refused() {
+    // The generated content reference showed these struct variants ignored fields they do not
+    // know: a misspelt `save` of ongoing damage was silently the default.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("content/archmage/typo.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(
+        &file,
+        r#"[
+    Monster(
+        id: "typo-hound", name: "Typo Hound", level: 2, size: Normal,
+        hp: 34, ac: 17, pd: 15, md: 11, initiative: 5,
+        attacks: [
+            (id: "bite", name: "Bite", kind: Melee, vs: AC, bonus: 7, damage: Dice("1d8+4"),
+             basic: true, effects: [(NaturalEven, Ongoing(amount: 3, kind: Fire, sav: Hard))]),
+        ],
+    ),
+]"#,
+    )
+    .unwrap();
+    let out = fray_in(dir.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let said = text(&out.stdout);
+    assert!(said.contains("typo.ron:7:"), "{said}");
+    assert!(said.contains("sav"), "{said}");
+}

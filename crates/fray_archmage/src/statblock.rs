@@ -337,6 +337,7 @@ pub enum SaveKind {
 
 /// An extra effect of an attack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum OnHit {
     /// Ongoing damage, save ends (AR-30).
     Ongoing {
@@ -443,6 +444,7 @@ pub enum PowerTarget {
 
 /// What a power does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum PowerEffect {
     /// The target spends a recovery and heals (plus a bonus), AR-24.
     HealWithRecovery {

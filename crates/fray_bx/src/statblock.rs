@@ -339,6 +339,7 @@ pub struct SpellBlock {
 
 /// What a spell does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum SpellEffect {
     /// Puts `hd` dice of hit dice of enemies in the target's region to sleep, the weakest
     /// first, none above `max_hd` (no save).
