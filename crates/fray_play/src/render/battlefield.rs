@@ -86,6 +86,7 @@ fn region_lines(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
         return (lines, None);
     };
     let actor = world.get::<Turn>(encounter).and_then(|t| t.actor());
+    let tags = side_tags(app);
     for region in map.ids() {
         let links: Vec<&str> = map
             .neighbours(region)
@@ -108,7 +109,7 @@ fn region_lines(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
                 if actor == Some(who) {
                     actor_row = Some(usize::from(height(&lines, width)));
                 }
-                lines.extend(combatant_lines(app, who, actor == Some(who), width));
+                lines.extend(combatant_lines(app, &tags, who, actor == Some(who), width));
             }
         }
     }
@@ -144,15 +145,22 @@ fn footer_lines(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-/// One combatant: marker, name, HP bar and status, then its engagements, conditions and
-/// effects on the same line when they fit in `width`, else on a line of their own.
-fn combatant_lines(app: &App, who: Entity, acting: bool, width: u16) -> Vec<Line<'static>> {
+/// One combatant: marker, side tag (`tags`, by side), name, HP bar and status, then its
+/// engagements, conditions and effects on the same line when they fit in `width`, else on a
+/// line of their own.
+fn combatant_lines(
+    app: &App,
+    tags: &[String],
+    who: Entity,
+    acting: bool,
+    width: u16,
+) -> Vec<Line<'static>> {
     let world = app.fight().world();
     let words = vocabulary(world, app.fight().encounter());
     let side = world.get::<Side>(who).map(|s| s.0);
     let mine = side == Some(app.fight().side());
     let tag = side
-        .and_then(|s| side_tags(app).get(usize::from(s.0)).cloned())
+        .and_then(|s| tags.get(usize::from(s.0)).cloned())
         .unwrap_or_default();
     let status = world.get::<Status>(who).copied().unwrap_or_default();
     let mut name_style = Style::new().fg(if mine { Color::Green } else { Color::Red });
