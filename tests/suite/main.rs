@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod adhoc;
 mod checksums;
 mod cli;
 mod conformance;

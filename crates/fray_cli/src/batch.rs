@@ -26,7 +26,9 @@ pub struct BatchArgs {
     /// Where content comes from.
     #[command(flatten)]
     pub source: crate::ContentArgs,
-    /// The encounter: an id (see `fray list`) or a path to an encounter file.
+    /// The encounter: an id (see `fray list`), a path to an encounter file, or a fight written
+    /// out: `"fighter-3, cleric-2 vs 6 cave-goblin"` (sides split by `vs`; `Party: ...` names
+    /// a side; `--ruleset` when the ids do not tell).
     pub encounter: String,
     /// How many fights.
     #[arg(long, default_value_t = 10_000)]
@@ -204,7 +206,16 @@ pub fn run(
                 .runs
                 .iter()
                 .map(|(_, seed)| {
-                    format!("replay it with `fray run {} --seed {seed}`", args.encounter)
+                    let ruleset = args
+                        .overrides
+                        .ruleset
+                        .as_ref()
+                        .map(|r| format!(" --ruleset {r}"))
+                        .unwrap_or_default();
+                    format!(
+                        "replay it with `fray run {}{ruleset} --seed {seed}`",
+                        crate::adhoc::shell_word(&args.encounter)
+                    )
                 })
                 .collect();
             let hints: Vec<&str> = replay.iter().map(String::as_str).take(1).collect();

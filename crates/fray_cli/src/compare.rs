@@ -23,7 +23,8 @@ pub struct CompareArgs {
     /// Where content comes from.
     #[command(flatten)]
     pub source: crate::ContentArgs,
-    /// Encounter A: an id (see `fray list`) or a path to an encounter file.
+    /// Encounter A: an id (see `fray list`), a path to an encounter file, or a fight written
+    /// out (`"fighter-3, cleric-2 vs 6 cave-goblin"`).
     pub a: String,
     /// Encounter B (default: A again, to compare A's and B's options).
     pub b: Option<String>,
@@ -81,13 +82,17 @@ impl CompareArgs {
         Overrides {
             options: self.overrides.options.iter().chain(own).cloned().collect(),
             max_rounds: max_rounds.or(self.overrides.max_rounds),
+            ruleset: self.overrides.ruleset.clone(),
         }
     }
 }
 
 /// What an arm is, for the legend: the encounter and its overrides.
 fn describe(what: &str, o: &Overrides) -> String {
-    let mut s = what.to_string();
+    let mut s = crate::adhoc::shell_word(what);
+    if let Some(r) = &o.ruleset {
+        s.push_str(&format!(" --ruleset {r}"));
+    }
     for option in &o.options {
         s.push_str(&format!(" --option {option}"));
     }

@@ -1,4 +1,5 @@
-//! Finding and loading content, and naming an encounter by id or by file.
+//! Finding and loading content, and naming an encounter by id, by file, or written out
+//! (`A vs B`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -173,6 +174,8 @@ pub enum ContentError {
     NotAnEncounter(String),
     /// A command-line override does not fit the encounter's ruleset.
     BadOverride(String),
+    /// A fight written on the command line (`A vs B`) cannot be played.
+    NotAFight(String),
 }
 
 impl ContentError {
@@ -190,6 +193,14 @@ impl ContentError {
             ContentError::BadOverride(why) => {
                 fail(2, why, &["`fray list` shows each ruleset's options"])
             }
+            ContentError::NotAFight(why) => fail(
+                2,
+                why,
+                &[
+                    "write a fight as `\"fighter-3, cleric-2 vs 6 cave-goblin\"`, with `--ruleset R` when its ids do not tell",
+                    "`fray list --ruleset R` lists the statblocks",
+                ],
+            ),
             ContentError::NotAnEncounter(why) => fail(
                 2,
                 why,
@@ -210,6 +221,9 @@ pub fn engine_for(
     overrides: &Overrides,
 ) -> Result<(Engine, String), ContentError> {
     let content = content_source(dir);
+    if crate::adhoc::is_ad_hoc(what) {
+        return ad_hoc_engine(cli, &content, what, overrides);
+    }
     let mut extra = None;
     let file = Path::new(what);
     let id = if what.ends_with(".ron") {
@@ -235,6 +249,48 @@ pub fn engine_for(
         .apply(cli, &mut db, &id)
         .map_err(ContentError::BadOverride)?;
     Ok((Engine::new(cli.install, Arc::new(db)), id))
+}
+
+/// The engine of a fight written on the command line (see [`crate::adhoc`]): the content,
+/// with the fight as an encounter over it, checked as an encounter file is.
+fn ad_hoc_engine(
+    cli: &CliEngine,
+    content: &ContentSource,
+    what: &str,
+    overrides: &Overrides,
+) -> Result<(Engine, String), ContentError> {
+    let (mut db, problems) = content.check(cli, &[]);
+    let spec = crate::adhoc::encounter(what, overrides.ruleset.as_deref(), &db, cli)
+        .map_err(ContentError::NotAFight)?;
+    usable(cli, problems, Some(&spec.ruleset)).map_err(ContentError::Invalid)?;
+    let text = ron::ser::to_string(&spec)
+        .map_err(|e| ContentError::NotAFight(format!("cannot write the fight down: {e}")))?;
+    let file = SourceFile::new("<command line>", format!("Encounter{text}")).in_layer(NAMED);
+    let mut problems: Vec<Diagnostic> = match cli.loader.add_source(&mut db, file) {
+        Ok(()) => Vec::new(),
+        Err(ds) => ds.0,
+    };
+    problems.extend(
+        cli.loader
+            .validate(&mut db)
+            .into_iter()
+            .filter(|d| d.path == Path::new("<command line>")),
+    );
+    if let Some(d) = problems.first() {
+        let help = d
+            .help
+            .as_deref()
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        return Err(ContentError::NotAFight(format!("{}{help}", d.message)));
+    }
+    overrides
+        .apply(cli, &mut db, crate::adhoc::ID)
+        .map_err(ContentError::BadOverride)?;
+    Ok((
+        Engine::new(cli.install, Arc::new(db)),
+        crate::adhoc::ID.to_string(),
+    ))
 }
 
 /// Loads the content, plus `named` files over it (an expedition file given on the command

@@ -2,6 +2,7 @@
 //!
 //! The facade crate passes in the rulesets ([`CliEngine`]), so this crate names no ruleset.
 
+mod adhoc;
 mod batch;
 mod check;
 mod compare;

@@ -22,6 +22,12 @@ pub struct ListArgs {
     /// A content file or folder to list, read in the context of the content directory
     /// (default: the whole content directory).
     pub path: Option<PathBuf>,
+    /// List only this ruleset's content.
+    #[arg(long)]
+    pub ruleset: Option<String>,
+    /// List only what has this text in its id or name (any case): `--search drag`.
+    #[arg(long, value_name = "TEXT")]
+    pub search: Option<String>,
 }
 
 /// Runs `fray list`, writing to `out`.
@@ -32,6 +38,26 @@ pub fn run(
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
     let source = content_source(content);
+    if let Some(ruleset) = &args.ruleset
+        && !cli.loader.ruleset_ids().any(|r| r == ruleset)
+    {
+        let known: Vec<&str> = cli.loader.ruleset_ids().collect();
+        return Ok(fail(
+            2,
+            format!(
+                "no ruleset `{ruleset}` ({})",
+                fray_content::suggest::help_for(ruleset, known.iter().copied())
+            ),
+            &[],
+        ));
+    }
+    let search = args.search.as_deref().map(str::to_lowercase);
+    // Whether an id and name are what the search asks for.
+    let found = |id: &str, name: &str| {
+        search.as_deref().is_none_or(|text| {
+            id.to_lowercase().contains(text) || name.to_lowercase().contains(text)
+        })
+    };
     let targets: Vec<PathBuf> = args.path.iter().cloned().collect();
     let (db, problems) = source.check(cli, &targets);
     writeln!(out, "{}", source.describe())?;
@@ -59,22 +85,60 @@ pub fn run(
         })
     };
     let mut shown = 0;
+    let mut matched = 0;
     for ruleset in cli.loader.ruleset_ids() {
+        if args.ruleset.as_deref().is_some_and(|r| r != ruleset) {
+            continue;
+        }
         let encounters: Vec<_> = db
             .encounters()
-            .filter(|e| e.ruleset == ruleset && listed(ruleset, &e.id))
+            .filter(|e| e.ruleset == ruleset && listed(ruleset, &e.id) && found(&e.id, &e.name))
             .collect();
         let statblocks: Vec<_> = db
             .statblock_summaries(ruleset)
             .iter()
-            .filter(|s| listed(ruleset, &s.id))
+            .filter(|s| listed(ruleset, &s.id) && found(&s.id, &s.name))
             .collect();
-        if encounters.is_empty() && statblocks.is_empty() {
+        let expeditions: Vec<&ExpeditionSpec> = db
+            .documents_of::<ExpeditionSpec>()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .filter(|e| e.ruleset == ruleset && own.is_none() && found(&e.id, &e.name))
+            .collect();
+        let dungeons: Vec<&DungeonSpec> = db
+            .documents_of::<DungeonSpec>()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .filter(|d| d.ruleset == ruleset && own.is_none() && found(&d.id, &d.name))
+            .collect();
+        let wildernesses: Vec<&WildernessSpec> = db
+            .documents_of::<WildernessSpec>()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .filter(|w| w.ruleset == ruleset && own.is_none() && found(&w.id, &w.name))
+            .collect();
+        matched += encounters.len()
+            + statblocks.len()
+            + expeditions.len()
+            + dungeons.len()
+            + wildernesses.len();
+        if encounters.is_empty() && statblocks.is_empty() && search.is_none() {
+            continue;
+        }
+        if search.is_some()
+            && encounters.is_empty()
+            && statblocks.is_empty()
+            && expeditions.is_empty()
+            && dungeons.is_empty()
+            && wildernesses.is_empty()
+        {
             continue;
         }
         shown += 1;
         writeln!(out, "{}", console::style(ruleset).bold())?;
-        writeln!(out, "  encounters:")?;
+        if !encounters.is_empty() || search.is_none() {
+            writeln!(out, "  encounters:")?;
+        }
         for e in encounters {
             let sides: Vec<String> = e
                 .sides
@@ -96,12 +160,6 @@ pub fn run(
                 from(db.encounter_source(&e.id))
             )?;
         }
-        let expeditions: Vec<&ExpeditionSpec> = db
-            .documents_of::<ExpeditionSpec>()
-            .into_iter()
-            .flat_map(|d| d.iter())
-            .filter(|e| e.ruleset == ruleset && own.is_none())
-            .collect();
         if !expeditions.is_empty() {
             writeln!(out, "  expeditions (fray delve):")?;
             for e in expeditions {
@@ -122,12 +180,6 @@ pub fn run(
                 )?;
             }
         }
-        let dungeons: Vec<&DungeonSpec> = db
-            .documents_of::<DungeonSpec>()
-            .into_iter()
-            .flat_map(|d| d.iter())
-            .filter(|d| d.ruleset == ruleset && own.is_none())
-            .collect();
         if !dungeons.is_empty() {
             writeln!(out, "  dungeons:")?;
             for d in dungeons {
@@ -144,12 +196,6 @@ pub fn run(
                 )?;
             }
         }
-        let wildernesses: Vec<&WildernessSpec> = db
-            .documents_of::<WildernessSpec>()
-            .into_iter()
-            .flat_map(|d| d.iter())
-            .filter(|w| w.ruleset == ruleset && own.is_none())
-            .collect();
         if !wildernesses.is_empty() {
             writeln!(out, "  wildernesses:")?;
             for w in wildernesses {
@@ -167,7 +213,9 @@ pub fn run(
                 )?;
             }
         }
-        writeln!(out, "  statblocks:")?;
+        if !statblocks.is_empty() || search.is_none() {
+            writeln!(out, "  statblocks:")?;
+        }
         for s in statblocks {
             writeln!(
                 out,
@@ -180,6 +228,7 @@ pub fn run(
         }
         if let Some(schema) = cli.loader.schema(ruleset)
             && !schema.options().is_empty()
+            && search.is_none()
         {
             writeln!(out, "  options:")?;
             for o in schema.options() {
@@ -208,6 +257,15 @@ pub fn run(
                 if n == 1 { "" } else { "s" }
             ),
             &["run `fray check` for details"],
+        ));
+    }
+    if let Some(text) = &args.search
+        && matched == 0
+    {
+        return Ok(fail(
+            1,
+            format!("nothing has `{text}` in its id or name"),
+            &["try a shorter part of the name, or `fray list` for everything"],
         ));
     }
     if shown == 0 {

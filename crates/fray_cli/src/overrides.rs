@@ -1,5 +1,6 @@
 //! `--option NAME=VALUE` and `--max-rounds N`: an encounter's settings changed for one `run` or
-//! `batch`, checked against the ruleset's options as content is.
+//! `batch`, checked against the ruleset's options as content is; `--ruleset` for a fight
+//! written on the command line.
 
 use clap::Args;
 use fray_content::db::ContentDb;
@@ -17,6 +18,10 @@ pub struct Overrides {
     /// The round after which the fight is a draw (at least 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_rounds: Option<u32>,
+    /// The ruleset of a fight written on the command line (`"fighter-3 vs 6 cave-goblin"`),
+    /// when its statblock ids do not tell.
+    #[arg(long)]
+    pub ruleset: Option<String>,
 }
 
 /// Reads `true`, `false`, a whole number, or else a word.

@@ -17,7 +17,9 @@ pub struct PlayArgs {
     /// Where content comes from.
     #[command(flatten)]
     pub source: crate::ContentArgs,
-    /// The encounter: an id (see `fray list`) or a path to an encounter file.
+    /// The encounter: an id (see `fray list`), a path to an encounter file, or a fight written
+    /// out: `"fighter-3, cleric-2 vs 6 cave-goblin"` (sides split by `vs`; `Party: ...` names
+    /// a side; `--ruleset` when the ids do not tell).
     pub encounter: String,
     /// The side you play (default: the side the file gives to a player, else the first).
     #[arg(long, value_name = "NAME")]

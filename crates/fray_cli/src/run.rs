@@ -27,7 +27,9 @@ pub struct RunArgs {
     /// Where content comes from.
     #[command(flatten)]
     pub source: crate::ContentArgs,
-    /// The encounter: an id (see `fray list`) or a path to an encounter file.
+    /// The encounter: an id (see `fray list`), a path to an encounter file, or a fight written
+    /// out: `"fighter-3, cleric-2 vs 6 cave-goblin"` (sides split by `vs`; `Party: ...` names
+    /// a side; `--ruleset` when the ids do not tell).
     pub encounter: String,
     /// Seed (default: the encounter file's seed, else 1).
     #[arg(long)]

@@ -268,7 +268,19 @@ fn statblock(db: &ContentDb, cli: &CliEngine, id: &str) -> Option<Result<String,
         .find_map(|file| entry_around(&file.text, &needle).map(|entry| (file, entry)));
     if let Some((file, entry)) = found {
         let _ = writeln!(s, "from {}:", file.path.display());
+        // The file's opening comment says what it holds, and for content from elsewhere
+        // where it came from and under which licence.
+        for line in header(&file.text) {
+            let _ = writeln!(s, "{line}");
+        }
         let _ = writeln!(s, "{entry}");
     }
     Some(Ok(s))
+}
+
+/// The comment lines a content file opens with.
+fn header(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim_end)
+        .take_while(|line| line.trim_start().starts_with("//"))
 }

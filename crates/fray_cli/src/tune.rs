@@ -25,7 +25,9 @@ pub struct TuneArgs {
     /// Where content comes from.
     #[command(flatten)]
     pub source: crate::ContentArgs,
-    /// The encounter: an id (see `fray list`) or a path to an encounter file.
+    /// The encounter: an id (see `fray list`), a path to an encounter file, or a fight written
+    /// out: `"fighter-3, cleric-2 vs 6 cave-goblin"` (sides split by `vs`; `Party: ...` names
+    /// a side; `--ruleset` when the ids do not tell).
     pub encounter: String,
     /// The win rate to reach: 0.5 or 50%.
     #[arg(long, value_parser = win_rate)]

@@ -330,7 +330,7 @@ impl BatchReport {
                 "played with options: {}; round limit {}; AI given: {}; content {}",
                 listed(&made.options, "none"),
                 made.max_rounds,
-                listed(&made.controllers, "none (the file's)"),
+                listed(&made.controllers, "none (the encounter's)"),
                 made.content
             );
         }
