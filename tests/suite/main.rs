@@ -12,6 +12,7 @@ mod embed;
 mod embed_params;
 mod embed_step;
 mod events;
+mod events_doc;
 mod floor;
 mod fuzz;
 mod modules;

@@ -73,6 +73,7 @@ pub mod request;
 
 pub mod grammar;
 pub mod log;
+pub mod log_json;
 pub mod log_text;
 mod reflection;
 pub mod save;

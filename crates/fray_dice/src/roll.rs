@@ -87,6 +87,22 @@ impl RollNode {
         }
     }
 
+    /// Pushes the value of every kept die under this node, in rolling order.
+    fn kept_dice(&self, out: &mut Vec<i64>) {
+        match self {
+            RollNode::Dice { dice, .. } => {
+                out.extend(dice.iter().filter(|d| d.kept).map(|d| d.value));
+            }
+            RollNode::Neg(n) | RollNode::Group(n) => n.kept_dice(out),
+            RollNode::Bin { left, right, .. } => {
+                left.kept_dice(out);
+                right.kept_dice(out);
+            }
+            RollNode::Call { args, .. } => args.iter().for_each(|a| a.kept_dice(out)),
+            RollNode::Const(_) | RollNode::Modifier { .. } => {}
+        }
+    }
+
     fn first_die(&self) -> Option<&RolledDie> {
         match self {
             RollNode::Dice { dice, .. } => dice.iter().find(|d| d.kept),
@@ -132,6 +148,25 @@ impl Roll {
     /// The breakdown.
     pub fn parts(&self) -> &RollNode {
         &self.parts
+    }
+
+    /// The breakdown as the log writes it: `[17, (4)] + 5`.
+    pub fn breakdown(&self) -> String {
+        self.parts.to_string()
+    }
+
+    /// The value of every die that counts, in rolling order (dropped dice left out).
+    ///
+    /// ```
+    /// use fray_dice::{Dice, ScriptedDice};
+    /// let roll = Dice::parse("2d20kh1+5").unwrap().roll(&mut ScriptedDice::new([17, 4]));
+    /// assert_eq!(roll.kept_dice(), vec![17]);
+    /// assert_eq!(roll.breakdown(), "[17, (4)] + 5");
+    /// ```
+    pub fn kept_dice(&self) -> Vec<i64> {
+        let mut out = Vec::new();
+        self.parts.kept_dice(&mut out);
+        out
     }
 
     /// The value of the first kept die: the natural roll of a `d20+5` attack.

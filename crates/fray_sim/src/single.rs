@@ -2,6 +2,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use fray_core::log_json::EVENTS_SCHEMA;
 use fray_core::prelude::*;
 use fray_core::spawn::SpawnError;
 
@@ -25,8 +26,9 @@ impl Fight {
     }
 
     /// The names behind the log's indices, as one JSON object for the head of a JSON stream:
-    /// `sides` by side id, `combatants` by combatant id (with their side and statblock), and
-    /// `regions` by region id. A streaming consumer can label every event from it.
+    /// the event JSON's `schema` version ([`EVENTS_SCHEMA`]), then `sides` by side id,
+    /// `combatants` by combatant id (with their side and statblock), and `regions` by region
+    /// id. A streaming consumer can label every event from it.
     pub fn json_names(&self) -> Option<String> {
         let w = self.app.world();
         let roster = w.get::<Roster>(self.encounter)?;
@@ -54,6 +56,7 @@ impl Fight {
             .map(|r| map.name(RegionId(r)))
             .collect();
         let head = serde_json::json!({
+            "schema": EVENTS_SCHEMA,
             "names": {
                 "sides": side_names,
                 "combatants": combatants,
@@ -63,9 +66,9 @@ impl Fight {
         Some(head.to_string())
     }
 
-    /// The log as JSON lines.
+    /// The log as event JSON lines (`docs/events.md`; see [`fray_core::log_json`]).
     pub fn json_log(&self) -> String {
-        self.log().to_json_lines()
+        self.log().to_event_lines()
     }
 
     /// The log.
