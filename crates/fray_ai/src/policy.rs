@@ -134,12 +134,9 @@ const ROUT_WORTH: f32 = 12.0;
 
 /// What landing an attack is worth beyond its mean damage: a hit counts in itself (OHO records
 /// hits, which raise the odds of later injuries; many attacks carry effects on a hit), and the
-/// worse the severity bands a hit may fall in, the more it is worth. Bands are weighted 0, 1, 3,
-/// 6 and 10, mildest first.
+/// worse a hit may be ([`Preview::severity`], 0 to 10), the more it is worth.
 fn landing(p: &Preview) -> f32 {
-    const SEVERITY: [f32; 5] = [0.0, 1.0, 3.0, 6.0, 10.0];
-    let severity: f32 = p.bands.iter().zip(SEVERITY).map(|(b, w)| b * w).sum();
-    p.hit_chance * (2.0 + severity)
+    p.hit_chance * (2.0 + p.severity)
 }
 
 /// What a reaction that is not free is worth (taken when above 0, the worth of passing): what

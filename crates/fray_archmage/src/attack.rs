@@ -37,7 +37,18 @@ impl Mode {
     }
 }
 
-fn save_of(kind: SaveKind) -> SaveDifficulty {
+/// How long a condition an attack inflicts lasts, in the core's terms (AR-27).
+pub(crate) fn duration_of(lasts: Lasts) -> Duration {
+    match lasts {
+        Lasts::SaveEnds(s) => Duration::SaveEnds(save_of(s)),
+        Lasts::EndOfTargetsNextTurn => Duration::EndOfNextTurn(Whose::Target),
+        Lasts::EndOfAttackersNextTurn => Duration::EndOfNextTurn(Whose::Source),
+        Lasts::Battle => Duration::EndOfBattle,
+    }
+}
+
+/// The save that ends an effect, in the core's terms (AR-30).
+pub(crate) fn save_of(kind: SaveKind) -> SaveDifficulty {
     match kind {
         SaveKind::Easy => SaveDifficulty::Easy,
         SaveKind::Normal => SaveDifficulty::Normal,
@@ -367,12 +378,7 @@ fn strike(
                 if hp_at_most.is_some_and(|n| current > n) {
                     continue;
                 }
-                let duration = match lasts {
-                    Lasts::SaveEnds(s) => Duration::SaveEnds(save_of(*s)),
-                    Lasts::EndOfTargetsNextTurn => Duration::EndOfNextTurn(Whose::Target),
-                    Lasts::EndOfAttackersNextTurn => Duration::EndOfNextTurn(Whose::Source),
-                    Lasts::Battle => Duration::EndOfBattle,
-                };
+                let duration = duration_of(*lasts);
                 ctx.apply(
                     target,
                     Some(attacker),

@@ -26,6 +26,8 @@ pub mod fighter;
 mod gauges;
 mod labels;
 mod legality;
+/// What a player is told of an attack or a power besides its preview.
+mod notes;
 mod ops;
 mod preview;
 /// How narration refers back to a combatant.

@@ -12,6 +12,7 @@ use smallvec::SmallVec;
 use crate::attack::{fires, targets_of};
 use crate::fighter::{AttackOdds, natural_chance, odds_of};
 use crate::legality::{attack_opportunities, d20_at_least};
+use crate::notes;
 use crate::ops::ArchOps;
 use crate::rules::{
     AttackResult, STABILIZE_DC, crit_multiplier, disengage_target, judge, resisted,
@@ -158,6 +159,40 @@ impl Previews for ArchmageRules {
             Intent::Ready { .. } => Preview::default(),
             _ => Preview::certain(),
         }
+    }
+
+    /// For a player: the effects an attack carries, by name and with what sets them off, and
+    /// how often a limited attack or power can be used (AR-27, AR-30, AR-39).
+    fn notes(ctx: &mut Ctx, actor: Entity, intent: &Intent, _preview: &Preview) -> Vec<String> {
+        let Some(sheet) = ctx.sheet(actor) else {
+            return Vec::new();
+        };
+        let attack = match *intent {
+            Intent::Attack { attack, .. }
+            | Intent::Ready {
+                intent: Readied::Attack { attack, .. },
+                ..
+            } => sheet.attacks.get(attack.index()),
+            Intent::UseAbility { ability, .. } => {
+                return sheet
+                    .powers
+                    .get(ability.index())
+                    .and_then(|p| notes::usage(p.def.usage))
+                    .into_iter()
+                    .collect();
+            }
+            _ => None,
+        };
+        let Some(attack) = attack else {
+            return Vec::new();
+        };
+        attack
+            .def
+            .effects
+            .iter()
+            .map(|(when, effect)| notes::effect(*when, effect))
+            .chain(notes::usage(attack.def.usage))
+            .collect()
     }
 }
 

@@ -18,7 +18,7 @@ use crate::options::Ties;
 use crate::powers::{sleepers, struck};
 use crate::saves::chance;
 use crate::sheet::Power;
-use crate::statblock::OnHit;
+use crate::statblock::{Affliction, OnHit};
 use crate::tables::{SaveCategory, hits};
 use crate::vocabulary::{PARLEY, SUBDUE};
 use crate::{BxRules, Ctx};
@@ -59,6 +59,71 @@ impl Previews for BxRules {
             },
             _ => Preview::certain(),
         }
+    }
+
+    /// For a player: the uses of a special attack or spell left, what a failed save against
+    /// it inflicts, and what a hit's venom or touch does (BX-21).
+    fn notes(ctx: &mut Ctx, actor: Entity, intent: &Intent, _preview: &Preview) -> Vec<String> {
+        let Some(fighter) = ctx.fighter(actor) else {
+            return Vec::new();
+        };
+        let mut notes = Vec::new();
+        match *intent {
+            Intent::Attack { attack, .. } => {
+                let on_hit = fighter
+                    .sheet
+                    .0
+                    .attacks
+                    .get(usize::from(attack.0))
+                    .and_then(|a| a.on_hit);
+                match on_hit {
+                    Some(OnHit::Paralysis) => notes.push(
+                        "on a hit: paralysed for the fight unless it saves versus paralysis"
+                            .to_string(),
+                    ),
+                    Some(OnHit::Poison) => notes.push(
+                        "on a hit: poison, death unless it saves versus death or poison"
+                            .to_string(),
+                    ),
+                    None => {}
+                }
+            }
+            Intent::UseAbility { ability, .. } => {
+                if let Some(power) = fighter.sheet.0.powers.get(usize::from(ability.0)) {
+                    let left = power.uses.saturating_sub(fighter.state.uses(ability));
+                    let what = if power.spell { "castings" } else { "uses" };
+                    notes.push(format!("{left} of {} {what} left this fight", power.uses));
+                    match &power.power {
+                        Power::Save {
+                            save,
+                            inflicts: Some(affliction),
+                            ..
+                        } => notes.push(format!(
+                            "on a failed save versus {}: {}",
+                            save.name(),
+                            affliction_words(*affliction)
+                        )),
+                        Power::Sleep { hd, max_hd } => notes.push(format!(
+                            "asleep: {} hit dice of foes where it lands, the weakest first, none of more than {max_hd} HD",
+                            hd.notation()
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+        notes
+    }
+}
+
+/// What an affliction does, for a player.
+fn affliction_words(affliction: Affliction) -> &'static str {
+    match affliction {
+        Affliction::Paralysis => "paralysed",
+        Affliction::Petrification => "turned to stone",
+        Affliction::Sleep => "asleep",
+        Affliction::Blindness => "blinded",
     }
 }
 

@@ -29,6 +29,10 @@ pub struct ActionOption {
     pub preview: Option<Preview>,
     /// A short label for a UI (`Longsword`, `move (2 moves + dash)`).
     pub label: Arc<str>,
+    /// What a player is told beside the preview, in the ruleset's words
+    /// ([`Previews::notes`](crate::kit::Previews::notes)); empty for an AI's options.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl MapEntities for ActionOption {
@@ -83,6 +87,7 @@ impl ActionOptions {
             cost: legal.cost,
             preview: None,
             label,
+            notes: Vec::new(),
         });
         self.legal.push(legal);
     }

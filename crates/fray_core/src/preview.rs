@@ -39,12 +39,17 @@ pub struct Preview {
     /// Opportunity attacks this intent would draw (the attacks among the reactions its legality
     /// check lists).
     pub provokes: u8,
-    /// How bad a hit is, as a ruleset-defined distribution over five severity bands, worst
-    /// last (OHO: Fortitude holds, fails by 10 or less, by 11-20, by 21-30, by more than 30).
-    /// All zero when the ruleset has no such bands.
-    pub bands: [f32; 5],
-    /// Chance the intent is lost before it takes effect (B/X: a declared spell disrupted when
-    /// its caster is hit before acting). Its other numbers assume it goes off.
+    /// How bad a hit is beyond its damage, given a hit, on a scale every ruleset maps its own
+    /// measure onto: 0 for a hit that only deals its damage, up to 10 for one sure to take the
+    /// target out at once; the mean over the ways a hit can land. Policies count a hit's worth
+    /// by it. Zero where a hit is only its damage. (A ruleset with bands of severity - OHO's
+    /// Fortitude roll - weighs each band; the bands themselves are the ruleset's to show,
+    /// through [`Previews::notes`](crate::kit::Previews::notes).)
+    #[serde(default)]
+    pub severity: f32,
+    /// Chance the intent is lost before it takes effect, whatever loses it (a declared spell
+    /// disrupted when its caster is struck first, in B/X). Its other numbers assume it goes
+    /// off.
     #[serde(default)]
     pub lost: f32,
     /// Mean damage the option spares the decider (or its side): an answer that makes a
@@ -53,12 +58,12 @@ pub struct Preview {
     #[serde(default)]
     pub averts: f32,
     /// Share of a limited resource that lasts the whole fight the option spends, out of what
-    /// the decider has left of it: 0 for none, 1 for the last of it (die-rank: one mastery
-    /// point of the three left is 1/3). Policies weigh it against what the option gains.
+    /// the decider has left of it: 0 for none, 1 for the last of it (one point of three left
+    /// is 1/3). Policies weigh it against what the option gains.
     #[serde(default)]
     pub spends: f32,
     /// Chance the intent breaks the nerve of the target's side: it fells a foe, and the side's
-    /// morale check fails (B/X). Zero where a ruleset has no morale.
+    /// morale check ([`crate::morale`]) fails. Zero where a ruleset has no morale.
     #[serde(default)]
     pub routs: f32,
 }

@@ -268,6 +268,7 @@ mod tests {
                 cost: Cost::FREE,
                 preview: None,
                 label: Arc::from("x"),
+                notes: Vec::new(),
             },
             Legal::default(),
         )

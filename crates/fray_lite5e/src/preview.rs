@@ -1,8 +1,8 @@
 //! Previews: what an intent would do, exactly, without rolling - the hit chance with advantage
 //! or disadvantage, the crit (a natural 20 doubles) and the fumble (a monster's natural 1 that
 //! lands on a PC doubles), expected damage, the chance to take the target out; the stabilize
-//! chance and the injury table's odds (in [`Preview::bands`], mildest first: instant heal,
-//! disadvantage until rest, lost body part, lost ability, death).
+//! chance. A player is also told the injury table's odds for a stabilized ally and the uses of
+//! a limited attack left ([`Previews::notes`]).
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
@@ -70,11 +70,7 @@ impl Previews for L5Rules {
                 let down = ctx
                     .fighter(target)
                     .is_some_and(|f| f.state.down_since.is_some());
-                let (healing, bands) = if down {
-                    (mean * 0.95 + 1.0, INJURY_ODDS)
-                } else {
-                    (mean, [0.0; 5])
-                };
+                let healing = if down { mean * 0.95 + 1.0 } else { mean };
                 // Healing past the maximum heals nothing.
                 let missing = f64::from(ctx.hp(target).map_or(0, |h| h.missing()));
                 let (healing, overheal) = (healing.min(missing), (healing - missing).max(0.0));
@@ -82,7 +78,6 @@ impl Previews for L5Rules {
                     hit_chance: 1.0,
                     expected_healing: healing as f32,
                     overheal: overheal as f32,
-                    bands,
                     ..Preview::default()
                 }
             }
@@ -91,7 +86,6 @@ impl Previews for L5Rules {
                 Preview {
                     hit_chance: p as f32,
                     expected_healing: (p * 0.95 * (1.0 + 0.05 * 4.5)) as f32,
-                    bands: INJURY_ODDS.map(|b| b * p as f32),
                     ..Preview::default()
                 }
             }
@@ -116,6 +110,60 @@ impl Previews for L5Rules {
             _ => Preview::certain(),
         }
     }
+
+    /// For a player: the uses left of an attack or spell with few, and what the injury table
+    /// holds for an incapacitated ally a heal or a stabilizing check gets up (L5-14).
+    fn notes(ctx: &mut Ctx, actor: Entity, intent: &Intent, preview: &Preview) -> Vec<String> {
+        let ctx = &*ctx;
+        let mut notes = Vec::new();
+        let (index, target) = match *intent {
+            Intent::Attack { target, attack, .. } => (Some(usize::from(attack.0)), Some(target)),
+            Intent::UseAbility { ability, target } if ability != HIDE => {
+                (Some(usize::from(ability.0)), target)
+            }
+            Intent::Stabilize { target } => (None, Some(target)),
+            _ => (None, None),
+        };
+        if let Some(i) = index
+            && let Some(f) = ctx.fighter(actor)
+            && let Some((a, _)) = f.sheet.0.attacks.get(i)
+            && a.uses > 0
+        {
+            let left = a.uses.saturating_sub(f.state.uses(i));
+            notes.push(format!("{left} of {} uses left this fight", a.uses));
+        }
+        let gets_up = match *intent {
+            Intent::Stabilize { .. } => Some(preview.hit_chance),
+            Intent::UseAbility { .. } if preview.expected_healing > 0.0 => target
+                .filter(|t| {
+                    ctx.fighter(*t)
+                        .is_some_and(|f| f.state.down_since.is_some())
+                })
+                .map(|_| 1.0),
+            _ => None,
+        };
+        if let Some(chance) = gets_up {
+            notes.push(injury_note(chance));
+        }
+        notes
+    }
+}
+
+/// The injury table's odds for an ally who gets up with chance `chance` (L5-14).
+fn injury_note(chance: f32) -> String {
+    const ROWS: [&str; 5] = [
+        "instant heal",
+        "disadvantage until a rest",
+        "a lost body part",
+        "a lost ability",
+        "death",
+    ];
+    let rows: Vec<String> = INJURY_ODDS
+        .iter()
+        .zip(ROWS)
+        .map(|(p, row)| format!("{row} {:.1}%", p * chance * 100.0))
+        .collect();
+    format!("then the injury table: {}", rows.join(", "))
 }
 
 /// The chances of an attack: `(plain hit, natural 20, natural 1 that hits)`.

@@ -237,9 +237,33 @@ pub struct OddsCache {
     saves: HashMap<String, HashMap<SaveKey, SaveOdds>>,
     /// Whole previews, by the damage dice's notation and everything else they depend on: a
     /// batch meets the same attack on the same defender at the same health again and again.
-    previews: HashMap<String, HashMap<PreviewKey, Preview>>,
+    previews: HashMap<String, HashMap<PreviewKey, AttackOdds>>,
     /// How many previews are held (all are forgotten past [`OddsCache::PREVIEWS`]).
     previewed: usize,
+}
+
+/// An attack's odds: its preview, and the chance of each Fortitude band given a hit.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AttackOdds {
+    /// The preview: hit chance, damage, the chance to take the target out, and the
+    /// [`severity`](Preview::severity) of a hit weighed from the bands.
+    pub preview: Preview,
+    /// The chance of each band given a hit, mildest first ([`Band::ALL`]'s order): what a
+    /// player is shown of how bad a hit may be.
+    pub bands: [f32; 5],
+}
+
+impl AttackOdds {
+    /// The odds of an attack whose hit falls in `bands`: the preview's severity is each band's
+    /// ([`Band::severity`]) weighed by its chance.
+    fn new(mut preview: Preview, bands: [f32; 5]) -> Self {
+        preview.severity = bands
+            .iter()
+            .zip(Band::ALL)
+            .map(|(b, band)| b * band.severity())
+            .sum();
+        Self { preview, bands }
+    }
 }
 
 /// Everything an attack preview depends on besides the damage dice: both halves' keys and
@@ -341,11 +365,11 @@ impl OddsCache {
     /// The most whole previews held at once.
     const PREVIEWS: usize = 65_536;
 
-    /// The preview of an attack: hit chance, the Fortitude bands given a hit
-    /// ([`Preview::bands`], held first, summing to 1), the mean health lost given a hit and
+    /// The odds of an attack: hit chance, the Fortitude bands given a hit
+    /// ([`AttackOdds::bands`], held first, summing to 1), the mean health lost given a hit and
     /// overall, and the chance the target is taken out (disabled by the band, by falling to 0
     /// health, or by reaching its injury limit). Remembered by everything it depends on.
-    pub fn preview(&mut self, striker: &Striker, defender: &Defender) -> Preview {
+    pub fn preview(&mut self, striker: &Striker, defender: &Defender) -> AttackOdds {
         let key = PreviewKey {
             hit: hit_key(striker, defender),
             save: save_key(striker, defender),
@@ -372,11 +396,11 @@ impl OddsCache {
     }
 
     /// [`OddsCache::preview`], worked out from the two halves.
-    fn work_out_preview(&mut self, striker: &Striker, defender: &Defender) -> Preview {
+    fn work_out_preview(&mut self, striker: &Striker, defender: &Defender) -> AttackOdds {
         let hk = hit_key(striker, defender);
         let hits = self.hits.entry(hk).or_insert_with(|| HitOdds::compute(&hk));
         if hits.hit <= 0.0 {
-            return Preview::default();
+            return AttackOdds::default();
         }
         let sk = save_key(striker, defender);
         let by_key = Self::saves_of(&mut self.saves, striker.weapon);
@@ -411,15 +435,15 @@ impl OddsCache {
             let (extra_lo, extra_hi) = hits.extra_range;
             range.include_span(lo.saturating_add(extra_lo), hi.saturating_add(extra_hi));
         }
-        Preview {
+        let preview = Preview {
             hit_chance: hit as f32,
             damage_on_hit: damage_on_hit as f32,
             damage_range: range.get(),
             expected_damage: (hit * damage_on_hit) as f32,
             kill_chance: (hit * out.min(1.0)) as f32,
-            bands: save.bands.map(|b| b as f32),
             ..Preview::default()
-        }
+        };
+        AttackOdds::new(preview, save.bands.map(|b| b as f32))
     }
 }
 

@@ -7,11 +7,12 @@ use fray_core::kit::prelude::*;
 
 use crate::body::BodyPart;
 use crate::fighter::{attack_penalty, defense_penalty, save_penalty};
-use crate::odds::{Defender, Striker};
+use crate::odds::{AttackOdds, Defender, Striker};
 use crate::ops::OhoOps;
-use crate::rules::MAX_EXHAUSTION;
+use crate::rules::{Band, MAX_EXHAUSTION};
 use crate::statblock::Rider;
 use crate::state::OhoState;
+use crate::vocabulary::condition_name;
 use crate::{Ctx, OhoRules};
 
 impl Previews for OhoRules {
@@ -29,17 +30,72 @@ impl Previews for OhoRules {
                 target,
                 attack,
                 maneuver,
-            } => attack_preview(ctx, actor, target, attack.index(), BodyPart::of(maneuver)),
+            } => attack_odds(ctx, actor, target, attack.index(), BodyPart::of(maneuver)).preview,
             Intent::Ready {
                 intent: Readied::Attack { target, attack, .. },
                 ..
-            } => attack_preview(ctx, actor, target, attack.index(), None),
+            } => attack_odds(ctx, actor, target, attack.index(), None).preview,
             Intent::Move { .. } if *occasion == Occasion::Turn => Preview {
                 provokes: threats(ctx, actor),
                 ..Preview::certain()
             },
             _ => Preview::certain(),
         }
+    }
+
+    /// For a player: how bad a hit may be, band by band, and what the weapon's riders do on a
+    /// failed Fortitude roll.
+    fn notes(ctx: &mut Ctx, actor: Entity, intent: &Intent, _preview: &Preview) -> Vec<String> {
+        let (target, index, aim) = match *intent {
+            Intent::Attack {
+                target,
+                attack,
+                maneuver,
+            } => (target, attack.index(), BodyPart::of(maneuver)),
+            Intent::Ready {
+                intent: Readied::Attack { target, attack, .. },
+                ..
+            } => (target, attack.index(), None),
+            _ => return Vec::new(),
+        };
+        let odds = attack_odds(ctx, actor, target, index, aim);
+        let mut notes = Vec::new();
+        if odds.preview.hit_chance > 0.0 {
+            let bands: Vec<String> = odds
+                .bands
+                .iter()
+                .zip(Band::ALL)
+                .map(|(p, band)| format!("{} {:.1}%", band.name(), p * 100.0))
+                .collect();
+            notes.push(format!("a hit's Fortitude roll: {}", bands.join(", ")));
+        }
+        let riders: Vec<String> = ctx
+            .fighter(actor)
+            .and_then(|f| f.sheet.0.weapons.get(index).map(|w| w.riders.clone()))
+            .unwrap_or_default()
+            .into_iter()
+            .map(rider_words)
+            .collect();
+        if !riders.is_empty() {
+            notes.push(format!(
+                "on a failed Fortitude roll also: {}",
+                riders.join(", ")
+            ));
+        }
+        notes
+    }
+}
+
+/// A weapon's rider in words, for a player: `bleeding for 3 rounds`, `a curse on Strength`.
+fn rider_words(rider: Rider) -> String {
+    match rider {
+        Rider::Condition(c, 1) => format!("{} for 1 round", condition_name(c.condition())),
+        Rider::Condition(c, rounds) => {
+            format!("{} for {rounds} rounds", condition_name(c.condition()))
+        }
+        Rider::Exhaustion(1) => "1 level of exhaustion".to_string(),
+        Rider::Exhaustion(n) => format!("{n} levels of exhaustion"),
+        Rider::Curse(ability) => format!("a curse on {}", ability.name()),
     }
 }
 
@@ -67,13 +123,13 @@ fn rider_is_new(rider: Rider, conditions: &Conditions, state: &OhoState) -> bool
 
 /// The odds of weapon `index` of `attacker` against `target`, aimed at `aim`, as the fighters
 /// stand now.
-fn attack_preview(
+fn attack_odds(
     ctx: &mut Ctx,
     attacker: Entity,
     target: Entity,
     index: usize,
     aim: Option<BodyPart>,
-) -> Preview {
+) -> AttackOdds {
     // The attacker's sheet is shared: holding it frees the context for the cache.
     let (sheet, penalty, defender, new_rider) = {
         let (Some(a), Some(t), Some(ac), Some(tc), Some(hp)) = (
@@ -83,10 +139,10 @@ fn attack_preview(
             ctx.conditions(target),
             ctx.hp(target),
         ) else {
-            return Preview::default();
+            return AttackOdds::default();
         };
         let Some(weapon) = a.sheet.0.weapons.get(index) else {
-            return Preview::default();
+            return AttackOdds::default();
         };
         let defending = &*t.sheet.0;
         let defender = Defender {
@@ -108,17 +164,17 @@ fn attack_preview(
         )
     };
     let Some(weapon) = sheet.weapons.get(index) else {
-        return Preview::default();
+        return AttackOdds::default();
     };
     let striker = Striker {
         weapon,
         penalty,
         aim,
     };
-    let mut preview = ctx.extra_mut().preview(&striker, &defender);
+    let mut odds = ctx.extra_mut().preview(&striker, &defender);
     // Riders come with a failed Fortitude roll (every band but the first).
     if new_rider {
-        preview.inflicts = preview.hit_chance * (1.0 - preview.bands[0]);
+        odds.preview.inflicts = odds.preview.hit_chance * (1.0 - odds.bands[0]);
     }
-    preview
+    odds
 }

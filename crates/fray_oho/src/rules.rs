@@ -170,7 +170,7 @@ pub enum Band {
 }
 
 impl Band {
-    /// Every band, mildest first (the order of [`Preview::bands`](fray_core::preview::Preview)).
+    /// Every band, mildest first (the order of [`AttackOdds::bands`](crate::odds::AttackOdds)).
     pub const ALL: [Band; 5] = [
         Band::Held,
         Band::Graze,
@@ -223,6 +223,30 @@ impl Band {
     /// Whether the creature is dying (failed by more than 30).
     pub fn kills(self) -> bool {
         self == Band::Mortal
+    }
+
+    /// How bad a hit in this band is beyond its damage, on the core's scale of 0 to 10
+    /// ([`Preview::severity`](fray_core::preview::Preview)): held 0, graze 1, wound 3, maimed
+    /// 6, mortal 10.
+    pub const fn severity(self) -> f32 {
+        match self {
+            Band::Held => 0.0,
+            Band::Graze => 1.0,
+            Band::Wound => 3.0,
+            Band::Maim => 6.0,
+            Band::Mortal => 10.0,
+        }
+    }
+
+    /// The band's name for a player: `held`, `graze`, `wound`, `maimed`, `mortal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Held => "held",
+            Band::Graze => "graze",
+            Band::Wound => "wound",
+            Band::Maim => "maimed",
+            Band::Mortal => "mortal",
+        }
     }
 
     /// How the log names the band.

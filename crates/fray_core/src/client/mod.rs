@@ -50,6 +50,9 @@ pub struct DecisionOption {
     pub label: Arc<str>,
     /// What it would do (computed for every option an external controller is offered).
     pub preview: Preview,
+    /// What the ruleset tells a player beside the preview's numbers, one line each: the
+    /// effect it inflicts by name, the uses left of a limited power, how bad a hit may be.
+    pub notes: Vec<String>,
 }
 
 /// A decision an encounter waits on.
@@ -142,6 +145,7 @@ fn read_decisions(
                 cost_text: words.cost(o.cost),
                 label: o.label.clone(),
                 preview: o.preview.unwrap_or_default(),
+                notes: o.notes.clone(),
             })
             .collect()
     };

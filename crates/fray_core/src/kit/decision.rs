@@ -179,6 +179,34 @@ pub(crate) fn with_reactions<R: Rules>(
         .unwrap_or(legal)
 }
 
+/// Works out and keeps the preview of option `i` of `source` and what a player is told of it
+/// ([`Previews::notes`](crate::kit::Previews::notes)): for the options of an external
+/// controller.
+pub(crate) fn show_option<R: Rules>(
+    ctx: &mut Ctx<R>,
+    actor: Entity,
+    occasion: &Occasion,
+    source: Source,
+    i: usize,
+) {
+    let preview = preview_option(ctx, actor, occasion, source, i);
+    let intent = match source {
+        Source::Offer => ctx.e.options.list.get(i).map(|o| o.intent),
+        Source::Reactor(r) => ctx.e.turn.window.offers(r).get(i).map(|o| o.intent),
+    };
+    let Some(intent) = intent else {
+        return;
+    };
+    let notes = R::notes(ctx, actor, &intent, &preview);
+    let option = match source {
+        Source::Offer => ctx.e.options.list.get_mut(i),
+        Source::Reactor(r) => ctx.e.turn.window.offers_mut(r).get_mut(i),
+    };
+    if let Some(o) = option {
+        o.notes = notes;
+    }
+}
+
 /// Works out and keeps the preview of option `i` of `source`.
 pub(crate) fn preview_option<R: Rules>(
     ctx: &mut Ctx<R>,

@@ -13,7 +13,7 @@ use crate::cost::Cost;
 use crate::flow;
 use crate::flow::phase::Phase;
 use crate::intent::Intent;
-use crate::kit::decision::{Source, preview_option};
+use crate::kit::decision::{Source, show_option};
 use crate::kit::offer::{Offer, OfferSink};
 use crate::kit::{Ctx, Rules, RulesBase};
 use crate::legality::{Legal, Occasion};
@@ -177,6 +177,7 @@ impl OfferSink for ReactionWindow {
                 cost: legal.cost,
                 preview: None,
                 label,
+                notes: Vec::new(),
             },
             legal,
         );
@@ -317,7 +318,7 @@ fn wait<R: Rules>(ctx: &mut Ctx<R>, approved: Approved, at: At<R::Pause>) {
         let reactor = ctx.e.turn.window.reactors()[i].reactor;
         if ctx.controller(reactor).is_some_and(|c| c.is_external()) {
             for j in 0..ctx.e.turn.window.offers(i).len() {
-                preview_option(ctx, reactor, &occasion, Source::Reactor(i), j);
+                show_option(ctx, reactor, &occasion, Source::Reactor(i), j);
             }
         }
     }

@@ -709,15 +709,26 @@ fn oho20_a_rider_counts_in_the_preview_only_when_it_would_be_new() {
     assert!(f.state("Fighter").cursed(Ability::Strength));
     f.end_turn();
     assert_eq!(f.turn(), "Witch");
-    let preview = |f: &Fight, weapon: &str| {
+    let offer = |f: &Fight, weapon: &str| {
         f.offer("Witch", &f.attack("Witch", "Fighter", weapon))
             .unwrap()
-            .preview
     };
-    let glare = preview(&f, "Glare");
-    assert!(glare.inflicts > 0.0, "{glare:?}");
-    let landing = glare.hit_chance * (1.0 - glare.bands[0]);
-    assert!((glare.inflicts - landing).abs() < 1e-6, "{glare:?}");
+    let preview = |f: &Fight, weapon: &str| offer(f, weapon).preview;
+    let glare = offer(&f, "Glare");
+    assert!(glare.preview.inflicts > 0.0, "{glare:?}");
+    // The chance the Fortitude roll holds, as the player is told it (to a tenth of a percent).
+    let held: f32 = glare
+        .notes
+        .iter()
+        .find_map(|n| n.split("held ").nth(1)?.split('%').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no held band in {:?}", glare.notes));
+    let landing = glare.preview.hit_chance * (1.0 - held / 100.0);
+    assert!((glare.preview.inflicts - landing).abs() < 1e-3, "{glare:?}");
+    assert!(
+        glare.notes.iter().any(|n| n.contains("confused")),
+        "the glare's rider is named: {:?}",
+        glare.notes
+    );
     assert_eq!(preview(&f, "Curse").inflicts, 0.0, "already cursed there");
     assert_eq!(preview(&f, "Hex").inflicts, 0.0, "no rider");
 }

@@ -175,7 +175,8 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The exact preview of an option, line by line; numbers a ruleset leaves at zero are left out,
-/// and so are the odds of what cannot fail (a move, ending the turn).
+/// and so are the odds of what cannot fail (a move, ending the turn); then what the ruleset
+/// says of it in words.
 pub fn preview_lines(entry: &Entry) -> Vec<Line<'static>> {
     let p = &entry.option.preview;
     let pct = |x: f32| format!("{:.0}%", x * 100.0);
@@ -246,13 +247,6 @@ pub fn preview_lines(entry: &Entry) -> Vec<Line<'static>> {
             Style::new()
         },
     ));
-    if p.bands.iter().any(|b| *b > 0.0) {
-        let bands: Vec<String> = p.bands.iter().map(|b| pct(*b)).collect();
-        lines.push(Line::raw(format!(
-            "how bad a hit is, mildest to worst: {}",
-            bands.join(" / ")
-        )));
-    }
     if p.averts > 0.0 {
         lines.push(Line::raw(format!("damage averted: {:.1}", p.averts)));
     }
@@ -265,5 +259,8 @@ pub fn preview_lines(entry: &Entry) -> Vec<Line<'static>> {
     if p.routs > 0.0 {
         lines.push(Line::raw(format!("breaks their morale: {}", pct(p.routs))));
     }
+    // What the ruleset tells beside the numbers: the effect by name, the uses left, how bad a
+    // hit may be.
+    lines.extend(entry.option.notes.iter().cloned().map(Line::raw));
     lines
 }

@@ -262,3 +262,58 @@ fn d18_a_combatant_can_be_inspected_and_the_rulesets_terms_are_explained() {
         );
     }
 }
+
+/// D.17: an option that may inflict a lasting effect names it, and a limited power says how
+/// many uses it has left, in every decision of a whole fight of each ruleset.
+#[test]
+fn d17_a_lasting_effect_is_named_and_limited_uses_are_counted() {
+    let mut named = BTreeMap::new();
+    let mut counted = BTreeMap::new();
+    let mut graded = 0;
+    for encounter in ENCOUNTERS {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut app = session(encounter, 3, dir.path());
+        for _ in 0..200 {
+            app.settle();
+            if app.fight().is_over() {
+                break;
+            }
+            for entry in app.menu() {
+                let notes = &entry.option.notes;
+                if entry.option.preview.inflicts > 0.0 {
+                    assert!(
+                        notes
+                            .iter()
+                            .any(|n| n.contains(": ") && !n.contains(" left ")),
+                        "{encounter}: `{}` may inflict something and says what: {notes:?}",
+                        entry.text
+                    );
+                    *named.entry(encounter).or_insert(0) += 1;
+                }
+                let limited = notes.iter().any(|n| {
+                    n.contains(" left this fight")
+                        || n.starts_with("daily")
+                        || n.starts_with("once a battle")
+                });
+                if limited {
+                    *counted.entry(encounter).or_insert(0) += 1;
+                }
+                // OHO grades a hit by its Fortitude roll, band by band.
+                if notes
+                    .iter()
+                    .any(|n| n.starts_with("a hit's Fortitude roll: held "))
+                {
+                    graded += 1;
+                }
+            }
+            for key in keys_for_decision(&app) {
+                app.handle(key);
+            }
+        }
+    }
+    assert!(named.contains_key("archmage-bridge"), "{named:?}");
+    assert!(graded > 0, "OHO's attacks show their bands");
+    for encounter in ["archmage-bridge", "bx-goblin-cave"] {
+        assert!(counted.contains_key(encounter), "{encounter}: {counted:?}");
+    }
+}

@@ -76,6 +76,7 @@ impl Player {
                 cost: o.cost,
                 preview: Some(o.preview),
                 label: o.label.clone(),
+                notes: o.notes.clone(),
             })
             .collect();
         let mut seat = Seat {

@@ -23,4 +23,19 @@ pub trait Previews: RulesBase {
         legal: &Legal,
         occasion: &Occasion,
     ) -> Preview;
+
+    /// What a player is told of a legal intent beside its [`Preview`]'s numbers, in the
+    /// ruleset's words, one line each: the effect it inflicts, by name; the uses of a limited
+    /// power left; how bad a hit may be, band by band. `preview` is the intent's own. Asked
+    /// only for the options of an external controller (a player or a game client), never for
+    /// an AI's, so it may take its time. None by default.
+    fn notes(
+        ctx: &mut Ctx<Self>,
+        actor: Entity,
+        intent: &Intent,
+        preview: &Preview,
+    ) -> Vec<String> {
+        let _ = (ctx, actor, intent, preview);
+        Vec::new()
+    }
 }

@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use super::each_in_phase;
 use crate::flow::phase::Phase;
 use crate::intent::{Intent, IntentKind};
-use crate::kit::decision::{AiControllers, DecisionKind, KitDecision, Source, preview_option};
+use crate::kit::decision::{AiControllers, DecisionKind, KitDecision, Source, show_option};
 use crate::kit::offer::{Offer, kind_bit};
 use crate::kit::{Ctx, Kit, Rules};
 use crate::legality::Occasion;
@@ -61,7 +61,7 @@ fn offer_decision<R: Rules>(
     *ctx.e.options = options;
     if external {
         for i in 0..ctx.e.options.list.len() {
-            preview_option(ctx, actor, &occasion, Source::Offer, i);
+            show_option(ctx, actor, &occasion, Source::Offer, i);
         }
     }
 }
@@ -178,7 +178,7 @@ pub(crate) fn decide<R: Rules>(mut kit: Kit<R>, controllers: Option<Res<AiContro
                     if external {
                         for j in 0..ctx.e.turn.window.offers(i).len() {
                             if ctx.e.turn.window.offers(i)[j].preview.is_none() {
-                                preview_option(ctx, reactor, &occasion, Source::Reactor(i), j);
+                                show_option(ctx, reactor, &occasion, Source::Reactor(i), j);
                             }
                         }
                         continue;
