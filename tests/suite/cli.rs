@@ -960,7 +960,7 @@ fn h39_delve_ends_a_fight_before_its_spoils_and_says_what_the_fleeing_party_leav
     assert!(raid.status.success(), "{}", text(&raid.stderr));
     let out = text(&raid.stdout);
     for lines in [
-        "[4:40] The fight is over: the party wins (Victory); 8 HP lost; killed: Dara.\n\
+        "[4:40] The fight is over: the party wins; 8 HP lost; killed: Dara.\n\
          [4:40] The party takes 500 gp from the Barrow Vault.\n",
         "[5:50] The party leaves 260 gp behind (dropped for the pursuers).\n",
         "[6:30] The party leaves 130 gp behind (dropped for the pursuers).\n",

@@ -45,6 +45,42 @@ fn policy_of(id: u32) -> Policy {
     }
 }
 
+/// The weight of an ordinary option in the random policy's draw; giving up weighs 1.
+const RANDOM_WEIGHT: u32 = 20;
+
+/// The random policy's pick: uniform over the legal options, except that fleeing - which
+/// ends the fight for a whole side in some rulesets (archmage's party flight) - weighs a
+/// twentieth of any other option. Ruling on trial item I.44: uniform flight ended every random
+/// archmage fight in its first round, so random play was neither a baseline nor a fuzzer of
+/// the rest of a fight; flight still comes, about once in twenty times as often. One die
+/// roll per decision, as before.
+fn random_pick(decision: &mut dyn AiDecision) -> Option<usize> {
+    let weight = |intent: &Intent| {
+        if intent.kind() == IntentKind::Flee {
+            1
+        } else {
+            RANDOM_WEIGHT
+        }
+    };
+    let total: u32 = decision
+        .options()
+        .iter()
+        .map(|o| weight(&o.intent))
+        .fold(0u32, u32::saturating_add);
+    if total == 0 {
+        return None;
+    }
+    let mut roll = decision.rng().roll_die(total);
+    for (i, option) in decision.options().iter().enumerate() {
+        let w = weight(&option.intent);
+        if roll <= w {
+            return Some(i);
+        }
+        roll -= w;
+    }
+    decision.options().len().checked_sub(1)
+}
+
 impl Controllers for BuiltinPolicies {
     /// The kinds each policy scores below ending its turn whatever the fight: the aggressive
     /// policy never backs off, delays, readies, defends, rallies or stabilizes; the tactical
@@ -68,8 +104,7 @@ impl Controllers for BuiltinPolicies {
             return None;
         }
         if policy == Policy::Random {
-            let n = u32::try_from(count).unwrap_or(u32::MAX);
-            return Some(decision.rng().roll_die(n) as usize - 1);
+            return random_pick(decision);
         }
         let kind = decision.kind();
         // Room for a reaction's or a small turn's options on the stack; a larger offer (an

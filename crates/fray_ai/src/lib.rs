@@ -4,7 +4,8 @@
 //!
 //! Policies, chosen per side in the encounter file (`controller: Ai("tactical")`):
 //!
-//! - [`Policy::Random`]: a uniformly random legal option - also a robustness fuzzer.
+//! - [`Policy::Random`]: a random legal option, every one as likely but fleeing (a twentieth
+//!   as likely) - a baseline, and a robustness fuzzer.
 //! - [`Policy::Aggressive`]: close in and attack, focus the most damaged reachable enemy,
 //!   never flee.
 //! - [`Policy::Tactical`]: scores every option by its preview (hit chance times damage,

@@ -11,7 +11,7 @@ use crate::situation::Situation;
 /// An AI policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Policy {
-    /// A uniformly random legal option.
+    /// A random legal option: each as likely, but fleeing a twentieth as likely.
     Random,
     /// Close in and attack the most damaged reachable enemy; never flee.
     Aggressive,

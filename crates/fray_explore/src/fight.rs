@@ -18,7 +18,7 @@ use fray_content::encounter::{
 use fray_core::combatant::{Controller, Hp, Status};
 use fray_core::encounter::{Encounter, Roster};
 use fray_core::ids::SideId;
-use fray_core::outcome::Outcome;
+use fray_core::outcome::{Ending, Outcome};
 use fray_core::rng::derive_seed;
 use fray_core::spawn::{EncounterSettings, SpawnEncounterExt, SpawnError};
 use thiserror::Error;
@@ -315,14 +315,7 @@ impl FightExt for World {
         };
         let killed = result.killed.iter().map(|m| name(self, m)).collect();
         let down = result.down.iter().map(|m| name(self, m)).collect();
-        let ending = outcome.map_or_else(
-            || "unfinished".to_string(),
-            |o| match o.winner {
-                Some(SideId(0)) => format!("the party wins ({:?})", o.ending),
-                Some(_) => format!("the monsters win ({:?})", o.ending),
-                None => format!("nobody wins ({:?})", o.ending),
-            },
-        );
+        let ending = outcome.map_or_else(|| "The fight is unfinished".to_string(), |o| ending_words(&o));
         let at = self
             .get::<Clock>(expedition)
             .map(Clock::elapsed)
@@ -351,5 +344,27 @@ fn combatant(statblock: &str, name: Option<String>, count: u16, region: &str) ->
         leader: false,
         group: None,
         level: None,
+    }
+}
+
+/// How a fight ended, from the party's side (the first side), as the narration's sentence
+/// opens: `The fight is over: the party wins, the monsters flee`, `No fight: the sides part
+/// ways`.
+fn ending_words(outcome: &Outcome) -> String {
+    let party = outcome.winner == Some(SideId(0));
+    let over = |how: &str| format!("The fight is over: {how}");
+    match (outcome.winner, outcome.ending) {
+        (Some(_), Ending::Fled) if party => over("the party wins, the monsters flee"),
+        (Some(_), Ending::Surrendered) if party => over("the party wins, the monsters give up"),
+        (Some(_), Ending::Fled) => over("the monsters win, the party flees"),
+        (Some(_), Ending::Surrendered) => over("the monsters win, the party gives up"),
+        (Some(_), _) if party => over("the party wins"),
+        (Some(_), _) => over("the monsters win"),
+        (None, Ending::RoundLimit) => over("a draw at the round limit"),
+        (None, Ending::Stalled) => over("a draw, the fight stalls"),
+        (None, Ending::Aborted) => "The fight never starts".into(),
+        (_, Ending::Parley) => "No fight: the sides part ways".into(),
+        (_, Ending::Evaded) => "No fight: a side gets away".into(),
+        (None, _) => over("nobody is left standing"),
     }
 }

@@ -126,7 +126,8 @@ pub enum ExploreEvent {
     },
     /// A fight ended and its results were written back.
     FightEnded {
-        /// How it ended, in words.
+        /// How it ended, as the sentence opens (`The fight is over: the party wins`, `No
+        /// fight: the sides part ways`).
         ending: String,
         /// Hit points the party lost.
         hp_lost: i64,
@@ -309,8 +310,13 @@ impl ExploreEvent {
             }
             Self::Entered { area } => format!("The party enters the {area}."),
             Self::NoWay { to } => format!("The party knows no way to `{to}`."),
-            Self::DoorOpened { door, how } => format!("Door `{door}`: {how} open."),
-            Self::DoorHolds { door } => format!("Door `{door}` holds fast."),
+            Self::DoorOpened { door, how } if how == "found" => {
+                format!("The party finds the {}.", door_words(door))
+            }
+            Self::DoorOpened { door, how } => {
+                format!("The {} is {how} open.", door_words(door))
+            }
+            Self::DoorHolds { door } => format!("The {} holds fast.", door_words(door)),
             Self::TrapSprung { trap, who, damage } => {
                 format!("The {trap} springs on {who}: {damage} damage.")
             }
@@ -324,7 +330,11 @@ impl ExploreEvent {
                 killed,
                 down,
             } => {
-                let mut text = format!("The fight is over: {ending}; {hp_lost} HP lost");
+                let mut text = if *hp_lost == 0 && killed.is_empty() && down.is_empty() {
+                    ending.clone()
+                } else {
+                    format!("{ending}; {hp_lost} HP lost")
+                };
                 if !killed.is_empty() {
                     text.push_str(&format!("; killed: {}", killed.join(", ")));
                 }
@@ -568,5 +578,26 @@ fn breakdown(faces: &[u32], kept: Option<u32>, modifier: i64) -> String {
         0 => dice,
         m if m > 0 => format!("{dice} + {m}"),
         m => format!("{dice} - {}", m.unsigned_abs()),
+    }
+}
+
+/// A door's id in words, for the narration: `guard-door` is the `guard door`, `north-gate`
+/// the `north gate`, an id that names no door (`d3`) a `door (d3)`.
+///
+/// ```
+/// # use fray_explore::log::door_words;
+/// assert_eq!(door_words("guard-door"), "guard door");
+/// assert_eq!(door_words("north_gate"), "north gate");
+/// assert_eq!(door_words("d3"), "door (d3)");
+/// ```
+pub fn door_words(id: &str) -> String {
+    let words = id.replace(['-', '_'], " ");
+    let names_a_door = ["door", "gate", "portal", "hatch", "grate", "grille", "trapdoor"]
+        .iter()
+        .any(|d| words.split(' ').any(|w| w.eq_ignore_ascii_case(d)));
+    if names_a_door {
+        words
+    } else {
+        format!("door ({id})")
     }
 }
