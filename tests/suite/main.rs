@@ -15,6 +15,7 @@ mod events;
 mod events_doc;
 mod floor;
 mod fuzz;
+mod ids;
 mod modules;
 mod reference;
 mod reflect;

@@ -210,6 +210,33 @@ impl ContentError {
     }
 }
 
+/// An id as the command line takes it: bare (`archmage-bridge`) or with its ruleset before a
+/// colon (`archmage:archmage-bridge`, `bx:cleric-1`). Returns the ruleset named, if any, and
+/// the bare id; a prefix that is no ruleset of this build is part of the id.
+pub fn split_ruleset<'a>(cli: &CliEngine, id: &'a str) -> (Option<&'static str>, &'a str) {
+    match id.split_once(':') {
+        Some((prefix, bare)) => match cli.loader.ruleset_ids().find(|r| *r == prefix) {
+            Some(ruleset) => (Some(ruleset), bare),
+            None => (None, id),
+        },
+        None => (None, id),
+    }
+}
+
+/// Says so when an id was named with a ruleset (`bx:...`) that is not the one of what it names.
+pub fn ruleset_matches(
+    what: &str,
+    named: Option<&str>,
+    actual: Option<&str>,
+) -> Result<(), String> {
+    match (named, actual) {
+        (Some(named), Some(actual)) if named != actual => Err(format!(
+            "`{what}`: that id is {actual} content, not {named}"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Loads the content, plus the encounter file `what` names when it lies outside the content
 /// directory (shadowing the encounter of its id there), applies the command line's
 /// `overrides`, and returns the engine and the encounter id `what` names (an id or a `.ron`
@@ -237,13 +264,17 @@ pub fn engine_for(
         }
         spec.id
     } else {
-        what.to_string()
+        split_ruleset(cli, what).1.to_string()
     };
     // An encounter file outside the content directory shadows the encounter of its id there
     // (an edited copy runs as it is).
     let targets: Vec<PathBuf> = extra.into_iter().collect();
     let (mut db, problems) = content.check(cli, &targets);
     let ruleset = db.encounter(&id).map(|e| e.ruleset.clone());
+    if !what.ends_with(".ron") {
+        ruleset_matches(what, split_ruleset(cli, what).0, ruleset.as_deref())
+            .map_err(ContentError::NotAnEncounter)?;
+    }
     usable(cli, problems, ruleset.as_deref()).map_err(ContentError::Invalid)?;
     overrides
         .apply(cli, &mut db, &id)

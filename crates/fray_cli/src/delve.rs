@@ -101,7 +101,11 @@ pub fn run(
                 }
             }
         }
-        other => (other.map(str::to_string), Vec::new()),
+        Some(what) => (
+            Some(crate::content::split_ruleset(cli, what).1.to_string()),
+            Vec::new(),
+        ),
+        None => (None, Vec::new()),
     };
     // The expedition's ruleset, when it is named (a saved expedition's is read later: then
     // every problem counts).
@@ -122,6 +126,19 @@ pub fn run(
         },
         None => Start::Fresh(named.clone().unwrap_or_default()),
     };
+    if let Some(what) = args.expedition.as_deref().filter(|w| !w.ends_with(".ron")) {
+        let actual = db
+            .document::<ExpeditionSpec>(start.id(&app))
+            .map(|e| e.ruleset.as_str());
+        let named = crate::content::split_ruleset(cli, what).0;
+        if let Err(why) = crate::content::ruleset_matches(what, named, actual) {
+            return Ok(fail(
+                2,
+                why,
+                &["`fray list` shows each expedition's ruleset"],
+            ));
+        }
+    }
     let Some(spec) = db.document::<ExpeditionSpec>(start.id(&app)).cloned() else {
         let id = start.id(&app).to_string();
         let known: Vec<&str> = db

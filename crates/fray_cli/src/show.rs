@@ -11,7 +11,9 @@ use fray_content::encounter::{EncounterSpec, MapRef};
 use fray_content::map::MapSpec;
 use fray_content::suggest::help_for;
 
-use crate::content::{ContentChoice, content_source, engine_for, entry_around, print_problems};
+use crate::content::{
+    ContentChoice, content_source, engine_for, entry_around, print_problems, split_ruleset,
+};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -50,11 +52,16 @@ pub fn run(
         return Ok(fail(1, "the content has problems", &["run `fray check`"]));
     }
     let id = args.id.as_str();
-    let text = if let Some(spec) = db.encounter(id) {
+    // `bx:bx-goblin-cave` names the ruleset too; a statblock's is read by `statblock`.
+    let (ruleset, bare) = split_ruleset(cli, id);
+    let text = if let Some(spec) = db
+        .encounter(bare)
+        .filter(|e| ruleset.is_none_or(|r| e.ruleset == r))
+    {
         encounter(&db, cli, spec)
     } else if let Some(map) = db.map(id) {
         map_text(&map)
-    } else if let Some(text) = crate::show_explore::document(&db, id) {
+    } else if let Some(text) = crate::show_explore::document(&db, bare, ruleset) {
         text
     } else if let Some(found) = statblock(&db, cli, id) {
         match found {

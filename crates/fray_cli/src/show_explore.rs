@@ -10,15 +10,19 @@ use fray_explore::dungeon::DungeonSpec;
 use fray_explore::foes::Foes;
 use fray_explore::wilderness::WildernessSpec;
 
-/// The exploration document `id` of `db` in words, if there is one.
-pub(crate) fn document(db: &ContentDb, id: &str) -> Option<String> {
-    if let Some(e) = db.document::<ExpeditionSpec>(id) {
+/// The exploration document `id` of `db` (of `ruleset`, when one is named) in words, if there
+/// is one.
+pub(crate) fn document(db: &ContentDb, id: &str, ruleset: Option<&str>) -> Option<String> {
+    let of = |r: &str| ruleset.is_none_or(|named| named == r);
+    if let Some(e) = db.document::<ExpeditionSpec>(id).filter(|e| of(&e.ruleset)) {
         return Some(expedition(db, e));
     }
-    if let Some(d) = db.document::<DungeonSpec>(id) {
+    if let Some(d) = db.document::<DungeonSpec>(id).filter(|d| of(&d.ruleset)) {
         return Some(dungeon(db, d));
     }
-    db.document::<WildernessSpec>(id).map(|w| wilderness(db, w))
+    db.document::<WildernessSpec>(id)
+        .filter(|w| of(&w.ruleset))
+        .map(|w| wilderness(db, w))
 }
 
 /// Every exploration document id (for suggestions).

@@ -315,7 +315,10 @@ impl FightExt for World {
         };
         let killed = result.killed.iter().map(|m| name(self, m)).collect();
         let down = result.down.iter().map(|m| name(self, m)).collect();
-        let ending = outcome.map_or_else(|| "The fight is unfinished".to_string(), |o| ending_words(&o));
+        let ending = outcome.map_or_else(
+            || "The fight is unfinished".to_string(),
+            |o| ending_words(&o),
+        );
         let at = self
             .get::<Clock>(expedition)
             .map(Clock::elapsed)

@@ -592,9 +592,11 @@ fn breakdown(faces: &[u32], kept: Option<u32>, modifier: i64) -> String {
 /// ```
 pub fn door_words(id: &str) -> String {
     let words = id.replace(['-', '_'], " ");
-    let names_a_door = ["door", "gate", "portal", "hatch", "grate", "grille", "trapdoor"]
-        .iter()
-        .any(|d| words.split(' ').any(|w| w.eq_ignore_ascii_case(d)));
+    let names_a_door = [
+        "door", "gate", "portal", "hatch", "grate", "grille", "trapdoor",
+    ]
+    .iter()
+    .any(|d| words.split(' ').any(|w| w.eq_ignore_ascii_case(d)));
     if names_a_door {
         words
     } else {
