@@ -222,7 +222,7 @@ fn a_batch_records_how_it_was_made_in_its_json_and_its_summary() {
     ]);
     assert!(out.status.success(), "{}", text_of(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["schema"], 1);
+    assert_eq!(json["schema"], 2);
     assert!(json["fray_version"].is_string());
     let made = &json["made"];
     assert_eq!(made["max_rounds"], 9);
@@ -263,7 +263,7 @@ fn a_batch_records_how_it_was_made_in_its_json_and_its_summary() {
             &json["runs_asked"]
         ),
         (
-            &serde_json::json!(1),
+            &serde_json::json!(2),
             &serde_json::json!("bx-barrow-raid"),
             &serde_json::json!("bx"),
             &serde_json::json!(4)

@@ -19,6 +19,7 @@ mod ids;
 mod modules;
 mod reference;
 mod reflect;
+mod results_json;
 mod rulesets;
 mod shard;
 mod snapshot;

@@ -281,10 +281,15 @@ impl TurnFlow for ArchmageRules {
                 status = Status::Active;
                 state.regain_consciousness();
             }
-            let down = status == Status::Down;
-            ctx.set_innate(who, Condition::UNCONSCIOUS, down);
-            ctx.set_innate(who, Condition::HELPLESS, down);
-            ctx.set_innate(who, Condition::STABILIZED, down && state.stabilized);
+            // The conditions of the fallen follow the statuses vitals judges (active, down,
+            // dead). A hero carried off when its party fled, or given up, keeps them as it left
+            // the field: judging it again must change nothing, however often vitals runs.
+            if matches!(status, Status::Active | Status::Down | Status::Dead) {
+                let down = status == Status::Down;
+                ctx.set_innate(who, Condition::UNCONSCIOUS, down);
+                ctx.set_innate(who, Condition::HELPLESS, down);
+                ctx.set_innate(who, Condition::STABILIZED, down && state.stabilized);
+            }
         } else if hp.current <= 0 && status.takes_turns() {
             status = Status::Dead;
         }

@@ -721,7 +721,12 @@ fn summarize(
     )?;
     writeln!(out, "How they ended:")?;
     for (ending, n) in &tally.endings {
-        writeln!(out, "  {ending}: {n} ({:.1}%)", tally.mean(*n) * 100.0)?;
+        writeln!(
+            out,
+            "  {}: {n} ({:.1}%)",
+            ExpeditionEnding::label_of(ending),
+            tally.mean(*n) * 100.0
+        )?;
     }
     writeln!(out, "Survival:")?;
     let xp = tally.xp > 0;

@@ -26,6 +26,9 @@ pub enum ExpeditionState {
     Ended(ExpeditionEnding),
 }
 
+/// The key a batch counts an expedition under that had not ended.
+pub const UNDER_WAY: &str = "under_way";
+
 /// How an expedition ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ExpeditionEnding {
@@ -48,6 +51,49 @@ pub enum ExpeditionEnding {
 }
 
 impl ExpeditionEnding {
+    /// Every ending.
+    pub const ALL: [ExpeditionEnding; 8] = [
+        Self::PlanDone,
+        Self::PartyDead,
+        Self::PartyDown,
+        Self::Returned,
+        Self::TurnedBack,
+        Self::Journeyed,
+        Self::Wrecked,
+        Self::OutOfTime,
+    ];
+
+    /// The key a batch's JSON counts it under (`returned`, `party_dead`...); `under_way` counts
+    /// expeditions that had not ended.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::PlanDone => "plan_done",
+            Self::PartyDead => "party_dead",
+            Self::PartyDown => "party_down",
+            Self::Returned => "returned",
+            Self::TurnedBack => "turned_back",
+            Self::Journeyed => "journeyed",
+            Self::Wrecked => "wrecked",
+            Self::OutOfTime => "out_of_time",
+        }
+    }
+
+    /// The words of an ending's [`key`](Self::key), for a summary (`under_way`: "under way").
+    ///
+    /// ```
+    /// use fray_explore::expedition_state::ExpeditionEnding;
+    /// assert_eq!(ExpeditionEnding::label_of("returned"), "the party is back out of the dungeon");
+    /// assert_eq!(ExpeditionEnding::label_of("under_way"), "under way");
+    /// ```
+    pub fn label_of(key: &str) -> &str {
+        Self::ALL
+            .iter()
+            .find(|e| e.key() == key)
+            .map_or(if key == UNDER_WAY { "under way" } else { key }, |e| {
+                e.label()
+            })
+    }
+
     /// A short description for logs.
     pub fn label(self) -> &'static str {
         match self {

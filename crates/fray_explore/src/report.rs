@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::charter::ExpeditionSpec;
 use crate::death::DiedAt;
-use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState};
+use crate::expedition_state::{Expedition, ExpeditionEnding, ExpeditionState, UNDER_WAY};
 use crate::fighting::FightCount;
 use crate::landscape::Whereabouts;
 use crate::meetings::Meetings;
@@ -141,7 +141,7 @@ impl DelveSummary {
 pub struct DelveTally {
     /// Runs counted.
     pub runs: u64,
-    /// Runs by ending (`under way` for runs cut short).
+    /// Runs by ending, by [`ExpeditionEnding::key`] (`under_way` for runs cut short).
     pub endings: BTreeMap<String, u64>,
     /// Runs each member came through alive, by name.
     pub survived: BTreeMap<String, u64>,
@@ -193,7 +193,7 @@ impl DelveTally {
         self.runs = self.runs.saturating_add(1);
         let ending = run
             .ending
-            .map_or("under way", ExpeditionEnding::label)
+            .map_or(UNDER_WAY, ExpeditionEnding::key)
             .to_string();
         bump(self.endings.entry(ending).or_default(), 1);
         bump(self.ended.entry(run.turns).or_default(), 1);

@@ -16,7 +16,7 @@ use crate::table_cell::{fit, width};
 
 /// The version of the results' JSON layout (`schema` in a batch's, a merge's and a delve
 /// batch's JSON): it goes up when a field changes meaning or goes away (`docs/results.md`).
-pub const RESULTS_SCHEMA: u32 = 1;
+pub const RESULTS_SCHEMA: u32 = 2;
 
 /// One side's results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -42,6 +42,10 @@ pub struct RoundStats {
     pub p95: u32,
     /// Longest.
     pub max: u32,
+    /// Runs by their length: `histogram[r]` runs lasted `r` rounds, from 0 to the longest
+    /// (what the batch's chart draws).
+    #[serde(default)]
+    pub histogram: Vec<u64>,
 }
 
 /// One combatant (by roster position) over all runs.
@@ -279,6 +283,7 @@ impl BatchReport {
                 median: totals.rounds.median(),
                 p95: totals.rounds.quantile(0.95),
                 max: totals.rounds.max(),
+                histogram: totals.rounds.counts().to_vec(),
             },
             mean_turns: totals.turns as f64 / n,
             mean_actions: totals.actions as f64 / n,
