@@ -23,3 +23,4 @@ mod results_json;
 mod rulesets;
 mod shard;
 mod snapshot;
+mod trial;

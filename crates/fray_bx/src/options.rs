@@ -244,8 +244,8 @@ impl BxOptions {
         } else {
             AttackRoll::of_name(attack).ok_or_else(|| {
                 format!(
-                    "attack_roll `{attack}`: expected one of {:?}",
-                    AttackRoll::NAMES
+                    "attack_roll `{attack}`: expected {}",
+                    AttackRoll::NAMES.join(", ")
                 )
             })?
         };
@@ -280,10 +280,10 @@ impl BxOptions {
                 "region_feet {region_feet}: it must be within 5..1000"
             ));
         }
-        let side = |name: &str| -> Result<Option<String>, String> {
+        let side = |option: &str, name: &str| -> Result<Option<String>, String> {
             match named(name) {
                 Some(n) if !sides.contains(&n.as_str()) => Err(format!(
-                    "no side is called `{n}` (the sides are {})",
+                    "{option}: no side is called `{n}` (the sides are {})",
                     sides.join(", ")
                 )),
                 other => Ok(other),
@@ -294,11 +294,11 @@ impl BxOptions {
             "all" => sides.iter().map(|s| s.to_string()).collect(),
             list => list
                 .split(',')
-                .map(|n| side(n.trim()).map(Option::unwrap_or_default))
+                .map(|n| side("unaware", n.trim()).map(Option::unwrap_or_default))
                 .collect::<Result<_, _>>()?,
         };
         let evade_chance = int(set, "evade_chance", 0);
-        let evade = match (side(text(set, "evade"))?, evade_chance) {
+        let evade = match (side("evade", text(set, "evade"))?, evade_chance) {
             (None, 0) => None,
             (Some(side), chance @ 1..=100) => Some((side, chance as u8)),
             (Some(_), _) => {
@@ -335,8 +335,8 @@ impl BxOptions {
             region_feet: region_feet as i32,
             distance,
             unaware,
-            light: side(text(set, "light"))?,
-            parley: side(text(set, "parley"))?,
+            light: side("light", text(set, "light"))?,
+            parley: side("parley", text(set, "parley"))?,
             evade,
             pursuit,
             cover: cover(text(set, "cover"))?,

@@ -13,7 +13,7 @@ use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, Tuned, merge_tune};
 
 use crate::batch::{open_json, write_json};
 use crate::fail;
-use crate::output::{CsvOut, distinct_outputs, draw_whole};
+use crate::output::{CsvOut, distinct_outputs, draw_whole, outputs_apart_from_inputs};
 
 /// Arguments of `fray merge`.
 #[derive(Debug, Args)]
@@ -43,6 +43,16 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
         ("--csv", args.csv.as_deref()),
         ("--plot", args.plot.as_deref()),
     ]) {
+        return Ok(fail(2, e, &[]));
+    }
+    if let Err(e) = outputs_apart_from_inputs(
+        &[
+            ("--json", args.json.as_deref()),
+            ("--csv", args.csv.as_deref()),
+            ("--plot", args.plot.as_deref()),
+        ],
+        &args.parts,
+    ) {
         return Ok(fail(2, e, &[]));
     }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {

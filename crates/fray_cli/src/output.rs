@@ -179,6 +179,28 @@ pub(crate) fn draw_whole<E: std::fmt::Display>(
     drawn
 }
 
+/// Refuses an output that is one of the command's input files (`fray merge part-0.json ...
+/// --json part-0.json` would write a part over itself): the error says which.
+pub(crate) fn outputs_apart_from_inputs(
+    outputs: &[(&str, Option<&Path>)],
+    inputs: &[PathBuf],
+) -> Result<(), String> {
+    let inputs: Vec<PathBuf> = inputs.iter().map(|p| same_file_key(p)).collect();
+    for &(flag, path) in outputs {
+        let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+            continue;
+        };
+        let key = same_file_key(path);
+        if inputs.contains(&key) {
+            return Err(format!(
+                "{flag} {} would write over one of the files it reads: write it elsewhere",
+                path.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Checks the output flags of one command before any work: at most one of them on standard
 /// output (`-`), and no two on the same file (the second would replace the first). `outputs`
 /// pairs each flag (`--json`) with its path, if given.
@@ -261,6 +283,12 @@ mod tests {
         let fine =
             distinct_outputs(&[("--json", Some(dash)), ("--csv", Some(a)), ("--plot", None)]);
         assert!(fine.is_ok());
+        let inputs = [PathBuf::from("part-0.json"), PathBuf::from("part-1.json")];
+        let over =
+            outputs_apart_from_inputs(&[("--json", Some(Path::new("./part-0.json")))], &inputs);
+        assert!(over.is_err_and(|e| e.contains("--json part-0.json") || e.contains("over one")));
+        let apart = outputs_apart_from_inputs(&[("--json", Some(Path::new("all.json")))], &inputs);
+        assert!(apart.is_ok());
     }
 
     #[test]

@@ -3,12 +3,14 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
 use fray_content::db::ContentDb;
 use fray_content::encounter::{EncounterSpec, MapRef};
 use fray_content::map::MapSpec;
+use fray_content::source::SourceFile;
 use fray_content::suggest::help_for;
 
 use crate::content::{
@@ -36,6 +38,9 @@ pub fn run(
     args: &ShowArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    if args.id.ends_with(".ron") && !is_encounter_file(&args.id) {
+        return file(cli, content, Path::new(&args.id), out);
+    }
     if args.id.ends_with(".ron") {
         let (engine, id) = match engine_for(cli, content, &args.id, &Overrides::default()) {
             Ok(x) => x,
@@ -100,6 +105,90 @@ pub fn run(
     };
     write!(out, "{text}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the file at `path` holds an encounter (or cannot be read: the encounter path then
+/// says why).
+fn is_encounter_file(path: &str) -> bool {
+    SourceFile::read(Path::new(path)).map_or(true, |f| f.top_level_name() == Some("Encounter"))
+}
+
+/// A content file that is not an encounter, read over the content: a map, an expedition, a
+/// dungeon or a wilderness shown as its id would be, or each statblock of a statblock list.
+fn file(
+    cli: &CliEngine,
+    content: ContentChoice<'_>,
+    path: &Path,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let source = match SourceFile::read(path) {
+        Ok(source) => source,
+        Err(d) => return Ok(fail(2, d, &["pass an id (`fray list`) or a content file"])),
+    };
+    let (db, problems) = content_source(content).check(cli, &[path.to_path_buf()]);
+    let mine: Vec<_> = problems
+        .iter()
+        .filter(|d| d.path == path)
+        .cloned()
+        .collect();
+    if !mine.is_empty() {
+        print_problems(&fray_content::diagnostic::Diagnostics(mine));
+        return Ok(fail(
+            1,
+            format!("{} has problems", path.display()),
+            &["run `fray check` on it"],
+        ));
+    }
+    let text = match source.top_level_name() {
+        Some("Map") => source.parse::<MapSpec>().map(|map| map_text(&map)).ok(),
+        Some(_) => {
+            document_id(&source).and_then(|id| crate::show_explore::document(&db, &id, None))
+        }
+        // A list of statblocks: each, as its id shows it.
+        None => {
+            let mut all = String::new();
+            for ruleset in cli.loader.ruleset_ids() {
+                for s in db.statblock_summaries(ruleset) {
+                    let from_here = s
+                        .source
+                        .and_then(|i| db.sources().get(i))
+                        .is_some_and(|f| f.path == path);
+                    if from_here
+                        && let Some(Ok(text)) = statblock(&db, cli, &format!("{ruleset}:{}", s.id))
+                    {
+                        all.push_str(&text);
+                    }
+                }
+            }
+            (!all.is_empty()).then_some(all)
+        }
+    };
+    match text {
+        Some(text) => {
+            write!(out, "{text}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => Ok(fail(
+            2,
+            format!("{} holds nothing `fray show` can show", path.display()),
+            &[
+                "`fray show` takes an encounter, map, expedition, dungeon, wilderness or statblock file",
+            ],
+        )),
+    }
+}
+
+/// The `id` a document file (`Expedition(id: ...)`) gives itself.
+fn document_id(source: &SourceFile) -> Option<String> {
+    use fray_explore::charter::ExpeditionSpec;
+    use fray_explore::dungeon::DungeonSpec;
+    use fray_explore::wilderness::WildernessSpec;
+    match source.top_level_name()? {
+        "Expedition" => source.parse::<ExpeditionSpec>().ok().map(|e| e.id),
+        "Dungeon" => source.parse::<DungeonSpec>().ok().map(|d| d.id),
+        "Wilderness" => source.parse::<WildernessSpec>().ok().map(|w| w.id),
+        _ => None,
+    }
 }
 
 /// An encounter: its sides and who is on them, its map, and the options it sets.

@@ -256,6 +256,15 @@ impl ContentLoader {
             .with_help(
                 "a content file is `Encounter(...)`, `Map(...)`, a list `[...]` of statblocks, or a kind another crate registers (`Dungeon(...)`, `Wilderness(...)`, `Expedition(...)`)",
             )),
+            None if file.is_unnamed_struct() => Err(Diagnostic::new(
+                &file.path,
+                1,
+                1,
+                "not a content file: it opens with an unnamed `(...)`, as a saved fight or expedition does",
+            )
+            .with_help(
+                "a save is loaded in `fray play` (its `l` key, from `--save FILE`) or by `fray delve --resume FILE`; content is `[...]` of statblocks or a named kind (`Encounter(...)`, `Map(...)`...)",
+            )),
             None => {
                 let problems = self.load_statblocks(db, &file, index);
                 if problems.is_empty() {

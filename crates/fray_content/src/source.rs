@@ -162,6 +162,24 @@ impl SourceFile {
     /// The name of the top-level RON struct (`Encounter(...)` gives `Some("Encounter")`), after
     /// comments, whitespace and `#![enable(...)]` attributes; `None` for a list or anything else.
     pub fn top_level_name(&self) -> Option<&str> {
+        let rest = self.body();
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        let starts_with_letter = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+        (starts_with_letter && rest[end..].trim_start().starts_with('(')).then_some(name)
+    }
+
+    /// Whether the text opens with an unnamed `(...)`: no content file does (a statblock list
+    /// is `[...]`, every other kind is named), but a save (`fray play`'s, `fray delve --save`'s)
+    /// does.
+    pub fn is_unnamed_struct(&self) -> bool {
+        self.body().starts_with('(')
+    }
+
+    /// The text from its first token on: comments and inner attributes skipped.
+    fn body(&self) -> &str {
         let mut rest = self.text.as_str();
         loop {
             let trimmed = rest.trim_start();
@@ -176,12 +194,7 @@ impl SourceFile {
                 break;
             }
         }
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        let name = &rest[..end];
-        let starts_with_letter = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
-        (starts_with_letter && rest[end..].trim_start().starts_with('(')).then_some(name)
+        rest
     }
 }
 

@@ -61,7 +61,8 @@ impl L5Options {
                 OptionValue::Text(t) if t == "individual" => MoraleBy::Individual,
                 other => {
                     return Err(format!(
-                        "morale: {other:?} is not side, group or individual"
+                        "morale: `{}` is not side, group or individual",
+                        bare(other)
                     ));
                 }
             };
@@ -69,9 +70,22 @@ impl L5Options {
         if let Some(v) = set.get("region_feet") {
             out.region_feet = match v {
                 OptionValue::Int(n) if (5..=120).contains(n) => u16::try_from(*n).unwrap_or(30),
-                other => return Err(format!("region_feet: {other:?} is not within 5..120")),
+                other => {
+                    return Err(format!(
+                        "region_feet: `{}` is not within 5..120",
+                        bare(other)
+                    ));
+                }
             };
         }
         Ok(out)
+    }
+}
+
+/// A value as the user wrote it: text without the quotes a listing puts around it.
+fn bare(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Text(t) => t.to_string(),
+        other => other.to_string(),
     }
 }
