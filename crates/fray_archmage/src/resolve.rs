@@ -150,7 +150,13 @@ impl Resolution for ArchmageRules {
                 let intercepted = ctx.engagement(actor).is_some_and(|e| e.is_engaged());
                 ctx.move_to(actor, destination);
                 if intercepted {
-                    ctx.note(Some(actor), || "is stopped by the interception.".into());
+                    // Its move was cut short before it went anywhere (AR-15): say what it meant.
+                    ctx.tell(Some(actor), |c| {
+                        format!(
+                            "tries to engage {} and is stopped by the interception.",
+                            c.name(target)
+                        )
+                    });
                 } else if ctx.status(target).takes_turns() {
                     ctx.engage_mutually(actor, target);
                 }

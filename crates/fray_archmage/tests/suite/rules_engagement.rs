@@ -189,7 +189,12 @@ fn ar15_a_free_enemy_in_the_way_intercepts_a_mover_and_stops_it() {
         "stopped before it reached the ally"
     );
     assert_eq!(f.region("Brute"), RegionId(0));
-    assert!(f.log().contains("stopped by the interception"));
+    // The narration says what the brute meant before what stopped it (trial H.38).
+    let log = f.log();
+    assert!(
+        log.contains("Brute tries to engage Ally and is stopped by the interception."),
+        "{log}"
+    );
 }
 
 #[test]
