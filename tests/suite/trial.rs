@@ -340,3 +340,58 @@ fn i41_i42_list_aligns_its_names_and_the_help_says_what_a_command_takes() {
         assert!(list.contains(kind), "list --help names {kind}");
     }
 }
+
+/// The most resident memory the process `child` reached while it ran, in KiB: its `VmHWM`,
+/// read every few milliseconds until it exits (Linux).
+#[cfg(target_os = "linux")]
+fn peak_kib(mut child: std::process::Child) -> u64 {
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(kib) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kib);
+        }
+        if child.try_wait().unwrap().is_some() {
+            return peak;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn b6_i43_a_delve_batch_and_a_batch_keep_flat_memory_whatever_the_runs() {
+    let peak = |args: &[&str]| {
+        let child = Command::new(env!("CARGO_BIN_EXE_fray"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        peak_kib(child)
+    };
+    // Four to ten times the runs, the same memory (the trial saw ~24 KB more per expedition).
+    // A batch's caches of odds fill in its first thousand runs: it is compared after them.
+    for (what, few, many) in [
+        ("delve bx-barrow-raid", "150", "1500"),
+        ("batch archmage-bridge", "1500", "6000"),
+    ] {
+        let args = |runs: &'static str| {
+            let mut args: Vec<&str> = what.split(' ').collect();
+            args.extend(["--quiet", "--threads", "1", "--runs", runs]);
+            args
+        };
+        let (low, high) = (peak(&args(few)), peak(&args(many)));
+        assert!(low > 0 && high > 0, "{what}: peaks read");
+        assert!(
+            high < low + 4 * 1024,
+            "{what}: {few} runs peak at {low} KiB, {many} at {high} KiB"
+        );
+    }
+}
