@@ -39,12 +39,15 @@ pub struct AttackLine {
     pub extra: Option<(Roll, String)>,
     /// The two-handed alternative ("or 7 (1d8 + 3) slashing damage if used with two hands").
     pub versatile: Option<Roll>,
+    /// Another alternative, with its condition in the prose's words ("or 6 (1d8 + 2)
+    /// bludgeoning damage with shillelagh").
+    pub alternative: Option<String>,
     /// What the hit also does, in the prose's words (empty when nothing).
     pub rider: String,
 }
 
 static HEAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"(?s)^(Melee or Ranged|Melee|Ranged) (Weapon|Spell) Attack: ([+-]) ?(\d+) to hit, (.*?)\. *Hit: *(.*)$").ok()
+    Regex::new(r"(?s)^(Melee or Ranged|Melee|Ranged) (Weapon|Spell) Attack: ([+-]) ?(\d+) to hit(?: \([^)]*\))?, (.*?)\. *Hit: *(.*)$").ok()
 });
 static REACH: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"reach (\d+) ?ft").ok());
@@ -60,6 +63,8 @@ static VERSATILE: LazyLock<Option<Regex>> = LazyLock::new(|| {
     ))
     .ok()
 });
+static OTHERWISE: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(&format!(r"^,? or {ROLL}[^.]*")).ok());
 
 /// The roll of a damage clause's captures: the dice when printed, else the flat average.
 fn roll_of(caps: &regex::Captures<'_>) -> Option<(Roll, String)> {
@@ -107,6 +112,12 @@ pub fn parse(desc: &str) -> Option<AttackLine> {
         versatile = roll_of(&v).map(|(r, _)| r);
         hit = &hit[v.get(0)?.end()..];
     }
+    let mut alternative = None;
+    if let Some(o) = OTHERWISE.as_ref().and_then(|re| re.captures(hit)) {
+        let whole = o.get(0)?;
+        alternative = Some(whole.as_str().trim_start_matches([',', ' ']).to_string());
+        hit = &hit[whole.end()..];
+    }
     let mut extra = None;
     if let Some(p) = PLUS.as_ref().and_then(|re| re.captures(hit)) {
         extra = roll_of(&p);
@@ -125,6 +136,7 @@ pub fn parse(desc: &str) -> Option<AttackLine> {
         damage_type,
         extra,
         versatile,
+        alternative,
         rider,
     })
 }
@@ -156,5 +168,8 @@ mod tests {
         let a = parse("Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 6 (1d8 + 2) piercing damage, and the target must succeed on a DC 12 Constitution saving throw or be poisoned for 1 minute.");
         assert!(a.is_some_and(|a| a.rider.starts_with("and the target must succeed on a DC 12")));
         assert_eq!(parse("The aboleth makes three tentacle attacks."), None);
+        let a = parse("Melee Weapon Attack: +2 to hit (+4 to hit with shillelagh), reach 5 ft., one target. Hit: 3 (1d6) bludgeoning damage, or 6 (1d8 + 2) bludgeoning damage with shillelagh or if wielded with two hands.");
+        assert_eq!(a.as_ref().map(|a| (a.to_hit, a.damage.count, a.rider.as_str())), Some((2, 1, "")));
+        assert!(a.and_then(|a| a.alternative).is_some_and(|t| t.ends_with("with shillelagh or if wielded with two hands")));
     }
 }

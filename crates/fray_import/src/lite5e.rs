@@ -45,6 +45,7 @@ pub const MAPPING: &[&str] = &[
     "reach: melee close; ranged 'Far' when it reaches 150 ft or more, else 'Ranged' (L5-09)",
     "to-hit: lite5e's rule (ability modifier + proficiency, L5-10), not the printed bonus; a difference is noted",
     "damage: the dice carry the SRD's bonus minus lite5e's ability modifier, so a hit deals the SRD's damage (L5-11); extra damage dice are added; damage types are dropped (lite5e has none); a two-handed alternative is a second attack",
+    "shapechangers: played in the form most of their shape-limited attacks name (lite5e has no change of shape); attacks of other forms are left out",
     "uses: N per day -> N per fight; recharge -> once a fight (the recharge itself is left out)",
     "corruption (L5-25): a hit that calls for a Constitution save against poison or disease corrupts at that DC",
 ];
@@ -204,10 +205,18 @@ fn creature(c: &Creature) -> Mapped {
         }],
         attacks: Vec::new(),
     };
+    let form = chosen_form(c);
+    if let Some(form) = &form {
+        notes.push(format!(
+            "played in its `{form}` form (lite5e has no change of shape; the form most of its attacks are limited to)"
+        ));
+    }
     let mut legendary = Vec::new();
     for a in &c.actions {
         match a.fields.action_type.as_str() {
-            "ACTION" if a.attacks > 0 => attack(a, &mut block, &mut left_out, &mut notes),
+            "ACTION" if a.attacks > 0 => {
+                attack(a, form.as_deref(), &mut block, &mut left_out, &mut notes);
+            }
             "ACTION" => left_out.push(other_action(a)),
             "LEGENDARY_ACTION" => legendary.push(a.fields.name.clone()),
             _ => left_out.push(LeftOut::new(
@@ -280,6 +289,34 @@ fn creature(c: &Creature) -> Mapped {
     Ok((block, left_out, notes))
 }
 
+/// The forms a shape-limited action names (`Wolf or Hybrid Form Only` names `Wolf` and
+/// `Hybrid`).
+fn forms(limited: &str) -> Vec<String> {
+    let t = limited.trim();
+    let t = t.strip_suffix(" Only").unwrap_or(t);
+    let t = t.strip_suffix(" Form").unwrap_or(t);
+    t.split(" or ").map(|f| f.trim().to_string()).collect()
+}
+
+/// The form a shapechanger is played in: the one most of its shape-limited attacks name (the
+/// first named on a tie); none when no attack is limited.
+fn chosen_form(c: &Creature) -> Option<String> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for a in &c.actions {
+        if a.attacks == 0 {
+            continue;
+        }
+        for f in a.fields.limited_to_form.as_deref().map(forms).unwrap_or_default() {
+            match counts.iter_mut().find(|(g, _)| *g == f) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((f, 1)),
+            }
+        }
+    }
+    let most = counts.iter().map(|(_, n)| *n).max()?;
+    counts.into_iter().find(|(_, n)| *n == most).map(|(f, _)| f)
+}
+
 /// The fastest way it moves, in feet (at most 120).
 fn movement(c: &Creature, notes: &mut Vec<String>) -> u8 {
     let f = &c.fields;
@@ -331,13 +368,21 @@ fn other_action(a: &Action) -> LeftOut {
 }
 
 /// Adds the lite5e attacks of an attack action.
-fn attack(a: &Action, block: &mut CreatureBlock, left_out: &mut Vec<LeftOut>, notes: &mut Vec<String>) {
+fn attack(
+    a: &Action,
+    form: Option<&str>,
+    block: &mut CreatureBlock,
+    left_out: &mut Vec<LeftOut>,
+    notes: &mut Vec<String>,
+) {
     let name = a.fields.name.clone();
-    if let Some(form) = &a.fields.limited_to_form {
+    if let (Some(limited), Some(form)) = (&a.fields.limited_to_form, form)
+        && !forms(limited).iter().any(|f| f == form)
+    {
         left_out.push(LeftOut::new(
             "shape-limited attack",
             name,
-            format!("{form}: lite5e has no change of shape"),
+            format!("{limited}: it is played in its `{form}` form"),
         ));
         return;
     }
@@ -402,6 +447,13 @@ fn attack(a: &Action, block: &mut CreatureBlock, left_out: &mut Vec<LeftOut>, no
             }),
             Err(why) => left_out.push(LeftOut::new("attack damage", attack_name, why)),
         }
+    }
+    if let Some(alt) = &line.alternative {
+        left_out.push(LeftOut::new(
+            "alternative damage",
+            format!("{name}: {alt}"),
+            "lite5e plays the attack's first damage",
+        ));
     }
     if !line.rider.is_empty() {
         let why = match save_effect::parse(&line.rider) {
