@@ -49,8 +49,7 @@ pub struct AttackLine {
 static HEAD: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(r"(?s)^(Melee or Ranged|Melee|Ranged) (Weapon|Spell) Attack: ([+-]) ?(\d+) to hit(?: \([^)]*\))?, (.*?)\. *Hit: *(.*)$").ok()
 });
-static REACH: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"reach (\d+) ?ft").ok());
+static REACH: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"reach (\d+) ?ft").ok());
 static RANGE: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"range (\d+)(?:/(\d+))? ?ft").ok());
 const ROLL: &str = r"(\d+)(?: \((\d+d\d+(?: ?[+-] ?\d+)?)\))? ([a-z]+) damage";
@@ -95,13 +94,16 @@ pub fn parse(desc: &str) -> Option<AttackLine> {
         .as_ref()
         .and_then(|re| re.captures(reach_text))
         .and_then(|c| c.get(1)?.as_str().parse::<u32>().ok());
-    let range = RANGE.as_ref().and_then(|re| re.captures(reach_text)).and_then(|c| {
-        let normal: u32 = c.get(1)?.as_str().parse().ok()?;
-        Some(match c.get(2) {
-            Some(long) => long.as_str().parse().ok()?,
-            None => normal,
-        })
-    });
+    let range = RANGE
+        .as_ref()
+        .and_then(|re| re.captures(reach_text))
+        .and_then(|c| {
+            let normal: u32 = c.get(1)?.as_str().parse().ok()?;
+            Some(match c.get(2) {
+                Some(long) => long.as_str().parse().ok()?,
+                None => normal,
+            })
+        });
     let farthest = range.or(reach).unwrap_or(5);
     let mut hit = caps.get(6)?.as_str().trim();
     let first = FIRST.as_ref()?.captures(hit)?;
@@ -123,10 +125,7 @@ pub fn parse(desc: &str) -> Option<AttackLine> {
         extra = roll_of(&p);
         hit = &hit[p.get(0)?.end()..];
     }
-    let rider = hit
-        .trim_start_matches(['.', ',', ' '])
-        .trim()
-        .to_string();
+    let rider = hit.trim_start_matches(['.', ',', ' ']).trim().to_string();
     Some(AttackLine {
         delivery,
         spell,
@@ -147,29 +146,83 @@ mod tests {
 
     #[test]
     fn a_melee_attack_with_extra_damage() {
-        let a = parse("Melee Weapon Attack: +11 to hit, reach 10 ft., one target. Hit: 17 (2d10 + 6) piercing damage plus 4 (1d8) acid damage.");
+        let a = parse(
+            "Melee Weapon Attack: +11 to hit, reach 10 ft., one target. Hit: 17 (2d10 + 6) piercing damage plus 4 (1d8) acid damage.",
+        );
         let a = a.as_ref();
-        assert_eq!(a.map(|a| (a.delivery, a.to_hit, a.farthest)), Some((Delivery::Melee, 11, 10)));
-        assert_eq!(a.map(|a| a.damage), Some(Roll { count: 2, sides: 10, bonus: 6 }));
+        assert_eq!(
+            a.map(|a| (a.delivery, a.to_hit, a.farthest)),
+            Some((Delivery::Melee, 11, 10))
+        );
+        assert_eq!(
+            a.map(|a| a.damage),
+            Some(Roll {
+                count: 2,
+                sides: 10,
+                bonus: 6
+            })
+        );
         assert_eq!(
             a.and_then(|a| a.extra.clone()),
-            Some((Roll { count: 1, sides: 8, bonus: 0 }, "acid".into()))
+            Some((
+                Roll {
+                    count: 1,
+                    sides: 8,
+                    bonus: 0
+                },
+                "acid".into()
+            ))
         );
         assert_eq!(a.map(|a| a.rider.as_str()), Some(""));
     }
 
     #[test]
     fn a_thrown_weapon_a_flat_hit_and_a_rider() {
-        let a = parse("Melee or Ranged Weapon Attack: +4 to hit, reach 5 ft. or range 20/60 ft., one target. Hit: 5 (1d6 + 2) piercing damage, or 6 (1d8 + 2) piercing damage if used with two hands to make a melee attack.");
-        assert_eq!(a.as_ref().map(|a| (a.delivery, a.farthest)), Some((Delivery::MeleeOrRanged, 60)));
-        assert_eq!(a.and_then(|a| a.versatile), Some(Roll { count: 1, sides: 8, bonus: 2 }));
-        let a = parse("Melee Weapon Attack: +0 to hit, reach 5 ft., one creature. Hit: 1 piercing damage.");
-        assert_eq!(a.map(|a| a.damage), Some(Roll { count: 0, sides: 0, bonus: 1 }));
-        let a = parse("Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 6 (1d8 + 2) piercing damage, and the target must succeed on a DC 12 Constitution saving throw or be poisoned for 1 minute.");
-        assert!(a.is_some_and(|a| a.rider.starts_with("and the target must succeed on a DC 12")));
+        let a = parse(
+            "Melee or Ranged Weapon Attack: +4 to hit, reach 5 ft. or range 20/60 ft., one target. Hit: 5 (1d6 + 2) piercing damage, or 6 (1d8 + 2) piercing damage if used with two hands to make a melee attack.",
+        );
+        assert_eq!(
+            a.as_ref().map(|a| (a.delivery, a.farthest)),
+            Some((Delivery::MeleeOrRanged, 60))
+        );
+        assert_eq!(
+            a.and_then(|a| a.versatile),
+            Some(Roll {
+                count: 1,
+                sides: 8,
+                bonus: 2
+            })
+        );
+        let a = parse(
+            "Melee Weapon Attack: +0 to hit, reach 5 ft., one creature. Hit: 1 piercing damage.",
+        );
+        assert_eq!(
+            a.map(|a| a.damage),
+            Some(Roll {
+                count: 0,
+                sides: 0,
+                bonus: 1
+            })
+        );
+        let a = parse(
+            "Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 6 (1d8 + 2) piercing damage, and the target must succeed on a DC 12 Constitution saving throw or be poisoned for 1 minute.",
+        );
+        assert!(a.is_some_and(|a| {
+            a.rider
+                .starts_with("and the target must succeed on a DC 12")
+        }));
         assert_eq!(parse("The aboleth makes three tentacle attacks."), None);
-        let a = parse("Melee Weapon Attack: +2 to hit (+4 to hit with shillelagh), reach 5 ft., one target. Hit: 3 (1d6) bludgeoning damage, or 6 (1d8 + 2) bludgeoning damage with shillelagh or if wielded with two hands.");
-        assert_eq!(a.as_ref().map(|a| (a.to_hit, a.damage.count, a.rider.as_str())), Some((2, 1, "")));
-        assert!(a.and_then(|a| a.alternative).is_some_and(|t| t.ends_with("with shillelagh or if wielded with two hands")));
+        let a = parse(
+            "Melee Weapon Attack: +2 to hit (+4 to hit with shillelagh), reach 5 ft., one target. Hit: 3 (1d6) bludgeoning damage, or 6 (1d8 + 2) bludgeoning damage with shillelagh or if wielded with two hands.",
+        );
+        assert_eq!(
+            a.as_ref()
+                .map(|a| (a.to_hit, a.damage.count, a.rider.as_str())),
+            Some((2, 1, ""))
+        );
+        assert!(
+            a.and_then(|a| a.alternative)
+                .is_some_and(|t| t.ends_with("with shillelagh or if wielded with two hands"))
+        );
     }
 }

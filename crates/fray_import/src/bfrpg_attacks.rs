@@ -143,7 +143,10 @@ pub fn damage(text: &str) -> Option<DamageText> {
             let after = after.trim();
             let first = after.split_whitespace().next().unwrap_or("");
             if KNOWN_RIDERS.contains(&first) {
-                (after[first.len()..].trim().to_string(), Some(first.to_string()))
+                (
+                    after[first.len()..].trim().to_string(),
+                    Some(first.to_string()),
+                )
             } else {
                 (String::new(), Some(after.to_string()))
             }
@@ -179,14 +182,25 @@ mod tests {
 
     #[test]
     fn routines_and_their_alternatives() {
-        assert_eq!(routines("2 claws, 1 bite + hug"), vec!["2 claws", "1 bite + hug"]);
+        assert_eq!(
+            routines("2 claws, 1 bite + hug"),
+            vec!["2 claws", "1 bite + hug"]
+        );
         assert_eq!(
             routine("2 claws"),
-            Some(Routine { count: 2, name: "claw".into(), rider: None })
+            Some(Routine {
+                count: 2,
+                name: "claw".into(),
+                rider: None
+            })
         );
         assert_eq!(
             routine("1 bite + hug"),
-            Some(Routine { count: 1, name: "bite".into(), rider: Some("hug".into()) })
+            Some(Routine {
+                count: 1,
+                name: "bite".into(),
+                rider: Some("hug".into())
+            })
         );
         assert_eq!(routine("1").map(|r| r.name), Some("attack".into()));
         assert_eq!(routine("2 hooves").map(|r| r.name), Some("hoof".into()));
@@ -201,21 +215,39 @@ mod tests {
         let d = damage("1d4 + poison sting");
         assert_eq!(
             d,
-            Some(DamageText { dice: Some("1d4".into()), name: "sting".into(), rider: Some("poison".into()), by_weapon: false })
+            Some(DamageText {
+                dice: Some("1d4".into()),
+                name: "sting".into(),
+                rider: Some("poison".into()),
+                by_weapon: false
+            })
         );
         assert_eq!(damage("2d4+1").and_then(|d| d.dice), Some("2d4+1".into()));
-        assert_eq!(damage("1 point bite").and_then(|d| d.dice), Some("1".into()));
+        assert_eq!(
+            damage("1 point bite").and_then(|d| d.dice),
+            Some("1".into())
+        );
         assert_eq!(damage("1d10 per bite").map(|d| d.name), Some("bite".into()));
         assert!(damage("by weapon").is_some_and(|d| d.by_weapon));
         assert_eq!(damage("Rust, see below"), None);
         let d = damage("1d6 bite + 1d6/round hold");
         assert_eq!(
             d.map(|d| (d.dice, d.name, d.rider)),
-            Some((Some("1d6".into()), "bite".into(), Some("1d6/round hold".into())))
+            Some((
+                Some("1d6".into()),
+                "bite".into(),
+                Some("1d6/round hold".into())
+            ))
         );
         let d = damage("7d6 (8d6) giant weapon");
-        assert_eq!(d.map(|d| (d.dice, d.name)), Some((Some("7d6".into()), "giant weapon".into())));
+        assert_eq!(
+            d.map(|d| (d.dice, d.name)),
+            Some((Some("7d6".into()), "giant weapon".into()))
+        );
         let d = damage("2d4 + 2d4/round");
-        assert_eq!(d.map(|d| (d.dice, d.rider)), Some((Some("2d4".into()), Some("2d4/round".into()))));
+        assert_eq!(
+            d.map(|d| (d.dice, d.rider)),
+            Some((Some("2d4".into()), Some("2d4/round".into())))
+        );
     }
 }

@@ -107,7 +107,10 @@ pub fn movement(text: &str) -> Option<(i32, String)> {
             continue;
         }
         let feet: i32 = caps.get(2)?.as_str().parse().ok()?;
-        let how = caps.get(1).map_or("walk", |m| m.as_str()).to_ascii_lowercase();
+        let how = caps
+            .get(1)
+            .map_or("walk", |m| m.as_str())
+            .to_ascii_lowercase();
         if best.as_ref().is_none_or(|(b, _)| feet > *b) {
             best = Some((feet, how));
         }
@@ -135,7 +138,10 @@ mod tests {
         assert_eq!(descending_ac(17), Some(3));
         assert_eq!(descending_ac(25), Some(-5));
         let ac = armour_class("21 (m)");
-        assert_eq!(ac.as_ref().map(|a| (a.ascending, a.invulnerable)), Some((21, Some(Invulnerability::Magic))));
+        assert_eq!(
+            ac.as_ref().map(|a| (a.ascending, a.invulnerable)),
+            Some((21, Some(Invulnerability::Magic)))
+        );
         let ac = armour_class("15 (11)");
         assert_eq!(ac.map(|a| (a.ascending, a.rest)), Some((15, "(11)".into())));
         assert_eq!(armour_class("Immune to normal weapons"), None);

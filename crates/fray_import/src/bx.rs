@@ -12,7 +12,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fray_bx::statblock::{Area, Affliction, BxBlock, MonsterAttack, MonsterBlock, OnHit, SpecialBlock};
+use fray_bx::statblock::{
+    Affliction, Area, BxBlock, MonsterAttack, MonsterBlock, OnHit, SpecialBlock,
+};
 use fray_bx::tables::{HitDice, SaveCategory};
 use fray_dice::Dice;
 
@@ -26,6 +28,23 @@ use crate::{Import, slug};
 
 /// The suffix an id already taken in bx's content gets.
 pub const SUFFIX: &str = "bfrpg";
+
+/// The output folder's attribution and licence (CC BY-SA 4.0: an adaptation of BFRPG's text
+/// is shared alike).
+pub const ATTRIBUTION: &str = "# Attribution and licence
+
+The statblocks in this folder are adapted by Fray's importer (`fray import bfrpg`) from the
+Basic Fantasy Role-Playing Game bestiary by Chris Gonnerman and the Basic Fantasy RPG
+contributors (<https://www.basicfantasy.org/>), as published in `monsterdata.json` of
+<https://github.com/Solomoriah/BFRPG-Bestiary> (the copy Fray read is in
+`vendor/bfrpg-bestiary/`). They are changed to fit the `bx` ruleset (armour class made
+descending, attack bonus and saves by hit dice, movement per turn...): see `IMPORT-REPORT.txt`
+for what was mapped, left out or refused.
+
+The bestiary's text is licensed under the Creative Commons Attribution-ShareAlike 4.0
+International License, <https://creativecommons.org/licenses/by-sa/4.0/legalcode>. These adapted
+statblocks are an adaptation of it and are licensed under the same licence, CC BY-SA 4.0.
+";
 
 /// The mapping, once for all, as the report prints it.
 pub const MAPPING: &[&str] = &[
@@ -66,10 +85,15 @@ pub fn import(bytes: &[u8], taken: &BTreeSet<String>) -> Result<Import, ImportEr
                 taken.insert(id.clone());
                 notes.extend(renamed);
                 block.id.clone_from(&id);
-                let comment = vec![
-                    format!("{} - adapted from the Basic Fantasy RPG bestiary (CC BY-SA 4.0); see ATTRIBUTION.", r.name),
-                ];
-                out.push(render::statblock_file(&id, &comment, &BxBlock::Monster(block))?);
+                let comment = vec![format!(
+                    "{} - adapted from the Basic Fantasy RPG bestiary (CC BY-SA 4.0); see ATTRIBUTION.",
+                    r.name
+                )];
+                out.push(render::statblock_file(
+                    &id,
+                    &comment,
+                    &BxBlock::Monster(block),
+                )?);
                 entries.push(Entry::imported(&r.name, id, left_out, notes));
             }
             Err((why, left_out)) => entries.push(Entry::refused(&r.name, why, left_out)),
@@ -77,6 +101,7 @@ pub fn import(bytes: &[u8], taken: &BTreeSet<String>) -> Result<Import, ImportEr
     }
     Ok(Import {
         files: out,
+        attribution: ATTRIBUTION.into(),
         report: Report {
             source: "Basic Fantasy RPG bestiary".into(),
             ruleset: "bx".into(),
@@ -88,7 +113,10 @@ pub fn import(bytes: &[u8], taken: &BTreeSet<String>) -> Result<Import, ImportEr
 
 /// The name without BFRPG's `*` marks.
 fn display_name(name: &str) -> String {
-    name.replace('*', "").split_whitespace().collect::<Vec<_>>().join(" ")
+    name.replace('*', "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A monster's statblock, parts left out and notes; or why it is refused.
@@ -98,8 +126,12 @@ type Mapped = Result<(MonsterBlock, Vec<LeftOut>, Vec<String>), (String, Vec<Lef
 fn monster(r: &Record) -> Mapped {
     let mut notes = Vec::new();
     let mut left_out = Vec::new();
-    let hd_text = fields::hit_dice(&r.hitdice)
-        .ok_or_else(|| (format!("hit dice `{}` not understood", r.hitdice), Vec::new()))?;
+    let hd_text = fields::hit_dice(&r.hitdice).ok_or_else(|| {
+        (
+            format!("hit dice `{}` not understood", r.hitdice),
+            Vec::new(),
+        )
+    })?;
     let hd = HitDice::parse(&hd_text.hd).map_err(|e| (e, Vec::new()))?;
     let ac = fields::armour_class(&r.armorclass).ok_or_else(|| {
         (
@@ -109,7 +141,12 @@ fn monster(r: &Record) -> Mapped {
     })?;
     let descending = fields::descending_ac(ac.ascending)
         .filter(|d| (-20..=20).contains(d))
-        .ok_or_else(|| (format!("armour class {} is out of range", ac.ascending), Vec::new()))?;
+        .ok_or_else(|| {
+            (
+                format!("armour class {} is out of range", ac.ascending),
+                Vec::new(),
+            )
+        })?;
     if !ac.rest.is_empty() {
         let bracketed_number = ac
             .rest
@@ -207,18 +244,23 @@ fn routine(
 ) -> (Vec<MonsterAttack>, Vec<SpecialBlock>) {
     let mut damage_groups = attacks::damages(&r.damage);
     let mut all_rider = None;
-    damage_groups.retain(|(first, _)| match first.to_ascii_lowercase().strip_prefix("all plus ") {
-        Some(rider) => {
-            all_rider = Some(rider.trim().to_string());
-            false
-        }
-        None => true,
-    });
+    damage_groups.retain(
+        |(first, _)| match first.to_ascii_lowercase().strip_prefix("all plus ") {
+            Some(rider) => {
+                all_rider = Some(rider.trim().to_string());
+                false
+            }
+            None => true,
+        },
+    );
     let raw: Vec<String> = damage_groups
         .iter()
         .flat_map(|(f, alts)| std::iter::once(f.clone()).chain(alts.iter().cloned()))
         .collect();
-    let parsed: Vec<Option<DamageText>> = damage_groups.iter().map(|(f, _)| attacks::damage(f)).collect();
+    let parsed: Vec<Option<DamageText>> = damage_groups
+        .iter()
+        .map(|(f, _)| attacks::damage(f))
+        .collect();
     let groups: Vec<String> = match &r.noattacks {
         Some(n) if !n.trim().eq_ignore_ascii_case("none") => attacks::routines(n),
         _ => damage_groups.iter().map(|_| "1".to_string()).collect(),
@@ -258,7 +300,8 @@ fn routine(
             continue;
         }
         let by_name = parsed.iter().flatten().find(|d| {
-            !d.name.is_empty() && (d.name == rt.name || d.name.contains(&rt.name) || rt.name.contains(&d.name))
+            !d.name.is_empty()
+                && (d.name == rt.name || d.name.contains(&rt.name) || rt.name.contains(&d.name))
         });
         let positional = if parsed.len() == groups.len() {
             parsed.get(i).and_then(Option::as_ref)
@@ -299,7 +342,10 @@ fn routine(
             continue;
         }
         let mut on_hit = None;
-        for rider in [rt.rider.as_ref(), d.rider.as_ref(), all_rider.as_ref()].into_iter().flatten() {
+        for rider in [rt.rider.as_ref(), d.rider.as_ref(), all_rider.as_ref()]
+            .into_iter()
+            .flatten()
+        {
             match rider.as_str() {
                 "poison" => on_hit = Some(OnHit::Poison),
                 "paralysis" => on_hit = Some(OnHit::Paralysis),
@@ -336,7 +382,10 @@ fn special(alt: &str, raw: &[String]) -> Option<SpecialBlock> {
                 return None;
             }
             let dice = d.split_whitespace().next()?.to_string();
-            Dice::parse(&dice).ok().filter(|x| x.max() > 0).map(|_| dice)
+            Dice::parse(&dice)
+                .ok()
+                .filter(|x| x.max() > 0)
+                .map(|_| dice)
         })?;
         return Some(SpecialBlock {
             name: "breath".into(),
@@ -348,7 +397,9 @@ fn special(alt: &str, raw: &[String]) -> Option<SpecialBlock> {
             range: 60,
         });
     }
-    let petrifies = raw.iter().any(|d| d.to_ascii_lowercase().contains("petrif"));
+    let petrifies = raw
+        .iter()
+        .any(|d| d.to_ascii_lowercase().contains("petrif"));
     (lower.contains("gaze") && petrifies).then(|| SpecialBlock {
         name: "petrifying gaze".into(),
         area: Area::One,
@@ -380,29 +431,49 @@ mod tests {
 
     #[test]
     fn a_bear_hugs_nobody_in_bx() {
-        let Ok((m, left, _)) = monster(&record("2 claws, 1 bite + hug", "1d8 claw, 2d6 bite, 2d8 hug")) else {
+        let Ok((m, left, _)) = monster(&record(
+            "2 claws, 1 bite + hug",
+            "1d8 claw, 2d6 bite, 2d8 hug",
+        )) else {
             panic!("refused");
         };
-        let names: Vec<(&str, &str)> = m.attacks.iter().map(|a| (a.name.as_str(), a.damage.as_str())).collect();
-        assert_eq!(names, vec![("claw", "1d8"), ("claw", "1d8"), ("bite", "2d6")]);
+        let names: Vec<(&str, &str)> = m
+            .attacks
+            .iter()
+            .map(|a| (a.name.as_str(), a.damage.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![("claw", "1d8"), ("claw", "1d8"), ("bite", "2d6")]
+        );
         assert_eq!(m.ac, 5);
         assert_eq!(m.movement, 120);
-        assert_eq!(m.invulnerable, Some(fray_bx::statblock::Invulnerability::Magic));
+        assert_eq!(
+            m.invulnerable,
+            Some(fray_bx::statblock::Invulnerability::Magic)
+        );
         assert!(left.iter().any(|l| l.part == "bite + hug"));
     }
 
     #[test]
     fn poison_breath_and_alternatives() {
-        let Ok((m, left, _)) = monster(&record("1 bite or 1 breath", "1d6 bite, 4d6 breath")) else {
+        let Ok((m, left, _)) = monster(&record("1 bite or 1 breath", "1d6 bite, 4d6 breath"))
+        else {
             panic!("refused");
         };
         assert_eq!(m.attacks.len(), 1);
-        assert_eq!(m.specials.first().and_then(|s| s.damage.clone()), Some("4d6".into()));
+        assert_eq!(
+            m.specials.first().and_then(|s| s.damage.clone()),
+            Some("4d6".into())
+        );
         assert!(left.is_empty());
         let Ok((m, _, _)) = monster(&record("1 sting", "1d4 + poison sting")) else {
             panic!("refused");
         };
-        assert_eq!(m.attacks.first().and_then(|a| a.on_hit), Some(OnHit::Poison));
+        assert_eq!(
+            m.attacks.first().and_then(|a| a.on_hit),
+            Some(OnHit::Poison)
+        );
         assert!(monster(&record("1 touch", "Rust, see below")).is_err());
     }
 }

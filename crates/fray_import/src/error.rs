@@ -15,7 +15,9 @@ pub enum ImportError {
         source: serde_json::Error,
     },
     /// A record names a parent (a creature, an action) that the files do not hold.
-    #[error("{file}: `{pk}` belongs to `{parent}`, which no file defines; pass all the files of one document")]
+    #[error(
+        "{file}: `{pk}` belongs to `{parent}`, which no file defines; pass all the files of one document"
+    )]
     Orphan {
         /// Which file.
         file: String,

@@ -42,11 +42,36 @@ pub use error::ImportError;
 pub use render::OutFile;
 pub use report::Report;
 
-/// What an import made: the statblock files and the report.
+/// What an import made: the statblock files, the attribution its source's licence asks for,
+/// and the report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Import {
-    /// One file per monster imported, sorted by the source's order.
+    /// One file per monster imported, in the source's order.
     pub files: Vec<OutFile>,
+    /// The text of the output folder's `ATTRIBUTION.md`.
+    pub attribution: String,
     /// What became of each monster.
     pub report: Report,
+}
+
+/// The name of the attribution file in an output folder.
+pub const ATTRIBUTION_FILE: &str = "ATTRIBUTION.md";
+/// The name of the report in an output folder.
+pub const REPORT_FILE: &str = "IMPORT-REPORT.txt";
+
+impl Import {
+    /// Every file of the output folder: the statblocks, the attribution and the report (with
+    /// its notes).
+    pub fn folder(&self) -> Vec<OutFile> {
+        let mut out = self.files.clone();
+        out.push(OutFile {
+            name: ATTRIBUTION_FILE.into(),
+            text: self.attribution.clone(),
+        });
+        out.push(OutFile {
+            name: REPORT_FILE.into(),
+            text: self.report.to_text(true),
+        });
+        out
+    }
 }

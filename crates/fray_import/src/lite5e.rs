@@ -31,6 +31,25 @@ pub const SUFFIX: &str = "srd";
 /// The most attacks a lite5e statblock holds.
 const MOST_ATTACKS: usize = 16;
 
+/// The output folder's attribution (the SRD 5.1's CC-BY-4.0 statement, as its document record
+/// asks).
+pub const ATTRIBUTION: &str = "# Attribution and licence
+
+The statblocks in this folder are adapted by Fray's importer (`fray import open5e`) from the
+System Reference Document 5.1, as published in Open5e's data files
+(<https://github.com/open5e/open5e-api>, `data/v2/wizards-of-the-coast/srd-2014/`; the copy
+Fray read is in `vendor/open5e-srd-2014/`). They are changed to fit the `lite5e` ruleset: see
+`IMPORT-REPORT.txt` for what was mapped, left out or refused.
+
+This work includes material taken from the System Reference Document 5.1 (\"SRD 5.1\") by
+Wizards of the Coast LLC and available at
+<https://dnd.wizards.com/resources/systems-reference-document>. The SRD 5.1 is licensed under
+the Creative Commons Attribution 4.0 International License available at
+<https://creativecommons.org/licenses/by/4.0/legalcode>.
+
+These adapted statblocks are likewise shared under CC-BY-4.0.
+";
+
 /// The mapping, once for all, as the report prints it.
 pub const MAPPING: &[&str] = &[
     "id: a slug of the name; one already in lite5e's content gets `-srd`",
@@ -68,7 +87,11 @@ pub fn import(files: Open5eFiles<'_>, taken: &BTreeSet<String>) -> Result<Import
                     "{} - from the System Reference Document 5.1 (CC-BY-4.0), via Open5e `{}`; see ATTRIBUTION.",
                     c.fields.name, c.pk
                 )];
-                out.push(render::statblock_file(&id, &comment, &L5Block::Monster(block))?);
+                out.push(render::statblock_file(
+                    &id,
+                    &comment,
+                    &L5Block::Monster(block),
+                )?);
                 entries.push(Entry::imported(&c.fields.name, id, left_out, notes));
             }
             Err((why, left_out)) => entries.push(Entry::refused(&c.fields.name, why, left_out)),
@@ -76,6 +99,7 @@ pub fn import(files: Open5eFiles<'_>, taken: &BTreeSet<String>) -> Result<Import
     }
     Ok(Import {
         files: out,
+        attribution: ATTRIBUTION.into(),
         report: Report {
             source: "Open5e SRD 5.1 (srd-2014)".into(),
             ruleset: "lite5e".into(),
@@ -138,16 +162,28 @@ fn creature(c: &Creature) -> Mapped {
         ability(f.ability_score_charisma, "charisma")?,
     );
     let ac = within::<u8>(f.armor_class, 1, 30, "armour class").map_err(refuse)?;
-    let hp = within::<u16>(f.hit_points, 1, i64::from(fray_lite5e::statblock::MAX_HP), "hit points")
-        .map_err(refuse)?;
-    let cr = cr_whole(&f.challenge_rating)
-        .ok_or_else(|| refuse(format!("challenge rating `{}` is not a number", f.challenge_rating)))?;
+    let hp = within::<u16>(
+        f.hit_points,
+        1,
+        i64::from(fray_lite5e::statblock::MAX_HP),
+        "hit points",
+    )
+    .map_err(refuse)?;
+    let cr = cr_whole(&f.challenge_rating).ok_or_else(|| {
+        refuse(format!(
+            "challenge rating `{}` is not a number",
+            f.challenge_rating
+        ))
+    })?;
     let hd: i64 = f
         .hit_dice
         .as_deref()
         .and_then(|h| h.split(['d', 'D']).next()?.trim().parse().ok())
         .unwrap_or_else(|| {
-            notes.push(format!("no hit dice printed: level {} from its challenge rating", cr.max(1)));
+            notes.push(format!(
+                "no hit dice printed: level {} from its challenge rating",
+                cr.max(1)
+            ));
             cr.max(1)
         });
     let level = if hd > 20 {
@@ -306,7 +342,13 @@ fn chosen_form(c: &Creature) -> Option<String> {
         if a.attacks == 0 {
             continue;
         }
-        for f in a.fields.limited_to_form.as_deref().map(forms).unwrap_or_default() {
+        for f in a
+            .fields
+            .limited_to_form
+            .as_deref()
+            .map(forms)
+            .unwrap_or_default()
+        {
             match counts.iter_mut().find(|(g, _)| *g == f) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((f, 1)),
@@ -322,7 +364,12 @@ fn movement(c: &Creature, notes: &mut Vec<String>) -> u8 {
     let f = &c.fields;
     let walk = f.walk.unwrap_or(0.0);
     let mut best = ("walk", walk);
-    for (how, v) in [("fly", f.fly), ("swim", f.swim), ("climb", f.climb), ("burrow", f.burrow)] {
+    for (how, v) in [
+        ("fly", f.fly),
+        ("swim", f.swim),
+        ("climb", f.climb),
+        ("burrow", f.burrow),
+    ] {
         if let Some(v) = v
             && v > best.1
         {
@@ -363,7 +410,11 @@ fn other_action(a: &Action) -> LeftOut {
             name.clone(),
             format!("{s}: a save effect lite5e cannot play"),
         ),
-        None => LeftOut::new("other action", name.clone(), "not an attack lite5e can play"),
+        None => LeftOut::new(
+            "other action",
+            name.clone(),
+            "not an attack lite5e can play",
+        ),
     }
 }
 
@@ -420,18 +471,30 @@ fn attack(
         Reach::Ranged
     };
     let ways: Vec<(String, AttackKind, Reach, Roll)> = match (line.delivery, line.spell) {
-        (Delivery::Melee, false) => vec![(name.clone(), AttackKind::Melee, Reach::Close, line.damage)],
+        (Delivery::Melee, false) => {
+            vec![(name.clone(), AttackKind::Melee, Reach::Close, line.damage)]
+        }
         (Delivery::Ranged, false) => vec![(name.clone(), AttackKind::Ranged, far, line.damage)],
         (Delivery::MeleeOrRanged, false) => vec![
             (name.clone(), AttackKind::Melee, Reach::Close, line.damage),
-            (format!("{name} (thrown)"), AttackKind::Ranged, far, line.damage),
+            (
+                format!("{name} (thrown)"),
+                AttackKind::Ranged,
+                far,
+                line.damage,
+            ),
         ],
         (Delivery::Melee, true) => vec![(name.clone(), spell_kind, Reach::Close, line.damage)],
         (_, true) => vec![(name.clone(), spell_kind, far, line.damage)],
     };
     let mut ways = ways;
     if let Some(two) = line.versatile {
-        ways.push((format!("{name} (two hands)"), AttackKind::Melee, Reach::Close, two));
+        ways.push((
+            format!("{name} (two hands)"),
+            AttackKind::Melee,
+            Reach::Close,
+            two,
+        ));
     }
     for (attack_name, kind, reach, roll) in ways {
         match one_attack(block, &line, &attack_name, kind, roll, notes) {
@@ -471,7 +534,11 @@ fn attack(
             }
             None => format!("\"{}\": not a rule lite5e plays", line.rider),
         };
-        left_out.push(LeftOut::new("on-hit effect", format!("{name}: what a hit also does"), why));
+        left_out.push(LeftOut::new(
+            "on-hit effect",
+            format!("{name}: what a hit also does"),
+            why,
+        ));
     }
 }
 

@@ -40,7 +40,10 @@ pub fn parse(desc: &str) -> Option<Multiattack> {
     let caps = MAKES.as_ref()?.captures(sentence)?;
     let count = words::count(caps.get(1)?.as_str())?;
     let weapon = caps.get(2).map_or("", |m| m.as_str()).trim();
-    let with = match (caps.get(3).map(|m| m.as_str()), caps.get(4).map(|m| m.as_str())) {
+    let with = match (
+        caps.get(3).map(|m| m.as_str()),
+        caps.get(4).map(|m| m.as_str()),
+    ) {
         (Some(":"), Some(list)) => list_items(list)?,
         (Some(_), Some(name)) if !name.contains(" or ") => {
             vec![(count, name.trim().to_string())]
@@ -122,19 +125,39 @@ mod tests {
         let m = parse("The aboleth makes three tentacle attacks.");
         assert_eq!(
             m,
-            Some(Multiattack { count: 3, with: vec![(3, "tentacle".into())] })
+            Some(Multiattack {
+                count: 3,
+                with: vec![(3, "tentacle".into())]
+            })
         );
         let m = parse("The knight makes two melee attacks.");
-        assert_eq!(m, Some(Multiattack { count: 2, with: vec![] }));
+        assert_eq!(
+            m,
+            Some(Multiattack {
+                count: 2,
+                with: vec![]
+            })
+        );
         let m = parse("The devil makes two attacks with its chains.");
-        assert_eq!(m, Some(Multiattack { count: 2, with: vec![(2, "chains".into())] }));
+        assert_eq!(
+            m,
+            Some(Multiattack {
+                count: 2,
+                with: vec![(2, "chains".into())]
+            })
+        );
     }
 
     #[test]
     fn irregular_prose_is_not_guessed() {
-        assert_eq!(parse("The hydra makes as many bite attacks as it has heads."), None);
         assert_eq!(
-            parse("The manticore makes three attacks: one with its bite and two with its claws or three with its tail spikes."),
+            parse("The hydra makes as many bite attacks as it has heads."),
+            None
+        );
+        assert_eq!(
+            parse(
+                "The manticore makes three attacks: one with its bite and two with its claws or three with its tail spikes."
+            ),
             None
         );
         assert_eq!(parse("The fungus makes 1d4 Rotting Touch attacks."), None);

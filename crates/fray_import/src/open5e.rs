@@ -182,11 +182,16 @@ pub fn read(files: Open5eFiles<'_>) -> Result<Vec<Creature>, ImportError> {
     let mut out: Vec<Creature> = by_pk.into_values().collect();
     for c in &mut out {
         c.actions.sort_by(|a, b| {
-            (&a.fields.action_type, a.fields.order_in_statblock, &a.fields.name).cmp(&(
-                &b.fields.action_type,
-                b.fields.order_in_statblock,
-                &b.fields.name,
-            ))
+            (
+                &a.fields.action_type,
+                a.fields.order_in_statblock,
+                &a.fields.name,
+            )
+                .cmp(&(
+                    &b.fields.action_type,
+                    b.fields.order_in_statblock,
+                    &b.fields.name,
+                ))
         });
         c.traits.sort_by(|a, b| a.name.cmp(&b.name));
     }

@@ -16,9 +16,9 @@ pub struct OutFile {
     pub text: String,
 }
 
-/// The file of statblock `id`: `// <comment>` lines, then `[<block>]` as RON, with the
-/// extensions the content loader enables (a variant's struct written without its extra
-/// parentheses, `Some` implicit).
+/// The file of statblock `id`: `// <comment>` lines, then `[<block>]` as RON, written with
+/// the extensions the content loader enables by default (a variant's struct without its extra
+/// parentheses, `Some` implicit), so without the `#![enable(...)]` lines the writer puts first.
 pub fn statblock_file<T: Serialize>(
     id: &str,
     comment: &[String],
@@ -28,20 +28,57 @@ pub fn statblock_file<T: Serialize>(
         .struct_names(false)
         .indentor("    ".to_string())
         .extensions(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME);
-    let body = ron::ser::to_string_pretty(&[block], config).map_err(|e| ImportError::Render {
-        id: id.to_string(),
-        message: e.to_string(),
+    let body = ron::ser::to_string_pretty(std::slice::from_ref(block), config).map_err(|e| {
+        ImportError::Render {
+            id: id.to_string(),
+            message: e.to_string(),
+        }
     })?;
+    let body: Vec<&str> = body
+        .lines()
+        .filter(|l| !l.starts_with("#![enable("))
+        .collect();
     let mut text = String::new();
     for line in comment {
         text.push_str("// ");
         text.push_str(line);
         text.push('\n');
     }
-    text.push_str(&body);
+    text.push_str(&body.join("\n"));
     text.push('\n');
     Ok(OutFile {
         name: format!("{id}.ron"),
         text,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_of_one_without_the_extension_lines() {
+        #[derive(Serialize)]
+        enum Block {
+            Monster(Numbers),
+        }
+        #[derive(Serialize)]
+        struct Numbers {
+            hp: u8,
+            morale: Option<u8>,
+        }
+        let block = Block::Monster(Numbers {
+            hp: 7,
+            morale: Some(8),
+        });
+        let file = statblock_file("orc", &["Orc".into()], &block).ok();
+        assert_eq!(
+            file,
+            Some(OutFile {
+                name: "orc.ron".into(),
+                text: "// Orc\n[\n    Monster(\n        hp: 7,\n        morale: 8,\n    ),\n]\n"
+                    .into()
+            })
+        );
+    }
 }

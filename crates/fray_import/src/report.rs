@@ -82,7 +82,11 @@ impl Entry {
     }
 
     /// A monster refused, with why and the parts that could not be played.
-    pub fn refused(name: impl Into<String>, why: impl Into<String>, left_out: Vec<LeftOut>) -> Self {
+    pub fn refused(
+        name: impl Into<String>,
+        why: impl Into<String>,
+        left_out: Vec<LeftOut>,
+    ) -> Self {
         Self {
             name: name.into(),
             id: None,
@@ -171,9 +175,25 @@ impl Report {
         )
     }
 
+    /// The report as JSON: the counts, then the report's fields.
+    pub fn to_json(&self) -> String {
+        #[derive(Serialize)]
+        struct Json<'a> {
+            counts: Counts,
+            #[serde(flatten)]
+            report: &'a Report,
+        }
+        let json = Json {
+            counts: self.counts(),
+            report: self,
+        };
+        serde_json::to_string_pretty(&json).unwrap_or_default()
+    }
+
     /// The report as text: the counts, the mapping, the most common parts left out, then each
-    /// monster refused or imported partly (with its parts) and each note.
-    pub fn to_text(&self) -> String {
+    /// monster refused or imported partly (with its parts), and with `notes` each note (the
+    /// monsters imported whole with notes too).
+    pub fn to_text(&self, notes: bool) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "{}", self.summary());
         let _ = writeln!(s);
@@ -190,7 +210,7 @@ impl Report {
             }
         }
         for m in &self.monsters {
-            if m.outcome == Outcome::Whole && m.notes.is_empty() {
+            if m.outcome == Outcome::Whole && (m.notes.is_empty() || !notes) {
                 continue;
             }
             let _ = writeln!(s);
@@ -212,7 +232,7 @@ impl Report {
             for l in &m.left_out {
                 let _ = writeln!(s, "  - left out: {}: {}", l.part, l.why);
             }
-            for n in &m.notes {
+            for n in m.notes.iter().filter(|_| notes) {
                 let _ = writeln!(s, "  - note: {n}");
             }
         }
@@ -241,13 +261,18 @@ mod tests {
                     ],
                     vec![],
                 ),
-                Entry::refused("C", "no attack", vec![LeftOut::new("trait", "Trait: Z", "-")]),
+                Entry::refused(
+                    "C",
+                    "no attack",
+                    vec![LeftOut::new("trait", "Trait: Z", "-")],
+                ),
             ],
         };
         let c = r.counts();
         assert_eq!((c.whole, c.partly, c.refused), (1, 1, 1));
         assert_eq!(r.common_left_out(), vec![("trait", 2)]);
-        let text = r.to_text();
+        let text = r.to_text(true);
+        assert!(r.to_json().contains("\"whole\": 1"));
         assert!(text.starts_with("Test 3 monsters for lite5e: 1 whole, 1 partly, 1 refused"));
         assert!(text.contains("C: refused: no attack"));
         assert!(text.contains("left out: Trait: X: not played"));

@@ -94,7 +94,11 @@ mod tests {
                 ability: "Dexterity".into(),
                 damage: Some(SaveDamage {
                     average: 22,
-                    roll: Roll { count: 4, sides: 10, bonus: 0 },
+                    roll: Roll {
+                        count: 4,
+                        sides: 10,
+                        bonus: 0
+                    },
                     damage_type: "lightning".into(),
                     half: true,
                 }),
@@ -109,10 +113,18 @@ mod tests {
     #[test]
     fn a_save_without_damage_and_damage_without_half() {
         let s = parse("must succeed on a DC 14 Wisdom saving throw or be charmed");
-        assert_eq!(s.map(|s| (s.dc, s.ability, s.damage)), Some((14, "Wisdom".into(), None)));
-        let s = parse("must make a DC 11 Constitution saving throw, taking 10 (3d6) poison damage on a failed save.");
+        assert_eq!(
+            s.map(|s| (s.dc, s.ability, s.damage)),
+            Some((14, "Wisdom".into(), None))
+        );
+        let s = parse(
+            "must make a DC 11 Constitution saving throw, taking 10 (3d6) poison damage on a failed save.",
+        );
         let d = s.and_then(|s| s.damage);
-        assert_eq!(d.map(|d| (d.roll.count, d.roll.sides, d.half)), Some((3, 6, false)));
+        assert_eq!(
+            d.map(|d| (d.roll.count, d.roll.sides, d.half)),
+            Some((3, 6, false))
+        );
         assert_eq!(parse("The ogre hits with a club."), None);
     }
 }

@@ -101,15 +101,33 @@ mod tests {
     fn rolls_as_printed() {
         assert_eq!(
             Roll::parse("3d6 + 5"),
-            Some(Roll { count: 3, sides: 6, bonus: 5 })
+            Some(Roll {
+                count: 3,
+                sides: 6,
+                bonus: 5
+            })
         );
         assert_eq!(
             Roll::parse("2d4 - 1"),
-            Some(Roll { count: 2, sides: 4, bonus: -1 })
+            Some(Roll {
+                count: 2,
+                sides: 4,
+                bonus: -1
+            })
         );
-        assert_eq!(Roll::parse("7"), Some(Roll { count: 0, sides: 0, bonus: 7 }));
+        assert_eq!(
+            Roll::parse("7"),
+            Some(Roll {
+                count: 0,
+                sides: 0,
+                bonus: 7
+            })
+        );
         assert_eq!(Roll::parse("1d0"), None);
         assert_eq!(Roll::parse("bite"), None);
-        assert_eq!(Roll::parse("3d6 + 5").map(|r| r.to_string()), Some("3d6+5".into()));
+        assert_eq!(
+            Roll::parse("3d6 + 5").map(|r| r.to_string()),
+            Some("3d6+5".into())
+        );
     }
 }
