@@ -13,6 +13,8 @@ mod embed_step;
 mod events;
 mod floor;
 mod fuzz;
+mod import;
+mod imported_play;
 mod modules;
 mod reference;
 mod reflect;

@@ -190,6 +190,18 @@ fn print_report(import: &Import, out: &mut impl Write) -> io::Result<()> {
             writeln!(out, "  {n:>4}  {kind}")?;
         }
     }
+    let renamed: Vec<&String> = r
+        .monsters
+        .iter()
+        .flat_map(|m| &m.notes)
+        .filter(|n| n.contains("already taken"))
+        .collect();
+    if !renamed.is_empty() {
+        writeln!(out, "\nIds the content already has ({}):", renamed.len())?;
+        for n in renamed {
+            writeln!(out, "  - {n}")?;
+        }
+    }
     for m in r.monsters.iter().filter(|m| m.outcome != Outcome::Whole) {
         writeln!(out)?;
         match (&m.id, &m.refused) {
