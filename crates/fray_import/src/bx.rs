@@ -51,6 +51,8 @@ pub const MAPPING: &[&str] = &[
     "id: a slug of the name (a name the bestiary gives several statblocks adds their hit dice); one already in bx's content gets `-bfrpg`",
     "name: as printed, without BFRPG's `*` (a mark for special abilities' XP)",
     "hit dice: as printed, without the `*` marks and the `(+N)` attack bonus; `1 Hit Point` / `1d2 hit points` is 1/2 HD with 1 hp",
+    "hit points: not given, so bx's average of the hit dice",
+    "intelligent (parley, surrender, subdual): BFRPG gives no intelligence; bx's default, yes, is kept",
     "armour class: descending = 20 - ascending (BFRPG unarmoured 11 / leather 13 / chain 15 / plate 17 are B/X's 9 / 7 / 5 / 3, and BFRPG's +1 of a 1 HD monster hits as B/X's THAC0 19); the figure in brackets (without armour) is not used; (m) magic weapons only, (s) silver or magic",
     "attack bonus: B/X's attack matrix by hit dice (BX-22), not BFRPG's printed bonus; a difference is noted",
     "saves: by hit dice on B/X's monster table (BX-26); a 'save as' level other than the hit dice is noted",
