@@ -7,18 +7,26 @@ use crate::error::ImportError;
 
 /// One monster's record (the fields the importer maps; the rest, such as treasure, number
 /// appearing and XP, play no part in a fight and are ignored).
-#[allow(missing_docs)]
 #[derive(Debug, Clone, Deserialize)]
 pub struct Record {
+    /// The source's `name`.
     pub name: String,
+    /// The source's `armorclass`.
     pub armorclass: String,
+    /// The source's `attackbonus`.
     pub attackbonus: i64,
+    /// The source's `damage`.
     pub damage: String,
+    /// The source's `hitdice`.
     pub hitdice: String,
+    /// The source's `morale`.
     pub morale: String,
+    /// The source's `movement`.
     pub movement: String,
+    /// The source's `noattacks`.
     #[serde(default)]
     pub noattacks: Option<String>,
+    /// The source's `saveas`.
     pub saveas: String,
 }
 

@@ -30,52 +30,84 @@ struct Record<F> {
 }
 
 /// A creature's fields the importer maps.
-#[allow(missing_docs)]
 #[derive(Debug, Clone, Deserialize)]
 pub struct CreatureFields {
+    /// The source's `name`.
     pub name: String,
+    /// The source's `ability_score_strength`.
     pub ability_score_strength: i64,
+    /// The source's `ability_score_dexterity`.
     pub ability_score_dexterity: i64,
+    /// The source's `ability_score_constitution`.
     pub ability_score_constitution: i64,
+    /// The source's `ability_score_intelligence`.
     pub ability_score_intelligence: i64,
+    /// The source's `ability_score_wisdom`.
     pub ability_score_wisdom: i64,
+    /// The source's `ability_score_charisma`.
     pub ability_score_charisma: i64,
+    /// The source's `armor_class`.
     pub armor_class: i64,
+    /// The source's `hit_points`.
     pub hit_points: i64,
+    /// The source's `hit_dice`.
     pub hit_dice: Option<String>,
+    /// The source's `challenge_rating`.
     pub challenge_rating: String,
+    /// The source's `proficiency_bonus`.
     pub proficiency_bonus: Option<i64>,
+    /// The source's `walk`.
     pub walk: Option<f64>,
+    /// The source's `fly`.
     pub fly: Option<f64>,
+    /// The source's `swim`.
     pub swim: Option<f64>,
+    /// The source's `climb`.
     pub climb: Option<f64>,
+    /// The source's `burrow`.
     pub burrow: Option<f64>,
+    /// The source's `darkvision_range`.
     pub darkvision_range: Option<f64>,
+    /// The source's `blindsight_range`.
     pub blindsight_range: Option<f64>,
+    /// The source's `tremorsense_range`.
     pub tremorsense_range: Option<f64>,
+    /// The source's `truesight_range`.
     pub truesight_range: Option<f64>,
+    /// The source's `skill_bonus_stealth`.
     pub skill_bonus_stealth: Option<i64>,
+    /// The source's `damage_immunities_display`.
     #[serde(default)]
     pub damage_immunities_display: String,
+    /// The source's `damage_resistances_display`.
     #[serde(default)]
     pub damage_resistances_display: String,
+    /// The source's `damage_vulnerabilities_display`.
     #[serde(default)]
     pub damage_vulnerabilities_display: String,
+    /// The source's `condition_immunities`.
     #[serde(default)]
     pub condition_immunities: Vec<String>,
 }
 
 /// An action's fields.
-#[allow(missing_docs)]
 #[derive(Debug, Clone, Deserialize)]
 pub struct ActionFields {
+    /// The source's `name`.
     pub name: String,
+    /// The source's `desc`.
     pub desc: String,
+    /// The source's `parent`.
     pub parent: String,
+    /// The source's `action_type`.
     pub action_type: String,
+    /// The source's `uses_type`.
     pub uses_type: Option<String>,
+    /// The source's `uses_param`.
     pub uses_param: Option<i64>,
+    /// The source's `order_in_statblock`.
     pub order_in_statblock: Option<i64>,
+    /// The source's `limited_to_form`.
     pub limited_to_form: Option<String>,
 }
 
@@ -87,11 +119,13 @@ struct AttackFields {
 }
 
 /// A trait's fields.
-#[allow(missing_docs)]
 #[derive(Debug, Clone, Deserialize)]
 pub struct TraitFields {
+    /// The source's `name`.
     pub name: String,
+    /// The source's `desc`.
     pub desc: String,
+    /// The source's `parent`.
     pub parent: String,
 }
 
