@@ -208,9 +208,7 @@ fn monster(r: &Record) -> Mapped {
         .split(':')
         .nth(1)
         .and_then(|s| s.split_whitespace().next()?.parse().ok());
-    if let Some(level) = save_level
-        && level != u32::from(hd.level())
-    {
+    if save_level != Some(u32::from(hd.level())) && !r.saveas.trim().is_empty() {
         notes.push(format!(
             "saves as {} in BFRPG; bx saves by its hit dice (BX-26)",
             r.saveas.trim()
