@@ -94,7 +94,9 @@ static FEET: LazyLock<Option<Regex>> =
 
 /// BFRPG's movement (feet per round, `40'`, `30' Fly 80' (15')`; the parenthesised figure is
 /// its turning distance) as B/X's rate per turn: **3 x the fastest rate it has** (B/X's
-/// encounter movement is a third of its rate, BX-02; a map has no flight or water layer).
+/// encounter movement is a third of its rate, BX-02; a map has no flight or water layer). An
+/// `Unarmored` rate is not used: it goes with the AC without armour, and the armoured AC is
+/// the one played.
 /// Returns the rate and the way of moving it came from.
 pub fn movement(text: &str) -> Option<(i32, String)> {
     let re = FEET.as_ref()?;
@@ -111,6 +113,10 @@ pub fn movement(text: &str) -> Option<(i32, String)> {
             .get(1)
             .map_or("walk", |m| m.as_str())
             .to_ascii_lowercase();
+        // The unarmoured rate goes with the unarmoured AC, which is not the one played.
+        if how == "unarmored" {
+            continue;
+        }
         if best.as_ref().is_none_or(|(b, _)| feet > *b) {
             best = Some((feet, how));
         }
@@ -164,6 +170,7 @@ mod tests {
         assert_eq!(movement("30' Fly 80' (15')"), Some((240, "fly".into())));
         assert_eq!(movement("60' (10')"), Some((180, "walk".into())));
         assert_eq!(movement("1'"), Some((3, "walk".into())));
+        assert_eq!(movement("20' Unarmored 40'"), Some((60, "walk".into())));
         assert_eq!(movement("none"), None);
     }
 

@@ -56,7 +56,7 @@ pub const MAPPING: &[&str] = &[
     "armour class: descending = 20 - ascending (BFRPG unarmoured 11 / leather 13 / chain 15 / plate 17 are B/X's 9 / 7 / 5 / 3, and BFRPG's +1 of a 1 HD monster hits as B/X's THAC0 19); the figure in brackets (without armour) is not used; (m) magic weapons only, (s) silver or magic",
     "attack bonus: B/X's attack matrix by hit dice (BX-22), not BFRPG's printed bonus; a difference is noted",
     "saves: by hit dice on B/X's monster table (BX-26); a 'save as' level other than the hit dice is noted",
-    "movement: BFRPG's feet per round x 3 = B/X's rate per turn (BX-02), the fastest way it moves (a map has no flight or water layer)",
+    "movement: BFRPG's feet per round x 3 = B/X's rate per turn (BX-02), the fastest way it moves (a map has no flight or water layer); an `Unarmored` rate goes with the AC without armour and is not used",
     "morale: the first figure; a second, situational one is left out",
     "attacks: each kind of attack a round, repeated by its count, with its damage dice; `by weapon` is 1d6 (BX-23); `+ poison` and `+ paralysis` are B/X's on-hit poison and paralysis; of alternatives (`1 bite or 1 weapon`) the first is played",
     "specials: a breath with damage dice is a special attack (every enemy in a region, save versus breath, half damage, once a fight); a petrifying gaze is a special (one creature, save versus paralysis or turn to stone, once a fight)",
