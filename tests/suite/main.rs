@@ -16,6 +16,8 @@ mod events_doc;
 mod floor;
 mod fuzz;
 mod ids;
+mod import;
+mod imported_play;
 mod modules;
 mod reference;
 mod reflect;

@@ -12,6 +12,7 @@ mod delve;
 mod delve_csv;
 mod delve_plot;
 mod demo;
+mod import;
 mod init;
 mod list;
 mod merge;
@@ -131,6 +132,9 @@ pub enum Command {
     Init(init::InitArgs),
     /// Roll dice: `fray roll 4d6kh3 --times 6`.
     Roll(roll::RollArgs),
+    /// Import an open bestiary as a ruleset's statblocks, with a report of what was left out:
+    /// `fray import open5e vendor/open5e-srd-2014 --ruleset lite5e --out my-content/lite5e/srd`.
+    Import(import::ImportArgs),
     /// Print the shell's tab completion, content ids included: `fray completions bash`.
     Completions(completions::CompletionsArgs),
 }
@@ -170,6 +174,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Delve(args)) => delve::run(engine, args.source.or(outer), &args, out),
         Some(Command::Init(args)) => init::run(engine, &args, out),
         Some(Command::Roll(args)) => roll::run(&args, out),
+        Some(Command::Import(args)) => import::run(engine, args.source.or(outer), &args, out),
         Some(Command::Completions(args)) => completions::run(&args, out),
     }
 }
