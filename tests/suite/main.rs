@@ -19,6 +19,7 @@ mod ids;
 mod import;
 mod imported_play;
 mod modules;
+mod properties;
 mod reference;
 mod reflect;
 mod results_json;

@@ -2,7 +2,7 @@
 //! or disadvantage, the crit (a natural 20 doubles) and the fumble (a monster's natural 1 that
 //! lands on a PC doubles), expected damage, the chance to take the target out; the stabilize
 //! chance. A player is also told the injury table's odds for a stabilized ally and the uses of
-//! a limited attack left ([`Previews::notes`]).
+//! a limited attack left ([`Previews::notes`](fray_core::kit::Previews::notes)).
 
 use bevy_ecs::prelude::*;
 use fray_core::intent::Intent;
