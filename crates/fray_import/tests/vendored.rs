@@ -10,20 +10,38 @@ fn vendor(path: &str) -> Vec<u8> {
     std::fs::read(root.join(path)).unwrap_or_default()
 }
 
+/// The vendored SRD's four data files, read.
+struct Srd {
+    creatures: Vec<u8>,
+    actions: Vec<u8>,
+    attacks: Vec<u8>,
+    traits: Vec<u8>,
+}
+
+impl Srd {
+    fn read() -> Self {
+        Self {
+            creatures: vendor("open5e-srd-2014/Creature.json"),
+            actions: vendor("open5e-srd-2014/CreatureAction.json"),
+            attacks: vendor("open5e-srd-2014/CreatureActionAttack.json"),
+            traits: vendor("open5e-srd-2014/CreatureTrait.json"),
+        }
+    }
+
+    fn files(&self) -> Open5eFiles<'_> {
+        Open5eFiles {
+            creatures: &self.creatures,
+            actions: &self.actions,
+            attacks: &self.attacks,
+            traits: &self.traits,
+        }
+    }
+}
+
 #[test]
 fn the_srd_imports_at_least_nine_in_ten() {
-    let (c, a, t, r) = (
-        vendor("open5e-srd-2014/Creature.json"),
-        vendor("open5e-srd-2014/CreatureAction.json"),
-        vendor("open5e-srd-2014/CreatureActionAttack.json"),
-        vendor("open5e-srd-2014/CreatureTrait.json"),
-    );
-    let files = Open5eFiles {
-        creatures: &c,
-        actions: &a,
-        attacks: &t,
-        traits: &r,
-    };
+    let srd = Srd::read();
+    let files = srd.files();
     let import = fray_import::lite5e::import(files, &BTreeSet::new());
     let Ok(import) = import else {
         panic!("{:?}", import.err());
@@ -70,18 +88,8 @@ fn parsed<T: serde::de::DeserializeOwned>(import: &fray_import::Import, id: &str
 #[test]
 fn the_srd_goblin_deals_its_damage_with_lite5e_s_modifier() {
     use fray_lite5e::statblock::{AttackKind, L5Block, Reach};
-    let (c, a, t, r) = (
-        vendor("open5e-srd-2014/Creature.json"),
-        vendor("open5e-srd-2014/CreatureAction.json"),
-        vendor("open5e-srd-2014/CreatureActionAttack.json"),
-        vendor("open5e-srd-2014/CreatureTrait.json"),
-    );
-    let files = Open5eFiles {
-        creatures: &c,
-        actions: &a,
-        attacks: &t,
-        traits: &r,
-    };
+    let srd = Srd::read();
+    let files = srd.files();
     let Ok(import) = fray_import::lite5e::import(files, &BTreeSet::new()) else {
         panic!("the SRD imports");
     };
