@@ -116,7 +116,10 @@ fn parts_of_other_batches_twice_or_missing_are_refused() {
         &[part(d, 0), part(d, 1), part(d, 1), part(d, 2)],
         "given twice",
     );
-    refused(&[part(d, 0), part(d, 2)], "1 of 3 shards missing: 1");
+    refused(
+        &[part(d, 0), part(d, 2)],
+        "1 of 3 shards missing: shard 1 (play each with --shard I/3)",
+    );
     let bogus = path(d, "bogus.json");
     std::fs::write(&bogus, "{\"runs\": 3}").unwrap();
     refused(&[bogus], "not a batch part");
@@ -320,4 +323,24 @@ fn a_sweep_played_in_shards_merges_into_the_same_curve_and_answer() {
         "{}",
         text(&mixed.stderr)
     );
+}
+
+/// The sharded batch on a real scheduler: `deploy/slurm/one-node-test.sh` brings up a one-node
+/// Slurm cluster here (installing Debian's slurm-wlm and munge when missing), plays 4 shards
+/// and the merge as an array job and its dependant, cancels a shard in a second batch and
+/// resubmits it, and checks both merges against the whole batch. Ignored by default (it needs
+/// root and starts daemons); `.ci/run` runs the script.
+#[test]
+#[ignore = "starts a Slurm cluster: cargo test --profile ci --test suite -- --ignored slurm"]
+fn a_one_node_slurm_cluster_plays_and_merges_the_shards() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/deploy/slurm/one-node-test.sh");
+    let out = std::process::Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_fray"))
+        .output()
+        .expect("bash runs");
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("case 2: merge refused: error: 1 of 4 shards missing: shard 1"));
+    assert!(said.contains("slurm-test: passed"), "{said}");
 }

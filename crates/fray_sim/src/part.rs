@@ -124,7 +124,12 @@ pub enum MergeError {
     #[error("shard {0} is given twice ({1} and {2})")]
     Duplicate(Shard, String, String),
     /// Shards are missing.
-    #[error("{} of {count} shards missing: {}", .missing.len(), list(.missing))]
+    #[error(
+        "{} of {count} shards missing: {} {} (play each with --shard I/{count})",
+        .missing.len(),
+        if .missing.len() == 1 { "shard" } else { "shards" },
+        list(.missing)
+    )]
     Missing {
         /// The missing shard indices.
         missing: Vec<u64>,
