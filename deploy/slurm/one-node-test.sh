@@ -140,7 +140,7 @@ say "case 1: the merge is the whole batch"
 
 say "case 2: a shard cancelled mid-run, then resubmitted"
 export FRAY_OUT="$WORK/out/two"
-BIG=$((RUNS * 100))
+BIG=$((RUNS * 25))
 "$FRAY" batch "$ENCOUNTER" --runs "$BIG" --seed "$SEED" --quiet --json whole-big.json >/dev/null
 JOB=$(sbatch --parsable --array=0-$((SHARDS - 1)) --cpus-per-task=1 \
     --output="$WORK/out/big-%a.log" "$HERE/fray-batch.sbatch" "$ENCOUNTER" "$BIG" "$SEED")
@@ -149,9 +149,10 @@ for _ in $(seq 1 120); do
     sleep 0.5
 done
 scancel "${JOB}_1"
-# The merge waits on the whole array (afterok): with a shard cancelled it never runs.
+# The other shards play to their end; the merge waits on the whole array (afterok), so with a
+# shard cancelled it never runs: once no task of the array is left, it is cancelled too.
 for _ in $(seq 1 600); do
-    [ -z "$(squeue -h -o '%i' -t RUNNING,CONFIGURING 2>/dev/null)" ] && break
+    [ -z "$(squeue -h -j "$JOB" -o '%i' 2>/dev/null)" ] && break
     sleep 1
 done
 scancel --quiet --user="$(id -un)" || true
