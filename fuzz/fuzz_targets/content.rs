@@ -4,7 +4,8 @@
 //! An input is a path relative to `content/` on its first line and a file's text after it (the
 //! seeds are the real files: see `fuzz/seed-corpus`). The text replaces that file (or joins the
 //! tree, at a new path) inside the otherwise untouched built-in content of its ruleset's folder
-//! (or all of it, for a path outside them), and the whole is checked as `fray check FILE`
+//! (or all of it, for a path outside them; the imported bestiaries' hundreds of statblocks
+//! left out), and the whole is checked as `fray check FILE`
 //! checks it (`ContentLoader::check_sources_in_context`, every ruleset's statblock schema).
 //! Bad content must give problems, never a panic, each one placed inside its file. Content
 //! that passes the checks must play: an encounter of the file (or of its ruleset) is spawned
@@ -27,6 +28,22 @@ use libfuzzer_sys::fuzz_target;
 /// The built-in content, read once.
 static TREE: LazyLock<Vec<SourceFile>> = LazyLock::new(|| read_tree(&content_dir()).0);
 
+/// Whether a file lies in an imported bestiary's folder (one with an `ATTRIBUTION.md`, as
+/// `fray import` writes it: `content/lite5e/srd/`): hundreds of statblocks that refer to
+/// nothing and that nothing else refers to.
+fn in_a_bestiary(path: &std::path::Path) -> bool {
+    path.parent()
+        .is_some_and(|dir| dir.join("ATTRIBUTION.md").is_file())
+}
+
+/// The files of [`TREE`] in an imported bestiary, by path (worked out once).
+static BESTIARY: LazyLock<std::collections::BTreeSet<std::path::PathBuf>> = LazyLock::new(|| {
+    TREE.iter()
+        .filter(|s| in_a_bestiary(&s.path))
+        .map(|s| s.path.clone())
+        .collect()
+});
+
 /// Ticks a fight of checked content may take here (each runs until a decision or the end).
 const MAX_TICKS: u32 = 64;
 
@@ -37,13 +54,16 @@ fuzz_target!(|data: &[u8]| {
     let path = content_dir().join(relative);
     let target = SourceFile::new(path.clone(), text);
     // The context is the file's ruleset folder (the whole tree when it names none): what it
-    // may refer to, without parsing the other rulesets' files again for every input.
+    // may refer to, without parsing the other rulesets' files again for every input. The
+    // imported bestiaries' statblocks are left out of it (a file of theirs stands alone among
+    // the rest): nothing refers to them, and parsing their hundreds of files for every input
+    // was most of an input's time.
     let folder = content_dir().join(relative.split('/').next().unwrap_or_default());
     let within = |s: &&SourceFile| s.path.starts_with(&folder) && folder != content_dir();
     let mine = TREE.iter().any(|s| within(&s));
     let context: Vec<SourceFile> = TREE
         .iter()
-        .filter(|s| s.path != path && (!mine || within(s)))
+        .filter(|s| s.path != path && (!mine || within(s)) && !BESTIARY.contains(&s.path))
         .cloned()
         .collect();
     let loader = content_loader();
