@@ -33,6 +33,8 @@ if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
     say "installing slurm-wlm and munge"
     export DEBIAN_FRONTEND=noninteractive
     SUDO=$([ "$(id -u)" -eq 0 ] || echo sudo)
+    # A fresh machine may have no package lists yet.
+    $SUDO apt-get update -q >/dev/null
     $SUDO apt-get install -y -q slurm-wlm munge >/dev/null
 fi
 

@@ -317,3 +317,24 @@ fn d17_a_lasting_effect_is_named_and_limited_uses_are_counted() {
         assert!(counted.contains_key(encounter), "{encounter}: {counted:?}");
     }
 }
+
+/// D.17: a heal aimed at an ally at full hit points previews no healing (what it rolls is all
+/// wasted), not the dice's mean.
+#[test]
+fn d17_a_heal_on_a_whole_ally_previews_no_healing() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut app = session("bx-goblin-cave", 3, dir.path());
+    app.settle();
+    // The first decision: nobody is hurt yet.
+    let heals: Vec<_> = app
+        .menu()
+        .iter()
+        .filter(|e| e.text.starts_with("cast Mend Wounds"))
+        .map(|e| e.option.preview)
+        .collect();
+    assert!(!heals.is_empty(), "the cleric may cast Mend Wounds");
+    for p in heals {
+        assert_eq!(p.expected_healing, 0.0, "{p:?}");
+        assert!(p.overheal > 0.0, "what it rolls is wasted: {p:?}");
+    }
+}
