@@ -169,6 +169,12 @@ fn list_finds_statblocks_by_part_of_their_id_or_name_in_one_ruleset() {
     let none = fray(&["list", "--search", "no-such-thing"]);
     assert_eq!(none.status.code(), Some(1));
     assert!(text(&none.stderr).contains("nothing has `no-such-thing`"));
+    // An imported bestiary is summed up in a line, and searched for by name.
+    let whole = text(&fray(&["list"]).stdout);
+    assert!(whole.contains(" statblocks of content/lite5e/srd/ (`fray list --ruleset lite5e --search NAME` lists them)"), "{whole}");
+    assert!(!whole.contains("adult-red-dragon"), "{whole}");
+    let found = text(&fray(&["list", "--search", "red-dragon"]).stdout);
+    assert!(found.contains("adult-red-dragon"), "{found}");
     let typo = fray(&["list", "--ruleset", "lite"]);
     assert_eq!(typo.status.code(), Some(2));
     assert!(text(&typo.stderr).contains("did you mean `lite5e`?"));

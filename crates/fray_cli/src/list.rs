@@ -1,7 +1,8 @@
 //! `fray list`: what content there is.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -216,7 +217,18 @@ pub fn run(
         if !statblocks.is_empty() || search.is_none() {
             writeln!(out, "  statblocks:")?;
         }
+        // An imported bestiary (hundreds of files of one statblock each) is summed up in a
+        // line unless searched: `--search` lists what it holds.
+        let bestiaries = if search.is_none() {
+            bestiary_folders(&db, &statblocks)
+        } else {
+            BTreeMap::new()
+        };
         for s in statblocks {
+            let folder = file(s.source).and_then(|f| f.path.parent());
+            if folder.is_some_and(|f| bestiaries.contains_key(f)) {
+                continue;
+            }
             writeln!(
                 out,
                 "    {:<width$} {:<11} {}{}",
@@ -224,6 +236,13 @@ pub fn run(
                 s.kind,
                 s.name,
                 from(file(s.source))
+            )?;
+        }
+        for (folder, n) in &bestiaries {
+            writeln!(
+                out,
+                "    ... and {n} statblocks of {}/ (`fray list --ruleset {ruleset} --search NAME` lists them)",
+                folder.display()
             )?;
         }
         if let Some(schema) = cli.loader.schema(ruleset)
@@ -276,6 +295,34 @@ pub fn run(
         ));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The fewest statblocks a folder of one-statblock files holds to be summed up as a bestiary.
+const BESTIARY: usize = 40;
+
+/// The folders among `statblocks`' files that hold an imported bestiary: at least
+/// [`BESTIARY`] statblocks, each in a file of its own (as `fray import` writes them), with how
+/// many each holds.
+fn bestiary_folders<'d>(
+    db: &'d fray_content::db::ContentDb,
+    statblocks: &[&fray_content::schema::StatblockSummary],
+) -> BTreeMap<&'d Path, usize> {
+    let mut by_folder: BTreeMap<&Path, (usize, BTreeSet<usize>)> = BTreeMap::new();
+    for s in statblocks {
+        let Some((index, source)) = s.source.and_then(|i| Some((i, db.sources().get(i)?))) else {
+            continue;
+        };
+        if let Some(folder) = source.path.parent() {
+            let entry = by_folder.entry(folder).or_default();
+            entry.0 += 1;
+            entry.1.insert(index);
+        }
+    }
+    by_folder
+        .into_iter()
+        .filter(|(_, (n, files))| *n >= BESTIARY && files.len() == *n)
+        .map(|(folder, (n, _))| (folder, n))
+        .collect()
 }
 
 /// The width of the id column: the longest id or option name listed, 24 at least.
