@@ -108,7 +108,12 @@ fn compare_tune_and_the_json_take_a_fight_written_out() {
 
 #[test]
 fn a_fight_written_out_wrongly_is_refused_with_what_was_meant() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["run", "fighter-3 vs 1x"],
+            "`1x`: a count needs a statblock id after it",
+        ),
+        (&["run", ": fighter-3 vs cave-goblin"], "side name is empty"),
         (
             &["run", "fighter-3 vs 3 cave-gobln"],
             "no statblock `cave-gobln` in any ruleset (did you mean `cave-goblin`?)",

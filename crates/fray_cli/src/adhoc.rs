@@ -71,7 +71,7 @@ fn parse_side(text: &str, cli: &CliEngine) -> Result<Side, String> {
         _ => (None, text),
     };
     if let Some(name) = &name
-        && let Some(problem) = fray_content::naming::name_problem("side name", name)
+        && let Some(problem) = fray_content::naming::name_problem("side", name)
     {
         return Err(problem);
     }
@@ -110,6 +110,11 @@ fn parse_entry(text: &str, cli: &CliEngine) -> Result<Entry, String> {
             }
         },
     };
+    if id.is_empty() {
+        return Err(format!(
+            "`{text}`: a count needs a statblock id after it (`6 cave-goblin`)"
+        ));
+    }
     if id.contains(char::is_whitespace) {
         return Err(format!(
             "`{text}`: expected a statblock id, with a count before it if more than one (`6 cave-goblin`); separate entries with commas"
