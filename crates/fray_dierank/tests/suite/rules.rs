@@ -9,6 +9,8 @@ use fray_dierank::sheet::Sheet;
 use fray_dierank::state::Dr;
 use fray_dierank::uncontested::{unhurried, unhurried_succeeds};
 
+use fray_testkit::harness::Fight;
+
 use crate::bench::{BENCH, LINE, SINGLE, SPEND, at, attack, fight, loader, pressed, state};
 
 const NEAR_FAR: &str = r#"Named("near-far")"#;
@@ -827,11 +829,9 @@ fn dr09_the_mover_answers_with_a_mastery_point_inside_an_opportunity_attack() {
     assert_eq!(f.faces_left(), 0);
 }
 
-#[test]
-fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
-    // The orc swings at the adept, who tries to interrupt: REF D10 2 against the orc's D6 5,
-    // no success. The adept adds a D10, 9: one success, one sword blow, 6 against the orc's
-    // defense 3 - two points. Then the orc's axe: 1 against 4, a fumble.
+/// The orc's turn: it swings at the adept, who answers with an interrupt, its sword (the
+/// dice of dr09/dr13's exchange are scripted, initiative passed).
+fn interrupted_swing() -> Fight {
     let mut f = fight(
         SINGLE,
         &[("adept", 1, "field")],
@@ -843,6 +843,15 @@ fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
     assert_eq!(f.turn(), "Orc");
     f.ok("Orc", attack(adept, 0));
     f.ok("Adept", attack(orc, 0));
+    f
+}
+
+#[test]
+fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
+    // The orc swings at the adept, who tries to interrupt: REF D10 2 against the orc's D6 5,
+    // no success. The adept adds a D10, 9: one success, one sword blow, 6 against the orc's
+    // defense 3 - two points. Then the orc's axe: 1 against 4, a fumble.
+    let mut f = interrupted_swing();
     // The REF roll's exchange: the adept adds a die, then passes.
     f.ok("Adept", SPEND);
     f.ok("Adept", Intent::Pass);
@@ -878,16 +887,7 @@ fn dr09_dr13_the_ref_roll_of_an_interrupt_and_its_blow_may_be_mastered() {
 #[test]
 fn h40_rolls_and_interrupts_are_sentences_and_a_hero_is_not_it() {
     // The dr09/dr13 exchange: the orc swings, the adept (a hero) interrupts and strikes back.
-    let mut f = fight(
-        SINGLE,
-        &[("adept", 1, "field")],
-        &[("orc", 1, "field")],
-        &[1, 6, 2, 5, 9, 6, 3, 1, 4],
-    );
-    pass_all(&mut f, &["Adept", "Orc"]);
-    let (adept, orc) = (f.who("Adept"), f.who("Orc"));
-    f.ok("Orc", attack(adept, 0));
-    f.ok("Adept", attack(orc, 0));
+    let mut f = interrupted_swing();
     f.ok("Adept", SPEND);
     for _ in 0..3 {
         f.ok("Adept", Intent::Pass);
