@@ -30,16 +30,11 @@ use bevy_app::{PluginGroup, PluginGroupBuilder};
 use fray_content::db::ContentDb;
 use fray_content::diagnostic::Diagnostics;
 use fray_content::loader::ContentLoader;
+use fray_core::kit::RulesetDescriptor;
 use fray_core::{FrayCorePlugin, FrayRunMode};
 
 /// AI policies.
 pub use fray_ai as ai;
-/// The archmage ruleset (seed 003).
-#[cfg(feature = "archmage")]
-pub use fray_archmage as archmage;
-/// The B/X ruleset (seed 004).
-#[cfg(feature = "bx")]
-pub use fray_bx as bx;
 /// The command line (the `cli` feature, on by default).
 #[cfg(feature = "cli")]
 pub use fray_cli as cli;
@@ -78,17 +73,8 @@ pub mod content {
 pub use fray_core as core;
 /// Dice.
 pub use fray_dice as dice;
-/// The die-rank ruleset (seed 001).
-#[cfg(feature = "dierank")]
-pub use fray_dierank as dierank;
 /// The adventure clock: expeditions through dungeons.
 pub use fray_explore as explore;
-/// The lite5e ruleset (seed 002).
-#[cfg(feature = "lite5e")]
-pub use fray_lite5e as lite5e;
-/// The OHO ruleset (seed 000).
-#[cfg(feature = "oho")]
-pub use fray_oho as oho;
 /// The headless batch runner (the `sim` feature, on by default).
 #[cfg(feature = "sim")]
 pub use fray_sim as sim;
@@ -98,18 +84,8 @@ pub use fray_sim as sim;
 pub mod prelude {
     pub use crate::{FrayPlugins, content_loader, load_content};
     pub use fray_ai::prelude::*;
-    #[cfg(feature = "archmage")]
-    pub use fray_archmage::FrayArchmagePlugin;
-    #[cfg(feature = "bx")]
-    pub use fray_bx::FrayBxPlugin;
     pub use fray_core::prelude::*;
     pub use fray_dice::prelude::*;
-    #[cfg(feature = "dierank")]
-    pub use fray_dierank::FrayDierankPlugin;
-    #[cfg(feature = "lite5e")]
-    pub use fray_lite5e::FrayLite5ePlugin;
-    #[cfg(feature = "oho")]
-    pub use fray_oho::FrayOhoPlugin;
     #[cfg(feature = "sim")]
     pub use fray_sim::prelude::*;
 }
@@ -163,72 +139,46 @@ impl PluginGroup for FrayPlugins {
                 schedule: self.schedule,
             })
             .add(fray_ai::FrayAiPlugin);
-        RULESETS.iter().fold(group, |group, r| (r.plugin)(group))
+        RULESETS
+            .iter()
+            .fold(group, |group, r| (r.add_to_group)(group))
     }
 }
 
-/// One ruleset of this build, as the facade installs it: the one list a new ruleset adds a
-/// line to (behind its cargo feature).
-struct BuiltinRuleset {
-    /// Its id, and the folder of its built-in content.
-    id: &'static str,
-    /// Adds its plugin.
-    plugin: fn(PluginGroupBuilder) -> PluginGroupBuilder,
-    /// Adds its statblock schema to a loader.
-    schema: fn(ContentLoader) -> ContentLoader,
-    /// Adds its exploration procedure.
-    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
-    explore: fn(&mut bevy_app::App),
+/// Declares the rulesets of this build, one line each (`"feature" => crate as module`, under
+/// its doc line): each becomes a module of this crate (`fray::bx`) and an entry of
+/// [`RULESETS`], both behind its cargo feature.
+macro_rules! rulesets {
+    ($($(#[$doc:meta])* $feature:literal => $krate:ident as $module:ident,)*) => {
+        $(
+            $(#[$doc])*
+            #[cfg(feature = $feature)]
+            pub use $krate as $module;
+        )*
+
+        /// The rulesets of this build, in the order they are installed: what [`FrayPlugins`],
+        /// [`content_loader`], [`content::builtin`] and the command line install, and what the
+        /// fuzz targets and test suites iterate over.
+        pub const RULESETS: &[RulesetDescriptor] = &[$(
+            #[cfg(feature = $feature)]
+            $krate::RULESET,
+        )*];
+    };
 }
 
-/// The rulesets this build has.
-const RULESETS: &[BuiltinRuleset] = &[
-    #[cfg(feature = "archmage")]
-    BuiltinRuleset {
-        id: fray_archmage::ruleset::ID,
-        plugin: |g| g.add(fray_archmage::FrayArchmagePlugin),
-        schema: |loader| loader.with_schema(fray_archmage::schema()),
-        explore: |app| {
-            app.add_plugins(fray_archmage::explore::ArchmageExplorePlugin);
-        },
-    },
-    #[cfg(feature = "oho")]
-    BuiltinRuleset {
-        id: fray_oho::ruleset::ID,
-        plugin: |g| g.add(fray_oho::FrayOhoPlugin),
-        schema: |loader| loader.with_schema(fray_oho::schema()),
-        explore: |app| {
-            app.add_plugins(fray_oho::explore::OhoExplorePlugin);
-        },
-    },
-    #[cfg(feature = "bx")]
-    BuiltinRuleset {
-        id: fray_bx::ruleset::ID,
-        plugin: |g| g.add(fray_bx::FrayBxPlugin),
-        schema: |loader| loader.with_schema(fray_bx::schema()),
-        explore: |app| {
-            app.add_plugins(fray_bx::explore::BxExplorePlugin);
-        },
-    },
-    #[cfg(feature = "dierank")]
-    BuiltinRuleset {
-        id: fray_dierank::ruleset::ID,
-        plugin: |g| g.add(fray_dierank::FrayDierankPlugin),
-        schema: |loader| loader.with_schema(fray_dierank::schema()),
-        explore: |app| {
-            app.add_plugins(fray_dierank::explore::DierankExplorePlugin);
-        },
-    },
-    #[cfg(feature = "lite5e")]
-    BuiltinRuleset {
-        id: fray_lite5e::ruleset::ID,
-        plugin: |g| g.add(fray_lite5e::FrayLite5ePlugin),
-        schema: |loader| loader.with_schema(fray_lite5e::schema()),
-        explore: |app| {
-            app.add_plugins(fray_lite5e::explore::Lite5eExplorePlugin);
-        },
-    },
-];
+// The one list a new ruleset adds a line to.
+rulesets! {
+    /// The archmage ruleset (seed 003).
+    "archmage" => fray_archmage as archmage,
+    /// The OHO ruleset (seed 000).
+    "oho" => fray_oho as oho,
+    /// The B/X ruleset (seed 004).
+    "bx" => fray_bx as bx,
+    /// The die-rank ruleset (seed 001).
+    "dierank" => fray_dierank as dierank,
+    /// The lite5e ruleset (seed 002).
+    "lite5e" => fray_lite5e as lite5e,
+}
 
 /// A content loader that knows the statblocks of every ruleset of this build, the AI
 /// policies, and the adventure clock's dungeon and expedition files.

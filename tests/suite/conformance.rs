@@ -3,45 +3,14 @@
 //! `Move { to: RegionId(999) }`), and neither can reach into the other's fights. Each ruleset
 //! runs the rest of the suite in its own crate.
 
-use fray::archmage::vocabulary::COUP_DE_GRACE;
-use fray::oho::body::BodyPart;
 use fray_testkit::conformance::{
     intents_aimed_at_another_fight_are_refused, two_rulesets_in_one_world_answer_like_alone,
 };
 use fray_testkit::prelude::*;
 
-const ARCHMAGE: Conformance = Conformance::new(Bench {
-    ruleset: "archmage",
-    loader: || {
-        fray::content::loader::ContentLoader::new()
-            .with_schema(fray::archmage::schema())
-            .with_policies(fray::ai::POLICY_NAMES)
-    },
-    install: |app| {
-        app.add_plugins(fray::archmage::FrayArchmagePlugin);
-    },
-    blocks: "[]",
-})
-.with_maneuvers(&[COUP_DE_GRACE]);
+const ARCHMAGE: Conformance = Conformance::of(fray::archmage::RULESET);
 
-const OHO: Conformance = Conformance::new(Bench {
-    ruleset: "oho",
-    loader: || {
-        fray::content::loader::ContentLoader::new()
-            .with_schema(fray::oho::schema())
-            .with_policies(fray::ai::POLICY_NAMES)
-    },
-    install: |app| {
-        app.add_plugins(fray::oho::FrayOhoPlugin);
-    },
-    blocks: "[]",
-})
-.with_maneuvers(&[
-    BodyPart::Head.maneuver(),
-    BodyPart::Arm.maneuver(),
-    BodyPart::Leg.maneuver(),
-    BodyPart::Groin.maneuver(),
-]);
+const OHO: Conformance = Conformance::of(fray::oho::RULESET);
 
 #[test]
 fn archmage_and_oho_in_one_world_answer_like_alone() {

@@ -54,7 +54,7 @@ pub mod vocabulary;
 
 use bevy_app::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::RulesetPlugin;
+use fray_core::kit::{RulesetDescriptor, RulesetPlugin};
 use fray_core::prelude::*;
 
 pub use ruleset::ArchmageRules;
@@ -76,6 +76,13 @@ pub mod prelude {
 pub fn schema() -> Schema<statblock::ArchBlock> {
     Schema::new(ruleset::ID, battle::OPTIONS)
 }
+
+/// The archmage ruleset, as programs install it: the `fray` facade's list of rulesets holds it.
+pub const RULESET: RulesetDescriptor = RulesetDescriptor::new::<
+    FrayArchmagePlugin,
+    explore::ArchmageExplorePlugin,
+>(ruleset::ID, |loader| loader.with_schema(schema()))
+.with_maneuvers(&[vocabulary::COUP_DE_GRACE]);
 
 /// The context of an archmage encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, ArchmageRules>;

@@ -72,7 +72,7 @@ pub mod vocabulary;
 
 use bevy_app::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::RulesetPlugin;
+use fray_core::kit::{RulesetDescriptor, RulesetPlugin};
 use fray_core::prelude::*;
 
 pub use ruleset::BxRules;
@@ -90,6 +90,13 @@ pub mod prelude {
 pub fn schema() -> Schema<statblock::BxBlock> {
     Schema::new(ruleset::ID, options::OPTIONS).with_derived(derived::derived)
 }
+
+/// The B/X ruleset, as programs install it: the `fray` facade's list of rulesets holds it.
+pub const RULESET: RulesetDescriptor = RulesetDescriptor::new::<
+    FrayBxPlugin,
+    explore::BxExplorePlugin,
+>(ruleset::ID, |loader| loader.with_schema(schema()))
+.with_maneuvers(&[vocabulary::SUBDUE]);
 
 /// The context of a B/X encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, BxRules>;

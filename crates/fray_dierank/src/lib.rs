@@ -64,7 +64,7 @@ pub mod vocabulary;
 
 use bevy_app::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::RulesetPlugin;
+use fray_core::kit::{RulesetDescriptor, RulesetPlugin};
 use fray_core::prelude::*;
 
 pub use ruleset::DrRules;
@@ -82,6 +82,13 @@ pub mod prelude {
 pub fn schema() -> Schema<statblock::DrBlock> {
     Schema::new(ruleset::ID, &[])
 }
+
+/// The die-rank ruleset, as programs install it: the `fray` facade's list of rulesets holds it.
+pub const RULESET: RulesetDescriptor = RulesetDescriptor::new::<
+    FrayDierankPlugin,
+    explore::DierankExplorePlugin,
+>(ruleset::ID, |loader| loader.with_schema(schema()))
+.with_maneuvers(&[vocabulary::PRESS]);
 
 /// The context of a die-rank encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, DrRules>;

@@ -66,7 +66,7 @@ pub mod vocabulary;
 
 use bevy_app::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::RulesetPlugin;
+use fray_core::kit::{RulesetDescriptor, RulesetPlugin};
 use fray_core::prelude::*;
 
 pub use ruleset::L5Rules;
@@ -84,6 +84,12 @@ pub mod prelude {
 pub fn schema() -> Schema<statblock::L5Block> {
     Schema::new(ruleset::ID, options::OPTIONS)
 }
+
+/// The lite5e ruleset, as programs install it: the `fray` facade's list of rulesets holds it.
+pub const RULESET: RulesetDescriptor = RulesetDescriptor::new::<
+    FrayLite5ePlugin,
+    explore::Lite5eExplorePlugin,
+>(ruleset::ID, |loader| loader.with_schema(schema()));
 
 /// The context of a lite5e encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, L5Rules>;

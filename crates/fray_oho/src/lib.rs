@@ -68,7 +68,7 @@ pub mod vocabulary;
 
 use bevy_app::prelude::*;
 use fray_content::schema::Schema;
-use fray_core::kit::RulesetPlugin;
+use fray_core::kit::{RulesetDescriptor, RulesetPlugin};
 use fray_core::prelude::*;
 
 pub use injury::{Location, injuries};
@@ -91,6 +91,18 @@ pub mod prelude {
 pub fn schema() -> Schema<statblock::OhoBlock> {
     Schema::new(ruleset::ID, ruleset::OPTIONS).with_option_check(frightened::option_problem)
 }
+
+/// The OHO ruleset, as programs install it: the `fray` facade's list of rulesets holds it.
+pub const RULESET: RulesetDescriptor = RulesetDescriptor::new::<
+    FrayOhoPlugin,
+    explore::OhoExplorePlugin,
+>(ruleset::ID, |loader| loader.with_schema(schema()))
+.with_maneuvers(&[
+    body::CALLED_HEAD,
+    body::CALLED_ARM,
+    body::CALLED_LEG,
+    body::CALLED_GROIN,
+]);
 
 /// The context of an OHO encounter.
 pub(crate) type Ctx<'a, 'i, 'w, 's> = fray_core::kit::Ctx<'a, 'i, 'w, 's, OhoRules>;

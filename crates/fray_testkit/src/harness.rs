@@ -1,6 +1,6 @@
 //! Fights with every die forced, for rule tests.
 //!
-//! A ruleset's tests describe their setting once as a [`Bench`] (its id, content loader,
+//! A ruleset's tests describe their setting once as a [`Bench`] (its id, statblock schema,
 //! plugin and the statblocks of its rule tests); [`Bench::fight`] then builds an inline
 //! encounter between two external sides (player 1 the `Heroes`, player 2 the `Monsters`) and
 //! replaces its dice with [`EncounterRng::scripted`]: the first faces are the initiative rolls,
@@ -14,6 +14,7 @@ use bevy_ecs::message::{MessageCursor, Messages};
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::client::DecisionOption;
+use fray_core::kit::RulesetDescriptor;
 use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
 use fray_core::turn::TurnOrder;
@@ -23,8 +24,9 @@ use fray_core::turn::TurnOrder;
 pub struct Bench {
     /// The ruleset id.
     pub ruleset: &'static str,
-    /// A content loader that knows the ruleset's schema (and the AI policies).
-    pub loader: fn() -> ContentLoader,
+    /// Adds the ruleset's statblock schema to a content loader ([`Bench::loader`] adds the AI
+    /// policies).
+    pub schema: fn(ContentLoader) -> ContentLoader,
     /// Adds the ruleset's plugin (the bench adds the core and the AI).
     pub install: fn(&mut App),
     /// The statblocks of the ruleset's rule tests, as RON.
@@ -37,6 +39,21 @@ pub fn content_dir() -> PathBuf {
 }
 
 impl Bench {
+    /// The bench of `ruleset`, whose rule tests' statblocks are `blocks`.
+    pub const fn of(ruleset: RulesetDescriptor, blocks: &'static str) -> Self {
+        Self {
+            ruleset: ruleset.id,
+            schema: ruleset.schema,
+            install: ruleset.install,
+            blocks,
+        }
+    }
+
+    /// A content loader that knows the ruleset's schema and the AI policies.
+    pub fn loader(&self) -> ContentLoader {
+        (self.schema)(ContentLoader::new()).with_policies(fray_ai::POLICY_NAMES)
+    }
+
     /// An app with the core (stepped by hand), the AI, the ruleset and `content`.
     pub fn app_with(&self, content: Arc<ContentDb>) -> App {
         let mut app = App::new();
@@ -60,7 +77,8 @@ impl Bench {
     /// # Panics
     /// When it does not load (the message lists every problem).
     pub fn content(&self) -> Arc<ContentDb> {
-        let db = (self.loader)()
+        let db = self
+            .loader()
             .load_paths(&[content_dir().join(self.ruleset)])
             .unwrap_or_else(|e| panic!("content/{} does not load:\n{e}", self.ruleset));
         Arc::new(db)
@@ -114,7 +132,7 @@ impl Bench {
     /// # Panics
     /// When the fight's content does not load or spawn: a defect of the test.
     pub fn fight_with(&self, text: &str, faces: &[u32], settings: &EncounterSettings) -> Fight {
-        let loader = (self.loader)();
+        let loader = self.loader();
         let mut db = ContentDb::default();
         let blocks = format!("t/{}/blocks.ron", self.ruleset);
         let encounter = format!("t/{}/encounters/t.ron", self.ruleset);

@@ -3,26 +3,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use fray_archmage::FrayArchmagePlugin;
 use fray_content::prelude::*;
 use fray_testkit::harness::{Bench, Fight};
 
-/// A loader that knows the archmage schema and the AI policies.
-pub fn loader() -> ContentLoader {
-    ContentLoader::new()
-        .with_schema(fray_archmage::schema())
-        .with_policies(fray_ai::POLICY_NAMES)
-}
-
 /// Archmage's rule tests' setting.
-pub const BENCH: Bench = Bench {
-    ruleset: "archmage",
-    loader,
-    install: |app| {
-        app.add_plugins(FrayArchmagePlugin);
-    },
-    blocks: BLOCKS,
-};
+pub const BENCH: Bench = Bench::of(fray_archmage::RULESET, BLOCKS);
 
 /// `content/archmage`, loaded once.
 pub fn content() -> Arc<ContentDb> {

@@ -118,7 +118,7 @@ fn ar20_fray_check_refuses_an_unarmed_attack_that_is_not_strength_against_ac_at_
     let file = dir.join("archmage").join("monks.ron");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, &text).unwrap();
-    let (_, problems) = loader().check_paths(&[&dir]);
+    let (_, problems) = BENCH.loader().check_paths(&[&dir]);
     std::fs::remove_dir_all(&dir).ok();
     let column = |line: usize| {
         text.lines()
@@ -184,7 +184,7 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
     let file = dir.join("archmage").join("beasts.ron");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, &text).unwrap();
-    let (_, problems) = loader().check_paths(&[&dir]);
+    let (_, problems) = BENCH.loader().check_paths(&[&dir]);
     std::fs::remove_dir_all(&dir).ok();
     let messages: Vec<String> = problems.0.iter().map(|d| d.message.clone()).collect();
     assert_eq!(messages.len(), 3, "{messages:?}");
@@ -225,7 +225,7 @@ fn a_hero_problem_points_at_the_field_it_is_about() {
     let file = dir.join("archmage").join("heroes.ron");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, text).unwrap();
-    let (_, problems) = loader().check_paths(&[&dir]);
+    let (_, problems) = BENCH.loader().check_paths(&[&dir]);
     std::fs::remove_dir_all(&dir).ok();
     let found: Vec<(usize, usize, String)> = problems
         .0

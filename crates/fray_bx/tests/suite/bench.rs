@@ -1,25 +1,9 @@
 //! The B/X bench: the test statblocks and how the test kit builds B/X fights.
 
-use fray_bx::FrayBxPlugin;
-use fray_content::prelude::*;
 use fray_testkit::harness::{Bench, Fight};
 
-/// A loader that knows the B/X schema and the AI policies.
-pub fn loader() -> ContentLoader {
-    ContentLoader::new()
-        .with_schema(fray_bx::schema())
-        .with_policies(fray_ai::POLICY_NAMES)
-}
-
 /// B/X's rule tests' setting.
-pub const BENCH: Bench = Bench {
-    ruleset: "bx",
-    loader,
-    install: |app| {
-        app.add_plugins(FrayBxPlugin);
-    },
-    blocks: BLOCKS,
-};
+pub const BENCH: Bench = Bench::of(fray_bx::RULESET, BLOCKS);
 
 /// A ship's `deck` (unstable) beside a `pool` (water) and the `shore`, all linked.
 pub const SHIP: &str = r#"Inline(id: "ship", name: "Ship", regions: [

@@ -15,7 +15,7 @@ fn content() -> Arc<ContentDb> {
 
 /// The problems the B/X loader finds in `text`, as the file `t/bx/blocks.ron`.
 fn problems_of(text: &str) -> Vec<String> {
-    let loader = crate::bench::loader();
+    let loader = crate::bench::BENCH.loader();
     let mut db = ContentDb::default();
     loader
         .add_source(

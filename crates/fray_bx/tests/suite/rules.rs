@@ -351,7 +351,7 @@ fn bx26_a_monster_played_at_other_hit_dice_attacks_saves_and_has_hit_points_by_t
             "plays at levels 1..=40, not 41",
         ),
     ] {
-        let loader = crate::bench::loader();
+        let loader = crate::bench::BENCH.loader();
         let mut db = ContentDb::default();
         loader
             .add_source(&mut db, SourceFile::new("t/bx/blocks.ron", BENCH.blocks))

@@ -31,6 +31,7 @@
 mod actor;
 mod ctx;
 mod decision;
+mod descriptor;
 pub(crate) mod edit;
 mod members;
 mod memo;
@@ -67,7 +68,7 @@ pub mod prelude {
     pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
     pub use crate::kit::{
         Ctx, DecisionKind, Legality, Offer, Presentation, Previews, Resolution, Rounds, Rules,
-        RulesBase, RulesetPlugin, TurnFlow,
+        RulesBase, RulesetDescriptor, RulesetPlugin, TurnFlow,
     };
     pub use crate::legality::{Legal, Occasion, Refusal, Scope};
     pub use crate::log::LogEvent;
@@ -84,6 +85,7 @@ pub mod prelude {
 pub use actor::Actor;
 pub use ctx::{Ctx, EncounterParts, EncounterPartsItem, Rolled};
 pub use decision::{AiControllers, AiDecision, Controllers, DecisionKind, FightView};
+pub use descriptor::RulesetDescriptor;
 pub use members::{Kit, Members};
 pub use memo::Memo;
 pub use offer::Offer;

@@ -1,28 +1,12 @@
 //! The die-rank bench: the test statblocks and maps, and how the test kit builds fights.
 
 use bevy_ecs::entity::Entity;
-use fray_content::prelude::*;
 use fray_core::prelude::*;
-use fray_dierank::FrayDierankPlugin;
 use fray_dierank::vocabulary::{MASTERY, PRESS};
 use fray_testkit::harness::{Bench, Fight};
 
-/// A loader that knows the die-rank schema and the AI policies.
-pub fn loader() -> ContentLoader {
-    ContentLoader::new()
-        .with_schema(fray_dierank::schema())
-        .with_policies(fray_ai::POLICY_NAMES)
-}
-
 /// Die-rank's rule tests' setting.
-pub const BENCH: Bench = Bench {
-    ruleset: "dierank",
-    loader,
-    install: |app| {
-        app.add_plugins(FrayDierankPlugin);
-    },
-    blocks: BLOCKS,
-};
+pub const BENCH: Bench = Bench::of(fray_dierank::RULESET, BLOCKS);
 
 /// One region, `field`.
 pub const SINGLE: &str = r#"Named("single")"#;

@@ -11,7 +11,7 @@ use fray_dierank::uncontested::{unhurried, unhurried_succeeds};
 
 use fray_testkit::harness::Fight;
 
-use crate::bench::{BENCH, LINE, SINGLE, SPEND, at, attack, fight, loader, pressed, state};
+use crate::bench::{BENCH, LINE, SINGLE, SPEND, at, attack, fight, pressed, state};
 
 const NEAR_FAR: &str = r#"Named("near-far")"#;
 
@@ -35,7 +35,8 @@ fn dr01_ratings_are_ladder_dice_and_a_d7_is_refused_with_its_place() {
     assert_eq!((sheet.reflexes, sheet.defense), (DieRank::D8, DieRank::D6));
     let bad = "[\n  Monster(id: \"odd\", name: \"Odd\", rank: 1, health: 3, reflexes: \"D7\",\n    defense: \"D6\", attacks: [(name: \"bite\", die: \"D6\")]),\n]";
     let mut db = ContentDb::default();
-    let err = loader()
+    let err = BENCH
+        .loader()
         .add_source(&mut db, SourceFile::new("x/dierank/odd.ron", bad))
         .unwrap_err()
         .to_string();

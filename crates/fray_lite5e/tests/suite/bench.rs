@@ -1,28 +1,12 @@
 //! The lite5e bench: the test statblocks and maps, and how the test kit builds fights.
 
 use bevy_ecs::entity::Entity;
-use fray_content::prelude::*;
 use fray_core::prelude::*;
-use fray_lite5e::FrayLite5ePlugin;
 use fray_lite5e::vocabulary::HIDE;
 use fray_testkit::harness::{Bench, Fight};
 
-/// A loader that knows the lite5e schema and the AI policies.
-pub fn loader() -> ContentLoader {
-    ContentLoader::new()
-        .with_schema(fray_lite5e::schema())
-        .with_policies(fray_ai::POLICY_NAMES)
-}
-
 /// Lite5e's rule tests' setting.
-pub const BENCH: Bench = Bench {
-    ruleset: "lite5e",
-    loader,
-    install: |app| {
-        app.add_plugins(FrayLite5ePlugin);
-    },
-    blocks: BLOCKS,
-};
+pub const BENCH: Bench = Bench::of(fray_lite5e::RULESET, BLOCKS);
 
 /// One region, `field`.
 pub const SINGLE: &str = r#"Named("single")"#;

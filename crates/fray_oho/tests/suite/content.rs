@@ -127,7 +127,7 @@ fn fray_check_refuses_numbers_the_rules_cannot_count_with() {
     Weapon(id: "vorpal", name: "Vorpal", proficiency: "blades", damage: "1d20+2147483647", damage_type: Slashing, extra_damage: 2),
     Monster(id: "titan", name: "Titan", health: 2147483647, speed: 30, reflex: 1, fortitude: 1, weapons: ["sword"], proficiencies: {"blades": 1}),
 ]"#;
-    let loader = loader();
+    let loader = OHO.loader();
     let mut db = fray_content::ContentDb::default();
     loader
         .add_source(
@@ -170,7 +170,7 @@ fn a_creature_or_weapon_problem_points_at_the_field_it_is_about() {
         injury_limit: 0,
         weapons: ["sword"], proficiencies: {"blades": 1}),
 ]"#;
-    let loader = loader();
+    let loader = OHO.loader();
     let mut db = fray_content::ContentDb::default();
     loader
         .add_source(

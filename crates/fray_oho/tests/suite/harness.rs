@@ -24,21 +24,7 @@ use fray_oho::sheet::SheetData;
 use fray_testkit::harness::Bench;
 
 /// OHO on the test kit's bench: its schema, its plugin and the rule tests' statblocks.
-pub const OHO: Bench = Bench {
-    ruleset: "oho",
-    loader,
-    install: |app| {
-        app.add_plugins(FrayOhoPlugin);
-    },
-    blocks: BLOCKS,
-};
-
-/// A loader that knows the OHO schema and the AI policies.
-pub fn loader() -> ContentLoader {
-    ContentLoader::new()
-        .with_schema(fray_oho::schema())
-        .with_policies(fray_ai::POLICY_NAMES)
-}
+pub const OHO: Bench = Bench::of(fray_oho::RULESET, BLOCKS);
 
 /// `content/oho`, loaded once.
 pub fn content() -> Arc<ContentDb> {

@@ -606,7 +606,7 @@ fn oho20_frightened_does_what_the_encounter_options_say() {
 
 #[test]
 fn oho20_fray_check_refuses_a_frightened_option_out_of_range() {
-    let loader = loader();
+    let loader = OHO.loader();
     let mut db = fray_content::ContentDb::default();
     loader
         .add_source(

@@ -3,48 +3,19 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use bevy_app::App as BevyApp;
 use fray_content::db::ContentDb;
-use fray_content::loader::ContentLoader;
 use fray_core::intent::IntentKind;
-use fray_core::{FrayCorePlugin, FrayRunMode};
 use fray_play::keys::Command;
 use fray_play::{App, PlaySetup};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-
-/// The core, the AI and every ruleset, stepped by the client.
-fn install(app: &mut BevyApp) {
-    app.add_plugins((
-        FrayCorePlugin {
-            run: FrayRunMode::Manual,
-            ..Default::default()
-        },
-        fray_ai::FrayAiPlugin,
-        fray_archmage::FrayArchmagePlugin,
-        fray_oho::FrayOhoPlugin,
-        fray_bx::FrayBxPlugin,
-        fray_dierank::FrayDierankPlugin,
-        fray_lite5e::FrayLite5ePlugin,
-    ));
-}
 
 /// The built-in content, loaded once.
 pub fn content() -> Arc<ContentDb> {
     static CONTENT: OnceLock<Arc<ContentDb>> = OnceLock::new();
     CONTENT
         .get_or_init(|| {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
-            let db = ContentLoader::new()
-                .with_schema(fray_archmage::schema())
-                .with_schema(fray_oho::schema())
-                .with_schema(fray_bx::schema())
-                .with_schema(fray_dierank::schema())
-                .with_schema(fray_lite5e::schema())
-                .with_policies(fray_ai::POLICY_NAMES)
-                .load_paths(&[dir])
-                .unwrap_or_else(|e| panic!("the built-in content loads: {e}"));
-            Arc::new(db)
+            fray::content::builtin().unwrap_or_else(|e| panic!("the built-in content loads: {e}"))
         })
         .clone()
 }
@@ -57,7 +28,7 @@ pub fn session(encounter: &str, seed: u64, save_dir: &Path) -> App {
 /// What [`session`] starts from.
 pub fn setup(encounter: &str, seed: u64, save_dir: &Path) -> PlaySetup {
     PlaySetup {
-        install,
+        install: fray::install_headless,
         content: content(),
         encounter: encounter.to_string(),
         side: None,

@@ -24,7 +24,9 @@ use crate::harness::content_dir;
 /// has encounters of the ruleset, and every encounter spawns.
 pub fn content_loads(conf: &Conformance) {
     let dir = content_dir().join(conf.bench.ruleset);
-    let db = (conf.bench.loader)()
+    let db = conf
+        .bench
+        .loader()
         .load_paths(&[&dir])
         .unwrap_or_else(|e| panic!("{} does not load:\n{e}", dir.display()));
     let db = Arc::new(db);

@@ -7,16 +7,8 @@
 //! ```ignore
 //! // crates/fray_myrules/tests/conformance.rs
 //! use fray_testkit::conformance::Conformance;
-//! use fray_testkit::harness::Bench;
 //!
-//! const MYRULES: Conformance = Conformance::new(Bench {
-//!     ruleset: "myrules",
-//!     loader: || fray_content::loader::ContentLoader::new()
-//!         .with_schema(fray_myrules::schema())
-//!         .with_policies(fray_ai::POLICY_NAMES),
-//!     install: |app| { app.add_plugins(fray_myrules::MyRulesPlugin); },
-//!     blocks: "[]",
-//! });
+//! const MYRULES: Conformance = Conformance::of(fray_myrules::RULESET);
 //!
 //! fray_testkit::conformance_suite!(MYRULES);
 //! ```
@@ -69,6 +61,7 @@ mod tracked;
 mod world;
 
 use fray_core::intent::Maneuver;
+use fray_core::kit::RulesetDescriptor;
 
 use crate::harness::Bench;
 
@@ -115,6 +108,12 @@ impl Conformance {
             maneuvers: &[],
             budget: Budget::STANDARD,
         }
+    }
+
+    /// The suite for `ruleset` on its built-in content: every built-in policy, its own
+    /// maneuvers, the [`Budget::STANDARD`] budget.
+    pub const fn of(ruleset: RulesetDescriptor) -> Self {
+        Self::new(Bench::of(ruleset, "[]")).with_maneuvers(ruleset.maneuvers)
     }
 
     /// The same, with the ruleset's own maneuvers.

@@ -1,6 +1,5 @@
 //! Apps, content, spawning and snapshots the checks share.
 
-use std::any::Any;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -10,12 +9,8 @@ use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::message::Messages;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
-use fray_content::diagnostic::Diagnostic;
 use fray_content::encounter::EncounterSpec;
 use fray_content::loader::ContentLoader;
-use fray_content::options::OptionDef;
-use fray_content::schema::{StatblockSchema, StatblockSummary};
-use fray_content::source::SourceFile;
 use fray_core::drive::update_messages;
 use fray_core::kit::prelude::*;
 use fray_core::prelude::*;
@@ -410,78 +405,14 @@ impl EntityMapper for CopyMap {
     }
 }
 
-/// A content loader that knows the schemas of both benches' rulesets (and the AI policies),
-/// from their own loaders.
+/// A content loader that knows the schemas of both benches' rulesets (and the AI policies).
 pub fn merged_loader(a: &Bench, b: &Bench) -> ContentLoader {
     let mut loader = ContentLoader::new().with_policies(fray_ai::POLICY_NAMES);
-    let mut seen: Vec<&str> = Vec::new();
-    for bench in [a, b] {
-        if seen.contains(&bench.ruleset) {
-            continue;
-        }
-        seen.push(bench.ruleset);
-        loader = loader.with_shared_schema(Arc::new(BorrowedSchema {
-            loader: (bench.loader)(),
-            ruleset: bench.ruleset,
-        }));
+    loader = (a.schema)(loader);
+    if b.ruleset != a.ruleset {
+        loader = (b.schema)(loader);
     }
     loader
-}
-
-/// A ruleset's schema, as another loader holds it (a loader does not hand out its schemas).
-struct BorrowedSchema {
-    loader: ContentLoader,
-    ruleset: &'static str,
-}
-
-impl BorrowedSchema {
-    fn inner(&self) -> Option<&dyn StatblockSchema> {
-        self.loader.schema(self.ruleset)
-    }
-}
-
-impl StatblockSchema for BorrowedSchema {
-    fn ruleset(&self) -> &'static str {
-        self.ruleset
-    }
-
-    fn options(&self) -> &'static [OptionDef] {
-        self.inner().map_or(&[], |s| s.options())
-    }
-
-    fn empty_store(&self) -> Box<dyn Any + Send + Sync> {
-        match self.inner() {
-            Some(s) => s.empty_store(),
-            None => Box::new(()),
-        }
-    }
-
-    fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic> {
-        match self.inner() {
-            Some(s) => s.load(file, file_index, store),
-            None => vec![Diagnostic::new(
-                &file.path,
-                1,
-                1,
-                format!("the bench's loader has no schema for `{}`", self.ruleset),
-            )],
-        }
-    }
-
-    fn validate(&self, store: &dyn Any, sources: &[SourceFile]) -> Vec<Diagnostic> {
-        self.inner()
-            .map(|s| s.validate(store, sources))
-            .unwrap_or_default()
-    }
-
-    fn summaries(&self, store: &dyn Any) -> Vec<StatblockSummary> {
-        self.inner().map(|s| s.summaries(store)).unwrap_or_default()
-    }
-
-    fn statblock_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        self.inner()
-            .map_or_else(schemars::Schema::default, |s| s.statblock_schema(generator))
-    }
 }
 
 /// The content of both rulesets, loaded with [`merged_loader`].

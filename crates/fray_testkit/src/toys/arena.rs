@@ -24,7 +24,7 @@ pub fn app(bench: &Bench, map: &str, sides: &str) -> App {
         "Encounter(id: \"{ENCOUNTER}\", name: \"Arena\", ruleset: \"{}\", map: {map}, sides: {sides})",
         bench.ruleset
     );
-    let loader = (bench.loader)();
+    let loader = bench.loader();
     let mut db = ContentDb::default();
     let sources = [
         (

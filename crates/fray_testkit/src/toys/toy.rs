@@ -124,18 +124,21 @@ pub fn install<R: Toy>(app: &mut App) {
     app.add_plugins(ToyPlugin::<R>::default());
 }
 
+/// Adds toy `R`'s statblocks and options to `loader` (a [`Bench`]'s `schema`).
+pub fn schema<R: Toy>(loader: ContentLoader) -> ContentLoader {
+    loader.with_schema(Schema::<ToyBlock>::new(R::ID, R::OPTIONS))
+}
+
 /// A content loader that knows toy `R`'s statblocks and options, and the AI policies.
 pub fn loader<R: Toy>() -> ContentLoader {
-    ContentLoader::new()
-        .with_schema(Schema::<ToyBlock>::new(R::ID, R::OPTIONS))
-        .with_policies(fray_ai::POLICY_NAMES)
+    bench::<R>().loader()
 }
 
 /// The test bench of toy `R`: its fights use [`Toy::BLOCKS`].
 pub fn bench<R: Toy>() -> Bench {
     Bench {
         ruleset: R::ID,
-        loader: loader::<R>,
+        schema: schema::<R>,
         install: install::<R>,
         blocks: R::BLOCKS,
     }
