@@ -24,6 +24,7 @@ mod reference;
 mod reflect;
 mod results_json;
 mod rulesets;
+mod saved_names;
 mod shard;
 mod snapshot;
 mod trial;

@@ -100,13 +100,11 @@ impl Plugin for FrayArchmagePlugin {
             ruleset::ArchmageRuleset::default(),
         ))
         .init_resource::<preview::AttackMemo>()
-        .register_saved::<battle::Archmage>("fray_archmage::Archmage")
-        .register_saved::<sheet::Sheet>("fray_archmage::Sheet")
-        .register_saved::<state::ArchState>("fray_archmage::ArchState")
-        .register_saved::<slots::ActionSlots>("fray_archmage::ActionSlots")
-        .register_type::<battle::Archmage>()
-        .register_type::<sheet::Sheet>()
-        .register_type::<state::ArchState>()
-        .register_type::<slots::ActionSlots>();
+        .persist::<(
+            battle::Archmage,
+            sheet::Sheet,
+            state::ArchState,
+            slots::ActionSlots,
+        )>();
     }
 }

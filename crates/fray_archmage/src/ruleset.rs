@@ -111,7 +111,7 @@ impl Ruleset for ArchmageRuleset {
         };
         build
             .entity
-            .insert((Hp::new(hp), ActionSlots::empty(), state, Sheet(sheet)));
+            .insert((Hp::new(hp), ActionSlots::empty(), state, Sheet::new(sheet)));
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! A combatant's compiled numbers: its statblock turned into attack bonuses, damage dice and
 //! defenses once, at spawn, so nothing is recomputed per attack.
 
-use bevy_reflect::Reflect;
+use bevy_reflect::TypePath;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
@@ -55,7 +55,7 @@ pub struct SheetPower {
 }
 
 /// A combatant's compiled numbers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TypePath)]
 pub struct SheetData {
     /// The statblock id.
     pub statblock: String,
@@ -127,10 +127,7 @@ impl SheetData {
 }
 
 /// The compiled sheet of a combatant (shared, cheap to clone).
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
-#[reflect(opaque)]
-#[reflect(Component, Debug, PartialEq)]
-pub struct Sheet(pub Arc<SheetData>);
+pub type Sheet = fray_core::compiled::Sheet<SheetData>;
 
 /// Compiles a statblock.
 pub fn compile(block: &ArchBlock) -> Result<SheetData, DiceError> {

@@ -111,11 +111,6 @@ pub struct FrayBxPlugin;
 impl Plugin for FrayBxPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(RulesetPlugin::<BxRules>::new(ruleset::BxRuleset::default()))
-            .register_saved::<state::Bx>("fray_bx::Bx")
-            .register_saved::<state::BxState>("fray_bx::BxState")
-            .register_saved::<sheet::Sheet>("fray_bx::Sheet")
-            .register_type::<state::Bx>()
-            .register_type::<state::BxState>()
-            .register_type::<sheet::Sheet>();
+            .persist::<(state::Bx, state::BxState, sheet::Sheet)>();
     }
 }

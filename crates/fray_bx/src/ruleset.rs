@@ -166,7 +166,7 @@ impl Ruleset for BxRuleset {
         }
         build
             .entity
-            .insert((Hp::new(sheet.hp), state, Sheet(sheet)));
+            .insert((Hp::new(sheet.hp), state, Sheet::new(sheet)));
         Ok(())
     }
 

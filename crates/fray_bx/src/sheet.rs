@@ -2,7 +2,7 @@
 //! resolved from its statblock, its class and its spells. Compiled once per statblock and shared
 //! by every combatant spawned from it.
 
-use bevy_reflect::Reflect;
+use bevy_reflect::TypePath;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
@@ -137,7 +137,7 @@ pub struct SheetPower {
 }
 
 /// A combatant's compiled numbers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TypePath)]
 pub struct SheetData {
     /// Statblock id.
     pub statblock: String,
@@ -189,11 +189,8 @@ impl SheetData {
     }
 }
 
-/// The compiled sheet of a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
-#[reflect(opaque)]
-#[reflect(Component, Debug, PartialEq)]
-pub struct Sheet(pub Arc<SheetData>);
+/// The compiled sheet of a combatant (shared, cheap to clone).
+pub type Sheet = fray_core::compiled::Sheet<SheetData>;
 
 fn dice(text: &str) -> Result<Dice, String> {
     Dice::parse(text).map_err(|e| format!("`{text}` is not dice: {e}"))

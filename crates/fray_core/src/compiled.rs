@@ -9,7 +9,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use bevy_ecs::prelude::*;
+use bevy_reflect::utility::GenericTypePathCell;
+use bevy_reflect::{Reflect, TypePath};
 use fray_content::db::ContentDb;
+use serde::{Deserialize, Serialize};
 
 use crate::spawn::SpawnError;
 
@@ -66,5 +70,55 @@ impl<T> CompiledStatblocks<T> {
         let sheet = Arc::new(compile()?);
         sheets.insert(id.to_string(), sheet.clone());
         Ok(sheet)
+    }
+}
+
+/// A combatant's compiled statblock (its ruleset's sheet type `T`), shared by every combatant
+/// spawned from the same statblock: cheap to clone. Each ruleset names its own
+/// (`pub type Sheet = fray_core::compiled::Sheet<SheetData>;`) and reads it in its fighter
+/// query.
+///
+/// It reflects as an opaque value (an inspector shows it through `Debug`), and it is named as
+/// its ruleset's: its type's crate is `T`'s, so a sheet of B/X is saved as `fray_bx::Sheet`
+/// ([`persist`](crate::FrayAppExt::persist)).
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque, type_path = false)]
+#[reflect(Component, Debug, PartialEq)]
+pub struct Sheet<T: CompiledSheet>(pub Arc<T>);
+
+/// What a ruleset's compiled sheet type is: named for reflection, shared between threads,
+/// printable and comparable (any `#[derive(Debug, Clone, PartialEq, TypePath)]` struct).
+pub trait CompiledSheet: TypePath + Send + Sync + Clone + std::fmt::Debug + PartialEq {}
+
+impl<T: TypePath + Send + Sync + Clone + std::fmt::Debug + PartialEq> CompiledSheet for T {}
+
+impl<T: CompiledSheet> Sheet<T> {
+    /// The sheet `data`.
+    pub fn new(data: impl Into<Arc<T>>) -> Self {
+        Self(data.into())
+    }
+}
+
+impl<T: CompiledSheet> TypePath for Sheet<T> {
+    fn type_path() -> &'static str {
+        static CELL: GenericTypePathCell = GenericTypePathCell::new();
+        CELL.get_or_insert::<Self, _>(|| format!("fray_core::compiled::Sheet<{}>", T::type_path()))
+    }
+
+    fn short_type_path() -> &'static str {
+        "Sheet"
+    }
+
+    fn type_ident() -> Option<&'static str> {
+        Some("Sheet")
+    }
+
+    /// The ruleset's crate: `T`'s.
+    fn crate_name() -> Option<&'static str> {
+        T::crate_name()
+    }
+
+    fn module_path() -> Option<&'static str> {
+        T::module_path()
     }
 }

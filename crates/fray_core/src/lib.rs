@@ -75,6 +75,7 @@ pub mod grammar;
 pub mod log;
 pub mod log_json;
 pub mod log_text;
+pub mod persistent;
 mod reflection;
 pub mod save;
 
@@ -360,6 +361,22 @@ pub trait FrayAppExt {
     fn register_saved<C>(&mut self, name: &'static str) -> &mut Self
     where
         C: Component + Clone + Serialize + DeserializeOwned;
+
+    /// Saves and loads the components of tuple `T` with encounters and expeditions, each
+    /// under the name its type gives ([`persistent::saved_name`]: `fray_bx::BxState`), and
+    /// registers each with the type registry for inspectors.
+    ///
+    /// ```
+    /// use bevy_app::App;
+    /// use fray_core::combatant::{Hp, Morale};
+    /// use fray_core::prelude::*;
+    /// use fray_core::save::SaveRegistry;
+    /// let mut app = App::new();
+    /// app.persist::<(Hp, Morale)>();
+    /// let registry = app.world().resource::<SaveRegistry>();
+    /// assert_eq!(registry.names().collect::<Vec<_>>(), ["fray_core::Hp", "fray_core::Morale"]);
+    /// ```
+    fn persist<T: persistent::PersistentSet>(&mut self) -> &mut Self;
 }
 
 impl FrayAppExt for App {
@@ -384,6 +401,11 @@ impl FrayAppExt for App {
         self.world_mut()
             .get_resource_or_init::<SaveRegistry>()
             .register::<C>(name);
+        self
+    }
+
+    fn persist<T: persistent::PersistentSet>(&mut self) -> &mut Self {
+        T::register(self);
         self
     }
 }

@@ -130,6 +130,11 @@ impl SaveRegistry {
             load: load_component::<C>,
         });
     }
+
+    /// The registered names, in the order they were registered.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.entries.iter().map(|e| e.name)
+    }
 }
 
 fn save_component<C: Component + Clone + Serialize>(

@@ -103,11 +103,6 @@ pub struct FrayDierankPlugin;
 impl Plugin for FrayDierankPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(RulesetPlugin::<DrRules>::new(ruleset::DrRuleset::default()))
-            .register_saved::<state::Dr>("fray_dierank::Dr")
-            .register_saved::<state::DrState>("fray_dierank::DrState")
-            .register_saved::<sheet::Sheet>("fray_dierank::Sheet")
-            .register_type::<state::Dr>()
-            .register_type::<state::DrState>()
-            .register_type::<sheet::Sheet>();
+            .persist::<(state::Dr, state::DrState, sheet::Sheet)>();
     }
 }

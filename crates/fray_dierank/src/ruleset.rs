@@ -84,7 +84,7 @@ impl Ruleset for DrRuleset {
         };
         build
             .entity
-            .insert((Hp::new(i32::from(sheet.health)), state, Sheet(sheet)));
+            .insert((Hp::new(i32::from(sheet.health)), state, Sheet::new(sheet)));
         Ok(())
     }
 

@@ -1,10 +1,9 @@
 //! A combatant's compiled numbers: its dice, its economy and its attacks, resolved from its
 //! statblock once and shared by every combatant spawned from it.
 
-use bevy_reflect::Reflect;
+use bevy_reflect::TypePath;
 use std::sync::Arc;
 
-use bevy_ecs::prelude::*;
 use fray_dice::{Advantage, DieRank};
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +33,7 @@ pub struct SheetAttack {
 }
 
 /// A combatant's compiled numbers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TypePath)]
 pub struct SheetData {
     /// Statblock id.
     pub statblock: String,
@@ -105,8 +104,5 @@ impl SheetData {
     }
 }
 
-/// The compiled sheet of a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
-#[reflect(opaque)]
-#[reflect(Component, Debug, PartialEq)]
-pub struct Sheet(pub Arc<SheetData>);
+/// The compiled sheet of a combatant (shared, cheap to clone).
+pub type Sheet = fray_core::compiled::Sheet<SheetData>;

@@ -104,11 +104,6 @@ pub struct FrayLite5ePlugin;
 impl Plugin for FrayLite5ePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(RulesetPlugin::<L5Rules>::new(ruleset::L5Ruleset::default()))
-            .register_saved::<state::L5>("fray_lite5e::L5")
-            .register_saved::<state::L5State>("fray_lite5e::L5State")
-            .register_saved::<sheet::Sheet>("fray_lite5e::Sheet")
-            .register_type::<state::L5>()
-            .register_type::<state::L5State>()
-            .register_type::<sheet::Sheet>();
+            .persist::<(state::L5, state::L5State, sheet::Sheet)>();
     }
 }

@@ -115,7 +115,7 @@ impl Ruleset for L5Ruleset {
         };
         build
             .entity
-            .insert((Hp::new(i32::from(sheet.hp)), state, Sheet(sheet)));
+            .insert((Hp::new(i32::from(sheet.hp)), state, Sheet::new(sheet)));
         Ok(())
     }
 

@@ -121,13 +121,6 @@ impl Plugin for FrayOhoPlugin {
             .add_plugins(RulesetPlugin::<OhoRules>::new(
                 ruleset::OhoRuleset::default(),
             ))
-            .register_saved::<state::Oho>("fray_oho::Oho")
-            .register_saved::<state::OhoState>("fray_oho::OhoState")
-            .register_saved::<sheet::Sheet>("fray_oho::Sheet")
-            .register_saved::<gauge::Atg>("fray_oho::Atg")
-            .register_type::<state::Oho>()
-            .register_type::<state::OhoState>()
-            .register_type::<sheet::Sheet>()
-            .register_type::<gauge::Atg>();
+            .persist::<(state::Oho, state::OhoState, sheet::Sheet, gauge::Atg)>();
     }
 }

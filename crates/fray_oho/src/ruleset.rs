@@ -105,7 +105,7 @@ impl Ruleset for OhoRuleset {
             Hp::new(sheet.health),
             Atg::new(ATG),
             OhoState::default(),
-            Sheet(sheet),
+            Sheet::new(sheet),
         ));
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! A creature's compiled numbers: its pools, weapons with their proficiencies resolved, armor
 //! and limits. Compiled once per statblock and shared by every combatant spawned from it.
 
-use bevy_reflect::Reflect;
+use bevy_reflect::TypePath;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ pub struct SheetWeapon {
 }
 
 /// A creature's compiled numbers.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TypePath)]
 pub struct SheetData {
     /// Statblock id.
     pub statblock: String,
@@ -114,11 +114,8 @@ impl SheetData {
     }
 }
 
-/// The compiled sheet of a combatant.
-#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize, Reflect)]
-#[reflect(opaque)]
-#[reflect(Component, Debug, PartialEq)]
-pub struct Sheet(pub Arc<SheetData>);
+/// The compiled sheet of a combatant (shared, cheap to clone).
+pub type Sheet = fray_core::compiled::Sheet<SheetData>;
 
 /// Why a creature does not compile (content validation reports the same problems with places).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

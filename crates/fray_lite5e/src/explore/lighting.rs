@@ -70,5 +70,7 @@ pub(super) fn carry_in(world: &mut World, member: Entity, combatant: Entity) {
     }
     let mut data = (*sheet.0).clone();
     data.light = light;
-    world.entity_mut(combatant).insert(Sheet(Arc::new(data)));
+    world
+        .entity_mut(combatant)
+        .insert(Sheet::new(Arc::new(data)));
 }
