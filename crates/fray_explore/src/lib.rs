@@ -11,9 +11,10 @@
 //!   ([`XpGained`](xp::XpGained)) and, once dead, when they died ([`DiedAt`](death::DiedAt)).
 //! - **The tick.** [`ExploreTick`](tick::ExploreTick) plays one turn of every expedition in
 //!   ordered phases ([`ExploreSystems`](tick::ExploreSystems)).
-//! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure), registers it with
-//!   [`ExploreAppExt::register_procedure`](procedure::ExploreAppExt::register_procedure) and
-//!   adds its systems to the phases, filtered by its marker on the expedition;
+//! - **The seam.** A ruleset implements [`Procedure`](procedure::Procedure) and
+//!   [`ExploreRules`](procedure_plugin::ExploreRules) (its marker, its systems in the phases,
+//!   filtered by the marker on the expedition, and its saved components) and adds
+//!   [`ProcedurePlugin`](procedure_plugin::ProcedurePlugin);
 //!   [`Procedure::enter_fight`](procedure::Procedure::enter_fight) carries a member's lasting
 //!   state into a fight.
 //! - **Fights.** [`FightExt`](fight::FightExt) spawns an encounter from the party's living
@@ -88,6 +89,8 @@ pub mod place;
 pub mod policy;
 /// The seam through which rulesets supply their procedures.
 pub mod procedure;
+/// One plugin for any ruleset's exploration procedures.
+pub mod procedure_plugin;
 /// What expeditions came to: one run's summary, a batch's tally.
 pub mod report;
 /// The expedition's own random stream.
@@ -165,6 +168,7 @@ pub mod prelude {
     };
     pub use crate::policy::{ExpeditionPolicy, PolicyState, Stance};
     pub use crate::procedure::{ExploreAppExt, Procedure, ProcedureSystems, Procedures};
+    pub use crate::procedure_plugin::{ExploreRules, ProcedurePlugin};
     pub use crate::report::{DelveSummary, DelveTally, MemberSummary};
     pub use crate::rng::ExpeditionRng;
     pub use crate::rolls::{TurnDice, with_turn_dice};

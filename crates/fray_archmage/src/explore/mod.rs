@@ -23,7 +23,6 @@ pub mod rest;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
-use fray_explore::meeting::fight_meetings;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -73,23 +72,17 @@ impl Procedure for ArchmageProcedure {
     }
 }
 
-/// Adds archmage's exploration procedures. Add [`FrayExplorePlugin`] first.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ArchmageExplorePlugin;
+impl ExploreRules for ArchmageProcedure {
+    type Marker = ArchmageExpedition;
+    const MARKER: &'static str = "fray_archmage::explore::ArchmageExpedition";
 
-impl Plugin for ArchmageExplorePlugin {
-    fn build(&self, app: &mut App) {
-        let archmage = ArchmageProcedure.ruleset();
-        app.register_procedure(ArchmageProcedure)
-            .add_procedure_systems(
-                archmage,
-                ExploreSystems::Meet,
-                fight_meetings::<ArchmageExpedition>,
-            )
-            .register_saved::<ArchmageExpedition>("fray_archmage::explore::ArchmageExpedition")
-            .register_saved::<Lasting>("fray_archmage::explore::Lasting");
+    fn saved(app: &mut App) {
+        app.register_saved::<Lasting>("fray_archmage::explore::Lasting");
     }
 }
+
+/// Adds archmage's exploration procedures. Add [`FrayExplorePlugin`] first.
+pub type ArchmageExplorePlugin = ProcedurePlugin<ArchmageProcedure>;
 
 #[cfg(test)]
 mod tests;

@@ -40,7 +40,7 @@ fn app() -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayArchmagePlugin,
         FrayExplorePlugin,
-        ArchmageExplorePlugin,
+        ArchmageExplorePlugin::default(),
     ));
     app.insert_resource(Content(content()));
     app.finish();

@@ -242,25 +242,25 @@ fn pursuit_days_after(world: &World, combatant: Entity) -> u8 {
         .map_or(0, |bx| bx.pursuit_days.saturating_sub(1))
 }
 
-/// Adds B/X's exploration procedures to the exploration tick, and registers B/X's expedition
-/// components to be saved with an expedition (`fray_explore::save`). Add
-/// [`FrayExplorePlugin`] first.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BxExplorePlugin;
+impl ExploreRules for BxProcedure {
+    type Marker = BxExpedition;
+    const MARKER: &'static str = "fray_bx::BxExpedition";
 
-impl Plugin for BxExplorePlugin {
-    fn build(&self, app: &mut App) {
+    /// Wandering monsters (BX-09), the party's pace and activity, the wilderness day, and
+    /// monsters met by B/X's opening (BX-13..15).
+    fn systems(app: &mut App) {
         let bx = BxProcedure.ruleset();
-        app.register_procedure(BxProcedure)
-            .add_procedure_systems(bx, ExploreSystems::Wander, wandering::wandering_checks)
+        app.add_procedure_systems(bx, ExploreSystems::Wander, wandering::wandering_checks)
             .add_procedure_systems(
                 bx,
                 ExploreSystems::Act,
                 (pace::set_pace, turn::play_activity, wilderness::day).chain(),
             )
             .add_procedure_systems(bx, ExploreSystems::Meet, meet::meet);
-        app.register_saved::<BxExpedition>("fray_bx::BxExpedition")
-            .register_saved::<WanderingMonsters>("fray_bx::WanderingMonsters")
+    }
+
+    fn saved(app: &mut App) {
+        app.register_saved::<WanderingMonsters>("fray_bx::WanderingMonsters")
             .register_saved::<RestNeed>("fray_bx::RestNeed")
             .register_saved::<Searched>("fray_bx::Searched")
             .register_saved::<Listened>("fray_bx::Listened")
@@ -268,6 +268,11 @@ impl Plugin for BxExplorePlugin {
             .register_saved::<wilderness::TravelDays>("fray_bx::TravelDays");
     }
 }
+
+/// Adds B/X's exploration procedures to the exploration tick, and registers B/X's expedition
+/// components to be saved with an expedition (`fray_explore::save`). Add
+/// [`FrayExplorePlugin`] first.
+pub type BxExplorePlugin = ProcedurePlugin<BxProcedure>;
 
 #[cfg(test)]
 mod tests;

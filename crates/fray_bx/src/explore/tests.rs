@@ -11,7 +11,7 @@ use super::searching::Searched;
 
 fn app() -> App {
     let mut app = App::new();
-    app.add_plugins((FrayExplorePlugin, BxExplorePlugin));
+    app.add_plugins((FrayExplorePlugin, BxExplorePlugin::default()));
     app
 }
 
@@ -225,7 +225,7 @@ fn fighting_app() -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayBxPlugin,
         FrayExplorePlugin,
-        BxExplorePlugin,
+        BxExplorePlugin::default(),
     ));
     app.insert_resource(Content(std::sync::Arc::new(content)));
     app.finish();

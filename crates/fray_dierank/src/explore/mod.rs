@@ -81,24 +81,28 @@ impl Procedure for DierankProcedure {
     }
 }
 
-/// Adds die-rank's exploration procedures. Add [`FrayExplorePlugin`] first.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DierankExplorePlugin;
+impl ExploreRules for DierankProcedure {
+    type Marker = DierankExpedition;
+    const MARKER: &'static str = "fray_dierank::explore::DierankExpedition";
 
-impl Plugin for DierankExplorePlugin {
-    fn build(&self, app: &mut App) {
+    /// Mastery points refill each turn (DR-11), and every monster met comes to blows.
+    fn systems(app: &mut App) {
         let dierank = DierankProcedure.ruleset();
-        app.register_procedure(DierankProcedure)
-            .add_procedure_systems(dierank, ExploreSystems::Act, mastery::refill)
+        app.add_procedure_systems(dierank, ExploreSystems::Act, mastery::refill)
             .add_procedure_systems(
                 dierank,
                 ExploreSystems::Meet,
                 fight_meetings::<DierankExpedition>,
-            )
-            .register_saved::<DierankExpedition>("fray_dierank::explore::DierankExpedition")
-            .register_saved::<Mastery>("fray_dierank::explore::Mastery");
+            );
+    }
+
+    fn saved(app: &mut App) {
+        app.register_saved::<Mastery>("fray_dierank::explore::Mastery");
     }
 }
+
+/// Adds die-rank's exploration procedures. Add [`FrayExplorePlugin`] first.
+pub type DierankExplorePlugin = ProcedurePlugin<DierankProcedure>;
 
 #[cfg(test)]
 mod tests;

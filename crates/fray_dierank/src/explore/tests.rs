@@ -40,7 +40,7 @@ fn app() -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayDierankPlugin,
         FrayExplorePlugin,
-        DierankExplorePlugin,
+        DierankExplorePlugin::default(),
     ));
     app.insert_resource(Content(content()));
     app.finish();

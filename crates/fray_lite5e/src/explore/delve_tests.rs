@@ -35,7 +35,7 @@ pub(super) fn app() -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayLite5ePlugin,
         FrayExplorePlugin,
-        Lite5eExplorePlugin,
+        Lite5eExplorePlugin::default(),
     ));
     app.insert_resource(Content(content()));
     app.finish();

@@ -172,42 +172,43 @@ impl Procedure for Lite5eProcedure {
 /// `pace`).
 pub const PACE_FEET: u32 = 1_800;
 
-/// Adds lite5e's exploration procedures to the exploration tick, and registers lite5e's
-/// expedition components to be saved with an expedition (`fray_explore::save`). Add
-/// [`FrayExplorePlugin`] first.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Lite5eExplorePlugin;
+impl ExploreRules for Lite5eProcedure {
+    type Marker = Lite5eExpedition;
+    const MARKER: &'static str = "fray_lite5e::Lite5eExpedition";
 
-impl Plugin for Lite5eExplorePlugin {
-    fn build(&self, app: &mut App) {
+    /// The threat rolls (L5-19, L5-22), the members' recovery, resilience, rest, corruption
+    /// and load, the overland day and the way home (L5-20), and monsters met as fights with
+    /// the haul shared out.
+    fn systems(app: &mut App) {
         let lite5e = Lite5eProcedure.ruleset();
-        app.register_procedure(Lite5eProcedure)
-            .add_procedure_systems(
-                lite5e,
-                ExploreSystems::Wander,
-                (threat::travel_turn_threats, overland::outdoor_threats).chain(),
+        app.add_procedure_systems(
+            lite5e,
+            ExploreSystems::Wander,
+            (threat::travel_turn_threats, overland::outdoor_threats).chain(),
+        )
+        .add_procedure_systems(
+            lite5e,
+            ExploreSystems::Act,
+            (
+                injuries::come_to,
+                resilience::resilience,
+                rest::rest,
+                corruption::progress,
+                load::pace,
+                overland::day,
+                returning::head_home,
             )
-            .add_procedure_systems(
-                lite5e,
-                ExploreSystems::Act,
-                (
-                    injuries::come_to,
-                    resilience::resilience,
-                    rest::rest,
-                    corruption::progress,
-                    load::pace,
-                    overland::day,
-                    returning::head_home,
-                )
-                    .chain(),
-            )
-            .add_procedure_systems(
-                lite5e,
-                ExploreSystems::Meet,
-                (meet::meet, coins::share_haul).chain(),
-            );
-        app.register_saved::<Lite5eExpedition>("fray_lite5e::Lite5eExpedition")
-            .register_saved::<Caution>("fray_lite5e::Caution")
+                .chain(),
+        )
+        .add_procedure_systems(
+            lite5e,
+            ExploreSystems::Meet,
+            (meet::meet, coins::share_haul).chain(),
+        );
+    }
+
+    fn saved(app: &mut App) {
+        app.register_saved::<Caution>("fray_lite5e::Caution")
             .register_saved::<Threats>("fray_lite5e::Threats")
             .register_saved::<coins::Shared>("fray_lite5e::Shared")
             .register_saved::<corruption::Infection>("fray_lite5e::Infection")
@@ -215,6 +216,11 @@ impl Plugin for Lite5eExplorePlugin {
             .register_saved::<resilience::Adventured>("fray_lite5e::Adventured");
     }
 }
+
+/// Adds lite5e's exploration procedures to the exploration tick, and registers lite5e's
+/// expedition components to be saved with an expedition (`fray_explore::save`). Add
+/// [`FrayExplorePlugin`] first.
+pub type Lite5eExplorePlugin = ProcedurePlugin<Lite5eProcedure>;
 
 #[cfg(test)]
 mod delve_tests;
@@ -268,7 +274,7 @@ mod tests {
 
     fn app() -> App {
         let mut app = App::new();
-        app.add_plugins((FrayExplorePlugin, Lite5eExplorePlugin));
+        app.add_plugins((FrayExplorePlugin, Lite5eExplorePlugin::default()));
         app
     }
 

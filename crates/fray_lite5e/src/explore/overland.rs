@@ -316,7 +316,7 @@ mod journey_tests {
             fray_ai::FrayAiPlugin,
             crate::FrayLite5ePlugin,
             FrayExplorePlugin,
-            super::super::Lite5eExplorePlugin,
+            super::super::Lite5eExplorePlugin::default(),
         ));
         app.insert_resource(Content(Arc::new(content)));
         app.finish();

@@ -23,7 +23,7 @@ fn app_with(content: Arc<ContentDb>) -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayLite5ePlugin,
         FrayExplorePlugin,
-        Lite5eExplorePlugin,
+        Lite5eExplorePlugin::default(),
     ));
     app.insert_resource(Content(content));
     app.finish();

@@ -24,7 +24,6 @@ pub mod experience;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
-use fray_explore::meeting::fight_meetings;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -81,19 +80,17 @@ impl Procedure for OhoProcedure {
     }
 }
 
-/// Adds OHO's exploration procedures. Add [`FrayExplorePlugin`] first.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct OhoExplorePlugin;
+impl ExploreRules for OhoProcedure {
+    type Marker = OhoExpedition;
+    const MARKER: &'static str = "fray_oho::explore::OhoExpedition";
 
-impl Plugin for OhoExplorePlugin {
-    fn build(&self, app: &mut App) {
-        let oho = OhoProcedure.ruleset();
-        app.register_procedure(OhoProcedure)
-            .add_procedure_systems(oho, ExploreSystems::Meet, fight_meetings::<OhoExpedition>)
-            .register_saved::<OhoExpedition>("fray_oho::explore::OhoExpedition")
-            .register_saved::<Experience>("fray_oho::explore::Experience");
+    fn saved(app: &mut App) {
+        app.register_saved::<Experience>("fray_oho::explore::Experience");
     }
 }
+
+/// Adds OHO's exploration procedures. Add [`FrayExplorePlugin`] first.
+pub type OhoExplorePlugin = ProcedurePlugin<OhoProcedure>;
 
 #[cfg(test)]
 mod tests;

@@ -41,7 +41,7 @@ fn app() -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayOhoPlugin,
         FrayExplorePlugin,
-        OhoExplorePlugin,
+        OhoExplorePlugin::default(),
     ));
     app.insert_resource(Content(content()));
     app.finish();

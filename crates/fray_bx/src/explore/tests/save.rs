@@ -24,7 +24,7 @@ fn app_with(content: Arc<ContentDb>) -> App {
         fray_ai::FrayAiPlugin,
         crate::FrayBxPlugin,
         FrayExplorePlugin,
-        BxExplorePlugin,
+        BxExplorePlugin::default(),
     ));
     app.insert_resource(Content(content));
     app.finish();
