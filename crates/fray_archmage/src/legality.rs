@@ -87,19 +87,19 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
                     && row.status.is_active()
                     && ctx.map().hops(here, row.region) <= 1
                 {
-                    offer.consider(Intent::Engage { target: t }, &labels.engage);
+                    offer.consider_plain(Intent::Engage { target: t });
                 }
             }
         }
         for &to in ctx.map().neighbours(here) {
-            offer.consider(Intent::Move { to }, &labels.movement);
+            offer.consider_plain(Intent::Move { to });
         }
         if ctx.engagement(actor).is_some_and(|e| e.is_engaged()) {
-            offer.consider(Intent::Disengage, &labels.disengage);
+            offer.consider_plain(Intent::Disengage);
         }
         // Support: rally, powers, stabilizing a fallen ally, readying an action.
         if standard && sheet.hero {
-            offer.consider(Intent::Rally, &labels.rally);
+            offer.consider_plain(Intent::Rally);
         }
         let confused = offer.me().row.conditions.has(Condition::CONFUSED);
         for (i, power) in sheet.powers.iter().enumerate() {
@@ -146,7 +146,7 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
                     && row.side == side
                     && row.region == here
                 {
-                    offer.consider(Intent::Stabilize { target: t }, &labels.stabilize);
+                    offer.consider_plain(Intent::Stabilize { target: t });
                 }
             }
         }
@@ -154,13 +154,13 @@ fn offer_turn(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>) {
             crate::readied::offer(offer, &sheet);
         }
         if slots == crate::slots::ActionSlots::full() {
-            offer.consider(Intent::Delay, &labels.delay);
+            offer.consider_plain(Intent::Delay);
         }
         if sheet.hero {
             offer.consider(Intent::Flee, &labels.flee);
         }
     }
-    offer.consider(Intent::EndTurn, &labels.end_turn);
+    offer.consider_plain(Intent::EndTurn);
 }
 
 /// Attacks: melee attacks and close spells on the enemies engaged with the actor, ranged ones

@@ -78,7 +78,7 @@ pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet:
                     attack: AttackId(i as u16),
                     maneuver: Maneuver::STANDARD,
                 },
-                named(&labels.ready, &a.ready_label),
+                named(IntentKind::Ready.label(), &a.ready_label),
             );
         }
     }
@@ -93,7 +93,7 @@ pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet:
                     ability,
                     target: None,
                 },
-                named(&labels.ready, &power.ready_label),
+                named(IntentKind::Ready.label(), &power.ready_label),
             ),
             PowerTarget::NearbyAlly => {
                 for ally in ctx.roster().entities() {
@@ -106,7 +106,7 @@ pub(crate) fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, ArchmageRules>, sheet:
                                 ability,
                                 target: Some(ally),
                             },
-                            named(&labels.ready, &power.ready_label),
+                            named(IntentKind::Ready.label(), &power.ready_label),
                         );
                     }
                 }

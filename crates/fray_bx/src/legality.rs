@@ -61,7 +61,7 @@ impl Legality for BxRules {
             );
             powers(offer, true);
             offer.consider(Intent::Disengage, &labels.withdrawal);
-            offer.consider(Intent::Retreat, &labels.retreat);
+            offer.consider_plain(Intent::Retreat);
             return;
         }
         let attacks = |offer: &mut Offer<'_, '_, '_, '_, '_, BxRules>, missile: bool| {
@@ -100,7 +100,7 @@ impl Legality for BxRules {
                     offer.consider(Intent::Engage { target }, &labels.engage);
                 }
                 for &to in ctx.map().neighbours(ctx.region(actor)) {
-                    offer.consider(Intent::Move { to }, &labels.moving);
+                    offer.consider_plain(Intent::Move { to });
                 }
                 offer.consider(Intent::Flee, &labels.leave);
             }
@@ -111,7 +111,7 @@ impl Legality for BxRules {
             Step::Spells => powers(offer, true),
             Step::Melee | Step::Slow => attacks(offer, false),
         }
-        offer.consider(Intent::EndTurn, &labels.end_turn);
+        offer.consider_plain(Intent::EndTurn);
     }
 
     /// The legality function (B/X has no reactions: `scope` changes nothing).

@@ -8,6 +8,7 @@ use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use crate::ids::{AbilityId, AttackId, RegionId};
 
@@ -228,6 +229,22 @@ impl IntentKind {
         IntentKind::Pass,
         IntentKind::EndTurn,
     ];
+
+    /// The kind's own label for an offer (`end turn`, shared and made once): what a ruleset
+    /// offers an intent as when its rules have no other word for it
+    /// ([`Offer::consider_plain`](crate::kit::Offer::consider_plain)).
+    ///
+    /// ```
+    /// use fray_core::intent::IntentKind;
+    /// assert_eq!(&**IntentKind::EndTurn.label(), "end turn");
+    /// assert!(std::sync::Arc::ptr_eq(IntentKind::Move.label(), IntentKind::Move.label()));
+    /// ```
+    pub fn label(self) -> &'static Arc<str> {
+        static LABELS: OnceLock<[Arc<str>; IntentKind::ALL.len()]> = OnceLock::new();
+        let labels = LABELS.get_or_init(|| IntentKind::ALL.map(|kind| Arc::from(kind.to_string())));
+        // `ALL` is in declaration order: a kind's discriminant is its index.
+        &labels[self as usize]
+    }
 }
 
 impl Intent {

@@ -4,20 +4,14 @@ use std::sync::{Arc, OnceLock};
 
 /// Labels shared by every combatant's offers.
 pub struct Labels {
-    /// Moving to a region.
-    pub moving: Arc<str>,
     /// Leaving carefully.
     pub careful: Arc<str>,
     /// Spending a mastery point on the roll just made (DR-09).
     pub mastery: Arc<str>,
     /// Spending a mastery point on initiative, before the first round (DR-12).
     pub mastery_initiative: Arc<str>,
-    /// Delaying.
-    pub delay: Arc<str>,
     /// Readying an attack.
     pub ready: Arc<str>,
-    /// Ending the turn.
-    pub end_turn: Arc<str>,
     /// Keeping one's mastery points for later.
     pub keep: Arc<str>,
 }
@@ -27,13 +21,10 @@ impl Labels {
     pub fn get() -> &'static Labels {
         static LABELS: OnceLock<Labels> = OnceLock::new();
         LABELS.get_or_init(|| Labels {
-            moving: "move".into(),
             careful: "leave carefully".into(),
             mastery: "spend a mastery point on the roll".into(),
             mastery_initiative: "spend a mastery point on initiative".into(),
-            delay: "delay".into(),
             ready: "ready an attack".into(),
-            end_turn: "end turn".into(),
             keep: "keep mastery points".into(),
         })
     }

@@ -82,7 +82,7 @@ impl Legality for DrRules {
                 let here = ctx.region(actor);
                 for to in ctx.map().ids() {
                     if to != here {
-                        offer.consider(Intent::Move { to }, &labels.moving);
+                        offer.consider_plain(Intent::Move { to });
                     }
                 }
                 offer.consider(Intent::Disengage, &labels.careful);
@@ -119,8 +119,8 @@ impl Legality for DrRules {
                         );
                     }
                 }
-                offer.consider(Intent::Delay, &labels.delay);
-                offer.consider(Intent::EndTurn, &labels.end_turn);
+                offer.consider_plain(Intent::Delay);
+                offer.consider_plain(Intent::EndTurn);
             }
         }
     }

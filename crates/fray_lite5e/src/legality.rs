@@ -50,10 +50,10 @@ impl Legality for L5Rules {
             }
         }
         for &target in &everyone {
-            offer.consider(Intent::Stabilize { target }, &labels.stabilize);
+            offer.consider_plain(Intent::Stabilize { target });
         }
         for &to in ctx.map().neighbours(ctx.region(actor)) {
-            offer.consider(Intent::Move { to }, &labels.moving);
+            offer.consider_plain(Intent::Move { to });
         }
         offer.consider(
             Intent::UseAbility {
@@ -62,9 +62,9 @@ impl Legality for L5Rules {
             },
             &labels.hide,
         );
-        offer.consider(Intent::Retreat, &labels.retreat);
-        offer.consider(Intent::Delay, &labels.delay);
-        offer.consider(Intent::EndTurn, &labels.end_turn);
+        offer.consider_plain(Intent::Retreat);
+        offer.consider_plain(Intent::Delay);
+        offer.consider_plain(Intent::EndTurn);
     }
 
     /// The legality function: what a combatant may do on its turn, at what price. Lite5e has no

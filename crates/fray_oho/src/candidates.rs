@@ -98,13 +98,13 @@ pub(crate) fn turn(ctx: &Ctx, actor: Entity, mut emit: impl FnMut(Intent, &Arc<s
             here: ctx.region(actor),
         };
         t.attacks(&mut emit);
-        t.engagement(&mut emit, labels);
+        t.engagement(&mut emit);
         t.movement(&mut emit, labels);
         if t.state.withheld.is_none() {
             t.withholding(&mut emit, labels);
         }
     }
-    emit(Intent::EndTurn, &labels.end_turn);
+    emit(Intent::EndTurn, IntentKind::EndTurn.label());
 }
 
 impl Turn<'_, '_, '_, '_, '_> {
@@ -145,7 +145,7 @@ impl Turn<'_, '_, '_, '_, '_> {
     }
 
     /// Engaging enemies within reach while it has room (OHO-13), and disengaging.
-    fn engagement(&self, emit: &mut impl FnMut(Intent, &Arc<str>), labels: &Labels) {
+    fn engagement(&self, emit: &mut impl FnMut(Intent, &Arc<str>)) {
         if self.atg.remaining < QUICK {
             return;
         }
@@ -164,12 +164,15 @@ impl Turn<'_, '_, '_, '_, '_> {
                     && !self.engaging.contains(&t.entity)
                     && self.ctx.map().hops(self.here, t.region) <= reach
                 {
-                    emit(Intent::Engage { target: t.entity }, &labels.engage);
+                    emit(
+                        Intent::Engage { target: t.entity },
+                        IntentKind::Engage.label(),
+                    );
                 }
             }
         }
         if !self.engaging.is_empty() || !self.engaged_by.is_empty() {
-            emit(Intent::Disengage, &labels.disengage);
+            emit(Intent::Disengage, IntentKind::Disengage.label());
         }
     }
 

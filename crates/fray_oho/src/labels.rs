@@ -7,12 +7,6 @@ use crate::rules::Stride;
 
 /// Labels shared by every offer.
 pub(crate) struct Labels {
-    /// Engaging a creature.
-    pub engage: Arc<str>,
-    /// Disengaging from every engagement.
-    pub disengage: Arc<str>,
-    /// Ending the turn.
-    pub end_turn: Arc<str>,
     /// Withholding a move out of the way.
     pub withhold_move: Arc<str>,
     /// `move (2 moves + dash)`, by moves (0-3) and dashes (0-7).
@@ -24,9 +18,6 @@ impl Labels {
     pub fn get() -> &'static Labels {
         static LABELS: OnceLock<Labels> = OnceLock::new();
         LABELS.get_or_init(|| Labels {
-            engage: Arc::from("engage"),
-            disengage: Arc::from("disengage"),
-            end_turn: Arc::from("end turn"),
             withhold_move: Arc::from("withhold a move"),
             moves: (0..4u8)
                 .map(|moves| {

@@ -96,6 +96,13 @@ impl<'o, 'a, 'i, 'w, 's, R: Legality> Offer<'o, 'a, 'i, 'w, 's, R> {
         }
     }
 
+    /// Offers `intent` under its kind's own label ([`IntentKind::label`]: `end turn`), if it
+    /// is legal now. Returns whether it was.
+    pub fn consider_plain(&mut self, intent: Intent) -> bool {
+        let label = intent.kind().label();
+        self.consider(intent, label)
+    }
+
     /// How many intents are offered so far.
     pub fn len(&self) -> usize {
         self.sink.len()

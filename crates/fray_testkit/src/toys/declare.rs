@@ -194,16 +194,16 @@ impl Legality for DeclareRules {
                 for target in enemies() {
                     offer.consider(spell(target), &labels.spell);
                 }
-                offer.consider(Intent::Retreat, &labels.retreat);
-                offer.consider(Intent::Pass, &labels.pass);
+                offer.consider_plain(Intent::Retreat);
+                offer.consider_plain(Intent::Pass);
             }
             Occasion::Turn => {
                 for target in enemies() {
                     offer.consider(spell(target), &labels.spell);
-                    offer.consider(melee(target), &labels.attack);
+                    offer.consider_plain(melee(target));
                 }
-                offer.consider(Intent::Retreat, &labels.retreat);
-                offer.consider(Intent::EndTurn, &labels.end_turn);
+                offer.consider_plain(Intent::Retreat);
+                offer.consider_plain(Intent::EndTurn);
             }
             Occasion::Reaction { .. } => {}
         }

@@ -162,11 +162,11 @@ impl Legality for NextTurnRules {
             Occasion::Turn => {
                 for target in ctx.roster().entities() {
                     if ctx.enemies(actor, target) {
-                        offer.consider(melee(target), &labels.attack);
+                        offer.consider_plain(melee(target));
                     }
                 }
-                offer.consider(Intent::Delay, &labels.delay);
-                offer.consider(Intent::EndTurn, &labels.end_turn);
+                offer.consider_plain(Intent::Delay);
+                offer.consider_plain(Intent::EndTurn);
             }
             Occasion::Reaction { provoker, .. } => {
                 offer.consider(melee(provoker), &labels.interrupt);

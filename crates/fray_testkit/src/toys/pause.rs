@@ -135,10 +135,10 @@ impl Legality for PauseRules {
             Occasion::Turn => {
                 for target in ctx.roster().entities() {
                     if ctx.enemies(actor, target) {
-                        offer.consider(melee(target), &labels.attack);
+                        offer.consider_plain(melee(target));
                     }
                 }
-                offer.consider(Intent::EndTurn, &labels.end_turn);
+                offer.consider_plain(Intent::EndTurn);
             }
             Occasion::Reaction { .. } => {
                 offer.consider(CAST_SHIELD, &labels.shield);

@@ -12,7 +12,7 @@
 use bevy_ecs::prelude::*;
 use fray_core::cost::Cost;
 use fray_core::ids::SideId;
-use fray_core::kit::prelude::{Hp, Intent, Maneuver, Preview};
+use fray_core::kit::prelude::{Hp, Intent, IntentKind, Maneuver, Preview};
 use fray_core::kit::{
     Actor, Legality, NoPause, Offer, Presentation, Previews, Resolution, RoundPlan, Rounds,
     RulesBase, Step, TurnBegins, TurnFlow,
@@ -145,14 +145,14 @@ impl Legality for SidesRules {
         let label = if step == MISSILES {
             &labels.missile
         } else {
-            &labels.attack
+            IntentKind::Attack.label()
         };
         for target in ctx.roster().entities() {
             if ctx.enemies(actor, target) {
                 offer.consider(attack_in_step(step, target), label);
             }
         }
-        offer.consider(Intent::EndTurn, &labels.end_turn);
+        offer.consider_plain(Intent::EndTurn);
     }
 
     fn check(

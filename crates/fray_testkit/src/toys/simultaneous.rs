@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::harness::Bench;
 use crate::toys::strike::{fall, melee, melee_preview, melee_strike};
-use crate::toys::words::{ACTION, Labels, WORDS};
+use crate::toys::words::{ACTION, WORDS};
 use crate::toys::{Toy, ToyFighter};
 
 /// The toy's ruleset id.
@@ -87,16 +87,15 @@ impl Legality for SimultaneousRules {
     fn offer(offer: &mut Offer<'_, '_, '_, '_, '_, Self>) {
         let ctx = offer.ctx();
         let actor = offer.actor();
-        let labels = Labels::get();
         if *offer.occasion() != Occasion::Turn {
             return;
         }
         for target in ctx.roster().entities() {
             if ctx.enemies(actor, target) {
-                offer.consider(melee(target), &labels.attack);
+                offer.consider_plain(melee(target));
             }
         }
-        offer.consider(Intent::EndTurn, &labels.end_turn);
+        offer.consider_plain(Intent::EndTurn);
     }
 
     /// A creature still standing - even one struck down earlier in the step - may attack any

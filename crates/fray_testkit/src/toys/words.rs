@@ -96,30 +96,16 @@ impl Vocabulary for ToyWords {
 /// The labels of the toys' offers, made once (cloning an `Arc<str>` allocates nothing).
 #[derive(Debug)]
 pub struct Labels {
-    /// A melee attack.
-    pub attack: Arc<str>,
     /// A missile attack.
     pub missile: Arc<str>,
     /// An opportunity attack.
     pub opportunity: Arc<str>,
     /// A counter-attack out of turn.
     pub interrupt: Arc<str>,
-    /// Engaging an enemy.
-    pub engage: Arc<str>,
-    /// Moving to another region.
-    pub movement: Arc<str>,
-    /// Acting later in the round.
-    pub delay: Arc<str>,
     /// A spell.
     pub spell: Arc<str>,
     /// A shield spell.
     pub shield: Arc<str>,
-    /// A retreat.
-    pub retreat: Arc<str>,
-    /// Nothing to declare.
-    pub pass: Arc<str>,
-    /// Ending the turn.
-    pub end_turn: Arc<str>,
 }
 
 impl Labels {
@@ -127,18 +113,11 @@ impl Labels {
     pub fn get() -> &'static Labels {
         static LABELS: OnceLock<Labels> = OnceLock::new();
         LABELS.get_or_init(|| Labels {
-            attack: Arc::from("attack"),
             missile: Arc::from("missile"),
             opportunity: Arc::from("opportunity attack"),
             interrupt: Arc::from("interrupt"),
-            engage: Arc::from("engage"),
-            movement: Arc::from("move"),
-            delay: Arc::from("delay"),
             spell: Arc::from("spell"),
             shield: Arc::from("shield"),
-            retreat: Arc::from("retreat"),
-            pass: Arc::from("pass"),
-            end_turn: Arc::from("end turn"),
         })
     }
 }

@@ -21,15 +21,15 @@ impl Legality for DuelRules {
             Occasion::Turn => {
                 for t in ctx.roster().entities() {
                     if ctx.enemies(actor, t) {
-                        offer.consider(melee(t), &labels.attack);
-                        offer.consider(Intent::Engage { target: t }, &labels.engage);
+                        offer.consider_plain(melee(t));
+                        offer.consider_plain(Intent::Engage { target: t });
                     }
                 }
                 for &to in ctx.map().neighbours(ctx.region(actor)) {
-                    offer.consider(Intent::Move { to }, &labels.movement);
+                    offer.consider_plain(Intent::Move { to });
                 }
-                offer.consider(Intent::Delay, &labels.delay);
-                offer.consider(Intent::EndTurn, &labels.end_turn);
+                offer.consider_plain(Intent::Delay);
+                offer.consider_plain(Intent::EndTurn);
             }
             Occasion::Reaction { provoker, .. } => {
                 offer.consider(melee(provoker), &labels.opportunity);
