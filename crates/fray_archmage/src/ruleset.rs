@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::options::OptionValue;
 use fray_core::combatant::Hp;
-use fray_core::compiled::CompiledStatblocks;
+use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::vocabulary::Vocabulary;
@@ -52,7 +52,8 @@ impl ArchmageRuleset {
     /// The compiled sheet of a statblock (compiled on first use).
     fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
         self.sheets.get_or_compile(content, id, || {
-            compile(block(content, id)?).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
+            compile(spawnable_statblock::<ArchBlock>(content, ID, id)?.0)
+                .map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
         })
     }
 }
@@ -99,7 +100,7 @@ impl Ruleset for ArchmageRuleset {
     }
 
     fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
-        let block = block(build.content, build.statblock)?;
+        let (block, _) = spawnable_statblock::<ArchBlock>(build.content, ID, build.statblock)?;
         let sheet = self.sheet(build.content, build.statblock)?;
         let hp = match block {
             ArchBlock::Monster(m) => m.hp,
@@ -116,18 +117,6 @@ impl Ruleset for ArchmageRuleset {
     }
 
     fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
-        block(content, statblock)
-            .ok()
-            .map(|b| fray_content::schema::Statblock::name(b).to_string())
+        statblock_name::<ArchBlock>(content, ID, statblock)
     }
-}
-
-fn block<'a>(content: &'a ContentDb, id: &str) -> Result<&'a ArchBlock, SpawnError> {
-    content
-        .statblocks::<ArchBlock>(ID)
-        .and_then(|set| set.get(id))
-        .ok_or_else(|| SpawnError::UnknownStatblock {
-            id: id.to_string(),
-            help: "check content/archmage".to_string(),
-        })
 }

@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::map::Light;
 use fray_core::combatant::{Hp, Morale};
-use fray_core::compiled::CompiledStatblocks;
+use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::ids::SideId;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
@@ -69,26 +69,17 @@ impl BxRuleset {
             None => Cow::Borrowed(id),
         };
         self.sheets.get_or_compile(content, &key, || {
-            let set = content
-                .statblocks::<BxBlock>(ID)
-                .ok_or_else(|| SpawnError::Ruleset("no bx content is loaded".into()))?;
-            let compiled = match set.get(id) {
-                Some(BxBlock::Monster(m)) => monster(m, set, level),
-                Some(BxBlock::Character(_)) if level.is_some() => {
+            let (block, set) = spawnable_statblock::<BxBlock>(content, ID, id)?;
+            let compiled = match block {
+                BxBlock::Monster(m) => monster(m, set, level),
+                BxBlock::Character(_) if level.is_some() => {
                     Err("a character plays at its own level".to_string())
                 }
-                Some(BxBlock::Character(c)) => character(c, set),
-                _ => return Err(unknown(id)),
+                BxBlock::Character(c) => character(c, set),
+                _ => Err("not a combatant".to_string()),
             };
             compiled.map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
         })
-    }
-}
-
-fn unknown(id: &str) -> SpawnError {
-    SpawnError::UnknownStatblock {
-        id: id.to_string(),
-        help: "check content/bx for characters and monsters".to_string(),
     }
 }
 
@@ -171,8 +162,6 @@ impl Ruleset for BxRuleset {
     }
 
     fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
-        let block = content.statblocks::<BxBlock>(ID)?.get(statblock)?;
-        matches!(block, BxBlock::Monster(_) | BxBlock::Character(_))
-            .then(|| fray_content::schema::Statblock::name(block).to_string())
+        statblock_name::<BxBlock>(content, ID, statblock)
     }
 }

@@ -13,6 +13,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::utility::GenericTypePathCell;
 use bevy_reflect::{Reflect, TypePath};
 use fray_content::db::ContentDb;
+use fray_content::schema::{Statblock, StatblockSet};
 use serde::{Deserialize, Serialize};
 
 use crate::spawn::SpawnError;
@@ -71,6 +72,39 @@ impl<T> CompiledStatblocks<T> {
         sheets.insert(id.to_string(), sheet.clone());
         Ok(sheet)
     }
+}
+
+/// Statblock `id` of `ruleset`'s statblocks `S` in `content`, with the set it is in (for the
+/// statblocks it refers to), if an encounter may place it as a combatant
+/// ([`Statblock::spawnable`]): what a ruleset compiles its sheet from. Else the spawn error
+/// to report: no content of the ruleset is loaded, or no such combatant.
+pub fn spawnable_statblock<'c, S: Statblock>(
+    content: &'c ContentDb,
+    ruleset: &str,
+    id: &str,
+) -> Result<(&'c S, &'c StatblockSet<S>), SpawnError> {
+    let set = content
+        .statblocks::<S>(ruleset)
+        .ok_or_else(|| SpawnError::Ruleset(format!("no {ruleset} content is loaded")))?;
+    match set.get(id) {
+        Some(block) if block.spawnable() => Ok((block, set)),
+        _ => Err(SpawnError::UnknownStatblock {
+            id: id.to_string(),
+            help: format!("`fray list --ruleset {ruleset}` lists its statblocks"),
+        }),
+    }
+}
+
+/// The display name of combatant statblock `id` of `ruleset` (see [`spawnable_statblock`]),
+/// for a ruleset's [`Ruleset::statblock_name`](crate::spawn::Ruleset::statblock_name).
+pub fn statblock_name<S: Statblock>(
+    content: &ContentDb,
+    ruleset: &str,
+    id: &str,
+) -> Option<String> {
+    spawnable_statblock::<S>(content, ruleset, id)
+        .ok()
+        .map(|(block, _)| block.name().to_string())
 }
 
 /// A combatant's compiled statblock (its ruleset's sheet type `T`), shared by every combatant

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_core::combatant::Hp;
-use fray_core::compiled::CompiledStatblocks;
+use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::kit::RulesBase;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::vocabulary::Vocabulary;
@@ -50,17 +50,10 @@ impl DrRuleset {
     /// The compiled sheet of a statblock (compiled on first use).
     pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
         self.sheets.get_or_compile(content, id, || {
-            let set = content
-                .statblocks::<DrBlock>(ID)
-                .ok_or_else(|| SpawnError::Ruleset("no dierank content is loaded".into()))?;
-            match set.get(id) {
-                Some(DrBlock::Hero(c)) => Ok(SheetData::compile(c, true)),
-                Some(DrBlock::Monster(c)) => Ok(SheetData::compile(c, false)),
-                None => Err(SpawnError::UnknownStatblock {
-                    id: id.to_string(),
-                    help: "check content/dierank for heroes and monsters".to_string(),
-                }),
-            }
+            Ok(match spawnable_statblock::<DrBlock>(content, ID, id)?.0 {
+                DrBlock::Hero(c) => SheetData::compile(c, true),
+                DrBlock::Monster(c) => SheetData::compile(c, false),
+            })
         })
     }
 }
@@ -89,7 +82,6 @@ impl Ruleset for DrRuleset {
     }
 
     fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
-        let block = content.statblocks::<DrBlock>(ID)?.get(statblock)?;
-        Some(fray_content::schema::Statblock::name(block).to_string())
+        statblock_name::<DrBlock>(content, ID, statblock)
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_core::combatant::Hp;
-use fray_core::compiled::CompiledStatblocks;
+use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::ids::SideId;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
@@ -55,17 +55,10 @@ impl L5Ruleset {
     /// The compiled sheet of a statblock (compiled on first use).
     pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
         self.sheets.get_or_compile(content, id, || {
-            let set = content
-                .statblocks::<L5Block>(ID)
-                .ok_or_else(|| SpawnError::Ruleset("no lite5e content is loaded".into()))?;
-            match set.get(id) {
-                Some(L5Block::Pc(c)) => Ok(SheetData::compile(c, true)),
-                Some(L5Block::Monster(c)) => Ok(SheetData::compile(c, false)),
-                None => Err(SpawnError::UnknownStatblock {
-                    id: id.to_string(),
-                    help: "check content/lite5e for PCs and monsters".to_string(),
-                }),
-            }
+            Ok(match spawnable_statblock::<L5Block>(content, ID, id)?.0 {
+                L5Block::Pc(c) => SheetData::compile(c, true),
+                L5Block::Monster(c) => SheetData::compile(c, false),
+            })
         })
     }
 }
@@ -120,7 +113,6 @@ impl Ruleset for L5Ruleset {
     }
 
     fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
-        let block = content.statblocks::<L5Block>(ID)?.get(statblock)?;
-        Some(fray_content::schema::Statblock::name(block).to_string())
+        statblock_name::<L5Block>(content, ID, statblock)
     }
 }

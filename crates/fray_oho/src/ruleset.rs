@@ -6,9 +6,8 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_content::options::OptionDef;
-use fray_content::schema::Statblock;
 use fray_core::combatant::{Hp, Status};
-use fray_core::compiled::CompiledStatblocks;
+use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::condition::Conditions;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
@@ -66,21 +65,14 @@ impl OhoRuleset {
     /// The compiled sheet of a statblock (compiled on first use).
     pub fn sheet(&self, content: &ContentDb, id: &str) -> Result<Arc<SheetData>, SpawnError> {
         self.sheets.get_or_compile(content, id, || {
-            let set = content
-                .statblocks::<OhoBlock>(ID)
-                .ok_or_else(|| SpawnError::Ruleset("no oho content is loaded".into()))?;
-            let block = set.get(id).ok_or_else(|| unknown(id))?;
-            let creature = block.creature().ok_or_else(|| unknown(id))?;
+            let (block, set) = spawnable_statblock::<OhoBlock>(content, ID, id)?;
             let hero = matches!(block, OhoBlock::Hero(_));
+            // A spawnable block is a creature.
+            let Some(creature) = block.creature() else {
+                return Err(SpawnError::Ruleset(format!("{id}: not a creature")));
+            };
             compile(creature, hero, set).map_err(|e| SpawnError::Ruleset(format!("{id}: {e}")))
         })
-    }
-}
-
-fn unknown(id: &str) -> SpawnError {
-    SpawnError::UnknownStatblock {
-        id: id.to_string(),
-        help: "check content/oho for heroes and monsters".to_string(),
     }
 }
 
@@ -111,7 +103,6 @@ impl Ruleset for OhoRuleset {
     }
 
     fn statblock_name(&self, content: &ContentDb, statblock: &str) -> Option<String> {
-        let block = content.statblocks::<OhoBlock>(ID)?.get(statblock)?;
-        block.creature().map(|_| block.name().to_string())
+        statblock_name::<OhoBlock>(content, ID, statblock)
     }
 }
