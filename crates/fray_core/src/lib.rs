@@ -377,6 +377,10 @@ pub trait FrayAppExt {
     /// assert_eq!(registry.names().collect::<Vec<_>>(), ["fray_core::Hp", "fray_core::Morale"]);
     /// ```
     fn persist<T: persistent::PersistentSet>(&mut self) -> &mut Self;
+
+    /// Loads a component that older saves carry under `old` as the one saved as `now` (see
+    /// [`SaveRegistry::rename`]).
+    fn rename_saved(&mut self, old: &'static str, now: &'static str) -> &mut Self;
 }
 
 impl FrayAppExt for App {
@@ -406,6 +410,13 @@ impl FrayAppExt for App {
 
     fn persist<T: persistent::PersistentSet>(&mut self) -> &mut Self {
         T::register(self);
+        self
+    }
+
+    fn rename_saved(&mut self, old: &'static str, now: &'static str) -> &mut Self {
+        self.world_mut()
+            .get_resource_or_init::<SaveRegistry>()
+            .rename(old, now);
         self
     }
 }

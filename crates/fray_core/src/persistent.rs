@@ -25,7 +25,7 @@ impl<C> Persistent for C where
 {
 }
 
-/// A tuple of [`Persistent`] components (up to eight), registered together by
+/// A tuple of [`Persistent`] components (up to twelve), registered together by
 /// [`FrayAppExt::persist`].
 pub trait PersistentSet {
     /// Registers each component for saving, under [`saved_name`], and with the type registry.
@@ -52,6 +52,10 @@ persistent_tuple!(A, B, C, D, E);
 persistent_tuple!(A, B, C, D, E, F);
 persistent_tuple!(A, B, C, D, E, F, G);
 persistent_tuple!(A, B, C, D, E, F, G, H);
+persistent_tuple!(A, B, C, D, E, F, G, H, I);
+persistent_tuple!(A, B, C, D, E, F, G, H, I, J);
+persistent_tuple!(A, B, C, D, E, F, G, H, I, J, K);
+persistent_tuple!(A, B, C, D, E, F, G, H, I, J, K, L);
 
 /// The names made so far, one per type for the whole process (a saved name lives as long as
 /// any registry that holds it).

@@ -111,6 +111,8 @@ struct SaveEntry {
 #[derive(Resource, Default, Clone)]
 pub struct SaveRegistry {
     entries: Vec<SaveEntry>,
+    /// Names components were saved under before, each with its name now: older saves load.
+    renamed: Vec<(&'static str, &'static str)>,
 }
 
 impl SaveRegistry {
@@ -129,6 +131,30 @@ impl SaveRegistry {
             save: save_component::<C>,
             load: load_component::<C>,
         });
+    }
+
+    /// Loads a component saved under `old` (by an older version) as the one registered as
+    /// `now`. Saves are written under `now`.
+    pub fn rename(&mut self, old: &'static str, now: &'static str) {
+        if !self.renamed.contains(&(old, now)) {
+            self.renamed.push((old, now));
+        }
+    }
+
+    /// Whether a saved component's name is registered, now or as an older name.
+    fn knows(&self, name: &str) -> bool {
+        self.entries.iter().any(|e| e.name == name)
+            || self.renamed.iter().any(|(old, _)| *old == name)
+    }
+
+    /// The saved text of `entry`'s component in `saved`, under its name or an older one.
+    fn text_in<'s>(&self, saved: &'s SavedEntity, entry: &SaveEntry) -> Option<&'s String> {
+        saved.components.get(entry.name).or_else(|| {
+            self.renamed
+                .iter()
+                .filter(|(_, now)| *now == entry.name)
+                .find_map(|(old, _)| saved.components.get(*old))
+        })
     }
 
     /// The registered names, in the order they were registered.
@@ -368,7 +394,7 @@ fn load_saved(
         .unwrap_or_default();
     for entity in &saved.entities {
         for name in entity.components.keys() {
-            if !registry.entries.iter().any(|e| e.name == name) {
+            if !registry.knows(name) {
                 return Err(SaveError::UnknownComponent(name.clone()));
             }
         }
@@ -387,7 +413,7 @@ fn load_saved(
     };
     for (entity, saved_entity) in fresh.iter().zip(&saved.entities) {
         for entry in &registry.entries {
-            let Some(text) = saved_entity.components.get(entry.name) else {
+            let Some(text) = registry.text_in(saved_entity, entry) else {
                 continue;
             };
             if let Err(message) = (entry.load)(world, *entity, text, &mut mapper) {

@@ -1,5 +1,6 @@
 //! What the party does with each turn: a plan of activities, taken one per turn.
 
+use bevy_reflect::Reflect;
 use std::collections::VecDeque;
 
 use bevy_ecs::prelude::*;
@@ -59,10 +60,14 @@ impl Activity {
 }
 
 /// The activities the party will take, first first. When it runs out, the expedition ends.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Plan(pub VecDeque<Activity>);
 
 /// The activity of the turn being played (set in
 /// [`ExploreSystems::Plan`](crate::tick::ExploreSystems::Plan), resolved in `Act`).
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct CurrentActivity(pub Option<Activity>);

@@ -9,13 +9,16 @@
 //! falls in the same turn whatever killed it.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::party::{Life, MemberOf, Vitals};
 use crate::time::{Clock, GameTime};
 
 /// When a dead member died, on its expedition's clock (the end of the turn it died in).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct DiedAt(pub GameTime);
 
 /// Marks every dead member not marked yet with its expedition's clock.

@@ -2,10 +2,13 @@
 //! or how it ended.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 /// An expedition: who set out, in which ruleset, and whether it is still under way.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Expedition {
     /// Its id (an expedition file's id, later).
     pub id: String,

@@ -2,13 +2,16 @@
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::meetings::Meeting;
 
 /// The fight an expedition is in: its encounter, which combatant stands for which member,
 /// and the meeting it came from.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[component(map_entities)]
 pub struct Fighting {
     /// The encounter entity.
@@ -31,5 +34,9 @@ impl MapEntities for Fighting {
 }
 
 /// How many fights an expedition has played.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct FightCount(pub u32);

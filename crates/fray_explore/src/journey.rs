@@ -20,6 +20,7 @@
 //! - members do not keep lights lit outdoors by day (their light is not lit when they set
 //!   out).
 
+use bevy_reflect::Reflect;
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
@@ -40,8 +41,21 @@ use crate::treasure::take_treasure;
 /// How hard or how carefully the party travels, chosen in its plan. What each does to the
 /// miles is the ruleset's (B/X: forced march, BX-11; lite5e: tactical and stealthy, L5-22).
 #[derive(
-    Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema,
+    Component,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Reflect,
 )]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub enum March {
     /// The usual pace.
     #[default]
@@ -56,7 +70,11 @@ pub enum March {
 
 /// The day's march as the ruleset worked it out in `Act`: the miles the party makes along its
 /// leg and whether it lost its way. The model moves the party by it in `Travel` and clears it.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct DayMarch {
     /// Miles the party can make today.
     pub miles: u32,

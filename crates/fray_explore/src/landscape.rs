@@ -4,6 +4,7 @@
 //! ([`Whereabouts`](crate::landscape::Whereabouts)). The sites and legs are
 //! [`PartOf`](crate::place::PartOf) the wilderness, so despawning it despawns them.
 
+use bevy_reflect::Reflect;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -17,7 +18,9 @@ use crate::wilderness::{Current, WildernessSpec};
 
 /// A wilderness spawned into the World: the content it came from, and its sites by id. A saved
 /// expedition carries its wilderness's spec whole, so it loads without the content.
-#[derive(Component, Debug, Clone, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[component(map_entities)]
 pub struct Wilderness {
     /// The content it was spawned from.
@@ -41,7 +44,9 @@ impl MapEntities for Wilderness {
 }
 
 /// A site of a wilderness.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Site {
     /// Its id in the wilderness.
     pub id: String,
@@ -52,7 +57,9 @@ pub struct Site {
 }
 
 /// A leg between two sites.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Leg {
     /// One end.
     #[entities]
@@ -91,7 +98,9 @@ impl Leg {
 }
 
 /// Where an expedition stands in its wilderness, and what it has reached.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Whereabouts {
     /// The wilderness entity.
     #[entities]

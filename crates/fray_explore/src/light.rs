@@ -1,6 +1,7 @@
 //! Light sources that burn down with the clock and are relit from the bearer's supplies.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +18,9 @@ pub enum LightKind {
 }
 
 /// The light source a member carries lit, and the burning time it has left.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Light {
     /// What burns.
     pub kind: LightKind,

@@ -1,6 +1,7 @@
 //! The expedition's log: every roll and every change of its state, stamped with the clock.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::light::LightKind;
@@ -445,7 +446,9 @@ pub struct ExploreEntry {
 /// quiet.record(GameTime::TURN, || unreachable!("not built when the log is off"));
 /// assert!(quiet.entries().is_empty());
 /// ```
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct ExpeditionLog {
     enabled: bool,
     entries: Vec<ExploreEntry>,

@@ -3,6 +3,7 @@
 
 use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::foes::Foes;
@@ -50,7 +51,9 @@ impl MapEntities for Meeting {
 
 /// The meetings of an expedition, oldest first: those not yet played out, and how many were
 /// met so far, by source, for statistics.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Meetings {
     /// Met and not yet played out.
     #[entities]

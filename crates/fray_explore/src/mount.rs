@@ -4,6 +4,7 @@
 //! carry a rider, what flying changes) is the ruleset's procedure (B/X's flying rules, BX-11).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -28,5 +29,7 @@ pub struct MountSpec {
 }
 
 /// The expedition's mounts.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Mounts(pub MountSpec);

@@ -1,6 +1,7 @@
 //! The party: persistent characters whose wounds, afflictions and supplies carry over from
 //! turn to turn and from fight to fight.
 
+use bevy_reflect::Reflect;
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
@@ -8,7 +9,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The expedition's party, in marching order: the front first (BX-27: who meets danger first).
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Party {
     /// The members, front to back.
     #[entities]
@@ -17,7 +20,9 @@ pub struct Party {
 
 /// Marks a party member and names the expedition it belongs to (kept in sync with the
 /// expedition's [`PartyMembers`] by Bevy).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[relationship(relationship_target = PartyMembers)]
 pub struct MemberOf(pub Entity);
 
@@ -28,7 +33,9 @@ pub struct MemberOf(pub Entity);
 pub struct PartyMembers(Vec<Entity>);
 
 /// Who a member is: a name, and the statblock its fights spawn it from.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Character {
     /// The member's name (unique in the party; logs use it).
     pub name: String,
@@ -58,7 +65,9 @@ pub enum Life {
 /// assert_eq!(v.heal(10), 5);
 /// assert_eq!(v.hp, 8);
 /// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Vitals {
     /// Current hit points.
     pub hp: i32,
@@ -106,8 +115,20 @@ impl Vitals {
 
 /// What a member carries that the clock uses up: light, food and money.
 #[derive(
-    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema,
+    Component,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Reflect,
 )]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[serde(default, deny_unknown_fields)]
 pub struct Supplies {
     /// Unlit torches.
@@ -133,7 +154,9 @@ pub struct Supplies {
 /// assert!(!a.has("weary"));
 /// assert!(!a.set("weary", 0));
 /// ```
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Afflictions(BTreeMap<String, u8>);
 
 impl Afflictions {

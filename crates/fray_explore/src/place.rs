@@ -2,6 +2,7 @@
 //! between them (each an entity whose state changes as the party goes: doors forced or found,
 //! traps sprung, monsters slain, treasure taken), and where an expedition stands in it.
 
+use bevy_reflect::Reflect;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -14,7 +15,9 @@ use crate::foes::Foes;
 
 /// A dungeon spawned into the World: the content it came from, and its areas by id. A saved
 /// expedition carries its dungeon's spec whole, so it loads without the content.
-#[derive(Component, Debug, Clone, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[component(map_entities)]
 pub struct Dungeon {
     /// The content it was spawned from.
@@ -39,7 +42,9 @@ impl MapEntities for Dungeon {
 
 /// Marks an area or a passage as part of a dungeon, or a site or a leg as part of a
 /// wilderness (despawning the dungeon or wilderness despawns them).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[relationship(relationship_target = DungeonParts)]
 pub struct PartOf(pub Entity);
 
@@ -49,7 +54,9 @@ pub struct PartOf(pub Entity);
 pub struct DungeonParts(Vec<Entity>);
 
 /// An area of a dungeon.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Area {
     /// Its id in the dungeon.
     pub id: String,
@@ -60,15 +67,23 @@ pub struct Area {
 }
 
 /// The monsters living in an area, until they are beaten.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Stock(pub Vec<Foes>);
 
 /// Treasure lying in an area, in gold pieces, until taken.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Treasure(pub u32);
 
 /// A trap in an area.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Trap {
     /// What it is.
     pub name: String,
@@ -85,7 +100,9 @@ pub struct Trap {
 }
 
 /// A passage between two areas.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Passage {
     /// One end.
     #[entities]
@@ -111,7 +128,9 @@ impl Passage {
 }
 
 /// A door on a passage.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Door {
     /// Its id in the dungeon.
     pub id: String,
@@ -120,7 +139,9 @@ pub struct Door {
 }
 
 /// Where an expedition stands in its dungeon, what it has crossed and what is still ahead.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Position {
     /// The dungeon entity.
     #[entities]
@@ -159,7 +180,9 @@ impl MapEntities for Travel {
 
 /// How far the party moves in one turn, in feet: through unknown ground, and along passages
 /// it has crossed before. Set by the ruleset when the expedition is spawned.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Pace {
     /// Feet per turn in unknown ground.
     pub unknown: u32,
@@ -178,14 +201,20 @@ impl Default for Pace {
 
 /// Areas where a search succeeded: their secret doors are found and their traps too (the
 /// ruleset's search procedure adds to it; the model's movement reads it).
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Discoveries {
     /// Area ids searched with success.
     pub searched: BTreeSet<String>,
 }
 
 /// The treasure the party has taken, in gold pieces.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Haul(pub u32);
 
 /// Spawns a dungeon's areas and passages from its spec; returns the dungeon entity.

@@ -6,6 +6,7 @@
 //! are met (B/X: a cautious party speaks first and tries to evade, a bold one fights).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +30,11 @@ pub enum Stance {
 }
 
 /// The party's policy, from the expedition file's plan.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 #[serde(default, deny_unknown_fields)]
 pub struct ExpeditionPolicy {
     /// How boldly it goes.
@@ -56,7 +61,11 @@ impl Default for ExpeditionPolicy {
 }
 
 /// What the policy keeps count of.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct PolicyState {
     /// Turns played since the last rest.
     pub since_rest: u8,

@@ -6,10 +6,8 @@
 use std::marker::PhantomData;
 
 use bevy_app::{App, Plugin};
-use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use fray_core::persistent::Persistent;
 
 use crate::meeting::fight_meetings;
 use crate::procedure::{ExploreAppExt, Procedure};
@@ -20,11 +18,9 @@ use crate::tick::ExploreSystems;
 /// exploration tick.
 pub trait ExploreRules: Procedure + Default {
     /// Marks the ruleset's expeditions (its [`Procedure::build_expedition`] inserts it); its
-    /// systems act on the expeditions that carry it.
-    type Marker: Component + Clone + Serialize + DeserializeOwned;
-
-    /// The name the marker is saved under with an expedition (`fray_bx::BxExpedition`).
-    const MARKER: &'static str;
+    /// systems act on the expeditions that carry it. It is saved with them under the name
+    /// its type gives ([`saved_name`](fray_core::persistent::saved_name)).
+    type Marker: Persistent;
 
     /// Adds the ruleset's systems to the phases of the exploration tick
     /// ([`ExploreAppExt::add_procedure_systems`]). By default every monster met comes to
@@ -38,8 +34,9 @@ pub trait ExploreRules: Procedure + Default {
     }
 
     /// Registers the components the ruleset's procedures keep on an expedition and its
-    /// members, beyond the marker, to be saved with it
-    /// ([`FrayAppExt::register_saved`]). By default there are none.
+    /// members, beyond the marker, to be saved with it ([`FrayAppExt::persist`]), and the
+    /// names older saves carry them under ([`FrayAppExt::rename_saved`]). By default there
+    /// are none.
     fn saved(app: &mut App) {
         let _ = app;
     }
@@ -59,7 +56,7 @@ impl<P: ExploreRules> Default for ProcedurePlugin<P> {
 impl<P: ExploreRules> Plugin for ProcedurePlugin<P> {
     fn build(&self, app: &mut App) {
         app.register_procedure(P::default())
-            .register_saved::<P::Marker>(P::MARKER);
+            .persist::<(P::Marker,)>();
         P::systems(app);
         P::saved(app);
     }

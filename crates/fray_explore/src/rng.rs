@@ -1,6 +1,7 @@
 //! The expedition's own random stream, from which its turns' dice are drawn.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::rng::{EncounterRng, derive_seed};
 use fray_dice::DieSource;
 use serde::{Deserialize, Serialize};
@@ -8,7 +9,9 @@ use serde::{Deserialize, Serialize};
 /// The expedition's own random stream, apart from those of the fights it spawns (each fight
 /// gets its own seed derived from the expedition's, so a fight never disturbs the clock's
 /// dice). It is fray_core's portable ChaCha8 stream, saved and scriptable the same way.
-#[derive(Component, Debug, Clone, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct ExpeditionRng(pub EncounterRng);
 
 impl ExpeditionRng {

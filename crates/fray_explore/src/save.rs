@@ -5,7 +5,8 @@
 //! [`save_entities`](fray_core::save::save_entities): the expedition entity, its members, its
 //! place (the dungeon or wilderness entity and every area, passage, site and leg
 //! [`PartOf`](crate::place::PartOf) it) and the fight under way, if any (its encounter and combatants). Every
-//! component carrying expedition state is registered by name: this crate's in
+//! component carrying expedition state is registered by type, under the name its type gives
+//! (`fray_explore::Party`, `fray_core::persistent::saved_name`): this crate's in
 //! [`FrayExplorePlugin`](crate::FrayExplorePlugin), each ruleset's in its explore plugin. The
 //! expedition's own dice ([`ExpeditionRng`](crate::rng::ExpeditionRng)) are saved with
 //! their state, so the loaded expedition draws the same numbers.
@@ -21,6 +22,7 @@ use std::collections::HashSet;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use fray_core::FrayAppExt;
+use fray_core::persistent::saved_name;
 use fray_core::save::{
     SaveError, encounter_entities, load_entities, restore_encounter, save_entities,
 };
@@ -52,48 +54,51 @@ const EXPEDITION: &str = "an expedition";
 
 /// Registers this crate's components that carry expedition state.
 pub(crate) fn register(app: &mut App) {
-    app.register_saved::<Expedition>("fray_explore::Expedition")
-        .register_saved::<ExpeditionRng>("fray_explore::ExpeditionRng")
-        .register_saved::<ExpeditionLog>("fray_explore::ExpeditionLog")
-        .register_saved::<Clock>("fray_explore::Clock")
-        .register_saved::<Timekeeping>("fray_explore::Timekeeping")
-        .register_saved::<TurnSpan>("fray_explore::TurnSpan")
-        .register_saved::<Party>("fray_explore::Party")
-        .register_saved::<Plan>("fray_explore::Plan")
-        .register_saved::<CurrentActivity>("fray_explore::CurrentActivity")
-        .register_saved::<Meetings>("fray_explore::Meetings")
-        .register_saved::<FightCount>("fray_explore::FightCount")
-        .register_saved::<Fighting>("fray_explore::Fighting")
-        .register_saved::<Position>("fray_explore::Position")
-        .register_saved::<Pace>("fray_explore::Pace")
-        .register_saved::<Discoveries>("fray_explore::Discoveries")
-        .register_saved::<Haul>("fray_explore::Haul")
-        .register_saved::<ExpeditionPolicy>("fray_explore::ExpeditionPolicy")
-        .register_saved::<PolicyState>("fray_explore::PolicyState")
-        .register_saved::<Whereabouts>("fray_explore::Whereabouts")
-        .register_saved::<March>("fray_explore::March")
-        .register_saved::<DayMarch>("fray_explore::DayMarch")
-        .register_saved::<Vessel>("fray_explore::Vessel")
-        .register_saved::<Mounts>("fray_explore::Mounts")
-        .register_saved::<MemberOf>("fray_explore::Member")
-        .register_saved::<Character>("fray_explore::Character")
-        .register_saved::<Vitals>("fray_explore::Vitals")
-        .register_saved::<Supplies>("fray_explore::Supplies")
-        .register_saved::<Afflictions>("fray_explore::Afflictions")
-        .register_saved::<XpGained>("fray_explore::XpGained")
-        .register_saved::<DiedAt>("fray_explore::DiedAt")
-        .register_saved::<Light>("fray_explore::Light")
-        .register_saved::<Dungeon>("fray_explore::Dungeon")
-        .register_saved::<Wilderness>("fray_explore::Wilderness")
-        .register_saved::<PartOf>("fray_explore::PartOf")
-        .register_saved::<Area>("fray_explore::Area")
-        .register_saved::<Stock>("fray_explore::Stock")
-        .register_saved::<Treasure>("fray_explore::Treasure")
-        .register_saved::<Trap>("fray_explore::Trap")
-        .register_saved::<Passage>("fray_explore::Passage")
-        .register_saved::<Door>("fray_explore::Door")
-        .register_saved::<Site>("fray_explore::Site")
-        .register_saved::<Leg>("fray_explore::Leg");
+    app.persist::<(
+        Expedition,
+        ExpeditionRng,
+        ExpeditionLog,
+        Clock,
+        Timekeeping,
+        TurnSpan,
+        Party,
+        Plan,
+        CurrentActivity,
+        Meetings,
+        FightCount,
+        Fighting,
+    )>()
+    .persist::<(
+        Position,
+        Pace,
+        Discoveries,
+        Haul,
+        ExpeditionPolicy,
+        PolicyState,
+        Whereabouts,
+        March,
+        DayMarch,
+        Vessel,
+        Mounts,
+        MemberOf,
+    )>()
+    .persist::<(
+        Character,
+        Vitals,
+        Supplies,
+        Afflictions,
+        XpGained,
+        DiedAt,
+        Light,
+        Dungeon,
+        Wilderness,
+        PartOf,
+        Area,
+        Stock,
+    )>()
+    .persist::<(Treasure, Trap, Passage, Door, Site, Leg)>()
+    // Saved as `Member` before it was `MemberOf`.
+    .rename_saved("fray_explore::Member", saved_name::<MemberOf>());
 }
 
 /// The entities an expedition is saved as, the expedition first: its members (in the order

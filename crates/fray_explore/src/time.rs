@@ -6,6 +6,7 @@
 //! its [`Procedure`](crate::procedure::Procedure); the clock only counts seconds.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 /// A span of game time, in whole seconds.
@@ -94,7 +95,11 @@ impl GameTime {
 /// assert_eq!(clock.count(GameTime::TURN), 7);
 /// assert_eq!(clock.count(GameTime::HOUR), 1);
 /// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Clock {
     elapsed: GameTime,
     #[serde(default)]

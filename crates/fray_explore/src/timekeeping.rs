@@ -1,6 +1,7 @@
 //! A ruleset's units of time and light, and the span of the turn being played.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::light::LightKind;
@@ -8,7 +9,9 @@ use crate::time::GameTime;
 
 /// A ruleset's units of time and light, set on the expedition from its
 /// [`Procedure`](crate::procedure::Procedure) when it is spawned.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Timekeeping {
     /// One combat round (B/X 10 s, lite5e 6 s).
     pub round: GameTime,
@@ -45,5 +48,9 @@ impl Timekeeping {
 /// How long the turn being played lasts. Set to the ruleset's turn when the turn starts; the
 /// ruleset's activity systems may make it longer (a rest of a day, a search of two turns); the
 /// clock moves on by it when the turn ends.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct TurnSpan(pub GameTime);

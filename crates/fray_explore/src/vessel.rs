@@ -2,6 +2,7 @@
 //! the way. How fast it goes and what the weather does to it is the ruleset's procedure.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +43,9 @@ pub enum VesselKind {
 }
 
 /// The expedition's vessel and how it fares.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Vessel {
     /// What it is.
     pub spec: VesselSpec,

@@ -8,6 +8,7 @@
 //! that awards none leaves the counter absent, which reads as 0.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::log::{ExploreEvent, note};
@@ -15,7 +16,11 @@ use crate::party::{Character, MemberOf};
 
 /// The XP a member has gained on its expedition so far, in its ruleset's points (absent until
 /// its first award).
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct XpGained(pub u64);
 
 /// Awards `member` `amount` XP: adds it to its [`XpGained`] (saturating) and logs it on its

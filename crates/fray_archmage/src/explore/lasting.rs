@@ -3,13 +3,18 @@
 //! and powers it has used (AR-39), until its next full heal-up.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 use crate::state::{ArchState, Uses};
 
 /// A member's archmage state between fights. A member without one has not fought yet: its
 /// first fight spawns it fresh from its statblock (all recoveries, every power).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Lasting {
     /// Recoveries left (AR-24).
     pub recoveries: u8,

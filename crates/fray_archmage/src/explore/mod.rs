@@ -22,7 +22,9 @@ pub mod rest;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::FrayAppExt;
+use fray_core::persistent::saved_name;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +34,9 @@ use self::lasting::Lasting;
 pub const ROUND: GameTime = GameTime::from_seconds(6);
 
 /// Marks an expedition that follows archmage's procedures.
-#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct ArchmageExpedition;
 
 /// archmage's procedures, as the expedition model sees them.
@@ -74,10 +78,15 @@ impl Procedure for ArchmageProcedure {
 
 impl ExploreRules for ArchmageProcedure {
     type Marker = ArchmageExpedition;
-    const MARKER: &'static str = "fray_archmage::explore::ArchmageExpedition";
 
     fn saved(app: &mut App) {
-        app.register_saved::<Lasting>("fray_archmage::explore::Lasting");
+        app.persist::<(Lasting,)>()
+            // Saved under `explore::` paths before they were saved by type.
+            .rename_saved(
+                "fray_archmage::explore::ArchmageExpedition",
+                saved_name::<ArchmageExpedition>(),
+            )
+            .rename_saved("fray_archmage::explore::Lasting", saved_name::<Lasting>());
     }
 }
 

@@ -98,6 +98,7 @@ pub mod wilderness;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::FrayAppExt;
 use fray_core::edit::apply_effect;
 use fray_core::effect::{BonusTo, Duration, EffectSpec};
@@ -122,7 +123,9 @@ pub const LANTERN_TURNS: u64 = 24;
 pub const BASE_PACE: u32 = 120;
 
 /// Marks an expedition that follows B/X's procedures.
-#[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct BxExpedition;
 
 /// B/X's procedures, as the expedition model sees them.
@@ -244,7 +247,6 @@ fn pursuit_days_after(world: &World, combatant: Entity) -> u8 {
 
 impl ExploreRules for BxProcedure {
     type Marker = BxExpedition;
-    const MARKER: &'static str = "fray_bx::BxExpedition";
 
     /// Wandering monsters (BX-09), the party's pace and activity, the wilderness day, and
     /// monsters met by B/X's opening (BX-13..15).
@@ -260,12 +262,14 @@ impl ExploreRules for BxProcedure {
     }
 
     fn saved(app: &mut App) {
-        app.register_saved::<WanderingMonsters>("fray_bx::WanderingMonsters")
-            .register_saved::<RestNeed>("fray_bx::RestNeed")
-            .register_saved::<Searched>("fray_bx::Searched")
-            .register_saved::<Listened>("fray_bx::Listened")
-            .register_saved::<SenseChances>("fray_bx::SenseChances")
-            .register_saved::<wilderness::TravelDays>("fray_bx::TravelDays");
+        app.persist::<(
+            WanderingMonsters,
+            RestNeed,
+            Searched,
+            Listened,
+            SenseChances,
+            wilderness::TravelDays,
+        )>();
     }
 }
 

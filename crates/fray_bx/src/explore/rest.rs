@@ -2,6 +2,7 @@
 //! party has rested a turn.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use serde::{Deserialize, Serialize};
 
 /// The affliction of a party that pressed on without its rest: -1 to attack and damage rolls
@@ -12,7 +13,11 @@ pub const WEARY: &str = "weary";
 pub const WEARY_PENALTY: i32 = 1;
 
 /// Turns since the party last rested.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct RestNeed {
     /// Turns played since the last rest turn (or since setting out).
     pub turns_since_rest: u8,

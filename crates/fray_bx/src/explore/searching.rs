@@ -5,6 +5,7 @@
 //! Ruling: the seed gives listening no duration; Fray spends the turn on it, the clock's
 //! smallest step, as it does for a search.
 
+use bevy_reflect::Reflect;
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
@@ -52,17 +53,23 @@ impl Attempts {
 
 /// The searches made so far, by area and searcher: a success finds the secret doors and room
 /// traps of the area, if it has any (which the area decides).
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Searched(pub Attempts);
 
 /// The listening done so far, by door and listener: a success hears what is behind the door,
 /// if anything there makes a noise.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Listened(pub Attempts);
 
 /// The chances of searching and listening, in sixths (the seed's 1 in 6 by default; some
 /// classes do better, which their statblocks will say).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct SenseChances {
     /// Finding secret doors and room traps, per searcher.
     pub search_in_6: u8,

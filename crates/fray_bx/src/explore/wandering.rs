@@ -6,6 +6,7 @@
 //! encounter's `distance: "wilderness"` option, BX-13), so it is not rolled here.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::spawn::Content;
 use fray_dice::DieSource;
 use fray_explore::foes::describe;
@@ -27,7 +28,9 @@ const MONSTERS_COME: Verdicts = Verdicts {
 /// The defaults are the seed's: a check every 2 turns at 1 in 6. Ruling: the count starts when
 /// the expedition sets out, so the first check is made at the start of its second turn, the next
 /// at the start of its fourth, and so on (each check covers the two turns it closes).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct WanderingMonsters {
     /// The chance per check, in sixths.
     pub chance_in_6: u8,

@@ -22,6 +22,7 @@
 //!   seed's starvation penalties "may" begin: none is applied yet).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_dice::DieSource;
 use fray_explore::log::{Verdicts, note};
 use fray_explore::prelude::*;
@@ -105,7 +106,11 @@ pub fn day_miles(feet: u32, terrain: Terrain, forced: bool) -> Option<u32> {
 }
 
 /// The days of travel since the party last rested, and whether it marched forced yesterday.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct TravelDays {
     /// Days of travel since the last day of rest (or since setting out).
     pub since_rest: u8,

@@ -6,6 +6,7 @@
 //! minutes" fit in a turn), before anything the turn brings.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +16,11 @@ use crate::state::DrState;
 
 /// A member's mastery points between fights. A member without one has not fought yet: its
 /// first fight spawns it with its statblock's points.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Mastery {
     /// Points left.
     pub mp: u8,

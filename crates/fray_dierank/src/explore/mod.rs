@@ -21,7 +21,9 @@ pub mod unhurried;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::FrayAppExt;
+use fray_core::persistent::saved_name;
 use fray_explore::meeting::fight_meetings;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -32,7 +34,9 @@ use self::mastery::Mastery;
 pub const ROUND: GameTime = GameTime::from_seconds(6);
 
 /// Marks an expedition that follows die-rank's procedures.
-#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct DierankExpedition;
 
 /// die-rank's procedures, as the expedition model sees them.
@@ -83,7 +87,6 @@ impl Procedure for DierankProcedure {
 
 impl ExploreRules for DierankProcedure {
     type Marker = DierankExpedition;
-    const MARKER: &'static str = "fray_dierank::explore::DierankExpedition";
 
     /// Mastery points refill each turn (DR-11), and every monster met comes to blows.
     fn systems(app: &mut App) {
@@ -97,7 +100,13 @@ impl ExploreRules for DierankProcedure {
     }
 
     fn saved(app: &mut App) {
-        app.register_saved::<Mastery>("fray_dierank::explore::Mastery");
+        app.persist::<(Mastery,)>()
+            // Saved under `explore::` paths before they were saved by type.
+            .rename_saved(
+                "fray_dierank::explore::DierankExpedition",
+                saved_name::<DierankExpedition>(),
+            )
+            .rename_saved("fray_dierank::explore::Mastery", saved_name::<Mastery>());
     }
 }
 

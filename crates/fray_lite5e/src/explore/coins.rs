@@ -19,6 +19,7 @@
 //! - the expedition keeps no magic items yet, so only gold is XP here.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::spawn::Content;
 use fray_explore::log::note;
 use fray_explore::prelude::*;
@@ -93,7 +94,11 @@ pub fn carried_loot(dice: &mut TurnDice<'_>, hit_dice: u32) -> u64 {
 }
 
 /// Marks an expedition whose haul has been shared out.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Shared;
 
 /// The party beat `foes`: their carried loot goes into the haul.

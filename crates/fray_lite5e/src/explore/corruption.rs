@@ -20,6 +20,7 @@
 //! deals 1d6 CON damage and the next stage begins.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::spawn::Content;
 use fray_explore::log::note;
 use fray_explore::prelude::*;
@@ -48,7 +49,11 @@ pub const STAGE_HOURS: u64 = 2;
 const CON: usize = 2;
 
 /// Hours into the current stage of a member's infection.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Infection {
     /// Seconds of the current stage passed so far.
     pub seconds: u64,
@@ -111,7 +116,9 @@ pub(super) fn expose(world: &mut World, expedition: Entity, member: Entity, dc: 
 }
 
 /// A member's hit points as its fight began (to tell who was wounded in it).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct HpAtFightStart(pub i32);
 
 /// Notes a member's hit points as it enters a fight.

@@ -79,6 +79,7 @@ pub mod traps;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::FrayAppExt;
 use fray_explore::prelude::*;
 
@@ -91,7 +92,9 @@ pub const ROUND: GameTime = GameTime::from_seconds(6);
 pub const LANTERN_HOURS: u64 = 3;
 
 /// Marks an expedition that follows lite5e's procedures.
-#[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, serde::Serialize, serde::Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Lite5eExpedition;
 
 /// lite5e's procedures, as the expedition model sees them.
@@ -174,7 +177,6 @@ pub const PACE_FEET: u32 = 1_800;
 
 impl ExploreRules for Lite5eProcedure {
     type Marker = Lite5eExpedition;
-    const MARKER: &'static str = "fray_lite5e::Lite5eExpedition";
 
     /// The threat rolls (L5-19, L5-22), the members' recovery, resilience, rest, corruption
     /// and load, the overland day and the way home (L5-20), and monsters met as fights with
@@ -208,12 +210,14 @@ impl ExploreRules for Lite5eProcedure {
     }
 
     fn saved(app: &mut App) {
-        app.register_saved::<Caution>("fray_lite5e::Caution")
-            .register_saved::<Threats>("fray_lite5e::Threats")
-            .register_saved::<coins::Shared>("fray_lite5e::Shared")
-            .register_saved::<corruption::Infection>("fray_lite5e::Infection")
-            .register_saved::<corruption::HpAtFightStart>("fray_lite5e::HpAtFightStart")
-            .register_saved::<resilience::Adventured>("fray_lite5e::Adventured");
+        app.persist::<(
+            Caution,
+            Threats,
+            coins::Shared,
+            corruption::Infection,
+            corruption::HpAtFightStart,
+            resilience::Adventured,
+        )>();
     }
 }
 

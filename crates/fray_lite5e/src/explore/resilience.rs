@@ -12,6 +12,7 @@
 //! counts (L5-25).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_dice::DieSource;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -24,7 +25,11 @@ use crate::sheet::modifier;
 pub const EXHAUSTED: &str = "exhausted";
 
 /// Hours a member has adventured since its last rest (an affliction-like count on the member).
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Adventured(pub u32);
 
 /// A resilience check: the d20s, the one kept, the total and the DC.

@@ -2,6 +2,7 @@
 //! with advantage when the party is cautious and disadvantage when it is careless.
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::spawn::Content;
 use fray_dice::DieSource;
 use fray_explore::foes::describe;
@@ -9,7 +10,11 @@ use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// How the party travels, which sets the threat roll's advantage.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub enum Caution {
     /// Cautious: the roll has advantage (better for the party).
     Cautious,
@@ -92,7 +97,11 @@ impl ThreatRoll {
 
 /// The threats an expedition has met, by band (what each does comes from the area's threat
 /// list, which is content still to be written).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Threats {
     /// Rolls of 1.
     pub terrible: u32,

@@ -11,6 +11,7 @@
 //! is the player's, between expeditions).
 
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::encounter::{InEncounter, Roster};
 use fray_core::log::CombatLog;
 use fray_core::spawn::Content;
@@ -23,7 +24,9 @@ use crate::ruleset::ID;
 use crate::statblock::OhoBlock;
 
 /// A member's progress, carried from fight to fight.
-#[derive(Component, Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct Experience(pub Progression);
 
 /// The fight `combatant` is in keeps its combat log: its checks earn experience.

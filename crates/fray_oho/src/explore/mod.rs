@@ -23,7 +23,9 @@ pub mod experience;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
 use fray_core::FrayAppExt;
+use fray_core::persistent::saved_name;
 use fray_explore::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +35,9 @@ use self::experience::Experience;
 pub const ROUND: GameTime = GameTime::from_seconds(7);
 
 /// Marks an expedition that follows OHO's procedures.
-#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, Serialize, Deserialize, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug)]
 pub struct OhoExpedition;
 
 /// OHO's procedures, as the expedition model sees them.
@@ -82,10 +86,15 @@ impl Procedure for OhoProcedure {
 
 impl ExploreRules for OhoProcedure {
     type Marker = OhoExpedition;
-    const MARKER: &'static str = "fray_oho::explore::OhoExpedition";
 
     fn saved(app: &mut App) {
-        app.register_saved::<Experience>("fray_oho::explore::Experience");
+        app.persist::<(Experience,)>()
+            // Saved under `explore::` paths before they were saved by type.
+            .rename_saved(
+                "fray_oho::explore::OhoExpedition",
+                saved_name::<OhoExpedition>(),
+            )
+            .rename_saved("fray_oho::explore::Experience", saved_name::<Experience>());
     }
 }
 
