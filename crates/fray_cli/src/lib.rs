@@ -12,6 +12,7 @@ mod delve;
 mod delve_csv;
 mod delve_plot;
 mod demo;
+mod html;
 mod import;
 mod init;
 mod list;

@@ -95,10 +95,30 @@ impl Fight {
         self.app.world().get::<Encounter>(self.encounter)?.outcome()
     }
 
+    /// Plays the fight until it ends (or waits on an external controller).
+    pub fn play(&mut self) {
+        run_until_blocked(self.app.world_mut(), fray_core::drive::MAX_TICKS_PER_RUN);
+    }
+
     /// The run's record (final statuses, HP, damage).
     pub fn record(&self, seed: u64) -> Option<RunRecord> {
         RunRecord::read(self.app.world(), self.encounter, 0, seed)
     }
+}
+
+/// Spawns one fight, not yet played: its World holds the fight as it starts (what a replay
+/// shows before the first event), and [`Fight::play`] plays it.
+pub fn spawn_one(
+    engine: &Engine,
+    encounter: &str,
+    settings: &EncounterSettings,
+) -> Result<Fight, SpawnError> {
+    let mut app = engine.app();
+    let entity = app.world_mut().spawn_encounter(encounter, settings)?;
+    Ok(Fight {
+        app,
+        encounter: entity,
+    })
 }
 
 /// Plays one fight with its log on, until it ends (or waits on an external controller).
@@ -107,11 +127,7 @@ pub fn play_one(
     encounter: &str,
     settings: &EncounterSettings,
 ) -> Result<Fight, SpawnError> {
-    let mut app = engine.app();
-    let entity = app.world_mut().spawn_encounter(encounter, settings)?;
-    run_until_blocked(app.world_mut(), fray_core::drive::MAX_TICKS_PER_RUN);
-    Ok(Fight {
-        app,
-        encounter: entity,
-    })
+    let mut fight = spawn_one(engine, encounter, settings)?;
+    fight.play();
+    Ok(fight)
 }

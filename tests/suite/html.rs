@@ -1,0 +1,249 @@
+//! The pages `--html` writes, opened in a real browser: headless Chromium loads each page,
+//! its scripts run, and the test reads the DOM it leaves (`--dump-dom`). No script error may
+//! reach the page's `#errors` box, the timeline has a step per event of the log, and its last
+//! step shows the HP the log's record ends with. The embedded log is the one `fray run --seed`
+//! prints for that seed.
+//!
+//! Without Chromium (`chromium` on the PATH, or `FRAY_CHROMIUM`) the browser checks are
+//! skipped with a message, unless `FRAY_REQUIRE_BROWSER=1` (as `.ci/run` sets): then they
+//! fail.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::cli::{fray, text};
+
+/// The browser, if there is one; `None` (and a message) when the checks are skipped.
+fn chromium() -> Option<PathBuf> {
+    let named = std::env::var_os("FRAY_CHROMIUM").map(PathBuf::from);
+    let found = named.or_else(|| {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join("chromium"))
+                .find(|p| p.is_file())
+        })
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var("FRAY_REQUIRE_BROWSER").as_deref() != Ok("1"),
+            "FRAY_REQUIRE_BROWSER=1 but no chromium on the PATH (apt-get install chromium)"
+        );
+        eprintln!("skipped: no chromium on the PATH, the pages are not opened in a browser");
+    }
+    found
+}
+
+/// The DOM `page` leaves once its scripts ran, opened with `#hash`.
+fn dom(browser: &Path, page: &Path, hash: &str) -> String {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!("file://{}#{hash}", page.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// The text of the page's `#errors` box (empty when no script failed).
+fn errors(dom: &str) -> String {
+    let start = dom
+        .find("<pre id=\"errors\"")
+        .expect("the page has its #errors box");
+    let start = start + dom[start..].find('>').unwrap() + 1;
+    let end = start + dom[start..].find("</pre>").unwrap();
+    dom[start..end].to_string()
+}
+
+/// Each replay's (`data-steps`, `data-step`, `data-hp`) attributes, in page order.
+fn replays(dom: &str) -> Vec<(usize, usize, Vec<i64>)> {
+    let attr = |tag: &str, name: &str| -> String {
+        let at = tag
+            .find(&format!(" {name}=\""))
+            .unwrap_or_else(|| panic!("no {name} in {tag}"));
+        let rest = &tag[at + name.len() + 3..];
+        rest[..rest.find('"').unwrap()].to_string()
+    };
+    dom.match_indices("<section")
+        .map(|(at, _)| &dom[at..at + dom[at..].find('>').unwrap()])
+        .filter(|tag| tag.contains("class=\"replay\""))
+        .map(|tag| {
+            let hp = attr(tag, "data-hp");
+            (
+                attr(tag, "data-steps").parse().unwrap(),
+                attr(tag, "data-step").parse().unwrap(),
+                hp.split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse().unwrap())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The JSON blob a page holds.
+fn data(page: &Path) -> Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let open = "<script type=\"application/json\" id=\"fray-data\">";
+    let start = html.find(open).expect("the page holds its data") + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("the page's data is JSON")
+}
+
+/// The lines `fray run ENCOUNTER --seed SEED --format json` prints, parsed.
+fn run_json(encounter: &str, seed: u64) -> Vec<Value> {
+    let out = fray(&[
+        "run",
+        encounter,
+        "--seed",
+        &seed.to_string(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Checks that an embedded replay holds the log `fray run --seed` prints for its seed.
+fn same_log(replay: &Value, printed: &[Value]) {
+    let log = &replay["log"];
+    assert_eq!(log["names"], printed[0]);
+    let events = log["events"].as_array().unwrap();
+    assert_eq!(events.len(), printed.len() - 2);
+    assert_eq!(&events[..], &printed[1..printed.len() - 1]);
+    assert_eq!(&log["record"], printed.last().unwrap());
+}
+
+/// The HP each combatant ends with, by the record line.
+fn final_hp(record: &Value) -> Vec<i64> {
+    record["combatants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["hp"].as_i64().unwrap())
+        .collect()
+}
+
+fn built_in_encounters() -> Vec<String> {
+    let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
+    let mut ids: Vec<String> = content.encounters().map(|e| e.id.clone()).collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn h01_every_built_in_encounter_replays_in_a_browser_with_the_log_run_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let browser = chromium();
+    let encounters = built_in_encounters();
+    assert!(encounters.len() > 5);
+    for (i, id) in encounters.iter().enumerate() {
+        let seed = 3 + i as u64;
+        let page = dir.path().join(format!("{id}.html"));
+        let out = fray(&[
+            "run",
+            id,
+            "--seed",
+            &seed.to_string(),
+            "--format",
+            "json",
+            "--html",
+            page.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{id}: {}", text(&out.stderr));
+        let printed: Vec<Value> = text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let replay = data(&page);
+        same_log(&replay, &printed);
+        assert_eq!(replay["schema"], 1);
+        let size = std::fs::metadata(&page).unwrap().len();
+        assert!(size < 3_000_000, "{id}: a {size}-byte page");
+        let Some(browser) = &browser else {
+            continue;
+        };
+        let dom = dom(browser, &page, "step=last");
+        assert_eq!(errors(&dom), "", "{id}: script errors");
+        let shown = replays(&dom);
+        assert_eq!(shown.len(), 1, "{id}: one replay");
+        let (steps, step, hp) = &shown[0];
+        assert_eq!(*steps, printed.len() - 2, "{id}: a step per event");
+        assert_eq!(step, steps, "{id}: #step=last shows the last step");
+        assert_eq!(
+            *hp,
+            final_hp(printed.last().unwrap()),
+            "{id}: the last step's HP"
+        );
+        // Opened plainly, it starts before the first event, with the start's HP (checked on
+        // a few pages: each load costs a second).
+        if i % 8 != 0 {
+            continue;
+        }
+        let dom = dom_at_start(browser, &page);
+        let start: Vec<i64> = replay["start"]["combatants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["hp"].as_i64().unwrap())
+            .collect();
+        assert_eq!(replays(&dom)[0].1, 0, "{id}");
+        assert_eq!(replays(&dom)[0].2, start, "{id}");
+    }
+}
+
+fn dom_at_start(browser: &Path, page: &Path) -> String {
+    let dom = dom(browser, page, "");
+    assert_eq!(errors(&dom), "");
+    dom
+}
+
+#[test]
+fn h02_a_page_to_a_missing_folder_or_to_standard_output_is_refused_before_the_fight() {
+    let out = fray(&[
+        "run",
+        "archmage-bridge",
+        "--html",
+        "/no/such/folder/fight.html",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no folder /no/such/folder"));
+    assert!(text(&out.stdout).is_empty(), "nothing was played");
+    let out = fray(&["run", "archmage-bridge", "--html", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("a page is written to a file"));
+    assert!(text(&out.stdout).is_empty());
+}
+
+#[test]
+fn h03_a_page_replays_the_seed_run_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("fight.html");
+    let out = fray(&[
+        "run",
+        "oho-crossroads",
+        "--seed",
+        "11",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replay = data(&page);
+    same_log(&replay, &run_json("oho-crossroads", 11));
+    assert_eq!(replay["command"], "fray run oho-crossroads --seed 11");
+}
