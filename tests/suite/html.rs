@@ -247,3 +247,140 @@ fn h03_a_page_replays_the_seed_run_prints() {
     same_log(&replay, &run_json("oho-crossroads", 11));
     assert_eq!(replay["command"], "fray run oho-crossroads --seed 11");
 }
+
+/// The picks of a batch page: (kind, side, run index, seed, replay).
+fn picks(data: &Value) -> Vec<(String, Value, u64, String, usize)> {
+    data["picks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["kind"].as_str().unwrap().to_string(),
+                p["side"].clone(),
+                p["index"].as_u64().unwrap(),
+                p["seed"].as_str().unwrap().to_string(),
+                p["replay"].as_u64().unwrap() as usize,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn h04_a_batch_page_replays_its_runs_worth_watching_as_run_plays_their_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let batch = |extra: &[&str], page: &str| {
+        let mut args = vec![
+            "batch",
+            "archmage-bridge",
+            "--runs",
+            "3000",
+            "--seed",
+            "9",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let page = at(page);
+        args.extend_from_slice(&["--html", &page]);
+        let out = fray(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        data(Path::new(&page))
+    };
+    let one = batch(&["--threads", "1"], "one.html");
+    let two = batch(&["--threads", "2", "--chunk", "7"], "two.html");
+    // Sharded, then merged: the parts carry the sketch, the merge picks and re-plays.
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let part = at(&format!("part-{i}.json"));
+        let out = fray(&[
+            "batch",
+            "archmage-bridge",
+            "--runs",
+            "3000",
+            "--seed",
+            "9",
+            "--quiet",
+            "--shard",
+            &shard,
+            "--part",
+            &part,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let merged_page = at("merged.html");
+    let out = fray(&[
+        "merge",
+        &at("part-2.json"),
+        &at("part-0.json"),
+        &at("part-1.json"),
+        "--html",
+        &merged_page,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let merged = data(Path::new(&merged_page));
+    // The same picks, the same replays, whatever the threads, chunks or shards.
+    assert_eq!(picks(&one), picks(&two));
+    assert_eq!(picks(&one), picks(&merged));
+    assert_eq!(one["replays"], two["replays"]);
+    assert_eq!(one["replays"], merged["replays"]);
+    assert_eq!(
+        one["command"],
+        "fray batch archmage-bridge --runs 3000 --seed 9"
+    );
+    assert_eq!(merged["command"], one["command"]);
+    // The median, worst 1% and best 1% of each side, and the longest run.
+    let picked = picks(&one);
+    let kinds: Vec<&str> = picked.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "worst", "median", "best", "worst", "median", "best", "longest"
+        ]
+    );
+    // Each replay is the log `fray run --seed` prints for its seed; each seed is the run's
+    // in the batch.
+    let embedded = one["replays"].as_array().unwrap();
+    assert!(embedded.len() <= picked.len());
+    for (_, _, index, seed, replay) in &picked {
+        let printed = run_json("archmage-bridge", seed.parse().unwrap());
+        same_log(&embedded[*replay], &printed);
+        assert_eq!(
+            *seed,
+            fray_core::rng::derive_seed(9, *index).to_string(),
+            "run {index}'s seed"
+        );
+    }
+    // Only the chosen runs are embedded: the page stays small.
+    let size = std::fs::metadata(at("one.html")).unwrap().len();
+    assert!(size < 2_000_000, "a {size}-byte page");
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let dom = dom(browser.as_path(), Path::new(&at("one.html")), "step=last");
+    assert_eq!(errors(&dom), "", "script errors");
+    let shown = replays(&dom);
+    assert_eq!(shown.len(), embedded.len());
+    for ((steps, step, hp), replay) in shown.iter().zip(embedded) {
+        let events = replay["log"]["events"].as_array().unwrap().len();
+        assert_eq!((*steps, *step), (events, events));
+        assert_eq!(*hp, final_hp(&replay["log"]["record"]));
+    }
+}
+
+#[test]
+fn h05_a_batch_page_to_a_missing_folder_is_refused_before_the_batch() {
+    let out = fray(&[
+        "batch",
+        "archmage-bridge",
+        "--runs",
+        "10",
+        "--html",
+        "/no/such/folder/batch.html",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no folder /no/such/folder"));
+    assert!(text(&out.stdout).is_empty(), "nothing was played");
+    let out = fray(&["batch", "archmage-bridge", "--runs", "10", "--html", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+}

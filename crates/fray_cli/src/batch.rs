@@ -298,9 +298,9 @@ pub fn run(
         );
         let replayer = Replayer {
             engine: &engine,
-            encounter: &config.encounter,
-            given: &args.encounter,
-            overrides: &args.overrides,
+            encounter: config.encounter.clone(),
+            given: args.encounter.clone(),
+            overrides: args.overrides.clone(),
             ai,
             controllers,
             master: config.seed,

@@ -5,7 +5,9 @@
 
 use fray_core::prelude::*;
 use fray_core::rng::derive_seed;
+use fray_sim::batch::batch_controllers;
 use fray_sim::engine::Engine;
+use fray_sim::identity::BatchIdentity;
 use fray_sim::plot::plot_svg;
 use fray_sim::report::BatchReport;
 use fray_sim::watch::PickKind;
@@ -26,11 +28,11 @@ pub(crate) struct Replayer<'a> {
     /// The engine the batch played on.
     pub engine: &'a Engine,
     /// The encounter's content id.
-    pub encounter: &'a str,
+    pub encounter: String,
     /// The encounter as the command line gave it (for the commands shown).
-    pub given: &'a str,
+    pub given: String,
     /// The options and round limit given on the command line.
-    pub overrides: &'a Overrides,
+    pub overrides: Overrides,
     /// The `--ai SIDE=POLICY` the runs play with: those given, and the tactical AI for a side
     /// the file makes external (as the batch does).
     pub ai: Vec<String>,
@@ -51,6 +53,8 @@ pub(crate) fn batch_data(
     if let Some(map) = summary.as_object_mut() {
         // The exact totals are for merging, not for reading; the page shows the report.
         map.remove("totals");
+        // A string: a script's numbers hold 53 bits, a seed 64.
+        map.insert("seed".into(), Value::String(report.seed.to_string()));
     }
     let chart = plot_svg(report).map_err(|e| e.to_string())?;
     let mut replayed: Vec<u64> = Vec::new();
@@ -69,13 +73,13 @@ pub(crate) fn batch_data(
                 };
                 let heading = Heading {
                     title: format!("{}: run {}", report.name, pick.index),
-                    encounter: replayer.encounter.to_string(),
+                    encounter: replayer.encounter.clone(),
                     seed,
-                    command: run_command(replayer.given, replayer.overrides, &replayer.ai, seed),
+                    command: run_command(&replayer.given, &replayer.overrides, &replayer.ai, seed),
                 };
                 replays.push(play_replay(
                     replayer.engine,
-                    replayer.encounter,
+                    &replayer.encounter,
                     &settings,
                     &heading,
                 )?);
@@ -96,7 +100,7 @@ pub(crate) fn batch_data(
             },
             "side": side,
             "index": pick.index,
-            "seed": seed,
+            "seed": seed.to_string(),
             "score": pick.score,
             "replay": at,
         }));
@@ -140,4 +144,87 @@ pub(crate) fn write_batch_page(
     file.write_all(html.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", file.path().display()))?;
     file.commit()
+}
+
+impl<'a> Replayer<'a> {
+    /// How the runs of the batch `identity` names are played again on `engine` (its content
+    /// loaded with the identity's options and round limit): refused when the AI given was an
+    /// external player, or when the content is not the one the batch played (its
+    /// fingerprint differs), since the runs would not be the batch's.
+    pub(crate) fn for_identity(
+        cli: &crate::CliEngine,
+        engine: &'a Engine,
+        id: &str,
+        identity: &BatchIdentity,
+        overrides: Overrides,
+    ) -> Result<Self, String> {
+        let mut given = Vec::new();
+        for controller in &identity.controllers {
+            match controller.split_once("=ai:") {
+                Some((side, policy)) => given.push(format!("{side}={policy}")),
+                None => {
+                    return Err(format!(
+                        "the batch gave a side to a player ({controller}): its runs cannot be re-played"
+                    ));
+                }
+            }
+        }
+        let controllers = crate::content::parse_ai(cli, &given)?;
+        let spec = engine
+            .content
+            .encounter(id)
+            .ok_or_else(|| format!("no encounter `{id}` in the content"))?;
+        let here = BatchIdentity::of(
+            &engine.content,
+            spec,
+            &controllers,
+            identity.seed,
+            identity.runs,
+        );
+        if here != *identity {
+            return Err(format!(
+                "the content here is not the one the parts were played with (fingerprint {} here, {} in the parts): \
+                 pass the same --content the shards had",
+                here.content, identity.content
+            ));
+        }
+        let (all, _) = batch_controllers(spec, &controllers);
+        let mut ai = given;
+        ai.extend(
+            all.iter()
+                .skip(controllers.len())
+                .map(|(side, _)| format!("{side}=tactical")),
+        );
+        Ok(Self {
+            engine,
+            encounter: id.to_string(),
+            given: identity.encounter.clone(),
+            overrides,
+            ai,
+            controllers: all,
+            master: identity.seed,
+        })
+    }
+}
+
+/// The overrides that load an encounter with the options the batch `identity` played it with
+/// (its round limit is the caller's to add when it is not the encounter's own).
+pub(crate) fn overrides_of(identity: &BatchIdentity) -> Overrides {
+    Overrides {
+        options: identity
+            .options
+            .iter()
+            .map(|option| match option.split_once('=') {
+                // Text values are written quoted (`name="value"`).
+                Some((name, value)) => {
+                    let value =
+                        serde_json::from_str::<String>(value).unwrap_or_else(|_| value.to_string());
+                    format!("{name}={value}")
+                }
+                None => option.clone(),
+            })
+            .collect(),
+        max_rounds: None,
+        ruleset: None,
+    }
 }

@@ -99,7 +99,8 @@ pub(crate) fn replay(fight: &Fight, start: Start, heading: &Heading) -> Value {
         "schema": REPLAY_SCHEMA,
         "title": heading.title,
         "encounter": heading.encounter,
-        "seed": heading.seed,
+        // A string: a script's numbers hold 53 bits, a seed 64.
+        "seed": heading.seed.to_string(),
         "command": heading.command,
         "start": start.0,
         "log": {"names": names, "events": events, "record": record},
