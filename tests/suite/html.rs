@@ -384,3 +384,77 @@ fn h05_a_batch_page_to_a_missing_folder_is_refused_before_the_batch() {
     let out = fray(&["batch", "archmage-bridge", "--runs", "10", "--html", "-"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn built_in_expeditions() -> Vec<String> {
+    let out = fray(&["list"]);
+    assert!(out.status.success());
+    let mut ids = Vec::new();
+    let mut within = false;
+    for line in text(&out.stdout).lines() {
+        if line.trim_start().starts_with("expeditions") {
+            within = true;
+        } else if !line.starts_with("    ") {
+            within = false;
+        } else if within && let Some(id) = line.split_whitespace().next() {
+            ids.push(id.to_string());
+        }
+    }
+    ids
+}
+
+#[test]
+fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let browser = chromium();
+    let expeditions = built_in_expeditions();
+    assert!(expeditions.len() >= 5, "{expeditions:?}");
+    for id in &expeditions {
+        let page = dir.path().join(format!("{id}.html"));
+        let out = fray(&[
+            "delve",
+            id,
+            "--seed",
+            "2",
+            "--json",
+            "-",
+            "--html",
+            page.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{id}: {}", text(&out.stderr));
+        let lines: Vec<Value> = text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let delve = data(&page);
+        let entries = delve["entries"].as_array().unwrap();
+        assert_eq!(
+            entries.len(),
+            lines.len() - 1,
+            "{id}: an entry per log line"
+        );
+        for (entry, line) in entries.iter().zip(&lines) {
+            assert_eq!(entry["event"], line["event"], "{id}");
+        }
+        assert_eq!(delve["command"], format!("fray delve {id} --seed 2"));
+        let Some(browser) = &browser else {
+            continue;
+        };
+        let dom = dom(browser, &page, "step=last");
+        assert_eq!(errors(&dom), "", "{id}: script errors");
+        let tag_at = dom.find("<section id=\"replay\"").unwrap();
+        let tag = &dom[tag_at..tag_at + dom[tag_at..].find('>').unwrap()];
+        assert!(
+            tag.contains(&format!("data-steps=\"{}\"", entries.len())),
+            "{id}: {tag}"
+        );
+        assert!(
+            tag.contains(&format!("data-step=\"{}\"", entries.len())),
+            "{id}: {tag}"
+        );
+        let last = entries.last().unwrap()["clock"].as_str().unwrap();
+        assert!(
+            tag.contains(&format!("data-clock=\"{last}\"")),
+            "{id}: {tag}"
+        );
+    }
+}

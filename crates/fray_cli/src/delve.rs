@@ -24,7 +24,9 @@ use serde::Serialize;
 
 use crate::batch::{JsonOut, check_plot_path, open_json, progress_bar_of, write_json};
 use crate::content::{ContentChoice, ContentError, load};
-use crate::output::{CsvOut, distinct_outputs, draw_whole, write_whole};
+use crate::html::delve::delve_data;
+use crate::html::page::{PageKind, page, write_page};
+use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole, write_whole};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
 
 /// Arguments of `fray delve`.
@@ -72,6 +74,10 @@ pub struct DelveArgs {
     /// Play on an expedition saved with `--save`: its log so far, then the rest.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["runs", "seed"])]
     pub resume: Option<PathBuf>,
+    /// Also write the expedition as a page to look at (one self-contained HTML file): its log
+    /// as a timeline with the clock, and the party (not `-`; one expedition, not `--runs`).
+    #[arg(long, value_name = "FILE.html", conflicts_with = "runs")]
+    pub html: Option<PathBuf>,
 }
 
 /// The most worker threads a batch of expeditions starts.
@@ -313,6 +319,15 @@ fn narrate(
     args: &DelveArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
+        return Ok(fail(2, e, &[]));
+    }
+    // The page's file is started before the expedition plays, so a bad path fails at once.
+    let html = match args.html.as_deref().map(AtomicFile::create).transpose() {
+        Ok(html) => html,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    let resumed = matches!(start, Start::Loaded(_));
     let e = match start {
         Start::Loaded(e) => e,
         Start::Fresh(_) => match app
@@ -349,6 +364,22 @@ fn narrate(
         .get::<ExpeditionLog>(e)
         .map(|l| l.entries().to_vec())
         .unwrap_or_default();
+    if let Some(file) = html {
+        let command = match (&args.resume, resumed) {
+            (Some(path), true) => format!(
+                "fray delve --resume {}",
+                crate::adhoc::shell_word(&path.display().to_string())
+            ),
+            _ => format!(
+                "fray delve {} --seed {seed}",
+                crate::adhoc::shell_word(&spec.id)
+            ),
+        };
+        let data = delve_data(&spec.name, seed, &command, &entries, &summary, clock);
+        if let Err(why) = write_page(file, &page(PageKind::Delve, &spec.name, &data)) {
+            return Ok(fail(1, why, &[]));
+        }
+    }
     let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if let Some(path) = &args.json {
         let mut lines = String::new();

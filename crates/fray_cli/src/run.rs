@@ -9,7 +9,7 @@ use fray_core::prelude::*;
 use fray_sim::single::spawn_one;
 
 use crate::content::{ContentChoice, engine_for, parse_ai};
-use crate::html::page::{PageKind, page};
+use crate::html::page::{PageKind, page, write_page};
 use crate::html::replay::{Heading, Start, replay, run_command};
 use crate::narrate::{closing_lines, narrate};
 use crate::output::AtomicFile;
@@ -130,23 +130,15 @@ pub fn run(
             }
         }
     }
-    if let Some(mut file) = html {
+    if let Some(file) = html {
         let heading = Heading {
             title: spec.name.clone(),
             encounter: id.clone(),
             seed,
             command: run_command(&args.encounter, &args.overrides, &args.ai, seed),
         };
-        let page = page(
-            PageKind::Replay,
-            &spec.name,
-            &replay(&fight, start, &heading),
-        );
-        let written = file
-            .write_all(page.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", file.path().display()))
-            .and_then(|()| file.commit());
-        if let Err(e) = written {
+        let data = replay(&fight, start, &heading);
+        if let Err(e) = write_page(file, &page(PageKind::Replay, &spec.name, &data)) {
             return Ok(fail(1, e, &[]));
         }
     }

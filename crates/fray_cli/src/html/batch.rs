@@ -13,9 +13,7 @@ use fray_sim::report::BatchReport;
 use fray_sim::watch::PickKind;
 use serde_json::{Value, json};
 
-use std::io::Write;
-
-use super::page::{PageKind, page};
+use super::page::{PageKind, page, write_page};
 use super::replay::{Heading, play_replay, run_command};
 use crate::output::AtomicFile;
 use crate::overrides::Overrides;
@@ -134,16 +132,13 @@ pub(crate) fn batch_command(
 
 /// Writes a batch's page into `file` and puts it in place.
 pub(crate) fn write_batch_page(
-    mut file: AtomicFile,
+    file: AtomicFile,
     report: &BatchReport,
     command: &str,
     replayer: &Replayer<'_>,
 ) -> Result<(), String> {
     let data = batch_data(report, command, replayer)?;
-    let html = page(PageKind::Batch, &report.name, &data);
-    file.write_all(html.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", file.path().display()))?;
-    file.commit()
+    write_page(file, &page(PageKind::Batch, &report.name, &data))
 }
 
 impl<'a> Replayer<'a> {

@@ -1,12 +1,14 @@
-//! Pages to look at: `fray run --html`, `fray batch --html` and `fray merge --html` write one
-//! self-contained HTML file (no network, no external scripts or fonts) in which a fight plays
-//! back on its map, and a batch's report opens its runs worth watching.
+//! Pages to look at: `fray run --html`, `fray batch --html`, `fray merge --html` and `fray
+//! delve --html` write one self-contained HTML file (no network, no external scripts or
+//! fonts) in which a fight plays back on its map, a batch's report opens its runs worth
+//! watching, and an expedition plays back with its clock.
 //!
 //! Each page is the same shell ([`page`]): the stylesheet and the scripts inline, and the
 //! page's data as one JSON blob in a `<script type="application/json">` element, which the
 //! scripts render. The data is documented in `docs/replay.md`.
 
 pub(crate) mod batch;
+pub(crate) mod delve;
 pub(crate) mod page;
 pub(crate) mod replay;
 

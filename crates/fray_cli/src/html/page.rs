@@ -1,7 +1,12 @@
 //! The shell every page shares: the stylesheet, the error catcher and the scripts inline, and
-//! the page's data as one JSON blob.
+//! the page's data as one JSON blob. The replay script comes first on every page: it holds
+//! the helpers and the timeline the others use.
+
+use std::io::Write;
 
 use serde_json::Value;
+
+use crate::output::AtomicFile;
 
 /// The stylesheet of every page.
 const STYLE: &str = include_str!("page.css");
@@ -11,6 +16,8 @@ const ERRORS: &str = include_str!("errors.js");
 const REPLAY: &str = include_str!("replay.js");
 /// The batch report.
 const BATCH: &str = include_str!("batch.js");
+/// The expedition player.
+const DELVE: &str = include_str!("delve.js");
 
 /// What a page shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +27,8 @@ pub(crate) enum PageKind {
     /// A batch's report with its runs worth watching (`fray batch --html`, `fray merge
     /// --html`).
     Batch,
+    /// An expedition played back (`fray delve --html`).
+    Delve,
 }
 
 /// A whole page titled `title` showing `data`.
@@ -27,6 +36,7 @@ pub(crate) fn page(kind: PageKind, title: &str, data: &Value) -> String {
     let (name, script) = match kind {
         PageKind::Replay => ("replay", ""),
         PageKind::Batch => ("batch", BATCH),
+        PageKind::Delve => ("delve", DELVE),
     };
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -39,6 +49,13 @@ pub(crate) fn page(kind: PageKind, title: &str, data: &Value) -> String {
         title = escape_text(title),
         data = json_in_script(data),
     )
+}
+
+/// Writes a page into `file` and puts it in place.
+pub(crate) fn write_page(mut file: AtomicFile, html: &str) -> Result<(), String> {
+    file.write_all(html.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", file.path().display()))?;
+    file.commit()
 }
 
 /// `data` as JSON safe inside a `<script>` element: every `<` written `\u003c`, so no `</script>`

@@ -191,7 +191,7 @@ function layout(map, count) {
   }
   var perRow = 6;
   var rows = Math.max(1, Math.ceil(count / perRow));
-  var w = 190, h = 46 + rows * 30, gapX = 70, gapY = 30;
+  var w = 190, h = 58 + rows * 30, gapX = 70, gapY = 30;
   var tallest = Math.max.apply(null, columns.map(function (c) { return c.length; }).concat([1]));
   var boxes = [];
   columns.forEach(function (col, x) {
@@ -206,6 +206,66 @@ function layout(map, count) {
     height: 40 + tallest * (h + gapY) - gapY,
     perRow: perRow
   };
+}
+
+// The controls of a timeline of `steps` steps (0 to steps): to the start, a step back,
+// play and pause, a step on, to the end, a scrubber and the speed. `show(k)` shows step k;
+// the caller tells the timeline which step shows with `at(k)`.
+function Timeline(steps, show) {
+  var step = 0;
+  var timer = null;
+  var playButton = el('button', { type: 'button', class: 'play', text: 'play' });
+  var scrubber = el('input', { type: 'range', min: 0, max: steps, value: 0, class: 'scrubber', 'aria-label': 'step' });
+  var stepLabel = el('span', { class: 'step-label' });
+  var speed = el('select', { 'aria-label': 'speed' }, [['1', '1 step/s'], ['4', '4 steps/s'], ['15', '15 steps/s'], ['60', '60 steps/s']].map(function (o) {
+    var opt = el('option', { value: o[0], text: o[1] });
+    if (o[0] === '4') opt.selected = true;
+    return opt;
+  }));
+  function pause() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    playButton.textContent = 'play';
+  }
+  function play() {
+    if (step >= steps) show(0);
+    playButton.textContent = 'pause';
+    timer = setInterval(function () {
+      if (step >= steps) { pause(); return; }
+      show(step + 1);
+    }, 1000 / Number(speed.value));
+  }
+  var button = function (text, to) {
+    var b = el('button', { type: 'button', text: text });
+    b.addEventListener('click', function () { pause(); show(Math.max(0, Math.min(steps, to()))); });
+    return b;
+  };
+  playButton.addEventListener('click', function () { if (timer) pause(); else play(); });
+  scrubber.addEventListener('input', function () { pause(); show(Number(scrubber.value)); });
+  speed.addEventListener('change', function () { if (timer) { pause(); play(); } });
+  return {
+    controls: el('div', { class: 'controls' }, [
+      button('|<', function () { return 0; }),
+      button('< step', function () { return step - 1; }),
+      playButton,
+      button('step >', function () { return step + 1; }),
+      button('>|', function () { return steps; }),
+      scrubber, stepLabel, speed
+    ]),
+    pause: pause,
+    at: function (k) {
+      step = k;
+      scrubber.value = String(k);
+      stepLabel.textContent = 'step ' + k + ' of ' + steps;
+    }
+  };
+}
+
+// The step the page's address asks for: `#step=last`, `#step=N`, else 0.
+function stepAsked(steps) {
+  var wanted = /(?:^#|&)step=(last|\d+)/.exec(window.location.hash);
+  if (!wanted) return 0;
+  return wanted[1] === 'last' ? steps : Math.min(steps, Number(wanted[1]));
 }
 
 // A token's label: the first letters of a name's first two words, or its first letter and
@@ -226,7 +286,6 @@ function FrayReplay(root, data) {
   var map = data.start.map || [];
   var geo = layout(map, names.combatants.length);
   var step = 0;
-  var timer = null;
 
   root.className = 'replay';
   root.setAttribute('data-steps', String(steps));
@@ -289,36 +348,17 @@ function FrayReplay(root, data) {
   });
 
   // The timeline.
-  var playButton = el('button', { type: 'button', class: 'play', text: 'play' });
-  var scrubber = el('input', { type: 'range', min: 0, max: steps, value: 0, class: 'scrubber', 'aria-label': 'step' });
-  var stepLabel = el('span', { class: 'step-label' });
-  var speed = el('select', { 'aria-label': 'speed' }, [['1', '1 step/s'], ['4', '4 steps/s'], ['15', '15 steps/s'], ['60', '60 steps/s']].map(function (o) {
-    var opt = el('option', { value: o[0], text: o[1] });
-    if (o[0] === '4') opt.selected = true;
-    return opt;
-  }));
-  var button = function (text, to) {
-    var b = el('button', { type: 'button', text: text });
-    b.addEventListener('click', function () { pause(); show(to()); });
-    return b;
-  };
-  var controls = el('div', { class: 'controls' }, [
-    button('|<', function () { return 0; }),
-    button('< step', function () { return step - 1; }),
-    playButton,
-    button('step >', function () { return step + 1; }),
-    button('>|', function () { return steps; }),
-    scrubber, stepLabel, speed
-  ]);
+  var timeline = Timeline(steps, function (k) { show(k); });
+  var controls = timeline.controls;
   var list = el('ol', { class: 'log' });
   var items = events.map(function (e, i) {
     var item = el('li', { 'data-step': String(i + 1) }, [el('span', { class: 'when', text: 'r' + e.round + ' ' }), describe(e, names)]);
     var roll = e.roll && typeof e.roll === 'object' ? e.roll : null;
     if (roll) {
       item.appendChild(document.createTextNode(' '));
-      item.appendChild(el('span', { class: 'roll', title: rollText(roll), text: '[' + roll.breakdown + ']' }));
+      item.appendChild(el('span', { class: 'roll', title: rollText(roll), text: roll.notation + ' = ' + roll.breakdown }));
     }
-    item.addEventListener('click', function () { pause(); show(i + 1); });
+    item.addEventListener('click', function () { timeline.pause(); show(i + 1); });
     list.appendChild(item);
     return item;
   });
@@ -335,7 +375,7 @@ function FrayReplay(root, data) {
     var b = geo.boxes[c.region];
     var here = 0;
     for (var j = 0; j < i; j++) if (state.combatants[j].region === c.region) here++;
-    return { x: b.x + 22 + (here % geo.perRow) * 29, y: b.y + 46 + Math.floor(here / geo.perRow) * 30 };
+    return { x: b.x + 22 + (here % geo.perRow) * 29, y: b.y + 58 + Math.floor(here / geo.perRow) * 30 };
   }
 
   function show(k) {
@@ -343,8 +383,7 @@ function FrayReplay(root, data) {
     var state = states[step];
     root.setAttribute('data-step', String(step));
     root.setAttribute('data-hp', state.combatants.map(function (c) { return c.hp; }).join(','));
-    scrubber.value = String(step);
-    stepLabel.textContent = 'step ' + step + ' of ' + steps;
+    timeline.at(step);
     roundBox.textContent = state.round > 0 ? 'round ' + state.round : 'before the first round';
     if (state.ended) roundBox.textContent += ' - over';
     gaugeBox.textContent = state.gauges.map(function (g) { return g.name + ' ' + g.text; }).join(' | ');
@@ -370,39 +409,25 @@ function FrayReplay(root, data) {
     while (engageLayer.firstChild) engageLayer.removeChild(engageLayer.firstChild);
     state.engaged.forEach(function (pair) {
       var a = places[pair[0]], b = places[pair[1]];
-      if (a && b) engageLayer.appendChild(svgEl('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+      // An arc above the tokens, so it shows between neighbours in a row too.
+      if (a && b) {
+        var lift = 16 + Math.abs(b.x - a.x) * 0.2;
+        engageLayer.appendChild(svgEl('path', {
+          d: 'M' + a.x + ' ' + (a.y - 10) + ' Q' + (a.x + b.x) / 2 + ' ' + (Math.min(a.y, b.y) - lift) + ' ' + b.x + ' ' + (b.y - 10)
+        }));
+      }
     });
     items.forEach(function (item, i) {
       item.className = i + 1 === step ? 'current' : i + 1 < step ? 'past' : '';
     });
-    if (step > 0 && items[step - 1] && timer) {
-      var box = list.getBoundingClientRect();
-      var at = items[step - 1].getBoundingClientRect();
-      if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - box.height / 2;
+    // The current event stays in view inside the log's box (the page itself does not move).
+    var current = items[step - 1];
+    if (current && (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
     }
   }
 
-  function pause() {
-    if (timer) clearInterval(timer);
-    timer = null;
-    playButton.textContent = 'play';
-  }
-
-  function play() {
-    if (step >= steps) show(0);
-    playButton.textContent = 'pause';
-    timer = setInterval(function () {
-      if (step >= steps) { pause(); return; }
-      show(step + 1);
-    }, 1000 / Number(speed.value));
-  }
-
-  playButton.addEventListener('click', function () { if (timer) pause(); else play(); });
-  scrubber.addEventListener('input', function () { pause(); show(Number(scrubber.value)); });
-  speed.addEventListener('change', function () { if (timer) { pause(); play(); } });
-
-  var wanted = /(?:^#|&)step=(last|\d+)/.exec(window.location.hash);
-  show(wanted ? (wanted[1] === 'last' ? steps : Number(wanted[1])) : 0);
+  show(stepAsked(steps));
   return { show: show, steps: steps };
 }
 
