@@ -458,3 +458,88 @@ fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock() {
         );
     }
 }
+
+/// The value of attribute `name` on the first element with class `class` in `dom`.
+fn attribute_of_class(dom: &str, class: &str, name: &str) -> String {
+    let at = dom
+        .find(&format!("class=\"{class}\""))
+        .unwrap_or_else(|| panic!("no .{class} in the page"));
+    let start = dom[..at].rfind('<').unwrap();
+    let tag = &dom[start..at + dom[at..].find('>').unwrap()];
+    let from = tag
+        .find(&format!("{name}=\""))
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        + name.len()
+        + 2;
+    tag[from..from + tag[from..].find('"').unwrap()].to_string()
+}
+
+#[test]
+fn h07_a_comparison_and_a_tuning_open_as_pages_with_their_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let compare_page = dir.path().join("compare.html");
+    let out = fray(&[
+        "compare",
+        "archmage-bridge",
+        "--b-option",
+        "lasting_wounds=true",
+        "--runs",
+        "400",
+        "--quiet",
+        "--json",
+        "-",
+        "--html",
+        compare_page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let compared = data(&compare_page);
+    assert_eq!(compared["schema"], 1);
+    assert_eq!(compared["comparison"]["win_rate"], printed["win_rate"]);
+    assert_eq!(compared["comparison"]["rounds"], printed["rounds"]);
+    assert_eq!(
+        compared["comparison"]["a"]["rounds"],
+        printed["a"]["rounds"]
+    );
+    let tune_page = dir.path().join("tune.html");
+    let out = fray(&[
+        "tune",
+        "archmage-bridge",
+        "--side",
+        "Heroes",
+        "--target",
+        "0.5",
+        "--vary",
+        "hp:Raiders",
+        "--budget",
+        "300",
+        "--quiet",
+        "--html",
+        tune_page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let tuned = data(&tune_page);
+    let best = tuned["tuned"]["best"].as_u64().unwrap();
+    assert!(
+        text(&out.stdout).contains(&best.to_string()),
+        "the page's knob is the one the command prints"
+    );
+    assert!(tuned["chart"].as_str().unwrap().starts_with("<svg"));
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let shown = dom(&browser, &compare_page, "");
+    assert_eq!(errors(&shown), "", "script errors in the comparison");
+    let significant = printed["win_rate"]["p_value"].as_f64().unwrap() < 0.05;
+    assert_eq!(
+        attribute_of_class(&shown, "card verdict", "data-significant"),
+        significant.to_string()
+    );
+    assert!(shown.contains("class=\"rounds-chart\""));
+    let shown = dom(&browser, &tune_page, "");
+    assert_eq!(errors(&shown), "", "script errors in the tuning");
+    assert_eq!(
+        attribute_of_class(&shown, "card verdict", "data-best"),
+        best.to_string()
+    );
+}

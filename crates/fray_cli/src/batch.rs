@@ -17,7 +17,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
 use crate::content::{ContentChoice, engine_for, parse_ai};
 use crate::html::batch::{Replayer, batch_command, write_batch_page};
-use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole};
+use crate::output::{AtomicFile, CsvOut, check_plot_path, distinct_outputs, draw_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -123,21 +123,6 @@ pub(crate) fn open_json(path: Option<&Path>) -> Result<Option<JsonOut>, String> 
         None => Ok(None),
         Some(path) if path.as_os_str() == "-" => Ok(Some(JsonOut::Stdout)),
         Some(path) => AtomicFile::create(path).map(|f| Some(JsonOut::File(f))),
-    }
-}
-
-/// Checks that the chart's folder exists before the batch plays (`fray batch`, `fray delve`).
-pub(crate) fn check_plot_path(path: Option<&Path>) -> Result<(), String> {
-    let Some(path) = path else {
-        return Ok(());
-    };
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(format!(
-            "cannot create {}: no folder {}",
-            path.display(),
-            dir.display()
-        )),
-        _ => Ok(()),
     }
 }
 

@@ -22,11 +22,13 @@ use fray_sim::report::RESULTS_SCHEMA;
 use fray_sim::survival::plot_survival;
 use serde::Serialize;
 
-use crate::batch::{JsonOut, check_plot_path, open_json, progress_bar_of, write_json};
+use crate::batch::{JsonOut, open_json, progress_bar_of, write_json};
 use crate::content::{ContentChoice, ContentError, load};
 use crate::html::delve::delve_data;
 use crate::html::page::{PageKind, page, write_page};
-use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole, write_whole};
+use crate::output::{
+    AtomicFile, CsvOut, check_plot_path, distinct_outputs, draw_whole, write_whole,
+};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
 
 /// Arguments of `fray delve`.

@@ -16,6 +16,8 @@ use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, Tuned, merge_tune};
 use crate::batch::{open_json, write_json};
 use crate::content::{ContentChoice, engine_for};
 use crate::html::batch::{Replayer, batch_command, overrides_of, write_batch_page};
+use crate::html::compare::write_compare_page;
+use crate::html::tune::write_tune_page;
 use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole, outputs_apart_from_inputs};
 use crate::{CliEngine, fail};
 
@@ -38,9 +40,10 @@ pub struct MergeArgs {
     /// Draw rounds and win rates (SVG or PNG, by the file's extension).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
-    /// Write the whole batch's report as a page (one self-contained HTML file), with its runs
-    /// worth watching picked from the parts and re-played from the content (the content the
-    /// shards played: `--content DIR` as they had it; not `-`).
+    /// Write the result as a page (one self-contained HTML file): a batch's report with its
+    /// runs worth watching picked from the parts and re-played from the content (the content
+    /// the shards played: `--content DIR` as they had it), a comparison's or a sweep's page
+    /// (not `-`).
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<PathBuf>,
     /// Where the content comes from, to re-play the runs worth watching (`--html` only).
@@ -125,13 +128,6 @@ pub fn run(
             2,
             format!("{first} is {a}, but {other} is {b}: parts of different kinds never merge"),
             &["merge the parts of one batch, comparison or sweep at a time"],
-        ));
-    }
-    if args.html.is_some() && texts.iter().any(|(_, t)| is_tune(t) || is_comparison(t)) {
-        return Ok(fail(
-            2,
-            "--html writes a batch's page: the parts of a sweep or a comparison have none yet",
-            &[],
         ));
     }
     if texts.iter().any(|(_, t)| is_tune(t)) {
@@ -326,7 +322,16 @@ fn merge_compare(
         not_this_kind: "merge the parts of one comparison, or of one batch, not both",
         not_one_whole: "merge the parts of one comparison: the same A, B, side, seeds and --runs, split the same way",
     };
-    Ok(merge_kind(&kind, texts, args, out)?.map_or_else(|code| code, |_| ExitCode::SUCCESS))
+    let comparison = match merge_kind(&kind, texts, args, out)? {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
+    };
+    if let Some(path) = &args.html
+        && let Err(e) = write_compare_page(path, &comparison)
+    {
+        return Ok(fail(1, e, &[]));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Merges the parts of `fray tune --shard` into the curve and its answer.
@@ -349,6 +354,11 @@ fn merge_sweep(
     };
     if let Some(path) = &args.plot
         && let Err(e) = draw_whole(path, |at| plot_curve(&tuned, at))
+    {
+        return Ok(fail(1, e, &[]));
+    }
+    if let Some(path) = &args.html
+        && let Err(e) = write_tune_page(path, &tuned)
     {
         return Ok(fail(1, e, &[]));
     }

@@ -18,6 +18,10 @@ const REPLAY: &str = include_str!("replay.js");
 const BATCH: &str = include_str!("batch.js");
 /// The expedition player.
 const DELVE: &str = include_str!("delve.js");
+/// The comparison (after the batch report, whose helpers it uses).
+const COMPARE: &str = include_str!("compare.js");
+/// The tuning (after the batch report, whose helpers it uses).
+const TUNE: &str = include_str!("tune.js");
 
 /// What a page shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,14 +33,20 @@ pub(crate) enum PageKind {
     Batch,
     /// An expedition played back (`fray delve --html`).
     Delve,
+    /// A comparison (`fray compare --html`).
+    Compare,
+    /// A tuning (`fray tune --html`).
+    Tune,
 }
 
 /// A whole page titled `title` showing `data`.
 pub(crate) fn page(kind: PageKind, title: &str, data: &Value) -> String {
     let (name, script) = match kind {
-        PageKind::Replay => ("replay", ""),
-        PageKind::Batch => ("batch", BATCH),
-        PageKind::Delve => ("delve", DELVE),
+        PageKind::Replay => ("replay", String::new()),
+        PageKind::Batch => ("batch", BATCH.to_string()),
+        PageKind::Delve => ("delve", DELVE.to_string()),
+        PageKind::Compare => ("compare", format!("{BATCH}{COMPARE}")),
+        PageKind::Tune => ("tune", format!("{BATCH}{TUNE}")),
     };
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
