@@ -208,17 +208,6 @@ pub fn plot_curve(tuned: &Tuned, path: &Path) -> Result<(), PlotError> {
     }
 }
 
-/// A tuning curve as SVG text (for a page that shows it inline).
-pub fn plot_curve_svg(tuned: &Tuned) -> Result<String, PlotError> {
-    register_font();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        draw_curve(tuned, root)?;
-    }
-    Ok(svg)
-}
-
 fn draw_curve<DB: DrawingBackend>(
     tuned: &Tuned,
     root: DrawingArea<DB, Shift>,
