@@ -319,6 +319,26 @@ fn h04_a_batch_page_replays_its_runs_worth_watching_as_run_plays_their_seeds() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let merged = data(Path::new(&merged_page));
+    // Other content than the shards played: the runs would not be the batch's, so the merge
+    // refuses to re-play them (and writes no page).
+    let elsewhere = at("elsewhere.html");
+    let out = fray(&[
+        "merge",
+        &at("part-0.json"),
+        &at("part-1.json"),
+        &at("part-2.json"),
+        "--only-content",
+        "content/archmage",
+        "--html",
+        &elsewhere,
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("not the one the parts were played with"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!Path::new(&elsewhere).exists());
     // The same picks, the same replays, whatever the threads, chunks or shards.
     assert_eq!(picks(&one), picks(&two));
     assert_eq!(picks(&one), picks(&merged));
