@@ -102,6 +102,15 @@ fn data(page: &Path) -> Value {
     serde_json::from_str(&html[start..end]).expect("the page's data is JSON")
 }
 
+/// Checks that a page fetches nothing: no linked stylesheet or font, no script or image
+/// from elsewhere.
+fn self_contained(page: &Path) {
+    let html = std::fs::read_to_string(page).unwrap();
+    for outside in ["<link", " src=", "url(", "@import", "<iframe"] {
+        assert!(!html.contains(outside), "{}: `{outside}`", page.display());
+    }
+}
+
 /// The lines `fray run ENCOUNTER --seed SEED --format json` prints, parsed.
 fn run_json(encounter: &str, seed: u64) -> Vec<Value> {
     let out = fray(&[
@@ -173,6 +182,7 @@ fn h01_every_built_in_encounter_replays_in_a_browser_with_the_log_run_prints() {
         let replay = data(&page);
         same_log(&replay, &printed);
         assert_eq!(replay["schema"], 1);
+        self_contained(&page);
         let size = std::fs::metadata(&page).unwrap().len();
         assert!(size < 3_000_000, "{id}: a {size}-byte page");
         let Some(browser) = &browser else {
@@ -371,6 +381,7 @@ fn h04_a_batch_page_replays_its_runs_worth_watching_as_run_plays_their_seeds() {
             "run {index}'s seed"
         );
     }
+    self_contained(Path::new(&at("one.html")));
     // Only the chosen runs are embedded: the page stays small.
     let size = std::fs::metadata(at("one.html")).unwrap().len();
     assert!(size < 2_000_000, "a {size}-byte page");
@@ -446,6 +457,7 @@ fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         let delve = data(&page);
+        self_contained(&page);
         let entries = delve["entries"].as_array().unwrap();
         assert_eq!(
             entries.len(),
@@ -538,6 +550,8 @@ fn h07_a_comparison_and_a_tuning_open_as_pages_with_their_verdicts() {
         tune_page.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    self_contained(&compare_page);
+    self_contained(&tune_page);
     let tuned = data(&tune_page);
     let best = tuned["tuned"]["best"].as_u64().unwrap();
     assert!(
