@@ -434,7 +434,7 @@ fn built_in_expeditions() -> Vec<String> {
 }
 
 #[test]
-fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock() {
+fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock_and_its_fights() {
     let dir = tempfile::tempdir().unwrap();
     let browser = chromium();
     let expeditions = built_in_expeditions();
@@ -468,6 +468,16 @@ fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock() {
             assert_eq!(entry["event"], line["event"], "{id}");
         }
         assert_eq!(delve["command"], format!("fray delve {id} --seed 2"));
+        // Keeping the fights' replays changes nothing of the expedition.
+        let plain = fray(&["delve", id, "--seed", "2", "--json", "-"]);
+        assert_eq!(text(&plain.stdout), text(&out.stdout), "{id}");
+        // A replay per fight, each ending as its record says.
+        let fights = delve["fights"].as_array().unwrap();
+        let started = lines
+            .iter()
+            .filter(|l| l["event"].get("FightStarted").is_some())
+            .count();
+        assert_eq!(fights.len(), started, "{id}: a replay per fight");
         let Some(browser) = &browser else {
             continue;
         };
@@ -488,6 +498,17 @@ fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock() {
             tag.contains(&format!("data-clock=\"{last}\"")),
             "{id}: {tag}"
         );
+        let shown = replays(&dom);
+        assert_eq!(shown.len(), fights.len(), "{id}: every fight mounted");
+        for ((steps, step, hp), fight) in shown.iter().zip(fights) {
+            let events = fight["log"]["events"].as_array().unwrap().len();
+            assert_eq!((*steps, *step), (events, events), "{id}");
+            assert_eq!(
+                *hp,
+                final_hp(&fight["log"]["record"]),
+                "{id}: a fight's last HP"
+            );
+        }
     }
 }
 

@@ -24,7 +24,7 @@ use serde::Serialize;
 
 use crate::batch::{JsonOut, open_json, progress_bar_of, write_json};
 use crate::content::{ContentChoice, ContentError, load};
-use crate::html::delve::delve_data;
+use crate::html::delve::{FightReplays, delve_data};
 use crate::html::page::{PageKind, page, write_page};
 use crate::output::{
     AtomicFile, CsvOut, check_plot_path, distinct_outputs, draw_whole, write_whole,
@@ -253,7 +253,7 @@ fn play(
         .world_mut()
         .spawn_delve_from(db, &spec.id, seed, log)
         .map_err(|e| e.to_string())?;
-    play_on(app, e, spec, None)
+    play_on(app, e, spec, None, None)
 }
 
 /// Plays expedition `e` of `spec` (the only one in the World) on: to its end, or to the end of
@@ -264,18 +264,25 @@ fn play_on(
     e: Entity,
     spec: &ExpeditionSpec,
     stop: Option<u32>,
+    fights: Option<&mut FightReplays>,
 ) -> Result<(Entity, DelveSummary), String> {
     let world = app.world_mut();
     let played = world.get::<Clock>(e).map_or(0, Clock::turns);
     let left = spec.max_turns.saturating_sub(played);
-    match stop {
-        Some(stop) if stop < left => {
-            run_expeditions(world, stop);
+    let (turns, to_the_end) = match stop {
+        Some(stop) if stop < left => (stop, false),
+        _ => (left, true),
+    };
+    match fights {
+        Some(fights) => {
+            fights.run(world, turns);
         }
-        _ => {
-            run_expeditions(world, left);
-            out_of_time(world);
+        None => {
+            run_expeditions(world, turns);
         }
+    }
+    if to_the_end {
+        out_of_time(world);
     }
     let summary = DelveSummary::of(world, e, spec).ok_or("the expedition vanished")?;
     Ok((e, summary))
@@ -340,7 +347,24 @@ fn narrate(
             Err(why) => return Ok(fail(2, why.to_string(), &[])),
         },
     };
-    let (e, summary) = match play_on(app, e, spec, args.stop_after) {
+    let seed_now = app
+        .world()
+        .get::<Expedition>(e)
+        .map_or(args.seed, |x| x.seed);
+    let command = match (&args.resume, resumed) {
+        (Some(path), true) => format!(
+            "fray delve --resume {}",
+            crate::adhoc::shell_word(&path.display().to_string())
+        ),
+        _ => format!(
+            "fray delve {} --seed {seed_now}",
+            crate::adhoc::shell_word(&spec.id)
+        ),
+    };
+    let mut fights = html
+        .is_some()
+        .then(|| FightReplays::new(&spec.name, &command));
+    let (e, summary) = match play_on(app, e, spec, args.stop_after, fights.as_mut()) {
         Ok(x) => x,
         Err(why) => return Ok(fail(2, why, &[])),
     };
@@ -367,17 +391,10 @@ fn narrate(
         .map(|l| l.entries().to_vec())
         .unwrap_or_default();
     if let Some(file) = html {
-        let command = match (&args.resume, resumed) {
-            (Some(path), true) => format!(
-                "fray delve --resume {}",
-                crate::adhoc::shell_word(&path.display().to_string())
-            ),
-            _ => format!(
-                "fray delve {} --seed {seed}",
-                crate::adhoc::shell_word(&spec.id)
-            ),
-        };
-        let data = delve_data(&spec.name, seed, &command, &entries, &summary, clock);
+        let fights = fights.map(FightReplays::into_replays).unwrap_or_default();
+        let data = delve_data(
+            &spec.name, seed, &command, &entries, &summary, clock, fights,
+        );
         if let Err(why) = write_page(file, &page(PageKind::Delve, &spec.name, &data)) {
             return Ok(fail(1, why, &[]));
         }

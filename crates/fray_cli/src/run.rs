@@ -96,7 +96,7 @@ pub fn run(
         Ok(f) => f,
         Err(e) => return Ok(fail(2, e, &[])),
     };
-    let start = Start::read(&fight);
+    let start = Start::read(fight.app.world(), fight.encounter);
     fight.play();
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     match args.format {
@@ -137,7 +137,7 @@ pub fn run(
             seed,
             command: run_command(&args.encounter, &args.overrides, &args.ai, seed),
         };
-        let data = replay(&fight, start, &heading);
+        let data = replay(fight.app.world(), fight.encounter, start, &heading);
         if let Err(e) = write_page(file, &page(PageKind::Replay, &spec.name, &data)) {
             return Ok(fail(1, e, &[]));
         }

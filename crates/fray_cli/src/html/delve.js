@@ -1,5 +1,5 @@
 // An expedition played back: its log as a timeline with the clock, where the party is, what
-// it met, fought and carried, and who fell. Step 0 is the expedition as it sets out; step k is
+// it met, fought and carried, who fell, and each fight as a replay (FrayReplay). Step 0 is the expedition as it sets out; step k is
 // after the log's k-th entry. The party's hit points are known at the end (the log says what
 // each fight cost, not each member's HP).
 
@@ -65,15 +65,33 @@ function FrayDelve(root, data) {
   });
   var timeline = Timeline(steps, function (k) { show(k); });
   var list = el('ol', { class: 'log' });
+  // Each fight's replay, opened from the entry where it starts.
+  var fights = (data.fights || []).map(function (replay, i) {
+    var section = el('section', {});
+    var details = el('details', { class: 'watch', id: 'fight-' + i }, [el('summary', { text: replay.title }), section]);
+    FrayReplay(section, replay);
+    return details;
+  });
+  var fightsSeen = 0;
   var items = data.entries.map(function (entry, i) {
     var item = el('li', {}, [el('span', { class: 'when', text: entry.clock + ' ' }), entry.text]);
     item.addEventListener('click', function () { timeline.pause(); show(i + 1); });
+    if (exploreKind(entry.event) === 'FightStarted' && fights[fightsSeen]) {
+      var fight = fights[fightsSeen];
+      var link = el('a', { href: '#' + fight.id, text: 'watch the fight' });
+      link.addEventListener('click', function (e) { e.stopPropagation(); fight.open = true; });
+      item.appendChild(document.createTextNode(' '));
+      item.appendChild(link);
+      fightsSeen += 1;
+    }
     list.appendChild(item);
     return item;
   });
   root.appendChild(table);
   root.appendChild(timeline.controls);
   root.appendChild(list);
+  if (fights.length) root.appendChild(el('h3', { text: 'The fights' }));
+  fights.forEach(function (f) { root.appendChild(f); });
 
   function show(k) {
     step = Math.max(0, Math.min(steps, k));

@@ -3,11 +3,13 @@
 //! battle-wide gauge as the fight starts. The page computes each step's state from the
 //! events alone.
 
+use bevy_ecs::prelude::{Entity, World};
 use fray_core::client;
 use fray_core::gauge::Gauge;
 use fray_core::prelude::*;
 use fray_sim::engine::Engine;
-use fray_sim::single::{Fight, spawn_one};
+use fray_sim::record::RunRecord;
+use fray_sim::single::{names_line, spawn_one};
 use serde_json::{Value, json};
 
 /// The version of a replay's data layout (`docs/replay.md`): raised whenever a field changes
@@ -18,11 +20,11 @@ pub(crate) const REPLAY_SCHEMA: u32 = 1;
 pub(crate) struct Start(Value);
 
 impl Start {
-    /// Reads the map, the combatants and the battle-wide gauges of a fight not yet played.
-    pub(crate) fn read(fight: &Fight) -> Self {
-        let world = fight.app.world();
+    /// Reads the map, the combatants and the battle-wide gauges of fight `encounter`, not yet
+    /// played, in `world`.
+    pub(crate) fn read(world: &World, encounter: Entity) -> Self {
         let map = world
-            .get::<EncounterMap>(fight.encounter)
+            .get::<EncounterMap>(encounter)
             .map(|map| {
                 map.ids()
                     .map(|r| {
@@ -35,7 +37,7 @@ impl Start {
             })
             .unwrap_or_default();
         let combatants = world
-            .get::<Roster>(fight.encounter)
+            .get::<Roster>(encounter)
             .map(|roster| {
                 roster
                     .entries
@@ -60,7 +62,7 @@ impl Start {
         Self(json!({
             "map": map,
             "combatants": combatants,
-            "gauges": gauges(&client::battle_gauges(world, fight.encounter)),
+            "gauges": gauges(&client::battle_gauges(world, encounter)),
         }))
     }
 }
@@ -85,14 +87,17 @@ pub(crate) struct Heading {
     pub command: String,
 }
 
-/// The replay of a fight played from `start`: its heading, its start and its log as event
-/// JSON, in the lines `fray run --format json` writes (names, events, record).
-pub(crate) fn replay(fight: &Fight, start: Start, heading: &Heading) -> Value {
+/// The replay of fight `encounter` in `world`, played from `start`: its heading, its start and
+/// its log as event JSON, in the lines `fray run --format json` writes (names, events,
+/// record).
+pub(crate) fn replay(world: &World, encounter: Entity, start: Start, heading: &Heading) -> Value {
     let parse = |line: &str| serde_json::from_str::<Value>(line).unwrap_or(Value::Null);
-    let names = fight.json_names().map_or(Value::Null, |n| parse(&n));
-    let events: Vec<Value> = fight.json_log().lines().map(parse).collect();
-    let record = fight
-        .record(heading.seed)
+    let names = names_line(world, encounter).map_or(Value::Null, |n| parse(&n));
+    let events: Vec<Value> = world
+        .get::<CombatLog>(encounter)
+        .map(|log| log.to_event_lines().lines().map(parse).collect())
+        .unwrap_or_default();
+    let record = RunRecord::read(world, encounter, 0, heading.seed)
         .and_then(|r| serde_json::to_value(r).ok())
         .unwrap_or(Value::Null);
     json!({
@@ -116,9 +121,9 @@ pub(crate) fn play_replay(
     heading: &Heading,
 ) -> Result<Value, String> {
     let mut fight = spawn_one(engine, encounter, settings).map_err(|e| e.to_string())?;
-    let start = Start::read(&fight);
+    let start = Start::read(fight.app.world(), fight.encounter);
     fight.play();
-    Ok(replay(&fight, start, heading))
+    Ok(replay(fight.app.world(), fight.encounter, start, heading))
 }
 
 /// The `fray run` command that plays the fight of `seed` again: the encounter as given, its
