@@ -15,6 +15,7 @@ mod events;
 mod events_doc;
 mod floor;
 mod fuzz;
+mod html;
 mod ids;
 mod import;
 mod imported_play;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
-use fray_sim::batch::{BatchConfig, BatchError, run_batch_until};
+use fray_sim::batch::{BatchConfig, BatchError, batch_controllers, run_batch_until};
 use fray_sim::engine::Engine;
 use fray_sim::part::Part;
 use fray_sim::plot::{ChartFormat, plot};
@@ -16,7 +16,8 @@ use fray_sim::shard::Shard;
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
 use crate::content::{ContentChoice, engine_for, parse_ai};
-use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole};
+use crate::html::batch::{Replayer, batch_command, write_batch_page};
+use crate::output::{AtomicFile, CsvOut, check_plot_path, distinct_outputs, draw_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -53,6 +54,11 @@ pub struct BatchArgs {
     /// Draw rounds and win rates (SVG or PNG, by the file's extension).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
+    /// Write the report as a page to look at (one self-contained HTML file), with the runs
+    /// worth watching - each side's median, worst 1% and best 1%, and the longest - re-played
+    /// and embedded (not `-`; a shard's runs are watched from `fray merge --html`).
+    #[arg(long, value_name = "FILE.html", conflicts_with = "shard")]
+    pub html: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -120,21 +126,6 @@ pub(crate) fn open_json(path: Option<&Path>) -> Result<Option<JsonOut>, String> 
     }
 }
 
-/// Checks that the chart's folder exists before the batch plays (`fray batch`, `fray delve`).
-pub(crate) fn check_plot_path(path: Option<&Path>) -> Result<(), String> {
-    let Some(path) = path else {
-        return Ok(());
-    };
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(format!(
-            "cannot create {}: no folder {}",
-            path.display(),
-            dir.display()
-        )),
-        _ => Ok(()),
-    }
-}
-
 /// Runs `fray batch`, writing the summary to `out`.
 pub fn run(
     cli: &CliEngine,
@@ -155,7 +146,11 @@ pub fn run(
         ("--part", args.part.as_deref()),
         ("--csv", args.csv.as_deref()),
         ("--plot", args.plot.as_deref()),
+        ("--html", args.html.as_deref()),
     ]) {
+        return Ok(fail(2, e, &[]));
+    }
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
         return Ok(fail(2, e, &[]));
     }
     if args.plot.as_deref().is_some_and(|p| p.as_os_str() == "-") {
@@ -177,6 +172,10 @@ pub fn run(
     };
     let part = match open_json(args.part.as_deref()) {
         Ok(part) => part,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    let html = match args.html.as_deref().map(AtomicFile::create).transpose() {
+        Ok(html) => html,
         Err(e) => return Ok(fail(1, e, &[])),
     };
     let config = BatchConfig {
@@ -268,6 +267,38 @@ pub fn run(
         let text = Part::new(&engine.content, spec, &config, &report).to_json();
         if let Some(code) = write_json(Some(part), &text, out)? {
             return Ok(code);
+        }
+    }
+    if let Some(file) = html {
+        let Some(spec) = engine.content.encounter(&config.encounter) else {
+            return Ok(fail(1, "the encounter vanished from the content", &[]));
+        };
+        let (controllers, _) = batch_controllers(spec, &config.controllers);
+        let mut ai = args.ai.clone();
+        ai.extend(
+            controllers
+                .iter()
+                .skip(config.controllers.len())
+                .map(|(side, _)| format!("{side}=tactical")),
+        );
+        let replayer = Replayer {
+            engine: &engine,
+            encounter: config.encounter.clone(),
+            given: args.encounter.clone(),
+            overrides: args.overrides.clone(),
+            ai,
+            controllers,
+            master: config.seed,
+        };
+        let command = batch_command(
+            &args.encounter,
+            &args.overrides,
+            &args.ai,
+            config.runs,
+            config.seed,
+        );
+        if let Err(e) = write_batch_page(file, &report, &command, &replayer) {
+            return Ok(fail(1, e, &[]));
         }
     }
     let code = write_plot(&report, args);

@@ -14,6 +14,9 @@ use fray_sim::shard::Shard;
 
 use crate::batch::{open_json, progress_bar, write_json};
 use crate::content::{ContentChoice, engine_for, parse_ai};
+use crate::html::compare::compare_data;
+use crate::html::page::{PageKind, page, write_page};
+use crate::output::AtomicFile;
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -71,6 +74,10 @@ pub struct CompareArgs {
     /// Write the comparison (both reports and the tests) as JSON (`-`: to standard output).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write the comparison as a page to look at (one self-contained HTML file): the verdict
+    /// with its tests, and A's and B's distributions side by side (not `-`).
+    #[arg(long, value_name = "FILE.html", conflicts_with = "shard")]
+    pub html: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -135,6 +142,13 @@ pub fn run(
     }
     let json = match open_json(args.json.as_deref().or(args.part.as_deref())) {
         Ok(json) => json,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
+        return Ok(fail(2, e, &[]));
+    }
+    let html = match args.html.as_deref().map(AtomicFile::create).transpose() {
+        Ok(html) => html,
         Err(e) => return Ok(fail(1, e, &[])),
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
@@ -205,6 +219,13 @@ pub fn run(
     }
     if let Some(code) = write_json(json, &text, out)? {
         return Ok(code);
+    }
+    if let Some(file) = html {
+        let title = format!("{} vs {}", comparison.a_label, comparison.b_label);
+        let page = page(PageKind::Compare, &title, &compare_data(&comparison));
+        if let Err(e) = write_page(file, &page) {
+            return Ok(fail(1, e, &[]));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

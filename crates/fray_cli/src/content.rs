@@ -179,6 +179,19 @@ pub enum ContentError {
 }
 
 impl ContentError {
+    /// What went wrong, in one line (for a command that goes on, or fails with its own words).
+    pub fn why(self) -> String {
+        match self {
+            ContentError::Invalid(problems) => format!(
+                "the content has {} (run `fray check`)",
+                fray_core::grammar::counted(problems.0.len() as u64, "problem", "problems")
+            ),
+            ContentError::NotAnEncounter(why)
+            | ContentError::BadOverride(why)
+            | ContentError::NotAFight(why) => why,
+        }
+    }
+
     /// Tells the user what went wrong and what to do (on stderr), and returns the exit code.
     pub fn report(self) -> std::process::ExitCode {
         match self {

@@ -22,9 +22,13 @@ use fray_sim::report::RESULTS_SCHEMA;
 use fray_sim::survival::plot_survival;
 use serde::Serialize;
 
-use crate::batch::{JsonOut, check_plot_path, open_json, progress_bar_of, write_json};
+use crate::batch::{JsonOut, open_json, progress_bar_of, write_json};
 use crate::content::{ContentChoice, ContentError, load};
-use crate::output::{CsvOut, distinct_outputs, draw_whole, write_whole};
+use crate::html::delve::{FightReplays, delve_data};
+use crate::html::page::{PageKind, page, write_page};
+use crate::output::{
+    AtomicFile, CsvOut, check_plot_path, distinct_outputs, draw_whole, write_whole,
+};
 use crate::{CliEngine, delve_csv, delve_plot, fail};
 
 /// Arguments of `fray delve`.
@@ -72,6 +76,10 @@ pub struct DelveArgs {
     /// Play on an expedition saved with `--save`: its log so far, then the rest.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["runs", "seed"])]
     pub resume: Option<PathBuf>,
+    /// Also write the expedition as a page to look at (one self-contained HTML file): its log
+    /// as a timeline with the clock, and the party (not `-`; one expedition, not `--runs`).
+    #[arg(long, value_name = "FILE.html", conflicts_with = "runs")]
+    pub html: Option<PathBuf>,
 }
 
 /// The most worker threads a batch of expeditions starts.
@@ -245,7 +253,7 @@ fn play(
         .world_mut()
         .spawn_delve_from(db, &spec.id, seed, log)
         .map_err(|e| e.to_string())?;
-    play_on(app, e, spec, None)
+    play_on(app, e, spec, None, None)
 }
 
 /// Plays expedition `e` of `spec` (the only one in the World) on: to its end, or to the end of
@@ -256,18 +264,25 @@ fn play_on(
     e: Entity,
     spec: &ExpeditionSpec,
     stop: Option<u32>,
+    fights: Option<&mut FightReplays>,
 ) -> Result<(Entity, DelveSummary), String> {
     let world = app.world_mut();
     let played = world.get::<Clock>(e).map_or(0, Clock::turns);
     let left = spec.max_turns.saturating_sub(played);
-    match stop {
-        Some(stop) if stop < left => {
-            run_expeditions(world, stop);
+    let (turns, to_the_end) = match stop {
+        Some(stop) if stop < left => (stop, false),
+        _ => (left, true),
+    };
+    match fights {
+        Some(fights) => {
+            fights.run(world, turns);
         }
-        _ => {
-            run_expeditions(world, left);
-            out_of_time(world);
+        None => {
+            run_expeditions(world, turns);
         }
+    }
+    if to_the_end {
+        out_of_time(world);
     }
     let summary = DelveSummary::of(world, e, spec).ok_or("the expedition vanished")?;
     Ok((e, summary))
@@ -313,6 +328,15 @@ fn narrate(
     args: &DelveArgs,
     out: &mut impl Write,
 ) -> io::Result<ExitCode> {
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
+        return Ok(fail(2, e, &[]));
+    }
+    // The page's file is started before the expedition plays, so a bad path fails at once.
+    let html = match args.html.as_deref().map(AtomicFile::create).transpose() {
+        Ok(html) => html,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
+    let resumed = matches!(start, Start::Loaded(_));
     let e = match start {
         Start::Loaded(e) => e,
         Start::Fresh(_) => match app
@@ -323,7 +347,24 @@ fn narrate(
             Err(why) => return Ok(fail(2, why.to_string(), &[])),
         },
     };
-    let (e, summary) = match play_on(app, e, spec, args.stop_after) {
+    let seed_now = app
+        .world()
+        .get::<Expedition>(e)
+        .map_or(args.seed, |x| x.seed);
+    let command = match (&args.resume, resumed) {
+        (Some(path), true) => format!(
+            "fray delve --resume {}",
+            crate::adhoc::shell_word(&path.display().to_string())
+        ),
+        _ => format!(
+            "fray delve {} --seed {seed_now}",
+            crate::adhoc::shell_word(&spec.id)
+        ),
+    };
+    let mut fights = html
+        .is_some()
+        .then(|| FightReplays::new(&spec.name, &command));
+    let (e, summary) = match play_on(app, e, spec, args.stop_after, fights.as_mut()) {
         Ok(x) => x,
         Err(why) => return Ok(fail(2, why, &[])),
     };
@@ -349,6 +390,15 @@ fn narrate(
         .get::<ExpeditionLog>(e)
         .map(|l| l.entries().to_vec())
         .unwrap_or_default();
+    if let Some(file) = html {
+        let fights = fights.map(FightReplays::into_replays).unwrap_or_default();
+        let data = delve_data(
+            &spec.name, seed, &command, &entries, &summary, clock, fights,
+        );
+        if let Err(why) = write_page(file, &page(PageKind::Delve, &spec.name, &data)) {
+            return Ok(fail(1, why, &[]));
+        }
+    }
     let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if let Some(path) = &args.json {
         let mut lines = String::new();

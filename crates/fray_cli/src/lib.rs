@@ -12,6 +12,7 @@ mod delve;
 mod delve_csv;
 mod delve_plot;
 mod demo;
+mod html;
 mod import;
 mod init;
 mod list;
@@ -63,8 +64,8 @@ pub struct Cli {
 }
 
 /// Where content comes from: `--content DIR` over the built-in content, or `--only-content
-/// DIR` alone. Taken by the commands that read content (not by `roll`, `merge` or
-/// `completions`), after the command's name or before it.
+/// DIR` alone. Taken by the commands that read content (not by `roll` or `completions`; by
+/// `merge` for `--html` only), after the command's name or before it.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ContentArgs {
     /// A content folder, over the content built into `fray`: its statblocks, encounters,
@@ -167,7 +168,7 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Batch(args)) => batch::run(engine, args.source.or(outer), &args, out),
         Some(Command::Compare(args)) => compare::run(engine, args.source.or(outer), &args, out),
         Some(Command::Tune(args)) => tune::run(engine, args.source.or(outer), &args, out),
-        Some(Command::Merge(args)) => merge::run(&args, out),
+        Some(Command::Merge(args)) => merge::run(engine, args.source.or(outer), &args, out),
         Some(Command::List(args)) => list::run(engine, args.source.or(outer), &args, out),
         Some(Command::Check(args)) => check::run(engine, args.source.or(outer), &args, out),
         Some(Command::Show(args)) => show::run(engine, args.source.or(outer), &args, out),

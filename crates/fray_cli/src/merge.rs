@@ -2,18 +2,24 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use fray_sim::compare::{COMPARE_PART_FORMAT, ComparePart, Comparison, merge_comparison};
+use fray_sim::identity::BatchIdentity;
 use fray_sim::part::{MergeError, Part, merge, merge_csv};
 use fray_sim::plot::{ChartFormat, plot, plot_curve};
+use fray_sim::report::BatchReport;
 use fray_sim::tune::{TUNE_PART_FORMAT, TunePart, Tuned, merge_tune};
 
 use crate::batch::{open_json, write_json};
-use crate::fail;
-use crate::output::{CsvOut, distinct_outputs, draw_whole, outputs_apart_from_inputs};
+use crate::content::{ContentChoice, engine_for};
+use crate::html::batch::{Replayer, batch_command, overrides_of, write_batch_page};
+use crate::html::compare::write_compare_page;
+use crate::html::tune::write_tune_page;
+use crate::output::{AtomicFile, CsvOut, distinct_outputs, draw_whole, outputs_apart_from_inputs};
+use crate::{CliEngine, fail};
 
 /// Arguments of `fray merge`.
 #[derive(Debug, Args)]
@@ -34,25 +40,37 @@ pub struct MergeArgs {
     /// Draw rounds and win rates (SVG or PNG, by the file's extension).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
+    /// Write the result as a page (one self-contained HTML file): a batch's report with its
+    /// runs worth watching picked from the parts and re-played from the content (the content
+    /// the shards played: `--content DIR` as they had it), a comparison's or a sweep's page
+    /// (not `-`).
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
+    /// Where the content comes from, to re-play the runs worth watching (`--html` only).
+    #[command(flatten)]
+    pub source: crate::ContentArgs,
 }
 
 /// Runs `fray merge`, writing the summary to `out`.
-pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
-    if let Err(e) = distinct_outputs(&[
+pub fn run(
+    cli: &CliEngine,
+    content: ContentChoice<'_>,
+    args: &MergeArgs,
+    out: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let outputs = [
         ("--json", args.json.as_deref()),
         ("--csv", args.csv.as_deref()),
         ("--plot", args.plot.as_deref()),
-    ]) {
+        ("--html", args.html.as_deref()),
+    ];
+    if let Err(e) = distinct_outputs(&outputs) {
         return Ok(fail(2, e, &[]));
     }
-    if let Err(e) = outputs_apart_from_inputs(
-        &[
-            ("--json", args.json.as_deref()),
-            ("--csv", args.csv.as_deref()),
-            ("--plot", args.plot.as_deref()),
-        ],
-        &args.parts,
-    ) {
+    if let Err(e) = outputs_apart_from_inputs(&outputs, &args.parts) {
+        return Ok(fail(2, e, &[]));
+    }
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
         return Ok(fail(2, e, &[]));
     }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
@@ -195,7 +213,50 @@ pub fn run(args: &MergeArgs, out: &mut impl Write) -> io::Result<ExitCode> {
     {
         return Ok(fail(1, e, &[]));
     }
+    if let (Some(path), Some((_, first))) = (&args.html, parts.first())
+        && let Err(e) = write_page(cli, content, path, &first.batch, &report)
+    {
+        return Ok(fail(1, e, &[]));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the page of a merged batch: its runs worth watching re-played from the content, as
+/// the batch `identity` played them.
+fn write_page(
+    cli: &CliEngine,
+    content: ContentChoice<'_>,
+    path: &Path,
+    identity: &BatchIdentity,
+    report: &BatchReport,
+) -> Result<(), String> {
+    let file = AtomicFile::create(path)?;
+    let cannot = |e: crate::content::ContentError| {
+        format!(
+            "cannot re-play the runs worth watching of `{}`: {}",
+            identity.encounter,
+            e.why()
+        )
+    };
+    let mut overrides = overrides_of(identity);
+    let (mut engine, mut id) =
+        engine_for(cli, content, &identity.encounter, &overrides).map_err(cannot)?;
+    // The round limit is given only when the batch's was not the encounter's own (so the
+    // commands shown are those a user typed).
+    let limit = engine.content.encounter(&id).map(|e| e.options.max_rounds);
+    if limit != Some(identity.max_rounds) {
+        overrides.max_rounds = Some(identity.max_rounds);
+        (engine, id) = engine_for(cli, content, &identity.encounter, &overrides).map_err(cannot)?;
+    }
+    let replayer = Replayer::for_identity(cli, &engine, &id, identity, overrides)?;
+    let command = batch_command(
+        &identity.encounter,
+        &replayer.overrides,
+        &replayer.ai[..identity.controllers.len()],
+        identity.runs,
+        identity.seed,
+    );
+    write_batch_page(file, report, &command, &replayer)
 }
 
 /// A part and the name of its file.
@@ -261,7 +322,16 @@ fn merge_compare(
         not_this_kind: "merge the parts of one comparison, or of one batch, not both",
         not_one_whole: "merge the parts of one comparison: the same A, B, side, seeds and --runs, split the same way",
     };
-    Ok(merge_kind(&kind, texts, args, out)?.map_or_else(|code| code, |_| ExitCode::SUCCESS))
+    let comparison = match merge_kind(&kind, texts, args, out)? {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
+    };
+    if let Some(path) = &args.html
+        && let Err(e) = write_compare_page(path, &comparison)
+    {
+        return Ok(fail(1, e, &[]));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Merges the parts of `fray tune --shard` into the curve and its answer.
@@ -284,6 +354,11 @@ fn merge_sweep(
     };
     if let Some(path) = &args.plot
         && let Err(e) = draw_whole(path, |at| plot_curve(&tuned, at))
+    {
+        return Ok(fail(1, e, &[]));
+    }
+    if let Some(path) = &args.html
+        && let Err(e) = write_tune_page(path, &tuned)
     {
         return Ok(fail(1, e, &[]));
     }

@@ -151,6 +151,22 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
     file.commit()
 }
 
+/// Checks that an output's folder exists before the work starts (a chart, a page, a tuned
+/// file): a typo fails at once, not after minutes of play.
+pub(crate) fn check_plot_path(path: Option<&Path>) -> Result<(), String> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(format!(
+            "cannot create {}: no folder {}",
+            path.display(),
+            dir.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Draws a chart to `path` whole or not at all: `draw` writes a hidden file beside it, with the
 /// same extension (the chart's format follows it), which is moved into place once drawn.
 pub(crate) fn draw_whole<E: std::fmt::Display>(

@@ -1,14 +1,18 @@
 //! `fray run`: one fight, narrated.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use fray_core::prelude::*;
-use fray_sim::single::play_one;
+use fray_sim::single::spawn_one;
 
 use crate::content::{ContentChoice, engine_for, parse_ai};
+use crate::html::page::{PageKind, page, write_page};
+use crate::html::replay::{Heading, Start, replay, run_command};
 use crate::narrate::{closing_lines, narrate};
+use crate::output::AtomicFile;
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -40,6 +44,10 @@ pub struct RunArgs {
     /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
+    /// Also write the fight as a page to look at: one self-contained HTML file with the map,
+    /// the combatants and the log played back step by step (not `-`).
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
     /// Ruleset options and the round limit, for this command only.
     #[command(flatten)]
     pub overrides: Overrides,
@@ -69,6 +77,14 @@ pub fn run(
         Ok(c) => c,
         Err(e) => return Ok(fail(2, e, &[])),
     };
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
+        return Ok(fail(2, e, &[]));
+    }
+    // The page's file is started before the fight plays, so a bad path fails at once.
+    let html = match args.html.as_deref().map(AtomicFile::create).transpose() {
+        Ok(html) => html,
+        Err(e) => return Ok(fail(1, e, &[])),
+    };
     let seed = args.seed.or(spec.seed).unwrap_or(1);
     let settings = EncounterSettings {
         seed,
@@ -76,10 +92,12 @@ pub fn run(
         controllers,
         ..Default::default()
     };
-    let fight = match play_one(&engine, &id, &settings) {
+    let mut fight = match spawn_one(&engine, &id, &settings) {
         Ok(f) => f,
         Err(e) => return Ok(fail(2, e, &[])),
     };
+    let start = Start::read(fight.app.world(), fight.encounter);
+    fight.play();
     let sides: Vec<String> = spec.sides.iter().map(|s| s.name.clone()).collect();
     match args.format {
         Format::Json => {
@@ -110,6 +128,18 @@ pub fn run(
             if let Some(record) = fight.record(seed) {
                 write!(out, "{}", closing_lines(&record, &sides, color))?;
             }
+        }
+    }
+    if let Some(file) = html {
+        let heading = Heading {
+            title: spec.name.clone(),
+            encounter: id.clone(),
+            seed,
+            command: run_command(&args.encounter, &args.overrides, &args.ai, seed),
+        };
+        let data = replay(fight.app.world(), fight.encounter, start, &heading);
+        if let Err(e) = write_page(file, &page(PageKind::Replay, &spec.name, &data)) {
+            return Ok(fail(1, e, &[]));
         }
     }
     Ok(ExitCode::SUCCESS)

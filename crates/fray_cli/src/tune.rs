@@ -13,9 +13,10 @@ use fray_sim::shard::Shard;
 use fray_sim::tune::{Knob, TuneConfig, TuneError, sweep, sweep_values, tune};
 use fray_sim::tuned_file::tuned_file;
 
-use crate::batch::{check_plot_path, open_json, progress_bar, write_json};
+use crate::batch::{open_json, progress_bar, write_json};
 use crate::content::{ContentChoice, engine_for, parse_ai};
-use crate::output::{distinct_outputs, draw_whole, write_whole};
+use crate::html::tune::write_tune_page;
+use crate::output::{check_plot_path, distinct_outputs, draw_whole, write_whole};
 use crate::overrides::Overrides;
 use crate::{CliEngine, fail};
 
@@ -75,6 +76,10 @@ pub struct TuneArgs {
     /// Write the tuned encounter (the best value, and any --option given) as RON.
     #[arg(long, value_name = "FILE.ron")]
     pub write: Option<PathBuf>,
+    /// Write the tuning as a page to look at (one self-contained HTML file): the curve with
+    /// its interval band, the target and the chosen value (not `-`).
+    #[arg(long, value_name = "FILE.html", conflicts_with = "shard")]
+    pub html: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -190,14 +195,22 @@ pub fn run(
         ("--plot", args.plot.as_deref()),
         ("--write", args.write.as_deref()),
         ("--part", args.part.as_deref()),
+        ("--html", args.html.as_deref()),
     ]) {
+        return Ok(fail(2, e, &[]));
+    }
+    if let Err(e) = crate::html::check_path(args.html.as_deref()) {
         return Ok(fail(2, e, &[]));
     }
     if let Some(Err(e)) = args.plot.as_deref().map(ChartFormat::of) {
         return Ok(fail(2, e, &[]));
     }
     // The outputs' folders are checked before the search, which may take minutes.
-    for path in [args.plot.as_deref(), args.write.as_deref()] {
+    for path in [
+        args.plot.as_deref(),
+        args.write.as_deref(),
+        args.html.as_deref(),
+    ] {
         if let Err(e) = check_plot_path(path) {
             return Ok(fail(1, e, &[]));
         }
@@ -255,6 +268,11 @@ pub fn run(
         Err(e) => return Ok(failed(e)),
     };
     write!(out, "{}", tuned.table())?;
+    if let Some(path) = &args.html
+        && let Err(e) = write_tune_page(path, &tuned)
+    {
+        return Ok(fail(1, e, &[]));
+    }
     if let Some(path) = &args.plot
         && let Err(e) = draw_whole(path, |at| plot_curve(&tuned, at))
     {

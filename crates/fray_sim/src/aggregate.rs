@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::endings::EndingCounts;
 use crate::finished::{CombatantEnd, RunEnd};
 use crate::histogram::Histogram;
+use crate::watch::Watch;
 
 /// The running totals of a batch, from which its [`BatchReport`](crate::report::BatchReport)
 /// is computed.
@@ -36,6 +37,9 @@ pub struct Aggregate {
     pub combatants: Vec<CombatantTotals>,
     /// Who is who: the roster of the counted run with the lowest index.
     pub roster: Option<FirstRoster>,
+    /// The runs worth watching (absent from parts written before it was kept).
+    #[serde(default)]
+    pub watch: Watch,
 }
 
 /// One roster position over all runs.
@@ -104,6 +108,7 @@ impl Aggregate {
         }
         self.endings.count(run.ending);
         self.rounds.add(run.rounds);
+        self.watch.add(index, run, combatants.clone());
         self.turns += u64::from(run.turns);
         self.actions += u64::from(run.actions);
         self.rejections += u64::from(run.rejections);
@@ -140,6 +145,7 @@ impl Aggregate {
         self.draws += other.draws;
         self.endings.merge(&other.endings);
         self.rounds.merge(&other.rounds);
+        self.watch.merge(&other.watch);
         self.turns += other.turns;
         self.actions += other.actions;
         self.rejections += other.rejections;

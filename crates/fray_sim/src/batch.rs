@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use bevy_ecs::entity::Entity;
 use bevy_ecs::world::World;
+use fray_content::encounter::EncounterSpec;
 use fray_content::suggest::help_for;
 use fray_core::drive::{tick, update_messages};
 use fray_core::prelude::*;
@@ -151,6 +152,33 @@ pub fn run_batch_winners(
     Ok((report, winners))
 }
 
+/// The controllers a batch plays `spec` with: those `given`, and the tactical AI for each side
+/// the file makes external and `given` does not name (an external side cannot answer in a
+/// batch), with a note saying so for each. A run of the batch re-played alone uses the same.
+pub fn batch_controllers(
+    spec: &EncounterSpec,
+    given: &[(String, Controller)],
+) -> (Vec<(String, Controller)>, Vec<String>) {
+    let mut controllers = given.to_vec();
+    let mut notes = Vec::new();
+    for side in &spec.sides {
+        let overridden = controllers.iter().any(|(name, _)| name == &side.name);
+        if !overridden
+            && matches!(
+                side.controller,
+                fray_content::encounter::ControllerSpec::External(_)
+            )
+        {
+            controllers.push((side.name.clone(), Controller::Ai("tactical".into())));
+            notes.push(format!(
+                "side `{}` is external in the file; the batch plays it with the tactical AI",
+                side.name
+            ));
+        }
+    }
+    (controllers, notes)
+}
+
 /// Plays the batch; `winners`, if given, gets the winner of each run (relative to the first
 /// run played) as its side + 1, 0 for none.
 fn play_batch(
@@ -173,24 +201,7 @@ fn play_batch(
             ),
         }
     })?;
-    // External sides cannot answer in a batch: they play the tactical AI unless told otherwise.
-    let mut controllers = config.controllers.clone();
-    let mut notes = Vec::new();
-    for side in &spec.sides {
-        let overridden = controllers.iter().any(|(name, _)| name == &side.name);
-        if !overridden
-            && matches!(
-                side.controller,
-                fray_content::encounter::ControllerSpec::External(_)
-            )
-        {
-            controllers.push((side.name.clone(), Controller::Ai("tactical".into())));
-            notes.push(format!(
-                "side `{}` is external in the file; the batch plays it with the tactical AI",
-                side.name
-            ));
-        }
-    }
+    let (controllers, mut notes) = batch_controllers(spec, &config.controllers);
     let settings = EncounterSettings {
         seed: config.seed,
         log: false,

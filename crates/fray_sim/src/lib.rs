@@ -66,6 +66,7 @@ pub mod table_cell;
 mod testing;
 pub mod tune;
 pub mod tuned_file;
+pub mod watch;
 
 /// The types most users need.
 pub mod prelude {

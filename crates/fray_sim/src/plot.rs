@@ -89,6 +89,17 @@ pub fn plot(report: &BatchReport, path: &Path) -> Result<(), PlotError> {
     }
 }
 
+/// The chart of a batch as SVG text (for a page that shows it inline).
+pub fn plot_svg(report: &BatchReport) -> Result<String, PlotError> {
+    register_font();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        draw(report, root)?;
+    }
+    Ok(svg)
+}
+
 fn draw<DB: DrawingBackend>(
     report: &BatchReport,
     root: DrawingArea<DB, Shift>,

@@ -30,40 +30,7 @@ impl Fight {
     /// `combatants` by combatant id (with their side and statblock), and `regions` by region
     /// id. A streaming consumer can label every event from it.
     pub fn json_names(&self) -> Option<String> {
-        let w = self.app.world();
-        let roster = w.get::<Roster>(self.encounter)?;
-        let sides = w.get::<Sides>(self.encounter)?;
-        let map = w.get::<EncounterMap>(self.encounter)?;
-        let side_names: Vec<&str> = (0..sides.len())
-            .filter_map(|s| u8::try_from(s).ok())
-            .map(|s| sides.name(SideId(s)))
-            .collect();
-        let combatants: Vec<serde_json::Value> = roster
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(id, e)| {
-                serde_json::json!({
-                    "id": id,
-                    "name": e.name,
-                    "side": e.side.0,
-                    "statblock": e.statblock,
-                })
-            })
-            .collect();
-        let regions: Vec<&str> = (0..map.len())
-            .filter_map(|r| u16::try_from(r).ok())
-            .map(|r| map.name(RegionId(r)))
-            .collect();
-        let head = serde_json::json!({
-            "schema": EVENTS_SCHEMA,
-            "names": {
-                "sides": side_names,
-                "combatants": combatants,
-                "regions": regions,
-            }
-        });
-        Some(head.to_string())
+        names_line(self.app.world(), self.encounter)
     }
 
     /// The log as event JSON lines (`docs/events.md`; see [`fray_core::log_json`]).
@@ -95,10 +62,68 @@ impl Fight {
         self.app.world().get::<Encounter>(self.encounter)?.outcome()
     }
 
+    /// Plays the fight until it ends (or waits on an external controller).
+    pub fn play(&mut self) {
+        run_until_blocked(self.app.world_mut(), fray_core::drive::MAX_TICKS_PER_RUN);
+    }
+
     /// The run's record (final statuses, HP, damage).
     pub fn record(&self, seed: u64) -> Option<RunRecord> {
         RunRecord::read(self.app.world(), self.encounter, 0, seed)
     }
+}
+
+/// The names line of encounter `encounter`'s event JSON (see [`Fight::json_names`]), read
+/// from any World that holds it (a fight an expedition plays, say).
+pub fn names_line(w: &World, encounter: Entity) -> Option<String> {
+    let roster = w.get::<Roster>(encounter)?;
+    let sides = w.get::<Sides>(encounter)?;
+    let map = w.get::<EncounterMap>(encounter)?;
+    let side_names: Vec<&str> = (0..sides.len())
+        .filter_map(|s| u8::try_from(s).ok())
+        .map(|s| sides.name(SideId(s)))
+        .collect();
+    let combatants: Vec<serde_json::Value> = roster
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(id, e)| {
+            serde_json::json!({
+                "id": id,
+                "name": e.name,
+                "side": e.side.0,
+                "statblock": e.statblock,
+            })
+        })
+        .collect();
+    let regions: Vec<&str> = (0..map.len())
+        .filter_map(|r| u16::try_from(r).ok())
+        .map(|r| map.name(RegionId(r)))
+        .collect();
+    let head = serde_json::json!({
+        "schema": EVENTS_SCHEMA,
+        "names": {
+            "sides": side_names,
+            "combatants": combatants,
+            "regions": regions,
+        }
+    });
+    Some(head.to_string())
+}
+
+/// Spawns one fight, not yet played: its World holds the fight as it starts (what a replay
+/// shows before the first event), and [`Fight::play`] plays it.
+pub fn spawn_one(
+    engine: &Engine,
+    encounter: &str,
+    settings: &EncounterSettings,
+) -> Result<Fight, SpawnError> {
+    let mut app = engine.app();
+    let entity = app.world_mut().spawn_encounter(encounter, settings)?;
+    Ok(Fight {
+        app,
+        encounter: entity,
+    })
 }
 
 /// Plays one fight with its log on, until it ends (or waits on an external controller).
@@ -107,11 +132,7 @@ pub fn play_one(
     encounter: &str,
     settings: &EncounterSettings,
 ) -> Result<Fight, SpawnError> {
-    let mut app = engine.app();
-    let entity = app.world_mut().spawn_encounter(encounter, settings)?;
-    run_until_blocked(app.world_mut(), fray_core::drive::MAX_TICKS_PER_RUN);
-    Ok(Fight {
-        app,
-        encounter: entity,
-    })
+    let mut fight = spawn_one(engine, encounter, settings)?;
+    fight.play();
+    Ok(fight)
 }
