@@ -1,7 +1,8 @@
-//! One plugin for any ruleset's exploration procedures: [`ProcedurePlugin`] registers the
-//! ruleset's [`Procedure`], saves the marker of its expeditions, and adds its systems to the
-//! exploration tick - by default, that every meeting comes to blows, which is all a seed
-//! without exploration rules of its own needs.
+//! One plugin for any ruleset's exploration procedures:
+//! [`ProcedurePlugin`](crate::procedure_plugin::ProcedurePlugin) registers the ruleset's
+//! [`Procedure`](crate::procedure::Procedure), saves the marker of its expeditions, and adds
+//! its systems to the exploration tick - by default, that every meeting comes to blows, which
+//! is all a seed without exploration rules of its own needs.
 
 use std::marker::PhantomData;
 
