@@ -337,6 +337,49 @@ mod tests {
         assert!(checked > 30, "{checked}");
     }
 
+    /// The toy ruleset's schema, but for copying its stores, which it leaves to the default
+    /// (it cannot).
+    struct Uncopied(Schema<Beast>);
+
+    impl crate::schema::StatblockSchema for Uncopied {
+        fn ruleset(&self) -> &'static str {
+            self.0.ruleset()
+        }
+        fn options(&self) -> &'static [crate::options::OptionDef] {
+            self.0.options()
+        }
+        fn empty_store(&self) -> Box<dyn std::any::Any + Send + Sync> {
+            self.0.empty_store()
+        }
+        fn load(
+            &self,
+            file: &SourceFile,
+            file_index: usize,
+            store: &mut dyn std::any::Any,
+        ) -> Vec<Diagnostic> {
+            self.0.load(file, file_index, store)
+        }
+        fn validate(&self, store: &dyn std::any::Any, sources: &[SourceFile]) -> Vec<Diagnostic> {
+            self.0.validate(store, sources)
+        }
+        fn summaries(&self, store: &dyn std::any::Any) -> Vec<crate::schema::StatblockSummary> {
+            self.0.summaries(store)
+        }
+        fn statblock_schema(&self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+            self.0.statblock_schema(generator)
+        }
+    }
+
+    #[test]
+    fn a_schema_that_cannot_copy_its_stores_gets_its_context_parsed_again() {
+        let loader = ContentLoader::new()
+            .with_schema(Uncopied(Schema::new("zoo", &[])))
+            .with_document(DocumentKind::<Note>::new())
+            .with_policies(["tactical", "random"]);
+        let checked = both_ways_agree(&loader, &zoo(), &[&truncated, &clashing, &badly_named]);
+        assert_eq!(checked, ZOO.len() * 4);
+    }
+
     #[test]
     fn a_check_leaves_the_parsed_context_as_it_was() {
         let parsed = loader().parse_context(zoo());
