@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
 
 use bevy_app::App;
-use bevy_ecs::prelude::*;
 use fray::content::context::ParsedContext;
 use fray::content::db::ContentDb;
 use fray::content::encounter::EncounterSpec;
@@ -30,6 +29,7 @@ use fray::content::loader::read_tree;
 use fray::content::source::SourceFile;
 use fray::prelude::*;
 use fray_fuzz::content_dir;
+use fray_fuzz::fight::{clear_fights, fight_app};
 use libfuzzer_sys::fuzz_target;
 
 /// The built-in content, read once.
@@ -152,7 +152,7 @@ fn play(db: ContentDb, target: &SourceFile, relative: &str) {
     };
     let seed = target.text.len() as u64;
     APP.with_borrow_mut(|slot| {
-        let app = slot.get_or_insert_with(new_app);
+        let app = slot.get_or_insert_with(fight_app);
         let world = app.world_mut();
         world.insert_resource(Content(Arc::new(db)));
         if world
@@ -161,20 +161,8 @@ fn play(db: ContentDb, target: &SourceFile, relative: &str) {
         {
             run_until_blocked(world, MAX_TICKS);
         }
-        // The next input starts from a world without this one's fight: its encounter, regions
-        // and combatants despawned, its messages dropped.
-        let spawned: Vec<Entity> = world
-            .query_filtered::<Entity, Or<(
-                With<Encounter>,
-                With<fray::core::region::Region>,
-                With<InEncounter>,
-            )>>()
-            .iter(world)
-            .collect();
-        for entity in spawned {
-            world.despawn(entity);
-        }
-        fray::core::drive::clear_messages(world);
+        // The next input starts from a world without this one's fight.
+        clear_fights(world);
     });
 }
 
@@ -183,17 +171,4 @@ thread_local! {
     /// that Fray's systems are totally ordered) was a fifth of an input's time. Each input's
     /// content replaces the last's, and its fight is cleared out after it.
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
-}
-
-/// An app with every ruleset, stepped by hand.
-fn new_app() -> App {
-    let mut app = App::new();
-    app.add_plugins(FrayPlugins {
-        run: FrayRunMode::Manual,
-        ..Default::default()
-    })
-    .insert_resource(Content(Arc::new(ContentDb::default())));
-    app.finish();
-    app.cleanup();
-    app
 }
