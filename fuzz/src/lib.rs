@@ -1,6 +1,8 @@
 //! What Fray's fuzz targets share: every ruleset as the conformance suite sees it, and where
 //! the built-in content lies.
 
+pub mod fight;
+
 use std::path::PathBuf;
 
 use fray_testkit::conformance::Conformance;

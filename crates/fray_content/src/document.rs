@@ -8,7 +8,7 @@
 //! use fray_content::prelude::*;
 //! use serde::Deserialize;
 //!
-//! #[derive(Debug, Deserialize, schemars::JsonSchema)]
+//! #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 //! #[serde(deny_unknown_fields)]
 //! struct Note { id: String, words: u32 }
 //!
@@ -45,7 +45,9 @@ use crate::source::SourceFile;
 
 /// A kind of content file another crate owns, written `Kind(...)` at the top of its file. Its
 /// [`JsonSchema`] is what the content reference ([`reference`](crate::reference)) documents.
-pub trait Document: DeserializeOwned + JsonSchema + Send + Sync + fmt::Debug + 'static {
+pub trait Document:
+    DeserializeOwned + JsonSchema + Clone + Send + Sync + fmt::Debug + 'static
+{
     /// The top-level RON name of its files (`Dungeon`).
     const KIND: &'static str;
     /// Unique id among the documents of its kind.
@@ -55,7 +57,7 @@ pub trait Document: DeserializeOwned + JsonSchema + Send + Sync + fmt::Debug + '
 }
 
 /// The documents of one kind, by id, with the file each came from.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Documents<D> {
     entries: BTreeMap<String, (D, usize)>,
     /// The content layer each document comes from.
@@ -114,6 +116,13 @@ pub trait DocumentSchema: Send + Sync {
     fn kind(&self) -> &'static str;
     /// A new, empty store of its documents.
     fn empty_store(&self) -> Box<dyn Any + Send + Sync>;
+    /// A copy of `store` (one of this kind's), as
+    /// [`StatblockSchema::clone_store`](crate::schema::StatblockSchema::clone_store) copies a
+    /// statblock store; `None` (the default) when the kind cannot copy its stores.
+    fn clone_store(&self, store: &dyn Any) -> Option<Box<dyn Any + Send + Sync>> {
+        let _ = store;
+        None
+    }
     /// Parses one file into the store.
     fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic>;
     /// Validates every document of its kind against everything loaded.
@@ -146,6 +155,11 @@ impl<D: Document> DocumentSchema for DocumentKind<D> {
 
     fn empty_store(&self) -> Box<dyn Any + Send + Sync> {
         Box::new(Documents::<D>::default())
+    }
+
+    fn clone_store(&self, store: &dyn Any) -> Option<Box<dyn Any + Send + Sync>> {
+        let set = store.downcast_ref::<Documents<D>>()?;
+        Some(Box::new(set.clone()))
     }
 
     fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic> {

@@ -16,6 +16,7 @@
 //! assert_eq!(db.map("yard").unwrap().regions.len(), 2);
 //! ```
 
+pub mod context;
 pub mod db;
 pub mod diagnostic;
 pub mod document;
@@ -32,6 +33,7 @@ pub mod suggest;
 
 /// The types most users of this crate need.
 pub mod prelude {
+    pub use crate::context::ParsedContext;
     pub use crate::db::ContentDb;
     pub use crate::diagnostic::{Diagnostic, Diagnostics};
     pub use crate::document::{Document, DocumentKind, DocumentSchema, Documents};

@@ -32,8 +32,8 @@ pub const KINDS_ELSEWHERE: [&str; 3] = ["Dungeon", "Wilderness", "Expedition"];
 /// encounters should be checked against them) before loading.
 #[derive(Clone, Default)]
 pub struct ContentLoader {
-    schemas: Vec<Arc<dyn StatblockSchema>>,
-    documents: Vec<Arc<dyn DocumentSchema>>,
+    pub(crate) schemas: Vec<Arc<dyn StatblockSchema>>,
+    pub(crate) documents: Vec<Arc<dyn DocumentSchema>>,
     policies: Vec<String>,
 }
 
@@ -585,9 +585,11 @@ fn naming_problems(summaries: &[StatblockSummary], sources: &[SourceFile]) -> Ve
             .into_iter()
             .chain(name_problem(s.kind, &s.name));
         for message in problems {
-            let holder = sources
-                .iter()
-                .find(|f| f.locate(&s.id).is_some())
+            // The statblock's own file, else the first that writes its id (or its name).
+            let holder = s
+                .source
+                .and_then(|i| sources.get(i))
+                .or_else(|| sources.iter().find(|f| f.locate(&s.id).is_some()))
                 .or_else(|| sources.iter().find(|f| f.locate(&s.name).is_some()));
             match holder {
                 Some(file) => out.push(file.diagnostic_at(&s.id, message)),
@@ -679,7 +681,7 @@ mod tests {
     use crate::schema::{Problem, Schema, Statblock, StatblockSet};
     use serde::Deserialize;
 
-    #[derive(Debug, Deserialize, schemars::JsonSchema)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     enum Block {
         Beast { id: String, hp: i32 },

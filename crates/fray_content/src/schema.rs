@@ -20,7 +20,9 @@ use crate::source::SourceFile;
 
 /// A ruleset's statblock type. Its [`JsonSchema`] (derived beside its `Deserialize`) is what
 /// the content reference ([`reference`](crate::reference)) documents.
-pub trait Statblock: DeserializeOwned + JsonSchema + Send + Sync + fmt::Debug + 'static {
+pub trait Statblock:
+    DeserializeOwned + JsonSchema + Clone + Send + Sync + fmt::Debug + 'static
+{
     /// Unique id within the ruleset, referenced by encounters.
     fn id(&self) -> &str;
     /// Display name.
@@ -129,7 +131,7 @@ impl Problem {
 }
 
 /// Every statblock of one ruleset, by id.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct StatblockSet<S> {
     entries: BTreeMap<String, S>,
     /// The source file and content layer each statblock comes from.
@@ -251,6 +253,13 @@ pub trait StatblockSchema: Send + Sync {
     fn options(&self) -> &'static [OptionDef];
     /// A new, empty store for this ruleset's statblocks.
     fn empty_store(&self) -> Box<dyn Any + Send + Sync>;
+    /// A copy of `store` (one of this schema's), to add files to without touching it; `None`
+    /// when the schema cannot copy its stores (the default) or `store` is not one of them.
+    /// Checking files over a [`ParsedContext`](crate::context::ParsedContext) copies stores.
+    fn clone_store(&self, store: &dyn Any) -> Option<Box<dyn Any + Send + Sync>> {
+        let _ = store;
+        None
+    }
     /// Parses one file (a RON list of statblocks) into the store.
     fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic>;
     /// Validates every statblock of the store, after all files are loaded.
@@ -280,7 +289,7 @@ pub trait StatblockSchema: Send + Sync {
 /// use fray_content::prelude::*;
 /// use serde::Deserialize;
 ///
-/// #[derive(Debug, Deserialize, schemars::JsonSchema)]
+/// #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 /// #[serde(deny_unknown_fields)]
 /// struct Beast { id: String, hp: i32 }
 ///
@@ -358,6 +367,11 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
 
     fn empty_store(&self) -> Box<dyn Any + Send + Sync> {
         Box::new(StatblockSet::<S>::default())
+    }
+
+    fn clone_store(&self, store: &dyn Any) -> Option<Box<dyn Any + Send + Sync>> {
+        let set = store.downcast_ref::<StatblockSet<S>>()?;
+        Some(Box::new(set.clone()))
     }
 
     fn load(&self, file: &SourceFile, file_index: usize, store: &mut dyn Any) -> Vec<Diagnostic> {
