@@ -45,21 +45,14 @@ impl ContentLoader {
     /// taken as [`check_sources_in_context`](Self::check_sources_in_context) takes its
     /// context: each a layer below its own, so that the targets override it.
     pub fn parse_context(&self, context: Vec<SourceFile>) -> ParsedContext {
-        let mut sources: Vec<SourceFile> = context
+        let sources: Vec<SourceFile> = context
             .into_iter()
             .map(|s| {
                 let layer = s.layer.saturating_add(1);
                 s.in_layer(layer)
             })
             .collect();
-        sources.sort_by_key(|s| s.layer);
-        let mut db = ContentDb::default();
-        let mut problems = Vec::new();
-        for source in sources {
-            if let Err(ds) = self.add_source(&mut db, source) {
-                problems.extend(ds);
-            }
-        }
+        let (db, problems) = self.add_layers(sources);
         ParsedContext {
             loader: self.clone(),
             db,

@@ -158,8 +158,15 @@ impl ContentLoader {
 
     /// Checks content files of several layers (see [`SourceFile::layer`]): higher layers'
     /// definitions override lower ones'. Returns what loaded and every problem.
-    pub fn check_layers(&self, mut sources: Vec<SourceFile>) -> (ContentDb, Diagnostics) {
-        // The top layer first, each layer in the order given.
+    pub fn check_layers(&self, sources: Vec<SourceFile>) -> (ContentDb, Diagnostics) {
+        let (mut db, mut problems) = self.add_layers(sources);
+        problems.extend(self.validate(&mut db));
+        (db, Diagnostics(problems))
+    }
+
+    /// Parses `sources` into a new database, the top layer first and each layer in the order
+    /// given (without cross-file validation); returns it and the files' problems.
+    pub(crate) fn add_layers(&self, mut sources: Vec<SourceFile>) -> (ContentDb, Vec<Diagnostic>) {
         sources.sort_by_key(|s| s.layer);
         let mut db = ContentDb::default();
         let mut problems = Vec::new();
@@ -168,8 +175,7 @@ impl ContentLoader {
                 problems.extend(ds);
             }
         }
-        problems.extend(self.validate(&mut db));
-        (db, Diagnostics(problems))
+        (db, problems)
     }
 
     /// Parses one file into the database (without cross-file validation; call

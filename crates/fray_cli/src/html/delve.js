@@ -103,13 +103,7 @@ function FrayDelve(root, data) {
     where.textContent = [s.area ? 'in ' + s.area : '', s.fights + ' fights', s.gold + ' gp found', s.ended ? 'over: ' + s.ended : '']
       .filter(function (x) { return x; }).join(' | ');
     members.forEach(function (m, i) { rows[i].textContent = s.fallen[m.name] || 'standing'; });
-    items.forEach(function (item, i) {
-      item.className = i + 1 === step ? 'current' : i + 1 < step ? 'past' : '';
-    });
-    var current = items[step - 1];
-    if (current && (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)) {
-      list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
-    }
+    markStep(items, list, step);
   }
   show(stepAsked(steps));
 }

@@ -261,6 +261,18 @@ function Timeline(steps, show) {
   };
 }
 
+// Marks the log's entries up to `step` as past and the `step`-th as current, and keeps the
+// current one in view inside the log's box `list` (the page itself does not move).
+function markStep(items, list, step) {
+  items.forEach(function (item, i) {
+    item.className = i + 1 === step ? 'current' : i + 1 < step ? 'past' : '';
+  });
+  var current = items[step - 1];
+  if (current && (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
+  }
+}
+
 // The step the page's address asks for: `#step=last`, `#step=N`, else 0.
 function stepAsked(steps) {
   var wanted = /(?:^#|&)step=(last|\d+)/.exec(window.location.hash);
@@ -417,14 +429,7 @@ function FrayReplay(root, data) {
         }));
       }
     });
-    items.forEach(function (item, i) {
-      item.className = i + 1 === step ? 'current' : i + 1 < step ? 'past' : '';
-    });
-    // The current event stays in view inside the log's box (the page itself does not move).
-    var current = items[step - 1];
-    if (current && (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)) {
-      list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
-    }
+    markStep(items, list, step);
   }
 
   show(stepAsked(steps));
