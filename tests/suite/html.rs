@@ -122,7 +122,12 @@ fn run_json(encounter: &str, seed: u64) -> Vec<Value> {
         "json",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout)
+    json_lines(&out.stdout)
+}
+
+/// Output of one JSON object per line, parsed.
+fn json_lines(output: &[u8]) -> Vec<Value> {
+    text(output)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
@@ -175,10 +180,7 @@ fn h01_every_built_in_encounter_replays_in_a_browser_with_the_log_run_prints() {
             page.to_str().unwrap(),
         ]);
         assert!(out.status.success(), "{id}: {}", text(&out.stderr));
-        let printed: Vec<Value> = text(&out.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let printed = json_lines(&out.stdout);
         let replay = data(&page);
         same_log(&replay, &printed);
         assert_eq!(replay["schema"], 1);
@@ -452,10 +454,7 @@ fn h06_every_built_in_expedition_plays_back_in_a_browser_with_its_clock_and_its_
             page.to_str().unwrap(),
         ]);
         assert!(out.status.success(), "{id}: {}", text(&out.stderr));
-        let lines: Vec<Value> = text(&out.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = json_lines(&out.stdout);
         let delve = data(&page);
         self_contained(&page);
         let entries = delve["entries"].as_array().unwrap();
