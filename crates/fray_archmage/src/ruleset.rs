@@ -5,6 +5,7 @@ use fray_content::db::ContentDb;
 use fray_content::options::OptionValue;
 use fray_core::combatant::Hp;
 use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
+use fray_core::insert_changed::InsertChangedExt;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::vocabulary::Vocabulary;
@@ -112,7 +113,7 @@ impl Ruleset for ArchmageRuleset {
         };
         build
             .entity
-            .insert((Hp::new(hp), ActionSlots::empty(), state, Sheet::new(sheet)));
+            .insert_changed((Hp::new(hp), ActionSlots::empty(), state, Sheet::new(sheet)));
         Ok(())
     }
 

@@ -9,6 +9,7 @@ use fray_content::map::Light;
 use fray_core::combatant::{Hp, Morale};
 use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::ids::SideId;
+use fray_core::insert_changed::InsertChangedExt;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::turn::SideSet;
@@ -150,14 +151,14 @@ impl Ruleset for BxRuleset {
         // Its movement comes with the first round ([`BxState::new_round`]).
         let state = BxState::default();
         if let Some(rating) = sheet.morale {
-            build.entity.insert(Morale {
+            build.entity.insert_changed((Morale {
                 rating: i16::try_from(rating).unwrap_or(12),
                 ..Morale::default()
-            });
+            },));
         }
         build
             .entity
-            .insert((Hp::new(sheet.hp), state, Sheet::new(sheet)));
+            .insert_changed((Hp::new(sheet.hp), state, Sheet::new(sheet)));
         Ok(())
     }
 

@@ -44,6 +44,7 @@ pub mod vocabulary;
 
 pub mod drive;
 pub mod flow;
+pub mod insert_changed;
 pub mod morale;
 pub mod outcome;
 pub mod reaction;

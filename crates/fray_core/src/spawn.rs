@@ -23,6 +23,7 @@ use crate::engagement::Engagement;
 use crate::events::Announced;
 use crate::gauge::Gauge;
 use crate::ids::{CombatantId, GroupId, PlayerId, RegionId, SideId};
+use crate::insert_changed::InsertChangedExt;
 use crate::log::{CombatLog, LogEvent};
 use crate::morale::MoraleState;
 use crate::options::ActionOptions;
@@ -35,8 +36,9 @@ use crate::vocabulary::Vocabulary;
 /// registers it in [`Rulesets`]; the kit does everything else.
 ///
 /// `build_encounter` and `build_combatant` also run when an encounter is played again in place
-/// ([`SpawnEncounterExt::reset_encounter`]): they insert the same components with their
-/// starting values.
+/// ([`SpawnEncounterExt::reset_encounter`]): they write the same components with their
+/// starting values, through [`insert_changed`](crate::insert_changed::InsertChangedExt), so
+/// that a reset marks as changed only what differs from the fight before.
 pub trait Ruleset: Send + Sync + 'static {
     /// The ruleset id (`archmage`), as encounter files name it.
     fn id(&self) -> &'static str;
@@ -662,10 +664,10 @@ fn reset(
                 let mut entity = world
                     .get_entity_mut(slot.entity)
                     .map_err(|_| SpawnError::NotAnEncounter)?;
-                if entity.get::<Controller>() != Some(&controller) {
-                    entity.insert(controller.clone());
-                }
-                entity.insert((
+                // Only what differs from the fight before is written: change detection then
+                // sees what the reset really changed (see `insert_changed`).
+                entity.insert_changed((
+                    controller.clone(),
                     Initiative::default(),
                     Status::Active,
                     InRegion(RegionId(region as u16)),
@@ -673,12 +675,16 @@ fn reset(
                     Tally::default(),
                 ));
                 if let Some(mut c) = entity.get_mut::<Conditions>() {
-                    *c = Conditions::default();
+                    c.set_if_neq(Conditions::default());
                 }
-                if let Some(mut e) = entity.get_mut::<Effects>() {
+                if let Some(mut e) = entity.get_mut::<Effects>()
+                    && !e.is_empty()
+                {
                     e.clear();
                 }
-                if let Some(mut e) = entity.get_mut::<Engagement>() {
+                if let Some(mut e) = entity.get_mut::<Engagement>()
+                    && e.is_engaged()
+                {
                     e.clear();
                 }
                 ruleset.build_combatant(CombatantBuild {

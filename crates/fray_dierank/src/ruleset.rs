@@ -6,6 +6,7 @@ use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
 use fray_core::combatant::Hp;
 use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
+use fray_core::insert_changed::InsertChangedExt;
 use fray_core::kit::RulesBase;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::vocabulary::Vocabulary;
@@ -77,7 +78,7 @@ impl Ruleset for DrRuleset {
         };
         build
             .entity
-            .insert((Hp::new(i32::from(sheet.health)), state, Sheet::new(sheet)));
+            .insert_changed((Hp::new(i32::from(sheet.health)), state, Sheet::new(sheet)));
         Ok(())
     }
 

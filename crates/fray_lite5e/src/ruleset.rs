@@ -8,6 +8,7 @@ use fray_content::db::ContentDb;
 use fray_core::combatant::Hp;
 use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::ids::SideId;
+use fray_core::insert_changed::InsertChangedExt;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::vocabulary::Vocabulary;
@@ -108,7 +109,7 @@ impl Ruleset for L5Ruleset {
         };
         build
             .entity
-            .insert((Hp::new(i32::from(sheet.hp)), state, Sheet::new(sheet)));
+            .insert_changed((Hp::new(i32::from(sheet.hp)), state, Sheet::new(sheet)));
         Ok(())
     }
 

@@ -9,6 +9,7 @@ use fray_content::options::OptionDef;
 use fray_core::combatant::{Hp, Status};
 use fray_core::compiled::{CompiledStatblocks, spawnable_statblock, statblock_name};
 use fray_core::condition::Conditions;
+use fray_core::insert_changed::InsertChangedExt;
 use fray_core::kit::{NoPause, RulesBase};
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use fray_core::vocabulary::Vocabulary;
@@ -93,7 +94,7 @@ impl Ruleset for OhoRuleset {
 
     fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
         let sheet = self.sheet(build.content, build.statblock)?;
-        build.entity.insert((
+        build.entity.insert_changed((
             Hp::new(sheet.health),
             Atg::new(ATG),
             OhoState::default(),

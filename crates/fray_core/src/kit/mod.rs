@@ -65,6 +65,7 @@ pub mod prelude {
     pub use crate::flow::Phase;
     pub use crate::gauge::Gauge;
     pub use crate::ids::{AbilityId, AttackId, CombatantId, GroupId, PlayerId, RegionId, SideId};
+    pub use crate::insert_changed::InsertChangedExt;
     pub use crate::intent::{Intent, IntentKind, Maneuver, Readied, Trigger};
     pub use crate::kit::{
         Ctx, DecisionKind, Legality, Offer, Presentation, Previews, Resolution, Rounds, Rules,

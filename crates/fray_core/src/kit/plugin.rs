@@ -89,7 +89,9 @@ impl<R: Rules> Ruleset for Kit<R> {
     }
 
     fn build_combatant(&self, mut build: CombatantBuild<'_>) -> Result<(), SpawnError> {
-        build.entity.insert(Member::<R>::default());
+        if !build.entity.contains::<Member<R>>() {
+            build.entity.insert(Member::<R>::default());
+        }
         self.inner.build_combatant(build)
     }
 

@@ -9,6 +9,7 @@ use bevy_ecs::component::Mutable;
 use bevy_ecs::prelude::*;
 use fray_content::prelude::*;
 use fray_core::combatant::Hp;
+use fray_core::insert_changed::InsertChangedExt;
 use fray_core::kit::{Rules, RulesetPlugin};
 use fray_core::prelude::FrayAppExt;
 use fray_core::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
@@ -25,7 +26,12 @@ pub trait Toy: Rules<Battle: Default + Clone + Serialize + DeserializeOwned> {
     /// The toy's state of a combatant (its
     /// [`RulesBase::Fighter`](fray_core::kit::RulesBase::Fighter) is
     /// [`ToyFighter<Self::State>`](crate::toys::ToyFighter)).
-    type State: Component<Mutability = Mutable> + Default + Clone + Serialize + DeserializeOwned;
+    type State: Component<Mutability = Mutable>
+        + Default
+        + Clone
+        + PartialEq
+        + Serialize
+        + DeserializeOwned;
 
     /// The names its battle state and its combatant state are saved under.
     const SAVED: [&'static str; 2];
@@ -86,7 +92,7 @@ impl<R: Toy> Ruleset for ToySpawner<R> {
         let block = block::<R>(build.content, build.statblock)?;
         build
             .entity
-            .insert((Hp::new(block.hp), ToyStats::of(block), R::state(block)));
+            .insert_changed((Hp::new(block.hp), ToyStats::of(block), R::state(block)));
         Ok(())
     }
 
