@@ -75,6 +75,21 @@ impl TrackedState {
         world.increment_change_tick();
         changes
     }
+
+    /// Whether this state and `other` (of another World, compared entity by entity in the
+    /// order of their encounters) are the same but for what a refused request may change
+    /// (the counters of rejections and idle ticks). Compare after a
+    /// [`refresh`](Self::refresh) of both.
+    pub fn same_as(&self, other: &TrackedState) -> bool {
+        let (a, b) = (&self.snapshot.entities, &other.snapshot.entities);
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(x, y)| {
+                x.components.len() == y.components.len()
+                    && x.components.iter().zip(&y.components).all(|(p, q)| {
+                        p.0 == q.0 && (p.1 == q.1 || normalize(p.1) == normalize(q.1))
+                    })
+            })
+    }
 }
 
 impl Changes {
@@ -114,6 +129,64 @@ mod tests {
             before: Some(before.into()),
             after: Some(after.into()),
         }
+    }
+
+    /// A tracked state holding one entity with `components`.
+    fn holding(components: &[(&str, &str)]) -> TrackedState {
+        let mut snapshot = SavedEntities::default();
+        snapshot.entities.push(fray_core::save::SavedEntity {
+            components: components
+                .iter()
+                .map(|(name, text)| ((*name).to_string(), (*text).to_string()))
+                .collect(),
+        });
+        TrackedState {
+            encounter: Entity::PLACEHOLDER,
+            entities: vec![Entity::PLACEHOLDER],
+            snapshot,
+            since: Tick::new(0),
+        }
+    }
+
+    #[test]
+    fn twin_states_differ_by_anything_but_the_counters_a_refusal_moves() {
+        let fuzzed = holding(&[
+            (
+                "fray_core::Encounter",
+                "(round:2,idle_ticks:4,rejections:9)",
+            ),
+            ("fray_core::Hp", "(current:5)"),
+        ]);
+        let clean = holding(&[
+            (
+                "fray_core::Encounter",
+                "(round:2,idle_ticks:0,rejections:0)",
+            ),
+            ("fray_core::Hp", "(current:5)"),
+        ]);
+        assert!(fuzzed.same_as(&clean));
+
+        let hurt = holding(&[
+            (
+                "fray_core::Encounter",
+                "(round:2,idle_ticks:0,rejections:0)",
+            ),
+            ("fray_core::Hp", "(current:4)"),
+        ]);
+        assert!(!hurt.same_as(&clean));
+        let later = holding(&[
+            (
+                "fray_core::Encounter",
+                "(round:3,idle_ticks:0,rejections:0)",
+            ),
+            ("fray_core::Hp", "(current:5)"),
+        ]);
+        assert!(!later.same_as(&clean));
+        let missing = holding(&[(
+            "fray_core::Encounter",
+            "(round:2,idle_ticks:0,rejections:0)",
+        )]);
+        assert!(!missing.same_as(&clean));
     }
 
     #[test]
