@@ -20,6 +20,7 @@
 mod choose;
 pub mod policy;
 mod situation;
+mod tactics;
 
 use std::sync::Arc;
 
