@@ -15,7 +15,8 @@ use crate::tactics;
 pub enum Policy {
     /// A random legal option: each as likely, but fleeing a twentieth as likely.
     Random,
-    /// Close in and attack the most damaged reachable enemy; never flee.
+    /// Close in and attack the most damaged reachable enemy; flee only when its tactics say
+    /// so or it can harm no foe.
     Aggressive,
     /// Score options by preview and situation.
     Tactical,
@@ -290,7 +291,8 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             }
             Intent::Move { to } => {
                 let gain = situation.closer_to_enemy(*to).unwrap_or(0);
-                if broken || harmless || (me < 0.25 && danger > 0.0) {
+                let told_out = situation.tactics().withdraw_below.is_some() && out;
+                if broken || harmless || ((me < 0.25 || told_out) && danger > 0.0) {
                     // Get away from the enemy.
                     (-gain) as f32 * 4.0 - oa_cost
                 } else if situation.can_attack_now() {
