@@ -956,15 +956,16 @@ fn delve_narrates_an_expedition_the_same_way_for_the_same_seed() {
 
 #[test]
 fn h39_delve_ends_a_fight_before_its_spoils_and_says_what_the_fleeing_party_leaves() {
-    let raid = fray(&["delve", "bx-barrow-raid", "--seed", "2"]);
+    // Seed 9 since the AI reads tactics (issue 37): seed 2's party no longer comes out.
+    let raid = fray(&["delve", "bx-barrow-raid", "--seed", "9"]);
     assert!(raid.status.success(), "{}", text(&raid.stderr));
     let out = text(&raid.stdout);
     for lines in [
-        "[4:40] The fight is over: the party wins; 8 HP lost; killed: Dara.\n\
-         [4:40] The party takes 500 gp from the Barrow Vault.\n",
-        "[5:50] The party leaves 260 gp behind (dropped for the pursuers).\n",
-        "[6:30] The party leaves 130 gp behind (dropped for the pursuers).\n",
-        ", 130 gp carried out.\n",
+        "[3:40] The fight is over: the party wins.\n\
+         [3:40] The party takes 500 gp from the Barrow Vault.\n",
+        "[3:30] The party leaves 10 gp behind (dropped for the pursuers).\n",
+        "[4:10] The party leaves 255 gp behind (dropped for the pursuers).\n",
+        ", 255 gp carried out.\n",
         "Roll for wandering monsters: 1d6 = [3] = 3: no monsters come.",
         "Roll for search of the Barrow Vault by Aldo: ",
         "Monsters (1 x Grave Ghoul): placed monsters met.",

@@ -8,7 +8,8 @@ use fray_dice::DieSource;
 use smallvec::SmallVec;
 
 use crate::policy::{Policy, aggressive_score, priced_reaction, tactical_score};
-use crate::situation::Situation;
+use crate::situation::{Harm, Situation};
+use crate::tactics;
 
 /// The built-in policies, as the kit's AI controllers.
 #[derive(Debug, Clone, Copy, Default)]
@@ -83,8 +84,9 @@ fn random_pick(decision: &mut dyn AiDecision) -> Option<usize> {
 
 impl Controllers for BuiltinPolicies {
     /// The kinds each policy scores below ending its turn whatever the fight: the aggressive
-    /// policy never backs off, delays, readies, defends, rallies or stabilizes; the tactical
-    /// one never delays or readies; the random policy may take anything.
+    /// policy never backs off (but for leaving the fight), delays, readies, defends, rallies or
+    /// stabilizes; the tactical one never delays or readies; the random policy may take
+    /// anything.
     fn passes_over(&self, policy: u32, kind: IntentKind) -> bool {
         crate::policy::passes_over(policy_of(policy), kind)
     }
@@ -128,6 +130,8 @@ impl Controllers for BuiltinPolicies {
                 .any(|o| o.intent.kind() == IntentKind::Attack);
         let fight = decision.fight();
         let situation = Situation::new(&fight, can_attack);
+        let harm = Harm::of(kind, options, &previews, &situation);
+        let situation = situation.with_outlook(harm, tactics::best_blow(options, &previews));
         best(count, |i| {
             let (intent, preview) = (&options[i].intent, &previews[i]);
             match kind {

@@ -6,14 +6,17 @@ use std::str::FromStr;
 use fray_core::cost::{Cost, Timing};
 use fray_core::prelude::*;
 
+use crate::situation::Harm;
 use crate::situation::Situation;
+use crate::tactics;
 
 /// An AI policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Policy {
     /// A random legal option: each as likely, but fleeing a twentieth as likely.
     Random,
-    /// Close in and attack the most damaged reachable enemy; never flee.
+    /// Close in and attack the most damaged reachable enemy; flee only when its tactics say
+    /// so or it can harm no foe.
     Aggressive,
     /// Score options by preview and situation.
     Tactical,
@@ -66,15 +69,15 @@ impl fmt::Display for Policy {
 /// Whether `policy`, deciding its own turn, scores every intent of `kind` below ending the turn
 /// (which scores 0 in both scoring policies), whatever the fight and the preview: the kit need
 /// not even check such intents for it. The aggressive policy never backs off (-100), delays
-/// (-100), readies, defends, rallies or stabilizes (-10); the tactical one never delays or
-/// readies (-2, and a pool spent only lowers a score). The random policy may take anything.
+/// (-100), readies, defends, rallies or stabilizes (-10) - but it leaves the fight when its
+/// tactics say so or it can harm no foe, so fleeing is weighed; the tactical one never delays
+/// or readies (-2, and a pool spent only lowers a score). The random policy may take anything.
 pub(crate) fn passes_over(policy: Policy, kind: IntentKind) -> bool {
     match policy {
         Policy::Random => false,
         Policy::Aggressive => matches!(
             kind,
-            IntentKind::Flee
-                | IntentKind::Retreat
+            IntentKind::Retreat
                 | IntentKind::Disengage
                 | IntentKind::Delay
                 | IntentKind::Ready
@@ -96,19 +99,36 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
                 // A fallen enemy is finished off only when nothing else can be attacked.
                 100.0 + p.expected_damage
             } else {
-                // Focus the most damaged enemy, then the likeliest damage.
+                // Focus the most damaged enemy (or the one its tactics point at), then the
+                // likeliest damage.
                 let hurt = 1.0 - row.map_or(1.0, |r| r.hp.fraction());
-                1000.0 + hurt * 100.0 + p.expected_damage + p.kill_chance * 10.0
+                1000.0
+                    + hurt * 100.0
+                    + tactics::preference(situation, *target) * AGGRESSIVE_TACTIC_WORTH
+                    + p.expected_damage
+                    + p.kill_chance * 10.0
             }
         }
-        // A point of a scarce pool (mastery points) spent on no blow is kept for blows and
-        // answers: below passing.
-        Intent::UseAbility { .. } if p.spends > 0.0 && p.expected_damage <= 0.0 => -60.0,
+        // A power that deals no damage is never used on a turn (it scores below ending it),
+        // so it is not declared either (B/X): declaring it every round kept two spent casters
+        // from ever closing in. A point of a scarce pool spent on no blow is kept for blows
+        // and answers the same way.
+        Intent::UseAbility { .. } if p.expected_damage <= 0.0 => -60.0,
         Intent::UseAbility { target, .. } if p.expected_damage > 0.0 => {
             let hurt = target.map_or(0.0, |t| 1.0 - situation.hp_fraction(t));
-            1000.0 + hurt * 100.0 + p.expected_damage
+            let preferred = target.map_or(0.0, |t| tactics::preference(situation, t));
+            let held = tactics::holds(situation, p, tactics::limited(intent, p));
+            // A power its tactics hold back comes after blows and closing in.
+            (if held { 300.0 } else { 1000.0 })
+                + hurt * 100.0
+                + preferred * AGGRESSIVE_TACTIC_WORTH
+                + p.expected_damage
         }
-        Intent::Engage { target } => 500.0 + (1.0 - situation.hp_fraction(*target)) * 100.0,
+        Intent::Engage { target } => {
+            500.0
+                + (1.0 - situation.hp_fraction(*target)) * 100.0
+                + tactics::preference(situation, *target) * AGGRESSIVE_TACTIC_WORTH
+        }
         Intent::Move { to } => match situation.closer_to_enemy(*to) {
             Some(gain) if gain > 0 => 200.0 + gain as f32,
             _ => -1.0,
@@ -116,10 +136,28 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
         Intent::EndTurn => 0.0,
         // Declaring nothing (B/X) or passing a reaction beats any way of backing off.
         Intent::Pass => -50.0,
+        // It leaves when its tactics say so, or when it can harm no foe: above anything else.
+        Intent::Flee
+            if tactics::wants_to_leave(situation, false) || situation.harm() == Harm::None =>
+        {
+            2000.0
+        }
         Intent::Flee | Intent::Retreat | Intent::Disengage | Intent::Delay => -100.0,
         _ => -10.0,
     }
 }
+
+/// What the aggressive policy's tactics add to striking or engaging the foe they point at
+/// (per unit of [`tactics::preference`]): half of what striking the most hurt foe is worth.
+const AGGRESSIVE_TACTIC_WORTH: f32 = 50.0;
+
+/// What the tactical policy's tactics add to striking the foe they point at (per unit of
+/// [`tactics::preference`]), in hit points of damage: about a blow's worth.
+const TACTIC_WORTH: f32 = 6.0;
+
+/// How much of its worth an option keeps when the tactics hold back the power it spends: it
+/// comes after plain attacks, but before doing nothing.
+const HELD: f32 = 0.2;
 
 /// What a new condition, ongoing damage or curse on an enemy is worth to the tactical
 /// policy, in hit points of damage: about half a typical blow, so a power whose effect lands
@@ -162,6 +200,9 @@ const KEEP_FOR_ANSWERS: f32 = 2.0;
 /// How much the tactical policy wants an option (higher is better; ending the turn is 0).
 pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation) -> f32 {
     let me = situation.actor_hp_fraction();
+    let harmless = situation.harm() == Harm::None;
+    let out = tactics::wants_out(situation);
+    let keep_range = tactics::keeps_range(situation);
     let danger = situation.threat_to_actor();
     let broken = situation.actor_morale_broken();
     let oa_cost = f32::from(p.provokes) * situation.expected_opportunity_damage();
@@ -184,6 +225,7 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                     + landing(p)
                     + finishing
                     + focus
+                    + tactics::preference(situation, *target) * TACTIC_WORTH
                     + p.inflicts * INFLICT_WORTH
                     + p.routs * ROUT_WORTH
                     - oa_cost * 1.5
@@ -192,6 +234,9 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 let mut score = 0.0;
                 if p.expected_damage > 0.0 {
                     score += 10.0 + p.expected_damage + p.kill_chance * 10.0;
+                    if let Some(t) = target.filter(|t| !situation.is_ally(*t)) {
+                        score += tactics::preference(situation, t) * TACTIC_WORTH;
+                    }
                 }
                 score += p.inflicts * INFLICT_WORTH + p.routs * ROUT_WORTH;
                 // What the healing rolls, wasted or not: healing a full ally is a heal all the
@@ -210,6 +255,9 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 if p.expected_damage <= 0.0 && rolled <= 0.0 {
                     // A buff or a condition: worth a little, more when the fight is on.
                     score += 4.0 * p.hit_chance;
+                }
+                if tactics::holds(situation, p, tactics::limited(intent, p)) {
+                    score *= HELD;
                 }
                 // A declared power may be lost before it comes off (B/X: a caster struck
                 // first): its worth is what survives.
@@ -230,19 +278,28 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 }
             }
             Intent::Engage { target } => {
-                if situation.can_attack_now() {
+                if situation.can_attack_now() || harmless {
                     -1.0
+                } else if keep_range {
+                    // Into melee only when nothing better brings it into the fight.
+                    1.0 - oa_cost
                 } else {
-                    6.0 + (1.0 - situation.hp_fraction(*target)) * 3.0 - oa_cost
+                    6.0 + (1.0 - situation.hp_fraction(*target)) * 3.0
+                        + tactics::preference(situation, *target) * 3.0
+                        - oa_cost
                 }
             }
             Intent::Move { to } => {
                 let gain = situation.closer_to_enemy(*to).unwrap_or(0);
-                if broken || (me < 0.25 && danger > 0.0) {
+                let told_out = situation.tactics().withdraw_below.is_some() && out;
+                if broken || harmless || ((me < 0.25 || told_out) && danger > 0.0) {
                     // Get away from the enemy.
                     (-gain) as f32 * 4.0 - oa_cost
                 } else if situation.can_attack_now() {
                     -2.0 - oa_cost
+                } else if keep_range && gain > 0 && situation.among_foes(*to) {
+                    // Closer, but not into the foes' midst.
+                    0.5 - oa_cost * 2.0
                 } else if gain > 0 {
                     5.0 + gain as f32 - oa_cost * 2.0
                 } else {
@@ -250,8 +307,7 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 }
             }
             Intent::Disengage => {
-                let losing = situation.side_losing() && me < 0.5;
-                if (me < 0.3 || broken || losing) && situation.engaged() {
+                if (out || harmless) && situation.engaged() {
                     8.0 * p.hit_chance
                 } else {
                     -3.0
@@ -259,21 +315,24 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             }
             Intent::Retreat => {
                 // Turning one's back on a foe (B/X: struck at +2, shield ignored) to get
-                // away: when broken, or hurt on a losing side.
-                if situation.engaged() && (broken || (situation.side_losing() && me < 0.35)) {
+                // away: when broken or harmless, or hurt (on a losing side, or below its
+                // tactics' threshold).
+                let hurt = match situation.tactics().withdraw_below {
+                    Some(below) => me < below.get(),
+                    None => situation.side_losing() && me < 0.35,
+                };
+                if situation.engaged() && (broken || harmless || hurt) {
                     12.0
                 } else {
                     -50.0
                 }
             }
             Intent::Flee => {
-                // Leaving the fight: when broken, nearly down on a losing side, or badly hurt
-                // and the last of its side. (Counting heads says little of a fight against
-                // mooks, so being outnumbered alone is no reason.)
-                if broken
-                    || (me < 0.15 && situation.side_losing())
-                    || (me < 0.3 && situation.last_standing())
-                {
+                // Leaving the fight: when it can harm no foe, or when it wants to leave
+                // (broken, hurt, or as its tactics say: `tactics::wants_to_leave`).
+                if harmless {
+                    30.0
+                } else if tactics::wants_to_leave(situation, true) {
                     20.0
                 } else {
                     -50.0
@@ -383,5 +442,212 @@ mod tests {
         let at_fresh = attack(2, 8.0, 0.9);
         let at_hurt = attack(3, 4.0, 0.0);
         assert!(aggressive(&at_hurt, &situation) > aggressive(&at_fresh, &situation));
+    }
+}
+
+#[cfg(test)]
+mod tactics_tests {
+    use super::*;
+    use crate::situation::Harm;
+    use crate::tactics::{holds, limited};
+    use bevy_ecs::entity::Entity;
+    use fray_content::tactics::{Fraction, Tactics};
+    use fray_content::tactics::{Spend, TargetPriority};
+    use fray_core::condition::Conditions;
+    use fray_core::engagement::Engagement;
+    use fray_core::kit::DecisionKind;
+    use fray_core::lineup::{Lineup, Row};
+    use fray_core::options::ActionOption;
+
+    fn entity(n: u32) -> Entity {
+        Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
+    }
+
+    /// A hero (1) at `me` of 20 HP, and two foes (2, 3) of 20 HP, the second at `hurt`, all in
+    /// one region.
+    fn lineup(me: i32, hurt: i32) -> Lineup {
+        let at = |n, side, current| {
+            (
+                entity(n),
+                Row {
+                    side: SideId(side),
+                    status: Status::Active,
+                    region: RegionId(0),
+                    hp: Hp {
+                        current,
+                        ..Hp::new(20)
+                    },
+                    conditions: Conditions::default(),
+                    engagement: Engagement::default(),
+                    effects: 0,
+                },
+            )
+        };
+        Lineup::from_rows([at(1, 0, me), at(2, 1, 20), at(3, 1, hurt)])
+    }
+
+    fn attack(target: u32, expected_damage: f32) -> (Intent, Preview) {
+        (
+            Intent::Attack {
+                target: entity(target),
+                attack: AttackId(0),
+                maneuver: Maneuver::STANDARD,
+            },
+            Preview {
+                hit_chance: 0.6,
+                damage_on_hit: expected_damage / 0.6,
+                expected_damage,
+                ..Preview::default()
+            },
+        )
+    }
+
+    fn share(value: f32) -> Option<Fraction> {
+        Fraction::new(value)
+    }
+
+    #[test]
+    fn a_most_hurt_target_priority_outweighs_a_slightly_better_blow_on_a_fresh_foe() {
+        let map = EncounterMap::default();
+        let lineup = lineup(20, 5);
+        let plain = Situation::of(entity(1), &map, &lineup);
+        let (fresh, hurt) = (attack(2, 6.0), attack(3, 4.0));
+        let score = |(i, p): &(Intent, Preview), s: &Situation| tactical_score(i, p, s);
+        assert!(
+            score(&fresh, &plain) > score(&hurt, &plain),
+            "no tactics: the blow"
+        );
+        let tactics = Tactics {
+            target: Some(TargetPriority::MostHurt),
+            ..Tactics::default()
+        };
+        let told = Situation::of(entity(1), &map, &lineup).with_tactics(tactics);
+        assert!(
+            score(&hurt, &told) > score(&fresh, &told),
+            "told: the hurt foe"
+        );
+    }
+
+    #[test]
+    fn a_combatant_that_can_harm_no_foe_leaves_the_fight_before_striking_in_vain() {
+        let map = EncounterMap::default();
+        let lineup = lineup(20, 20);
+        let situation = Situation::of(entity(1), &map, &lineup);
+        let (swing, preview) = attack(2, 0.0);
+        let options = [ActionOption {
+            intent: swing,
+            cost: Default::default(),
+            preview: Some(preview),
+            label: "swing".into(),
+            notes: Vec::new(),
+        }];
+        let harm = Harm::of(DecisionKind::Turn, &options, &[preview], &situation);
+        assert_eq!(harm, Harm::None);
+        let situation = situation.with_outlook(harm, 0.0);
+        let flee = Preview::certain();
+        for score in [tactical_score, aggressive_score] {
+            assert!(
+                score(&Intent::Flee, &flee, &situation) > score(&swing, &preview, &situation),
+                "flight beats a harmless blow"
+            );
+        }
+        // A blow that harms keeps the fight on.
+        let (blow, hits) = attack(2, 3.0);
+        let situation = Situation::of(entity(1), &map, &lineup);
+        let options = [ActionOption {
+            intent: blow,
+            preview: Some(hits),
+            ..options[0].clone()
+        }];
+        let harm = Harm::of(DecisionKind::Turn, &options, &[hits], &situation);
+        assert_eq!(harm, Harm::Some);
+        let situation = situation.with_outlook(harm, 3.0);
+        assert!(tactical_score(&Intent::Flee, &flee, &situation) < 0.0);
+        assert!(aggressive_score(&Intent::Flee, &flee, &situation) < 0.0);
+    }
+
+    #[test]
+    fn flee_below_sends_even_the_aggressive_policy_away_once_hurt_that_far() {
+        let map = EncounterMap::default();
+        let tactics = Tactics {
+            flee_below: share(0.5),
+            ..Tactics::default()
+        };
+        let flee = Preview::certain();
+        let whole = lineup(15, 20);
+        let situation = Situation::of(entity(1), &map, &whole).with_tactics(tactics);
+        assert!(
+            aggressive_score(&Intent::Flee, &flee, &situation) < 0.0,
+            "75%"
+        );
+        let hurt = lineup(9, 20);
+        let situation = Situation::of(entity(1), &map, &hurt).with_tactics(tactics);
+        let (swing, preview) = attack(2, 5.0);
+        assert!(
+            aggressive_score(&Intent::Flee, &flee, &situation)
+                > aggressive_score(&swing, &preview, &situation),
+            "45%"
+        );
+        // `flee_below: 0` fights on where the tactical policy would otherwise leave: the last
+        // of its side, badly hurt.
+        let last = Lineup::from_rows(hurt.iter().take(2).map(|(e, r)| {
+            (
+                e,
+                Row {
+                    hp: Hp { current: 3, ..r.hp },
+                    ..r.clone()
+                },
+            )
+        }));
+        let own = Situation::of(entity(1), &map, &last);
+        assert!(tactical_score(&Intent::Flee, &flee, &own) > 0.0);
+        let stays = Tactics {
+            flee_below: share(0.0),
+            ..Tactics::default()
+        };
+        let told = Situation::of(entity(1), &map, &last).with_tactics(stays);
+        assert!(tactical_score(&Intent::Flee, &flee, &told) < 0.0);
+    }
+
+    #[test]
+    fn a_power_kept_for_groups_waits_for_one_worth_two_blows() {
+        let map = EncounterMap::default();
+        // One foe against one: the side is not outnumbered.
+        let duel =
+            |me| Lineup::from_rows(lineup(me, 20).iter().take(2).map(|(e, r)| (e, r.clone())));
+        let whole = duel(20);
+        let tactics = Tactics {
+            spend: Some(Spend::OnGroups),
+            ..Tactics::default()
+        };
+        let situation = Situation::of(entity(1), &map, &whole)
+            .with_tactics(tactics)
+            .with_outlook(Harm::Some, 5.0);
+        let bolt = Intent::UseAbility {
+            ability: AbilityId(0),
+            target: Some(entity(2)),
+        };
+        let single = Preview {
+            expected_damage: 8.0,
+            hit_chance: 0.8,
+            ..Preview::default()
+        };
+        let fireball = Preview {
+            expected_damage: 12.0,
+            ..single
+        };
+        assert!(limited(&bolt, &single));
+        assert!(holds(&situation, &single, true), "8 < 2 x 5");
+        assert!(!holds(&situation, &fireball, true), "12 >= 2 x 5");
+        let (swing, blow) = attack(2, 5.0);
+        assert!(
+            tactical_score(&swing, &blow, &situation) > tactical_score(&bolt, &single, &situation)
+        );
+        // Once hurt, it spends.
+        let hurt = duel(8);
+        let situation = Situation::of(entity(1), &map, &hurt)
+            .with_tactics(tactics)
+            .with_outlook(Harm::Some, 5.0);
+        assert!(!holds(&situation, &single, true));
     }
 }

@@ -1,10 +1,60 @@
 //! What an AI can see of the fight when it decides.
 
 use bevy_ecs::prelude::*;
-use fray_core::kit::FightView;
+use fray_content::tactics::Tactics;
+use fray_core::kit::{DecisionKind, FightView, Standing};
 use fray_core::lineup::{Lineup, Row};
+use fray_core::options::ActionOption;
 use fray_core::prelude::*;
 use smallvec::SmallVec;
+
+/// Whether the decider can harm any foe, as its options' previews tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Harm {
+    /// Some option would deal damage to a foe.
+    Some,
+    /// Options strike at foes, and none would deal damage: every foe in reach shrugs it off
+    /// (an invulnerable shade, a party without silver or magic left).
+    None,
+    /// No option strikes at a foe (none in reach, or a step of the round without attacks):
+    /// the previews cannot tell.
+    Unknown,
+}
+
+impl Harm {
+    /// What the options (and their previews, where asked for) of a decision tell. Only a
+    /// turn's or a declaration's options count: a reaction's offer is too narrow to tell.
+    pub(crate) fn of(
+        kind: DecisionKind,
+        options: &[ActionOption],
+        previews: &[Preview],
+        situation: &Situation,
+    ) -> Self {
+        if kind == DecisionKind::Reaction {
+            return Harm::Unknown;
+        }
+        let mut struck = false;
+        for (option, preview) in options.iter().zip(previews) {
+            let target = match option.intent {
+                Intent::Attack { target, .. } => Some(target),
+                Intent::UseAbility { target, .. } => target,
+                _ => continue,
+            };
+            if target.is_some_and(|t| situation.is_ally(t)) {
+                continue;
+            }
+            if preview.expected_damage > 0.0 {
+                return Harm::Some;
+            }
+            // An ability without a target, or one that deals no damage (a buff, a heal), says
+            // nothing of the foes; an attack on a foe does.
+            if matches!(option.intent, Intent::Attack { .. }) {
+                struck = true;
+            }
+        }
+        if struck { Harm::None } else { Harm::Unknown }
+    }
+}
 
 /// The fight as seen by the deciding combatant.
 pub(crate) struct Situation<'a> {
@@ -24,6 +74,14 @@ pub(crate) struct Situation<'a> {
     engaged: bool,
     /// The actor's morale is broken.
     broken: bool,
+    /// The tactics the actor fights by.
+    tactics: Tactics,
+    /// Who leads whom.
+    standing: Option<&'a dyn Standing>,
+    /// Whether the actor can harm any foe, as its options tell.
+    harm: Harm,
+    /// The best expected damage of a plain attack among its options.
+    best_blow: f32,
 }
 
 impl<'a> Situation<'a> {
@@ -48,7 +106,83 @@ impl<'a> Situation<'a> {
             threat: fight.threat as f32,
             engaged: fight.engaged,
             broken: fight.morale_broken,
+            tactics: fight.tactics,
+            standing: fight.standing,
+            harm: Harm::Unknown,
+            best_blow: 0.0,
         }
+    }
+
+    /// The same situation, the actor fighting by `tactics` (for the policies' unit tests).
+    #[cfg(test)]
+    pub fn with_tactics(self, tactics: Tactics) -> Self {
+        Self { tactics, ..self }
+    }
+
+    /// The same situation, with what the decision's options tell: whether the actor can harm
+    /// any foe, and the best expected damage of its plain attacks.
+    pub fn with_outlook(self, harm: Harm, best_blow: f32) -> Self {
+        Self {
+            harm,
+            best_blow,
+            ..self
+        }
+    }
+
+    /// The tactics the actor fights by.
+    pub fn tactics(&self) -> &Tactics {
+        &self.tactics
+    }
+
+    /// Whether the actor can harm any foe, as its options tell.
+    pub fn harm(&self) -> Harm {
+        self.harm
+    }
+
+    /// The best expected damage of a plain attack among the actor's options.
+    pub fn best_blow(&self) -> f32 {
+        self.best_blow
+    }
+
+    /// Whether `e` leads its side.
+    pub fn is_leader(&self, e: Entity) -> bool {
+        self.standing.is_some_and(|s| s.is_leader(e))
+    }
+
+    /// Regions between the actor and `e`.
+    pub fn hops_to(&self, e: Entity) -> Option<u8> {
+        Some(self.map.hops(self.here?, self.get(e)?.region))
+    }
+
+    /// Whether `e` and the actor are engaged (either way).
+    pub fn engaged_with_actor(&self, e: Entity) -> bool {
+        self.get(self.actor)
+            .is_some_and(|r| r.engagement.is_engaged_with(e))
+    }
+
+    /// How many of the actor's allies (the actor left out) are engaged with `e`.
+    pub fn allies_engaged_with(&self, e: Entity) -> usize {
+        self.allies_engaged_with_where(e, |_| true)
+    }
+
+    /// How many of the actor's allies (the actor left out) for which `which` holds are
+    /// engaged with `e`.
+    pub fn allies_engaged_with_where(&self, e: Entity, which: impl Fn(Entity) -> bool) -> usize {
+        self.lineup
+            .iter()
+            .filter(|(a, r)| {
+                *a != self.actor
+                    && r.side == self.side
+                    && r.status.is_active()
+                    && r.engagement.is_engaged_with(e)
+                    && which(*a)
+            })
+            .count()
+    }
+
+    /// Whether a move to `to` stands in a region with an active foe.
+    pub fn among_foes(&self, to: RegionId) -> bool {
+        self.enemy_regions.contains(&to)
     }
 
     /// A situation from plain data, for the policies' unit tests: the actor stands in its
@@ -65,6 +199,8 @@ impl<'a> Situation<'a> {
                 threat: 0,
                 engaged: false,
                 morale_broken: false,
+                tactics: Tactics::default(),
+                standing: None,
             },
             true,
         )

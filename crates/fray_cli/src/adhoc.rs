@@ -281,6 +281,7 @@ pub fn encounter(
             controller: ControllerSpec::default(),
             combatants,
             scale: Default::default(),
+            tactics: Default::default(),
         });
     }
     Ok(EncounterSpec {

@@ -8,6 +8,7 @@ use crate::encounter::{EncounterSpec, MapRef};
 use crate::map::MapSpec;
 use crate::schema::{Statblock, StatblockSet, StatblockSummary};
 use crate::source::SourceFile;
+use crate::tactics::Tactics;
 
 /// All loaded content. Built by a [`ContentLoader`](crate::loader::ContentLoader); read-only
 /// afterwards and shared between worlds (it is `Send + Sync`).
@@ -127,6 +128,13 @@ impl ContentDb {
     /// Listing of a ruleset's statblocks (after validation).
     pub fn statblock_summaries(&self, ruleset: &str) -> &[StatblockSummary] {
         self.summaries.get(ruleset).map_or(&[], Vec::as_slice)
+    }
+
+    /// The tactics statblock `id` of `ruleset` writes (after validation), if any.
+    pub fn statblock_tactics(&self, ruleset: &str, id: &str) -> Option<Tactics> {
+        let summaries = self.statblock_summaries(ruleset);
+        let at = summaries.binary_search_by(|s| s.id.as_str().cmp(id)).ok()?;
+        summaries.get(at).and_then(|s| s.tactics)
     }
 
     /// Every file loaded, in load order.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::map::MapSpec;
 use crate::options::OptionValue;
+use crate::tactics::Tactics;
 
 /// The most combatants an encounter (or a dungeon area's stock) may hold. A fight's cost per
 /// action grows with the combatants a decision weighs: 1 000 play in about one and a half
@@ -77,6 +78,10 @@ pub struct SideSpec {
     /// The side's hit points and damage scaled (balancing knobs: `fray tune --vary hp:<side>`).
     #[serde(default, skip_serializing_if = "SideScale::is_unscaled")]
     pub scale: SideScale,
+    /// How the side's combatants fight: each field given here wins over the one their
+    /// statblocks write (see [`Tactics::over`]).
+    #[serde(default, skip_serializing_if = "Tactics::is_empty")]
+    pub tactics: Tactics,
 }
 
 /// A side's hit points and damage as percentages of what its statblocks give, applied by the

@@ -16,6 +16,7 @@
 //! assert_eq!(db.map("yard").unwrap().regions.len(), 2);
 //! ```
 
+pub mod common_fields;
 pub mod context;
 pub mod db;
 pub mod diagnostic;
@@ -30,6 +31,7 @@ pub mod reference;
 pub mod schema;
 pub mod source;
 pub mod suggest;
+pub mod tactics;
 
 /// The types most users of this crate need.
 pub mod prelude {
@@ -46,6 +48,7 @@ pub mod prelude {
     pub use crate::options::{OptionDef, OptionValue};
     pub use crate::schema::{Problem, Schema, Statblock, StatblockSchema, StatblockSet};
     pub use crate::source::SourceFile;
+    pub use crate::tactics::{Fraction, Protect, Spend, Tactics, TargetPriority};
 }
 
 pub use prelude::*;

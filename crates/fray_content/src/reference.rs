@@ -122,7 +122,10 @@ fn statblock_kind(schema: &dyn StatblockSchema, root: schemars::Schema, scope: u
         opening: format!(
             "A `.ron` file in a folder named `{id}` (`content/{id}/...`) whose top level is a list \
              `[...]` of statblocks, each one {{root}}. Encounters, dungeons, wildernesses and \
-             expeditions of ruleset `{id}` name them by `id`."
+             expeditions of ruleset `{id}` name them by `id`. Besides the fields below, a \
+             statblock of any ruleset may write `tactics: (...)`: how its combatants fight, a \
+             `Tactics` as an encounter's side writes it (see `SideSpec`); a side's tactics win \
+             over its statblocks' field by field."
         ),
         more,
         root: root.to_value(),

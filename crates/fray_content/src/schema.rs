@@ -17,6 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::layer::Layered;
 use crate::options::{OptionDef, OptionValue};
 use crate::source::SourceFile;
+use crate::tactics::Tactics;
 
 /// A ruleset's statblock type. Its [`JsonSchema`] (derived beside its `Deserialize`) is what
 /// the content reference ([`reference`](crate::reference)) documents.
@@ -136,6 +137,9 @@ pub struct StatblockSet<S> {
     entries: BTreeMap<String, S>,
     /// The source file and content layer each statblock comes from.
     origin: BTreeMap<String, (usize, u8)>,
+    /// The tactics statblocks write (the field every ruleset's statblocks share: see
+    /// [`common_fields`](crate::common_fields)).
+    tactics: BTreeMap<String, Tactics>,
 }
 
 impl<S> Default for StatblockSet<S> {
@@ -143,6 +147,7 @@ impl<S> Default for StatblockSet<S> {
         Self {
             entries: BTreeMap::new(),
             origin: BTreeMap::new(),
+            tactics: BTreeMap::new(),
         }
     }
 }
@@ -203,6 +208,24 @@ impl<S: Statblock> StatblockSet<S> {
         }
     }
 
+    /// The tactics statblock `id` writes (`tactics: (...)`), if it writes any.
+    pub fn tactics(&self, id: &str) -> Option<&Tactics> {
+        self.tactics.get(id)
+    }
+
+    /// Gives statblock `id` the tactics it writes (`None`: it writes none), as loaded with
+    /// it: a statblock that overrides another keeps only its own.
+    pub fn set_tactics(&mut self, id: &str, tactics: Option<Tactics>) {
+        match tactics {
+            Some(t) => {
+                self.tactics.insert(id.to_string(), t);
+            }
+            None => {
+                self.tactics.remove(id);
+            }
+        }
+    }
+
     /// The index of the source file statblock `id` comes from.
     pub fn source_of(&self, id: &str) -> Option<usize> {
         self.origin.get(id).map(|&(file, _)| file)
@@ -226,6 +249,8 @@ pub struct StatblockSummary {
     pub max_hp: Option<i32>,
     /// The index of the source file it comes from, in [`ContentDb::sources`](crate::db::ContentDb::sources).
     pub source: Option<usize>,
+    /// The tactics it writes (`tactics: (...)`, the field every ruleset's statblocks share).
+    pub tactics: Option<Tactics>,
 }
 
 impl StatblockSummary {
@@ -386,19 +411,30 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
                 ),
             )];
         };
-        let list: Vec<S> = match file.parse() {
+        // The fields every ruleset's statblocks share come out first; the ruleset's type
+        // parses the rest (positions unchanged).
+        let split = crate::common_fields::split(file);
+        let list: Vec<S> = match split.rest.parse() {
             Ok(list) => list,
-            Err(d) => return vec![d],
+            Err(d) => return [vec![d], split.problems].concat(),
         };
-        let mut out = Vec::new();
-        for statblock in list {
+        let mut out = split.problems;
+        for (index, statblock) in list.into_iter().enumerate() {
             let id = statblock.id().to_string();
-            if let (Layered::Duplicate, _) = set.insert_in_layer(statblock, file_index, file.layer)
-            {
-                out.push(
+            match set.insert_in_layer(statblock, file_index, file.layer) {
+                (Layered::Duplicate, _) => out.push(
                     file.diagnostic_at(&id, format!("statblock id `{id}` is defined twice"))
                         .with_help("statblock ids must be unique within a ruleset"),
-                );
+                ),
+                (Layered::Overridden, _) => {}
+                (Layered::Added | Layered::Overrides, _) => {
+                    let tactics = split
+                        .tactics
+                        .iter()
+                        .find(|(e, _)| *e == index)
+                        .map(|(_, t)| *t);
+                    set.set_tactics(&id, tactics);
+                }
             }
         }
         out
@@ -456,6 +492,7 @@ impl<S: Statblock> StatblockSchema for Schema<S> {
                         levels: s.levels(),
                         max_hp: s.max_hp(),
                         source: set.source_of(s.id()),
+                        tactics: set.tactics(s.id()).copied(),
                     })
                     .collect()
             })

@@ -2,6 +2,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::{Reflect, std_traits::ReflectDefault};
+use fray_content::tactics::Tactics;
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{CombatantId, PlayerId, SideId};
@@ -182,6 +183,16 @@ pub struct Morale {
 )]
 #[reflect(Component, Debug, PartialEq, Default)]
 pub struct Leader;
+
+/// The tactics a combatant fights by (content's `tactics: (...)`): its side's over its
+/// statblock's, field by field ([`Tactics::over`]); empty when neither writes any. AI
+/// policies read them when they score its options.
+#[derive(
+    Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Reflect,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, PartialEq, Default)]
+pub struct CombatantTactics(pub Tactics);
 
 /// Marks an entity as a combatant and gives its roster index.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Reflect)]

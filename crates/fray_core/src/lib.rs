@@ -93,7 +93,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::combatant::{
-    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
+    Combatant, CombatantTactics, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef,
+    Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::drive::StepMode;
@@ -293,6 +294,7 @@ impl Plugin for FrayCorePlugin {
             .register_saved::<InRegion>("fray_core::InRegion")
             .register_saved::<Morale>("fray_core::Morale")
             .register_saved::<Leader>("fray_core::Leader")
+            .register_saved::<CombatantTactics>("fray_core::CombatantTactics")
             .register_saved::<StatblockRef>("fray_core::StatblockRef")
             .register_saved::<Hp>("fray_core::Hp")
             .register_saved::<Tally>("fray_core::Tally")

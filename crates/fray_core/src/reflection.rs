@@ -10,7 +10,8 @@ use bevy_app::App;
 
 use crate::client::{BattleGauges, Budget};
 use crate::combatant::{
-    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
+    Combatant, CombatantTactics, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef,
+    Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::effect::Effects;
@@ -33,6 +34,7 @@ pub(crate) fn register_types(app: &mut App) {
         .register_type::<Status>()
         .register_type::<Morale>()
         .register_type::<Leader>()
+        .register_type::<CombatantTactics>()
         .register_type::<StatblockRef>()
         .register_type::<Tally>()
         .register_type::<Conditions>()

@@ -6,13 +6,14 @@ use std::sync::Arc;
 use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
 use fray_content::db::ContentDb;
-use fray_content::encounter::{CombatantSpec, ControllerSpec, EncounterSpec, SideScale};
+use fray_content::encounter::{CombatantSpec, ControllerSpec, EncounterSpec, SideScale, SideSpec};
 use fray_content::options::OptionValue;
 use fray_content::suggest::help_for;
 use thiserror::Error;
 
 use crate::combatant::{
-    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef, Status, Tally,
+    Combatant, CombatantTactics, Controller, Hp, Initiative, Leader, Morale, Side, StatblockRef,
+    Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::effect::Effects;
@@ -525,6 +526,7 @@ fn populate(
                     controller.clone(),
                     StatblockRef(entry.statblock.clone()),
                     InEncounter(encounter),
+                    tactics_of(content, spec, side, entry),
                 ));
                 entity.insert(starting_state(RegionId(region as u16)));
                 if entry.leader {
@@ -587,6 +589,20 @@ fn entry_level(
             help: format!("no {} statblock has this id", spec.ruleset),
         }),
     }
+}
+
+/// The tactics an entry's combatants fight by: its side's, over its statblock's, field by
+/// field (the side's win where both give one).
+fn tactics_of(
+    content: &ContentDb,
+    spec: &EncounterSpec,
+    side: &SideSpec,
+    entry: &CombatantSpec,
+) -> CombatantTactics {
+    let statblock = content
+        .statblock_tactics(&spec.ruleset, &entry.statblock)
+        .unwrap_or_default();
+    CombatantTactics(side.tactics.over(&statblock))
 }
 
 /// Scales a freshly built combatant's hit points by its side's [`SideScale`].
@@ -668,6 +684,7 @@ fn reset(
                 // sees what the reset really changed (see `insert_changed`).
                 entity.insert_changed((
                     controller.clone(),
+                    tactics_of(content, spec, side, entry),
                     Initiative::default(),
                     Status::Active,
                     InRegion(RegionId(region as u16)),

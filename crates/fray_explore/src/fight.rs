@@ -184,6 +184,7 @@ impl FightExt for World {
                         .map(|(_, c, _)| combatant(&c.statblock, Some(c.name.clone()), 1, "near"))
                         .collect(),
                     scale: SideScale::default(),
+                    tactics: Default::default(),
                 },
                 SideSpec {
                     name: MONSTER_SIDE.into(),
@@ -194,6 +195,7 @@ impl FightExt for World {
                         .map(|f| combatant(&f.statblock, None, f.count, "far"))
                         .collect(),
                     scale: SideScale::default(),
+                    tactics: Default::default(),
                 },
             ],
             options,

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
+use fray_content::tactics::Tactics;
 
 use crate::ids::SideId;
 use crate::intent::{Intent, IntentKind};
@@ -31,8 +32,20 @@ pub enum DecisionKind {
     Declaration,
 }
 
+/// What a decider may ask of any combatant of its fight beyond its lineup row.
+pub trait Standing {
+    /// Whether `e` is its side's leader (the encounter entry marked `leader: true`).
+    fn is_leader(&self, e: Entity) -> bool;
+}
+
+impl<R: Rules> Standing for Ctx<'_, '_, '_, '_, R> {
+    fn is_leader(&self, e: Entity) -> bool {
+        self.morale(e).is_some_and(|(_, leader)| leader)
+    }
+}
+
 /// The fight as the decider sees it.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct FightView<'a> {
     /// Who decides.
     pub actor: Entity,
@@ -49,6 +62,23 @@ pub struct FightView<'a> {
     pub engaged: bool,
     /// Whether the decider's morale is broken.
     pub morale_broken: bool,
+    /// The tactics the decider fights by (its [`CombatantTactics`](crate::combatant::CombatantTactics)).
+    pub tactics: Tactics,
+    /// Who leads whom (`None`: nobody is known to lead).
+    pub standing: Option<&'a dyn Standing>,
+}
+
+impl std::fmt::Debug for FightView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FightView")
+            .field("actor", &self.actor)
+            .field("side", &self.side)
+            .field("threat", &self.threat)
+            .field("engaged", &self.engaged)
+            .field("morale_broken", &self.morale_broken)
+            .field("tactics", &self.tactics)
+            .finish_non_exhaustive()
+    }
 }
 
 /// One decision, as a controller sees it.
@@ -156,6 +186,8 @@ impl<R: Rules> AiDecision for KitDecision<'_, '_, '_, '_, '_, R> {
             threat: self.threat,
             engaged: self.engaged,
             morale_broken: self.morale_broken,
+            tactics: self.ctx.tactics(self.actor),
+            standing: Some(&*self.ctx),
         }
     }
 

@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::system::{StaticSystemParam, SystemParam};
 
 use crate::combatant::{
-    Combatant, Controller, Hp, Initiative, Leader, Morale, Side, Status, Tally,
+    Combatant, CombatantTactics, Controller, Hp, Initiative, Leader, Morale, Side, Status, Tally,
 };
 use crate::condition::Conditions;
 use crate::effect::Effects;
@@ -27,6 +27,7 @@ pub struct Members<'w, 's, R: RulesBase> {
     pub(crate) tally: Query<'w, 's, &'static mut Tally, With<Member<R>>>,
     pub(crate) initiative: Query<'w, 's, &'static mut Initiative, With<Member<R>>>,
     pub(crate) morale: Query<'w, 's, (&'static mut Morale, Has<Leader>), With<Member<R>>>,
+    pub(crate) tactics: Query<'w, 's, &'static CombatantTactics, With<Member<R>>>,
     pub(crate) names: Query<'w, 's, &'static bevy_ecs::name::Name, With<Member<R>>>,
     pub(crate) fighters: Query<'w, 's, <R as RulesBase>::Fighter, With<Member<R>>>,
     pub(crate) extra: StaticSystemParam<'w, 's, <R as RulesBase>::Extra>,

@@ -85,7 +85,7 @@ pub mod prelude {
 
 pub use actor::Actor;
 pub use ctx::{Ctx, EncounterParts, EncounterPartsItem, Rolled};
-pub use decision::{AiControllers, AiDecision, Controllers, DecisionKind, FightView};
+pub use decision::{AiControllers, AiDecision, Controllers, DecisionKind, FightView, Standing};
 pub use descriptor::RulesetDescriptor;
 pub use members::{Kit, Members};
 pub use memo::Memo;

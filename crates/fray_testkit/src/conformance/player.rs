@@ -161,6 +161,8 @@ impl AiDecision for Seat<'_> {
             threat: self.threat,
             engaged: self.engaged,
             morale_broken: self.morale_broken,
+            tactics: Default::default(),
+            standing: None,
         }
     }
 

@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryItem, ROQueryItem};
 use fray_content::encounter::SideScale;
+use fray_content::tactics::Tactics;
 
 use super::{NOBODY, NOT_A_COMBATANT, NOT_IN_THIS_FIGHT};
 use crate::combatant::{Controller, Hp, Initiative, Morale, Status, Tally};
@@ -172,6 +173,18 @@ impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
             return None;
         }
         self.m.morale.get(e).ok()
+    }
+
+    /// The tactics a combatant fights by (none for an entity that is not one of the
+    /// encounter's, or a combatant spawned without them).
+    pub fn tactics(&self, e: Entity) -> Tactics {
+        if !self.here(e) {
+            return Tactics::default();
+        }
+        self.m
+            .tactics
+            .get(e)
+            .map_or_else(|_| Tactics::default(), |t| t.0)
     }
 
     /// A combatant's morale, to change it.

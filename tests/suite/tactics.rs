@@ -1,0 +1,172 @@
+//! Tactics in content (`tactics: (...)` on a statblock of any ruleset, or on an encounter's
+//! side): they reach the combatants, survive a save, and mistakes in them are content errors
+//! located at `path:line:col`, from the loader and from `fray check`.
+
+use bevy_app::App;
+use fray::content::prelude::*;
+use fray::core::combatant::CombatantTactics;
+use fray::core::encounter::Roster;
+use fray::core::save::{load_encounter, save_encounter};
+use fray::prelude::*;
+
+use crate::cli::{fray as run_fray, text};
+
+fn app() -> App {
+    let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
+    let mut app = App::new();
+    app.add_plugins(FrayPlugins::default())
+        .insert_resource(Content(content));
+    app.finish();
+    app.cleanup();
+    app
+}
+
+/// The tactics of the first combatant of `fight` spawned from `statblock`.
+fn tactics_of(app: &App, fight: bevy_ecs::entity::Entity, statblock: &str) -> Tactics {
+    let roster = app.world().get::<Roster>(fight).unwrap();
+    let entry = roster
+        .entries
+        .iter()
+        .find(|e| e.statblock == statblock)
+        .unwrap();
+    app.world().get::<CombatantTactics>(entry.entity).unwrap().0
+}
+
+#[test]
+fn a_sides_tactics_win_over_its_statblocks_field_by_field_and_survive_a_save() {
+    // oho-ford-ambush: the Rat-kin side says (target: MostHurt, flee_below: 0.4); the rat-kin
+    // statblock says (focus_fire: true, flee_below: 0.3).
+    let mut app = app();
+    let fight = app
+        .world_mut()
+        .spawn_encounter("oho-ford-ambush", &EncounterSettings::logged(3))
+        .unwrap();
+    let rat = tactics_of(&app, fight, "rat-kin");
+    assert_eq!(rat.target, Some(TargetPriority::MostHurt), "the side's");
+    assert_eq!(
+        rat.focus_fire,
+        Some(true),
+        "the statblock's, the side saying nothing"
+    );
+    assert_eq!(
+        rat.flee_below.map(Fraction::get),
+        Some(0.4),
+        "the side's wins"
+    );
+    assert_eq!(rat.keep_range, None, "nobody's");
+    // A hero of a side without tactics, from a statblock without them: none.
+    let heroes = app.world().get::<Roster>(fight).unwrap().entries[0].entity;
+    assert!(
+        app.world()
+            .get::<CombatantTactics>(heroes)
+            .unwrap()
+            .0
+            .is_empty()
+    );
+
+    fray::core::drive::tick(app.world_mut());
+    let saved = save_encounter(app.world(), fight).unwrap();
+    let mut second = self::app();
+    let loaded = load_encounter(second.world_mut(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(tactics_of(&second, loaded, "rat-kin"), rat);
+}
+
+#[test]
+fn a_played_again_encounter_keeps_its_tactics() {
+    let mut app = app();
+    let fight = app
+        .world_mut()
+        .spawn_encounter("bx-goblin-cave", &EncounterSettings::quiet(1))
+        .unwrap();
+    let before = tactics_of(&app, fight, "goblin-slinger");
+    assert_eq!(before.keep_range, Some(true));
+    assert_eq!(before.focus_fire, Some(true), "the Goblins side's");
+    app.world_mut()
+        .reset_encounter(fight, &EncounterSettings::quiet(2))
+        .unwrap();
+    assert_eq!(tactics_of(&app, fight, "goblin-slinger"), before);
+}
+
+/// Loads `files` (path, text) with every ruleset's schema and validates: every problem.
+fn problems(files: &[(&str, &str)]) -> Vec<String> {
+    let loader = fray::content_loader();
+    let mut db = ContentDb::default();
+    let mut out = Vec::new();
+    for (path, text) in files {
+        if let Err(d) = loader.add_source(&mut db, SourceFile::new(*path, *text)) {
+            out.extend(d.0.iter().map(ToString::to_string));
+        }
+    }
+    out.extend(loader.validate(&mut db).iter().map(ToString::to_string));
+    out
+}
+
+#[test]
+fn unknown_tactics_in_a_statblock_are_content_errors_at_path_line_col() {
+    let good = "[\n  Monster(id: \"imp\", name: \"Imp\", hd: \"1\", ac: 7, move: 60, morale: 7,\n    tactics: (target: MostHurt, flee_below: 0.5),\n    attacks: [(name: \"claw\", damage: \"1d4\")]),\n]\n";
+    assert_eq!(problems(&[("c/bx/imps.ron", good)]), Vec::<String>::new());
+
+    let variant = good.replace("MostHurt", "Weakest");
+    let found = problems(&[("c/bx/imps.ron", &variant)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("c/bx/imps.ron:3:23:"), "{found:?}");
+    assert!(found[0].contains("Weakest"), "{found:?}");
+
+    let field = good.replace("target:", "aim:");
+    let found = problems(&[("c/bx/imps.ron", &field)]);
+    assert!(
+        found.len() == 1 && found[0].starts_with("c/bx/imps.ron:3:"),
+        "{found:?}"
+    );
+    assert!(found[0].contains("aim"), "{found:?}");
+
+    let range = good.replace("0.5", "1.5");
+    let found = problems(&[("c/bx/imps.ron", &range)]);
+    assert!(
+        found.len() == 1 && found[0].starts_with("c/bx/imps.ron:3:"),
+        "{found:?}"
+    );
+    assert!(found[0].contains("1.5"), "{found:?}");
+    // The statblock's own mistakes are still found where they are, tactics or none.
+    let both = range.replace("morale: 7", "morale: 7, colour: 2");
+    let found = problems(&[("c/bx/imps.ron", &both)]);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found.iter().any(|p| p.starts_with("c/bx/imps.ron:2:")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn unknown_tactics_on_a_side_are_content_errors_at_path_line_col() {
+    let encounter = "Encounter(id: \"e\", name: \"E\", ruleset: \"bx\", map: Named(\"near-far\"),\n  sides: [\n    (name: \"A\", tactics: (keep_range: true, flee_below: -0.1), combatants: [(statblock: \"bandit\", region: \"near\")]),\n    (name: \"B\", combatants: [(statblock: \"bandit\", region: \"far\")]),\n  ])\n";
+    let found = problems(&[("c/bx/encounters/e.ron", encounter)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("c/bx/encounters/e.ron:3:"),
+        "{found:?}"
+    );
+    assert!(found[0].contains("-0.1"), "{found:?}");
+}
+
+#[test]
+fn fray_check_refuses_unknown_tactics_with_path_line_col() {
+    let dir = std::env::temp_dir().join(format!("fray-tactics-{}", std::process::id()));
+    let bx = dir.join("bx");
+    std::fs::create_dir_all(&bx).unwrap();
+    let file = bx.join("imps.ron");
+    std::fs::write(
+        &file,
+        "[\n  Monster(id: \"imp\", name: \"Imp\", hd: \"1\", ac: 7, move: 60, morale: 7,\n    tactics: (protect: Everyone),\n    attacks: [(name: \"claw\", damage: \"1d4\")]),\n]\n",
+    )
+    .unwrap();
+    let out = run_fray(&["check", dir.to_str().unwrap()]);
+    let report = text(&out.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains(&format!("{}:3:24:", file.display())),
+        "{report}"
+    );
+    assert!(report.contains("Everyone"), "{report}");
+}
