@@ -48,6 +48,8 @@ pub struct CliEngine {
     pub loader: ContentLoader,
     /// The AI policy names (for `--ai`).
     pub policies: &'static [&'static str],
+    /// Whether a policy name (`lookahead:200` too) is known, or why not (for `--ai`).
+    pub check_policy: fn(&str) -> Result<(), String>,
 }
 
 /// Fray: tabletop combat rules simulated on Bevy's ECS.

@@ -10,7 +10,8 @@ use fray_content::db::ContentDb;
 use crate::FrayAppExt;
 use crate::edit::{Edit, EditError};
 use crate::gauge::Gauge;
-use crate::kit::{Member, Resolving, Rules, edit, systems};
+use crate::kit::systems::Ahead;
+use crate::kit::{AiControllers, Member, PlayForward, Resolving, Rules, edit, systems};
 use crate::schedule::{FrayTick, RulesetSystems, RulesetSystemsOf};
 use crate::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use crate::vocabulary::Vocabulary;
@@ -131,5 +132,15 @@ impl<R: Rules> Ruleset for Kit<R> {
 
     fn reoffer(&self, world: &mut World, encounter: Entity) {
         edit::with_ctx::<R, _>(world, encounter, systems::reoffer);
+    }
+
+    fn decide_ahead(&self, world: &mut World, encounter: Entity, forward: &mut dyn PlayForward) {
+        let Some(controllers) = world.get_resource::<AiControllers>().cloned() else {
+            return;
+        };
+        edit::with_ctx::<R, _>(world, encounter, |ctx| {
+            let phase = ctx.e.encounter.phase();
+            systems::decide_in(ctx, phase, Some(&controllers), Ahead::Play(forward));
+        });
     }
 }
