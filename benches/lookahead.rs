@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use bevy_ecs::world::World;
 use criterion::{Criterion, criterion_group, criterion_main};
 use fray::core::drive::MAX_TICKS_PER_RUN;
 use fray::core::save::{encounter_entities, load_encounter, save_encounter};

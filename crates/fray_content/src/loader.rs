@@ -35,8 +35,11 @@ pub struct ContentLoader {
     pub(crate) schemas: Vec<Arc<dyn StatblockSchema>>,
     pub(crate) documents: Vec<Arc<dyn DocumentSchema>>,
     policies: Vec<String>,
-    policy_check: Option<fn(&str) -> Result<(), String>>,
+    policy_check: Option<PolicyCheck>,
 }
+
+/// A check of an AI policy name: `Ok` if it is known, else why not.
+pub type PolicyCheck = fn(&str) -> Result<(), String>;
 
 impl ContentLoader {
     /// A loader that knows no ruleset yet.
@@ -71,7 +74,7 @@ impl ContentLoader {
     /// A check of AI policy names with parameters (`lookahead:200`): a name it accepts is
     /// known even if [`with_policies`](Self::with_policies) does not list it; a name it
     /// refuses is reported with its reason.
-    pub fn with_policy_check(mut self, check: fn(&str) -> Result<(), String>) -> Self {
+    pub fn with_policy_check(mut self, check: PolicyCheck) -> Self {
         self.policy_check = Some(check);
         self
     }

@@ -46,7 +46,7 @@ const LOG: &str = "fray_core::CombatLog";
 const MAX_ROLLOUT_TICKS: u32 = 100_000;
 
 /// The stream of an encounter's seed that rollouts derive their dice from.
-const ROLLOUT_STREAM: u64 = 0x10_0CA_4EAD;
+const ROLLOUT_STREAM: u64 = 0x0001_00CA_4EAD;
 
 /// The forward model of a World: how to build a scratch World with the same rules, the scratch
 /// Worlds built so far, and the encounters whose decision waits on it this tick. A headless
