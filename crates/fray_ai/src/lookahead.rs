@@ -15,8 +15,13 @@
 //! 4. **Score** of a rollout, for the decider's side: `1` if the side won, `-1` if another side
 //!    won, `0` otherwise (a draw, or a fight still on at the horizon), plus the fraction of its
 //!    hit points the side has left on its combatants still able to act, minus the same
-//!    fraction for all the other sides together. The candidate with the best mean score is
-//!    chosen (ties: the tactical policy's order).
+//!    fraction for all the other sides together.
+//! 5. **Choice.** The tactical policy's own choice stands unless another candidate beats it
+//!    clearly: each candidate's rollouts are paired with the tactical choice's (rollout `r`
+//!    against rollout `r`, the same dice), and a candidate whose mean paired gain exceeds
+//!    [`MARGIN`] standard errors of those differences may replace it; the largest such gain
+//!    wins. With a small budget the rollouts are noisy, and a choice taken on noise plays
+//!    worse than the tactical one.
 //!
 //! Without a forward model (a World with no
 //! [`ForwardModel`](fray_core::kit::ForwardModel), such as a game's own App that does not
@@ -30,6 +35,10 @@ pub const CANDIDATES: usize = 4;
 
 /// The rounds a copy plays after the current one before it is scored by hit points.
 pub const HORIZON: u32 = 3;
+
+/// How many standard errors of the paired differences a candidate's mean gain over the
+/// tactical choice must exceed for the lookahead to take it instead.
+pub const MARGIN: f64 = 2.0;
 
 /// The score of one rollout for `side` (see the module's documentation).
 pub fn rollout_score(played: &Played, side: SideId) -> f32 {
@@ -69,27 +78,48 @@ pub(crate) fn choose(
     if ranked.len() < 2 {
         return Some(first);
     }
-    let per = u32::try_from(budget / ranked.len())
-        .unwrap_or(u32::MAX)
-        .max(1);
-    let plays: Vec<Play> = (0..per)
+    let per = (budget / ranked.len()).max(1);
+    let rollouts = u32::try_from(per).unwrap_or(u32::MAX);
+    let plays: Vec<Play> = (0..rollouts)
         .flat_map(|rollout| ranked.iter().map(move |&choice| Play { choice, rollout }))
         .collect();
     let side = decision.fight().side;
     let Some(played) = decision.play_forward(&plays, HORIZON) else {
         return Some(first);
     };
-    let mut totals = vec![0.0f64; tactical.len()];
-    for (play, outcome) in plays.iter().zip(&played) {
-        if let Some(t) = totals.get_mut(play.choice) {
-            *t += f64::from(rollout_score(outcome, side));
+    // Each rollout's score, by candidate (in `ranked`'s order) and rollout index (the plays
+    // are rollout by rollout, every candidate in each).
+    let mut scores = vec![0.0f64; ranked.len() * per];
+    for (k, outcome) in played.iter().enumerate() {
+        if let Some(s) = scores.get_mut((k % ranked.len()) * per + k / ranked.len()) {
+            *s = f64::from(rollout_score(outcome, side));
         }
     }
-    let mut best = first;
-    for &c in &ranked {
-        if totals[c] > totals[best] {
-            best = c;
+    let of = |c: usize| &scores[c * per..(c + 1) * per];
+    let mut best = (first, 0.0f64);
+    for c in 1..ranked.len() {
+        let gain = paired_gain(of(c), of(0));
+        if gain > best.1 {
+            best = (ranked[c], gain);
         }
     }
-    Some(best)
+    Some(best.0)
+}
+
+/// How much better `candidate`'s rollouts score than `baseline`'s, rollout by rollout (the
+/// same dice), counted only when it is clear: the mean paired difference if it exceeds
+/// [`MARGIN`] standard errors, else 0. One rollout each: the plain difference.
+fn paired_gain(candidate: &[f64], baseline: &[f64]) -> f64 {
+    let n = candidate.len().min(baseline.len());
+    if n == 0 {
+        return 0.0;
+    }
+    let diffs = candidate.iter().zip(baseline).map(|(c, b)| c - b);
+    let mean = diffs.clone().sum::<f64>() / n as f64;
+    if n == 1 {
+        return mean.max(0.0);
+    }
+    let var = diffs.map(|d| (d - mean) * (d - mean)).sum::<f64>() / (n - 1) as f64;
+    let se = (var / n as f64).sqrt();
+    if mean > MARGIN * se { mean } else { 0.0 }
 }
