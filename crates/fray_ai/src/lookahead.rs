@@ -123,3 +123,66 @@ fn paired_gain(candidate: &[f64], baseline: &[f64]) -> f64 {
     let se = (var / n as f64).sqrt();
     if mean > MARGIN * se { mean } else { 0.0 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+    use fray_core::kit::SideHp;
+    use fray_core::prelude::Ending;
+
+    #[test]
+    fn lookahead_names_round_trip_and_bad_budgets_are_refused() {
+        let p: Policy = "lookahead:200".parse().unwrap();
+        assert_eq!(p, Policy::Lookahead(200));
+        assert_eq!(p.to_string(), "lookahead:200");
+        for bad in [
+            "lookahead:0",
+            "lookahead:10001",
+            "lookahead:-3",
+            "lookahead:",
+            "lookahead",
+        ] {
+            let err = bad.parse::<Policy>().unwrap_err();
+            assert!(
+                err.contains(bad) && err.contains("lookahead:N"),
+                "{bad}: {err}"
+            );
+        }
+        // Unknown names still play tactical (validation refuses them before a fight).
+        assert_eq!(Policy::of_name("lookahead:0"), Policy::Tactical);
+    }
+
+    #[test]
+    fn a_rollout_scores_the_outcome_and_both_sides_hit_points() {
+        let sides = vec![SideHp { left: 10, max: 20 }, SideHp { left: 5, max: 20 }];
+        let won = Played {
+            outcome: Some(fray_core::outcome::Outcome {
+                winner: Some(SideId(0)),
+                ending: Ending::Victory,
+                round: 3,
+            }),
+            sides: sides.clone(),
+        };
+        assert!((rollout_score(&won, SideId(0)) - 1.25).abs() < 1e-6);
+        assert!((rollout_score(&won, SideId(1)) + 1.25).abs() < 1e-6);
+        let on = Played {
+            outcome: None,
+            sides,
+        };
+        assert!((rollout_score(&on, SideId(0)) - 0.25).abs() < 1e-6);
+    }
+
+    #[test]
+    fn only_a_clear_paired_gain_replaces_the_tactical_choice() {
+        // Always a little better on the same dice: clear.
+        assert!(paired_gain(&[1.0, 0.5, 0.2, 0.9], &[0.9, 0.4, 0.1, 0.8]) > 0.09);
+        // Better on average, but by noise: kept at 0.
+        assert_eq!(
+            paired_gain(&[1.0, -1.0, 1.0, -1.0], &[-1.0, 1.0, 0.0, -1.0]),
+            0.0
+        );
+        // Worse: 0.
+        assert_eq!(paired_gain(&[0.0, 0.0], &[1.0, 1.0]), 0.0);
+    }
+}
