@@ -97,10 +97,10 @@ pub(crate) fn choose(
     }
     let of = |c: usize| &scores[c * per..(c + 1) * per];
     let mut best = (first, 0.0f64);
-    for c in 1..ranked.len() {
+    for (c, &choice) in ranked.iter().enumerate().skip(1) {
         let gain = paired_gain(of(c), of(0));
         if gain > best.1 {
-            best = (ranked[c], gain);
+            best = (choice, gain);
         }
     }
     Some(best.0)
