@@ -33,7 +33,6 @@ use crate::events::announce;
 use crate::flow::inbox::collect_requests;
 use crate::flow::outcome::reset_report;
 use crate::flow::requests::receive_requests;
-use crate::kit::forward::{ahead_pending, decide_ahead};
 
 /// The schedule of one combat tick.
 #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -217,11 +216,6 @@ pub fn build_schedule() -> Schedule {
             .chain()
             .in_set(CoreSystems::ReceiveRequests),
         reset_report.in_set(CoreSystems::ResetReport),
-        decide_ahead
-            .run_if(ahead_pending)
-            .in_set(FraySystems::Decide)
-            .after(RulesetSystems::Decide)
-            .before(CoreSystems::ReceiveRequests),
         announce.in_set(CoreSystems::Announce),
     ));
     schedule

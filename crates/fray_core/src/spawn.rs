@@ -106,18 +106,6 @@ pub trait Ruleset: Send + Sync + 'static {
     fn reoffer(&self, world: &mut World, encounter: Entity) {
         let _ = (world, encounter);
     }
-
-    /// Asks `encounter`'s decisions left for the forward model again, with `forward` at hand
-    /// (see [`ForwardModel`](crate::kit::ForwardModel)). The kit's plugin asks them with the
-    /// ruleset's context; nothing by default.
-    fn decide_ahead(
-        &self,
-        world: &mut World,
-        encounter: Entity,
-        forward: &mut dyn crate::kit::PlayForward,
-    ) {
-        let _ = (world, encounter, forward);
-    }
 }
 
 /// The words of the core's common vocabulary alone.

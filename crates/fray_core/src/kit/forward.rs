@@ -19,6 +19,7 @@
 //! A World without a [`ForwardModel`] asks every decision in one pass, without a forward
 //! model: a policy that looks ahead then decides as it would without looking.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -35,7 +36,7 @@ use crate::log::CombatLog;
 use crate::outcome::Outcome;
 use crate::rng::{DecisionRng, EncounterRng, derive_seed};
 use crate::save::{SaveRegistry, copy_entities, encounter_entities, restore_encounter};
-use crate::spawn::{Content, Rulesets};
+use crate::spawn::Content;
 
 /// The registered name of the log, which copies leave out (they play with an empty log that
 /// records nothing).
@@ -91,6 +92,14 @@ impl ForwardModel {
         pending
     }
 }
+
+/// How each ruleset asks an encounter's decisions again with a forward model at hand, by
+/// ruleset id (each [`RulesetPlugin`](crate::kit::RulesetPlugin) adds its own).
+#[derive(Resource, Default, Clone)]
+pub(crate) struct AheadDeciders(pub BTreeMap<&'static str, AheadDecider>);
+
+/// Asks an encounter's decisions left for the forward model again, with one at hand.
+pub(crate) type AheadDecider = fn(&mut World, Entity, &mut dyn PlayForward);
 
 /// Whether an encounter waits on its forward model (the exclusive pass runs only then).
 pub(crate) fn ahead_pending(model: Option<Res<ForwardModel>>) -> bool {
@@ -422,8 +431,15 @@ pub(crate) fn decide_ahead(world: &mut World) {
         .get_resource::<SaveRegistry>()
         .cloned()
         .unwrap_or_default();
+    let deciders = world
+        .get_resource::<AheadDeciders>()
+        .cloned()
+        .unwrap_or_default();
     for encounter in pending {
-        let Some(ruleset) = Rulesets::of(world, encounter).cloned() else {
+        let Some(decide) = world
+            .get::<Encounter>(encounter)
+            .and_then(|e| deciders.0.get(e.ruleset.as_str()).copied())
+        else {
             continue;
         };
         let real = encounter_entities(world, encounter);
@@ -443,7 +459,7 @@ pub(crate) fn decide_ahead(world: &mut World) {
             template,
             seed,
         };
-        ruleset.decide_ahead(world, encounter, &mut forward);
+        decide(world, encounter, &mut forward);
     }
     scratch.template.clear_entities();
     if let Some(model) = world.get_resource::<ForwardModel>() {
