@@ -190,6 +190,7 @@ pub fn content_loader() -> ContentLoader {
             |loader, r| (r.schema)(loader),
         )
         .with_policies(fray_ai::POLICY_NAMES)
+        .with_policy_check(fray_ai::check_policy)
 }
 
 /// Loads and validates a content directory (or file).
@@ -234,5 +235,6 @@ pub fn cli_engine() -> fray_cli::CliEngine {
         },
         loader: content_loader(),
         policies: &fray_ai::POLICY_NAMES,
+        check_policy: fray_ai::check_policy,
     }
 }

@@ -19,6 +19,7 @@ mod html;
 mod ids;
 mod import;
 mod imported_play;
+mod lookahead;
 mod modules;
 mod properties;
 mod reference;

@@ -33,7 +33,22 @@ fn needs_preview(policy: Policy, intent: &Intent) -> bool {
     match policy {
         Policy::Random => false,
         Policy::Aggressive => matches!(intent, Intent::Attack { .. } | Intent::UseAbility { .. }),
-        Policy::Tactical => !matches!(intent, Intent::Ready { .. } | Intent::Delay),
+        Policy::Tactical | Policy::Lookahead(_) => {
+            !matches!(intent, Intent::Ready { .. } | Intent::Delay)
+        }
+    }
+}
+
+/// The id of `lookahead:0`; `lookahead:N` is this plus `N`.
+const LOOKAHEAD_ID: u32 = 0x1_0000;
+
+/// The id [`Controllers::policy`] gives a policy.
+fn id_of(policy: Policy) -> u32 {
+    match policy {
+        Policy::Random => 0,
+        Policy::Aggressive => 1,
+        Policy::Tactical => 2,
+        Policy::Lookahead(n) => LOOKAHEAD_ID + u32::from(n),
     }
 }
 
@@ -42,7 +57,10 @@ fn policy_of(id: u32) -> Policy {
     match id {
         0 => Policy::Random,
         1 => Policy::Aggressive,
-        _ => Policy::Tactical,
+        _ => match id.checked_sub(LOOKAHEAD_ID).map(u16::try_from) {
+            Some(Ok(n)) => Policy::Lookahead(n),
+            _ => Policy::Tactical,
+        },
     }
 }
 
@@ -92,11 +110,7 @@ impl Controllers for BuiltinPolicies {
     }
 
     fn policy(&self, name: &str) -> Option<u32> {
-        Some(match Policy::of_name(name) {
-            Policy::Random => 0,
-            Policy::Aggressive => 1,
-            Policy::Tactical => 2,
-        })
+        Some(id_of(Policy::of_name(name)))
     }
 
     fn choose(&self, policy: u32, decision: &mut dyn AiDecision) -> Option<usize> {
@@ -105,34 +119,63 @@ impl Controllers for BuiltinPolicies {
         if count == 0 {
             return None;
         }
-        if policy == Policy::Random {
-            return random_pick(decision);
+        match policy {
+            Policy::Random => random_pick(decision),
+            Policy::Lookahead(budget) => {
+                let scores = scores(Policy::Tactical, decision);
+                crate::lookahead::choose(decision, budget, &scores)
+            }
+            _ => {
+                let scores = scores(policy, decision);
+                best(scores.len(), |i| scores[i])
+            }
         }
-        let kind = decision.kind();
-        // Room for a reaction's or a small turn's options on the stack; a larger offer (an
-        // archmage turn lists 20 to 40 options) takes one allocation. A buffer of 64 previews
-        // on the stack cost more: 5 KB moved at every decision.
-        let mut previews: SmallVec<[Preview; 8]> = SmallVec::with_capacity(count);
-        for i in 0..count {
-            let intent = decision.options()[i].intent;
-            previews.push(
-                if kind == DecisionKind::Reaction || needs_preview(policy, &intent) {
-                    decision.preview(i)
-                } else {
-                    Preview::default()
-                },
-            );
+    }
+
+    /// `lookahead:N` plays its decisions forward.
+    fn looks_ahead(&self, policy: u32) -> bool {
+        matches!(policy_of(policy), Policy::Lookahead(_))
+    }
+
+    /// `lookahead:N` plays tactical in the copies it plays forward.
+    fn in_rollout(&self, policy: u32) -> u32 {
+        match policy_of(policy) {
+            Policy::Lookahead(_) => id_of(Policy::Tactical),
+            _ => policy,
         }
-        let options = decision.options();
-        let can_attack = kind == DecisionKind::Reaction
-            || options
-                .iter()
-                .any(|o| o.intent.kind() == IntentKind::Attack);
-        let fight = decision.fight();
-        let situation = Situation::new(&fight, can_attack);
-        let harm = Harm::of(kind, options, &previews, &situation);
-        let situation = situation.with_outlook(harm, tactics::best_blow(options, &previews));
-        best(count, |i| {
+    }
+}
+
+/// How much `policy` (aggressive or tactical) wants each of `decision`'s options, in order
+/// (asking for the previews it weighs).
+fn scores(policy: Policy, decision: &mut dyn AiDecision) -> SmallVec<[f32; 8]> {
+    let count = decision.options().len();
+    let kind = decision.kind();
+    // Room for a reaction's or a small turn's options on the stack; a larger offer (an
+    // archmage turn lists 20 to 40 options) takes one allocation. A buffer of 64 previews
+    // on the stack cost more: 5 KB moved at every decision.
+    let mut previews: SmallVec<[Preview; 8]> = SmallVec::with_capacity(count);
+    for i in 0..count {
+        let intent = decision.options()[i].intent;
+        previews.push(
+            if kind == DecisionKind::Reaction || needs_preview(policy, &intent) {
+                decision.preview(i)
+            } else {
+                Preview::default()
+            },
+        );
+    }
+    let options = decision.options();
+    let can_attack = kind == DecisionKind::Reaction
+        || options
+            .iter()
+            .any(|o| o.intent.kind() == IntentKind::Attack);
+    let fight = decision.fight();
+    let situation = Situation::new(&fight, can_attack);
+    let harm = Harm::of(kind, options, &previews, &situation);
+    let situation = situation.with_outlook(harm, tactics::best_blow(options, &previews));
+    (0..count)
+        .map(|i| {
             let (intent, preview) = (&options[i].intent, &previews[i]);
             match kind {
                 // Reactions cost nothing on the turn: take any that hurts an enemy.
@@ -152,5 +195,5 @@ impl Controllers for BuiltinPolicies {
                 },
             }
         })
-    }
+        .collect()
 }

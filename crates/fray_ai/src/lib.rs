@@ -11,6 +11,9 @@
 //! - [`Policy::Tactical`]: scores every option by its preview (hit chance times damage,
 //!   finishing blows, opportunity attacks drawn, healing the hurt, escaping when badly hurt,
 //!   respecting broken morale).
+//! - [`Policy::Lookahead`] (`lookahead:N`, e.g. `lookahead:200`): plays the tactical policy's
+//!   best candidates forward in copies of the encounter with the engine itself, `N` rollouts
+//!   per decision in all, and takes the best on average ([`lookahead`]).
 //!
 //! Both scoring policies read each combatant's tactics from content (`tactics: (...)`: whom
 //! to strike first, focus fire, whom to guard, keeping range, when to withdraw or flee, when
@@ -23,6 +26,7 @@
 //! dice.
 
 mod choose;
+pub mod lookahead;
 pub mod policy;
 mod situation;
 mod tactics;
@@ -35,13 +39,27 @@ use fray_core::kit::AiControllers;
 pub use choose::BuiltinPolicies;
 pub use policy::Policy;
 
-/// The names of the built-in policies, for content validation.
+/// The names of the built-in policies that take no parameter. `lookahead:N` is a policy too
+/// ([`check_policy`] knows every name).
 pub const POLICY_NAMES: [&str; 3] = ["random", "aggressive", "tactical"];
+
+/// Whether `name` names a built-in policy (one of [`POLICY_NAMES`], or `lookahead:N` with `N`
+/// from [`Policy::MIN_ROLLOUTS`] to [`Policy::MAX_ROLLOUTS`]), or why not: what content
+/// validation and the command line's `--ai` ask.
+///
+/// ```
+/// assert!(fray_ai::check_policy("lookahead:200").is_ok());
+/// assert!(fray_ai::check_policy("lookahead:0").is_err());
+/// assert!(fray_ai::check_policy("clever").is_err());
+/// ```
+pub fn check_policy(name: &str) -> Result<(), String> {
+    name.parse::<Policy>().map(|_| ())
+}
 
 /// The types most users need.
 pub mod prelude {
     pub use crate::policy::Policy;
-    pub use crate::{FrayAiPlugin, POLICY_NAMES};
+    pub use crate::{FrayAiPlugin, POLICY_NAMES, check_policy};
 }
 
 /// Installs the built-in policies as the AI controllers the kit asks.

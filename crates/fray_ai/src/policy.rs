@@ -20,9 +20,21 @@ pub enum Policy {
     Aggressive,
     /// Score options by preview and situation.
     Tactical,
+    /// Play the tactical policy's best candidates forward in copies of the encounter, this
+    /// many rollouts per decision in all, and take the best on average
+    /// ([`lookahead`](crate::lookahead)). Named `lookahead:N`.
+    Lookahead(u16),
 }
 
+/// The prefix of the lookahead policy's name (`lookahead:200`).
+const LOOKAHEAD: &str = "lookahead:";
+
 impl Policy {
+    /// The fewest rollouts a `lookahead:N` policy may have per decision.
+    pub const MIN_ROLLOUTS: u16 = 1;
+    /// The most rollouts a `lookahead:N` policy may have per decision.
+    pub const MAX_ROLLOUTS: u16 = 10_000;
+
     /// The policy a controller names; unknown names fall back to [`Policy::Tactical`] (content
     /// validation refuses them before a fight starts).
     pub fn of(controller: &Controller) -> Option<Self> {
@@ -34,11 +46,7 @@ impl Policy {
 
     /// The policy of an AI controller's name (unknown names: [`Policy::Tactical`]).
     pub fn of_name(name: &str) -> Self {
-        match name {
-            "random" => Policy::Random,
-            "aggressive" => Policy::Aggressive,
-            _ => Policy::Tactical,
-        }
+        name.parse().unwrap_or(Policy::Tactical)
     }
 }
 
@@ -49,20 +57,35 @@ impl FromStr for Policy {
             "random" => Ok(Policy::Random),
             "aggressive" => Ok(Policy::Aggressive),
             "tactical" => Ok(Policy::Tactical),
-            other => Err(format!(
-                "unknown AI policy `{other}` (known: random, aggressive, tactical)"
-            )),
+            other => match other.strip_prefix(LOOKAHEAD) {
+                Some(n) => match n.parse::<u16>() {
+                    Ok(n) if (Self::MIN_ROLLOUTS..=Self::MAX_ROLLOUTS).contains(&n) => {
+                        Ok(Policy::Lookahead(n))
+                    }
+                    _ => Err(format!(
+                        "AI policy `{other}`: write lookahead:N with N, the rollouts per \
+                         decision, from {} to {} (e.g. lookahead:200)",
+                        Self::MIN_ROLLOUTS,
+                        Self::MAX_ROLLOUTS
+                    )),
+                },
+                None => Err(format!(
+                    "unknown AI policy `{other}` (known: random, aggressive, tactical, \
+                     lookahead:N)"
+                )),
+            },
         }
     }
 }
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Policy::Random => "random",
-            Policy::Aggressive => "aggressive",
-            Policy::Tactical => "tactical",
-        })
+        match self {
+            Policy::Random => f.write_str("random"),
+            Policy::Aggressive => f.write_str("aggressive"),
+            Policy::Tactical => f.write_str("tactical"),
+            Policy::Lookahead(n) => write!(f, "{LOOKAHEAD}{n}"),
+        }
     }
 }
 
@@ -86,7 +109,9 @@ pub(crate) fn passes_over(policy: Policy, kind: IntentKind) -> bool {
                 | IntentKind::Stabilize
                 | IntentKind::Pass
         ),
-        Policy::Tactical => matches!(kind, IntentKind::Delay | IntentKind::Ready),
+        Policy::Tactical | Policy::Lookahead(_) => {
+            matches!(kind, IntentKind::Delay | IntentKind::Ready)
+        }
     }
 }
 

@@ -62,7 +62,8 @@ pub struct BatchArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-    /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
+    /// Override a side's AI (`random`, `aggressive`, `tactical`, `lookahead:N`):
+    /// `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
     /// Play only shard I of N (0-based: `0/3`, `1/3`, `2/3`): the runs

@@ -62,6 +62,13 @@ pub struct CompareArgs {
     /// Override a side's AI in both: `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
+    /// Override a side's AI in A only, after `--ai`: `--a-ai Heroes=lookahead:200`
+    /// (repeatable). With `--b-ai`, one encounter played by two policies on the same seeds.
+    #[arg(long = "a-ai", value_name = "SIDE=POLICY")]
+    pub a_ai: Vec<String>,
+    /// Override a side's AI in B only, after `--ai`: `--b-ai Heroes=tactical` (repeatable).
+    #[arg(long = "b-ai", value_name = "SIDE=POLICY")]
+    pub b_ai: Vec<String>,
     /// Ruleset options and the round limit for both A and B (A's and B's own come after).
     #[command(flatten)]
     pub overrides: Overrides,
@@ -94,9 +101,12 @@ impl CompareArgs {
     }
 }
 
-/// What an arm is, for the legend: the encounter and its overrides.
-fn describe(what: &str, o: &Overrides) -> String {
+/// What an arm is, for the legend: the encounter, its overrides and its own AI.
+fn describe(what: &str, o: &Overrides, ai: &[String]) -> String {
     let mut s = crate::adhoc::shell_word(what);
+    for a in ai {
+        s.push_str(&format!(" --ai {a}"));
+    }
     if let Some(r) = &o.ruleset {
         s.push_str(&format!(" --ruleset {r}"));
     }
@@ -129,9 +139,13 @@ pub fn run(
         Ok(x) => x,
         Err(e) => return Ok(e.report()),
     };
-    let controllers = match parse_ai(cli, &args.ai) {
-        Ok(c) => c,
-        Err(e) => return Ok(fail(2, e, &[])),
+    let arm_ai = |own: &[String]| {
+        let all: Vec<String> = args.ai.iter().chain(own).cloned().collect();
+        parse_ai(cli, &all)
+    };
+    let (a_controllers, b_controllers) = match (arm_ai(&args.a_ai), arm_ai(&args.b_ai)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return Ok(fail(2, e, &[])),
     };
     if args.shard.is_some() && args.json.is_some() {
         return Ok(fail(
@@ -152,21 +166,21 @@ pub fn run(
         Err(e) => return Ok(fail(1, e, &[])),
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let config = |id: String, seed: u64| BatchConfig {
-        controllers: controllers.clone(),
+    let config = |id: String, seed: u64, controllers: Vec<_>| BatchConfig {
+        controllers,
         threads: args.threads,
         shard,
         ..BatchConfig::new(id, args.runs, seed)
     };
     let a = Arm {
-        label: describe(&args.a, &a_over),
+        label: describe(&args.a, &a_over, &args.a_ai),
         engine: &a_engine,
-        config: config(a_id, args.seed),
+        config: config(a_id, args.seed, a_controllers),
     };
     let b = Arm {
-        label: describe(b_what, &b_over),
+        label: describe(b_what, &b_over, &args.b_ai),
         engine: &b_engine,
-        config: config(b_id, args.b_seed.unwrap_or(args.seed)),
+        config: config(b_id, args.b_seed.unwrap_or(args.seed), b_controllers),
     };
     let range = shard.runs(args.runs);
     let bar = progress_bar((range.end - range.start).saturating_mul(2), args.quiet);

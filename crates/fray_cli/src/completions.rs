@@ -71,6 +71,7 @@ pub(crate) fn command_with_ids(engine: &CliEngine) -> clap::Command {
     }
     command = on(command, "compare", "a", Ids::Encounters);
     command = on(command, "compare", "b", Ids::Encounters);
+    command = on(command, "tournament", "encounters", Ids::Encounters);
     command = on(command, "delve", "expedition", Ids::Expeditions);
     on(command, "show", "id", Ids::Shown)
 }

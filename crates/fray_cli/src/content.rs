@@ -417,10 +417,7 @@ pub fn parse_ai(
                 format!("`--ai {o}`: expected SIDE=POLICY, e.g. --ai Heroes=tactical")
             })?;
             if !cli.policies.contains(&policy) {
-                return Err(format!(
-                    "unknown AI policy `{policy}` (known: {})",
-                    cli.policies.join(", ")
-                ));
+                (cli.check_policy)(policy).map_err(|why| format!("`--ai {o}`: {why}"))?;
             }
             Ok((side.to_string(), Controller::Ai(policy.to_string())))
         })

@@ -25,6 +25,7 @@ mod roll;
 mod run;
 mod show;
 mod show_explore;
+mod tournament;
 mod tune;
 
 use std::io::{self, Write};
@@ -48,6 +49,8 @@ pub struct CliEngine {
     pub loader: ContentLoader,
     /// The AI policy names (for `--ai`).
     pub policies: &'static [&'static str],
+    /// Whether a policy name (`lookahead:200` too) is known, or why not (for `--ai`).
+    pub check_policy: fn(&str) -> Result<(), String>,
 }
 
 /// Fray: tabletop combat rules simulated on Bevy's ECS.
@@ -117,6 +120,9 @@ pub enum Command {
     /// that brings a side's win rate closest to a target:
     /// `fray tune archmage-mob --side Heroes --target 0.6 --vary count:reed-goblin-mook`.
     Tune(tune::TuneArgs),
+    /// Play AI policies on one side of encounters, on the same seeds, and rank them by win rate:
+    /// `fray tournament archmage-bridge bx-crypt --ai tactical,lookahead:200 --runs 500`.
+    Tournament(tournament::TournamentArgs),
     /// List encounters, expeditions, dungeons, wildernesses, statblocks and options, by
     /// ruleset.
     List(list::ListArgs),
@@ -168,6 +174,9 @@ fn dispatch(engine: &CliEngine, cli: Cli, out: &mut impl Write) -> io::Result<Ex
         Some(Command::Batch(args)) => batch::run(engine, args.source.or(outer), &args, out),
         Some(Command::Compare(args)) => compare::run(engine, args.source.or(outer), &args, out),
         Some(Command::Tune(args)) => tune::run(engine, args.source.or(outer), &args, out),
+        Some(Command::Tournament(args)) => {
+            tournament::run(engine, args.source.or(outer), &args, out)
+        }
         Some(Command::Merge(args)) => merge::run(engine, args.source.or(outer), &args, out),
         Some(Command::List(args)) => list::run(engine, args.source.or(outer), &args, out),
         Some(Command::Check(args)) => check::run(engine, args.source.or(outer), &args, out),

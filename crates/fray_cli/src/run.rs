@@ -41,7 +41,8 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
+    /// Override a side's AI (`random`, `aggressive`, `tactical`, `lookahead:N`):
+    /// `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
     /// Also write the fight as a page to look at: one self-contained HTML file with the map,

@@ -64,7 +64,8 @@ pub struct TuneArgs {
     /// Worker threads, at most 256 (default, or 0: one per core).
     #[arg(long, default_value_t = 0, value_parser = crate::batch::thread_count)]
     pub threads: usize,
-    /// Override a side's AI: `--ai Heroes=aggressive` (repeatable).
+    /// Override a side's AI (`random`, `aggressive`, `tactical`, `lookahead:N`):
+    /// `--ai Heroes=aggressive` (repeatable).
     #[arg(long = "ai", value_name = "SIDE=POLICY")]
     pub ai: Vec<String>,
     /// Ruleset options and the round limit, for this command only.

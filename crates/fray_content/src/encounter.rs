@@ -162,7 +162,8 @@ fn hundred() -> u16 {
 /// Who controls a side.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum ControllerSpec {
-    /// An AI policy by name (`random`, `aggressive`, `tactical`).
+    /// An AI policy by name (`random`, `aggressive`, `tactical`, or `lookahead:N` with `N`
+    /// rollouts per decision, 1 to 10000).
     Ai(String),
     /// An external controller (a player or a game client) by id.
     External(u32),

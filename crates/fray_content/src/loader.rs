@@ -35,7 +35,11 @@ pub struct ContentLoader {
     pub(crate) schemas: Vec<Arc<dyn StatblockSchema>>,
     pub(crate) documents: Vec<Arc<dyn DocumentSchema>>,
     policies: Vec<String>,
+    policy_check: Option<PolicyCheck>,
 }
+
+/// A check of an AI policy name: `Ok` if it is known, else why not.
+pub type PolicyCheck = fn(&str) -> Result<(), String>;
 
 impl ContentLoader {
     /// A loader that knows no ruleset yet.
@@ -64,6 +68,14 @@ impl ContentLoader {
     /// The AI policy names encounters may use (unchecked when none are given).
     pub fn with_policies<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
         self.policies = names.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// A check of AI policy names with parameters (`lookahead:200`): a name it accepts is
+    /// known even if [`with_policies`](Self::with_policies) does not list it; a name it
+    /// refuses is reported with its reason.
+    pub fn with_policy_check(mut self, check: PolicyCheck) -> Self {
+        self.policy_check = Some(check);
         self
     }
 
@@ -479,10 +491,16 @@ impl ContentLoader {
                 && !self.policies.is_empty()
                 && !self.policies.contains(policy)
             {
-                out.push(
-                    file.diagnostic_at(policy, format!("unknown AI policy `{policy}`"))
-                        .with_help(help_for(policy, self.policies.iter().map(String::as_str))),
-                );
+                match self.policy_check.map(|check| check(policy)) {
+                    Some(Ok(())) => {}
+                    Some(Err(why)) if policy.contains(':') => {
+                        out.push(file.diagnostic_at(policy, why));
+                    }
+                    _ => out.push(
+                        file.diagnostic_at(policy, format!("unknown AI policy `{policy}`"))
+                            .with_help(help_for(policy, self.policies.iter().map(String::as_str))),
+                    ),
+                }
             }
             for c in &side.combatants {
                 match summaries.iter().find(|s| s.id == c.statblock) {

@@ -230,7 +230,15 @@ impl Plugin for FrayCorePlugin {
             .init_resource::<Rulesets>()
             .init_resource::<SaveRegistry>()
             .insert_resource(FrayStepping(self.step));
-        let schedule = build_schedule();
+        let mut schedule = build_schedule();
+        // Decisions left for the forward model, asked again once their encounter is copied.
+        schedule.add_systems(
+            kit::forward::decide_ahead
+                .run_if(kit::forward::ahead_pending)
+                .in_set(schedule::FraySystems::Decide)
+                .after(schedule::RulesetSystems::Decide)
+                .before(schedule::CoreSystems::ReceiveRequests),
+        );
         #[cfg(debug_assertions)]
         let schedule = {
             let mut schedule = schedule;

@@ -98,6 +98,7 @@ pub enum SaveError {
 type SaveFn = fn(&World, Entity, &mut dyn EntityMapper) -> Option<Result<String, String>>;
 type ComponentIdFn = fn(&World) -> Option<ComponentId>;
 type LoadFn = fn(&mut World, Entity, &str, &mut dyn EntityMapper) -> Result<(), String>;
+type CopyFn = fn(&World, Entity, &mut World, Entity, &mut dyn EntityMapper);
 
 #[derive(Clone, Copy)]
 struct SaveEntry {
@@ -105,6 +106,7 @@ struct SaveEntry {
     component: ComponentIdFn,
     save: SaveFn,
     load: LoadFn,
+    copy: CopyFn,
 }
 
 /// The components saved with an encounter (or any saved set of entities), by name.
@@ -130,6 +132,7 @@ impl SaveRegistry {
             component: World::component_id::<C>,
             save: save_component::<C>,
             load: load_component::<C>,
+            copy: copy_component::<C>,
         });
     }
 
@@ -183,6 +186,20 @@ fn load_component<C: Component + DeserializeOwned>(
     C::map_entities(&mut value, &mut mapper);
     world.entity_mut(entity).insert(value);
     Ok(())
+}
+
+fn copy_component<C: Component + Clone>(
+    from: &World,
+    entity: Entity,
+    to: &mut World,
+    copy: Entity,
+    mut mapper: &mut dyn EntityMapper,
+) {
+    if let Some(value) = from.get::<C>(entity) {
+        let mut value = value.clone();
+        C::map_entities(&mut value, &mut mapper);
+        to.entity_mut(copy).insert(value);
+    }
 }
 
 /// Maps entities to and from positions in the saved list.
@@ -439,6 +456,44 @@ fn despawn_all(world: &mut World, entities: &[Entity]) {
             world.despawn(e);
         }
     }
+}
+
+/// Copies a closed set of entities of `from` into `to` (which has the same registered
+/// components, or none: a bare World takes them too) as fresh entities, in the given order,
+/// and returns them: what [`save_entities`] then [`load_entities`] would make, without the
+/// text. Only the components whose registered name `copied` accepts are copied (the caller
+/// gives the others their own values). References between the entities are remapped to the
+/// copies; references to entities outside the set become [`Entity::PLACEHOLDER`]. A missing
+/// entity is an error and copies nothing. The registry is `from`'s (or `registry`, when given,
+/// for a `from` that has none: a bare World holding an earlier copy).
+pub fn copy_entities(
+    from: &World,
+    entities: &[Entity],
+    to: &mut World,
+    registry: Option<&SaveRegistry>,
+    copied: impl Fn(&str) -> bool,
+) -> Result<Vec<Entity>, SaveError> {
+    let empty = SaveRegistry::default();
+    let registry = registry
+        .or_else(|| from.get_resource::<SaveRegistry>())
+        .unwrap_or(&empty);
+    if let Some(&missing) = entities.iter().find(|e| from.get_entity(**e).is_err()) {
+        return Err(SaveError::NoSuchEntity(missing));
+    }
+    let fresh: Vec<Entity> = entities.iter().map(|_| to.spawn_empty().id()).collect();
+    let mut mapper = PositionMapper {
+        map: entities
+            .iter()
+            .copied()
+            .zip(fresh.iter().copied())
+            .collect(),
+    };
+    for (&entity, &copy) in entities.iter().zip(&fresh) {
+        for entry in registry.entries.iter().filter(|e| copied(e.name)) {
+            (entry.copy)(from, entity, to, copy, &mut mapper);
+        }
+    }
+    Ok(fresh)
 }
 
 /// Saves an encounter and everything that belongs to it ([`encounter_entities`]) as RON.

@@ -25,10 +25,14 @@ impl Engine {
     }
 
     /// A headless app ready to spawn encounters: the combat schedule is stepped by the caller.
+    /// Its [`ForwardModel`](fray_core::kit::ForwardModel) builds scratch Worlds with the same
+    /// install function, so policies that look ahead (`lookahead:N`) play their decisions
+    /// forward.
     pub fn app(&self) -> App {
         let mut app = App::new();
         (self.install)(&mut app);
-        app.insert_resource(Content(self.content.clone()));
+        app.insert_resource(Content(self.content.clone()))
+            .insert_resource(fray_core::kit::ForwardModel::new(self.install));
         app.finish();
         app.cleanup();
         app

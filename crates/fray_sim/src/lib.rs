@@ -64,6 +64,7 @@ pub mod survival;
 pub mod table_cell;
 #[cfg(test)]
 mod testing;
+pub mod tournament;
 pub mod tune;
 pub mod tuned_file;
 pub mod watch;

@@ -13,6 +13,7 @@ use fray_content::tactics::Tactics;
 
 use crate::ids::SideId;
 use crate::intent::{Intent, IntentKind};
+use crate::kit::forward::{Play, PlayForward, Played};
 use crate::kit::{Ctx, Rules};
 use crate::legality::{Legal, Occasion, Scope};
 use crate::lineup::Lineup;
@@ -101,6 +102,17 @@ pub trait AiDecision {
 
     /// The controllers' random stream (never the rules' dice).
     fn rng(&mut self) -> &mut EncounterRng;
+
+    /// Plays each of `plays` (an option and a rollout index) forward in a copy of the
+    /// encounter as it stands, with fresh dice, for at most `horizon` rounds after the current
+    /// one, and says how each went, in order (see [`PlayForward`]). `None` when no forward
+    /// model is at hand: the policy does not look ahead ([`Controllers::looks_ahead`]), the
+    /// World has no [`ForwardModel`](crate::kit::ForwardModel), or this decision is itself
+    /// played in a copy.
+    fn play_forward(&mut self, plays: &[Play], horizon: u32) -> Option<Vec<Played>> {
+        let _ = (plays, horizon);
+        None
+    }
 }
 
 /// AI controllers: pick one of a decision's options for a policy.
@@ -121,6 +133,21 @@ pub trait Controllers: Send + Sync + 'static {
         let _ = (policy, kind);
         false
     }
+
+    /// Whether policy `policy` plays its decisions forward
+    /// ([`AiDecision::play_forward`]): its decisions with more than one option are then asked
+    /// once the encounter has been copied, in a second pass of `Decide` (see
+    /// [`forward`](crate::kit::ForwardModel)). Default: no.
+    fn looks_ahead(&self, policy: u32) -> bool {
+        let _ = policy;
+        false
+    }
+
+    /// The policy that takes `policy`'s decisions in a copy played forward: never one that
+    /// looks ahead, so rollouts never recurse. Default: `policy` itself.
+    fn in_rollout(&self, policy: u32) -> u32 {
+        policy
+    }
 }
 
 /// The AI controllers the kit asks for AI decisions.
@@ -137,8 +164,10 @@ pub(crate) enum Source {
 }
 
 /// A decision of an encounter of ruleset `R`.
-pub(crate) struct KitDecision<'c, 'a, 'i, 'w, 's, R: Rules> {
+pub(crate) struct KitDecision<'c, 'f, 'a, 'i, 'w, 's, R: Rules> {
     pub ctx: &'c mut Ctx<'a, 'i, 'w, 's, R>,
+    /// The forward model, in the second pass of a policy that looks ahead.
+    pub forward: Option<&'f mut dyn PlayForward>,
     pub kind: DecisionKind,
     pub actor: Entity,
     pub occasion: Occasion,
@@ -148,7 +177,7 @@ pub(crate) struct KitDecision<'c, 'a, 'i, 'w, 's, R: Rules> {
     pub morale_broken: bool,
 }
 
-impl<R: Rules> KitDecision<'_, '_, '_, '_, '_, R> {
+impl<R: Rules> KitDecision<'_, '_, '_, '_, '_, '_, R> {
     fn list(&self) -> &[ActionOption] {
         match self.source {
             Source::Offer => &self.ctx.e.options.list,
@@ -157,7 +186,7 @@ impl<R: Rules> KitDecision<'_, '_, '_, '_, '_, R> {
     }
 }
 
-impl<R: Rules> AiDecision for KitDecision<'_, '_, '_, '_, '_, R> {
+impl<R: Rules> AiDecision for KitDecision<'_, '_, '_, '_, '_, '_, R> {
     fn kind(&self) -> DecisionKind {
         self.kind
     }
@@ -193,6 +222,13 @@ impl<R: Rules> AiDecision for KitDecision<'_, '_, '_, '_, '_, R> {
 
     fn rng(&mut self) -> &mut EncounterRng {
         self.ctx.decisions_rng()
+    }
+
+    fn play_forward(&mut self, plays: &[Play], horizon: u32) -> Option<Vec<Played>> {
+        let (actor, kind) = (self.actor, self.kind);
+        self.forward
+            .as_deref_mut()
+            .map(|f| f.play(actor, kind, plays, horizon))
     }
 }
 

@@ -10,7 +10,9 @@ use fray_content::db::ContentDb;
 use crate::FrayAppExt;
 use crate::edit::{Edit, EditError};
 use crate::gauge::Gauge;
-use crate::kit::{Member, Resolving, Rules, edit, systems};
+use crate::kit::forward::AheadDeciders;
+use crate::kit::systems::Ahead;
+use crate::kit::{AiControllers, Member, PlayForward, Resolving, Rules, edit, systems};
 use crate::schedule::{FrayTick, RulesetSystems, RulesetSystemsOf};
 use crate::spawn::{CombatantBuild, EncounterBuild, Ruleset, SpawnError};
 use crate::vocabulary::Vocabulary;
@@ -45,7 +47,11 @@ impl<R: Rules> Plugin for RulesetPlugin<R> {
         })
         .register_saved::<Resolving<R>>(resolving)
         .register_saved::<Member<R>>(member)
-        .add_systems(
+        .init_resource::<AheadDeciders>();
+        if let Some(mut deciders) = app.world_mut().get_resource_mut::<AheadDeciders>() {
+            deciders.0.insert(R::ID, decide_ahead::<R>);
+        }
+        app.add_systems(
             FrayTick,
             (
                 systems::sync::<R>.in_set(RulesetSystems::Sync),
@@ -70,6 +76,18 @@ impl<R: Rules> Plugin for RulesetPlugin<R> {
     fn is_unique(&self) -> bool {
         true
     }
+}
+
+/// Asks the decisions of `encounter` (of ruleset `R`) left for the forward model again, with
+/// `forward` at hand.
+fn decide_ahead<R: Rules>(world: &mut World, encounter: Entity, forward: &mut dyn PlayForward) {
+    let Some(controllers) = world.get_resource::<AiControllers>().cloned() else {
+        return;
+    };
+    edit::with_ctx::<R, _>(world, encounter, |ctx| {
+        let phase = ctx.e.encounter.phase();
+        systems::decide_in(ctx, phase, Some(&controllers), Ahead::Play(forward));
+    });
 }
 
 /// The ruleset's spawner, with what the kit adds to every encounter and combatant of `R`.

@@ -6,6 +6,7 @@ use super::each_in_phase;
 use crate::flow::phase::Phase;
 use crate::intent::{Intent, IntentKind};
 use crate::kit::decision::{AiControllers, DecisionKind, KitDecision, Source, show_option};
+use crate::kit::forward::{ForwardModel, PlayForward};
 use crate::kit::offer::{Offer, kind_bit};
 use crate::kit::{Ctx, Kit, Rules};
 use crate::legality::Occasion;
@@ -83,15 +84,44 @@ pub(crate) fn reoffer<R: Rules>(ctx: &mut Ctx<R>) {
     }
 }
 
+/// What a decision whose policy looks ahead gets: in the first pass, a forward model to defer
+/// it to (or none: it is asked without one); in the second, the forward model itself.
+pub(crate) enum Ahead<'f> {
+    /// No forward model in this World: every decision is asked at once.
+    None,
+    /// The first pass: decisions of policies that look ahead are left to the forward model.
+    Defer(&'f ForwardModel),
+    /// The second pass: those decisions are asked with the forward model.
+    Play(&'f mut dyn PlayForward),
+}
+
 /// Asks the AI controller of `actor`, if it has one, to decide from `source`'s options.
 fn ask_ai<R: Rules>(
     ctx: &mut Ctx<R>,
     controllers: &AiControllers,
+    ahead: &mut Ahead<'_>,
     (actor, kind, occasion, source): (Entity, DecisionKind, Occasion, Source),
 ) -> Option<usize> {
     let policy = match ctx.controller(actor) {
         Some(crate::combatant::Controller::Ai(name)) => controllers.0.policy(name)?,
         _ => return None,
+    };
+    let looks_ahead = controllers.0.looks_ahead(policy) && {
+        let options = match source {
+            Source::Offer => ctx.e.options.list.len(),
+            Source::Reactor(i) => ctx.e.turn.window.offers(i).len(),
+        };
+        options > 1
+    };
+    let forward: Option<&mut dyn PlayForward> = match ahead {
+        Ahead::Defer(model) if looks_ahead => {
+            model.defer(ctx.e.entity);
+            return None;
+        }
+        // Only the deciders left for it are asked in the second pass.
+        Ahead::Play(_) if !looks_ahead => return None,
+        Ahead::Play(forward) => Some(&mut **forward as &mut dyn PlayForward),
+        _ => None,
     };
     let (threat, engaged) = match ctx.engagement(actor) {
         Some(e) => (
@@ -103,6 +133,7 @@ fn ask_ai<R: Rules>(
     let morale_broken = ctx.morale(actor).is_some_and(|(m, _)| m.broken);
     let mut decision = KitDecision {
         ctx,
+        forward,
         kind,
         actor,
         occasion,
@@ -115,93 +146,121 @@ fn ask_ai<R: Rules>(
 }
 
 /// `Decide`: the decider's options are offered, and AI controllers choose (external ones send
-/// requests).
-pub(crate) fn decide<R: Rules>(mut kit: Kit<R>, controllers: Option<Res<AiControllers>>) {
+/// requests). Decisions of policies that look ahead are left to the forward model, when the
+/// World has one ([`decide_ahead`](crate::kit::forward::decide_ahead) asks them again).
+pub(crate) fn decide<R: Rules>(
+    mut kit: Kit<R>,
+    controllers: Option<Res<AiControllers>>,
+    model: Option<Res<ForwardModel>>,
+) {
     each_in_phase(
         &mut kit,
         |phase| matches!(phase, Phase::Acting | Phase::Reacting | Phase::Declaring),
-        |ctx, phase| match phase {
-            Phase::Acting | Phase::Declaring => {
-                let Some(actor) = ctx.e.turn.actor else {
-                    return;
-                };
-                if ctx.e.turn.request.is_some() || ctx.e.turn.approved.is_some() {
-                    return;
-                }
-                let (occasion, kind) = if phase == Phase::Acting {
-                    (Occasion::Turn, DecisionKind::Turn)
-                } else {
-                    (Occasion::Declaration, DecisionKind::Declaration)
-                };
-                offer_decision(ctx, actor, occasion, controllers.as_deref());
-                let Some(controllers) = controllers.as_deref() else {
-                    return;
-                };
-                let choice = ask_ai(ctx, controllers, (actor, kind, occasion, Source::Offer));
-                if let Some(i) = choice
-                    && let (Some(option), Some(legal)) =
-                        (ctx.e.options.list.get(i), ctx.e.options.legal.get(i))
-                {
-                    let request = crate::turn::Request {
-                        actor,
-                        intent: option.intent,
-                        from: None,
-                        legal: Some(legal.clone()),
-                    };
-                    ctx.e.turn.request = Some(request);
-                }
-            }
-            Phase::Reacting => {
-                if !ctx.e.turn.window.is_open() {
-                    return;
-                }
-                let Some(provoker) = ctx.e.turn.window.provoker else {
-                    return;
-                };
-                let intent = ctx
-                    .e
-                    .resolving
-                    .answering()
-                    .unwrap_or(crate::intent::Intent::Pass);
-                let occasion = Occasion::Reaction {
-                    provoker,
-                    intent,
-                    kind: ctx.e.turn.window.kind,
-                };
-                let reactors = ctx.e.turn.window.reactors().len();
-                for i in 0..reactors {
-                    if ctx.e.turn.window.reactors()[i].answer.is_some() {
-                        continue;
-                    }
-                    let reactor = ctx.e.turn.window.reactors()[i].reactor;
-                    let external = ctx.controller(reactor).is_some_and(|c| c.is_external());
-                    if external {
-                        for j in 0..ctx.e.turn.window.offers(i).len() {
-                            if ctx.e.turn.window.offers(i)[j].preview.is_none() {
-                                show_option(ctx, reactor, &occasion, Source::Reactor(i), j);
-                            }
-                        }
-                        continue;
-                    }
-                    let Some(controllers) = controllers.as_deref() else {
-                        continue;
-                    };
-                    let choice = ask_ai(
-                        ctx,
-                        controllers,
-                        (
-                            reactor,
-                            DecisionKind::Reaction,
-                            occasion,
-                            Source::Reactor(i),
-                        ),
-                    );
-                    if let Some(choice) = choice {
-                        ctx.e.turn.window.answer_with(i, choice);
-                    }
-                }
-            }
-            _ => {}
+        |ctx, phase| {
+            let ahead = match model.as_deref() {
+                Some(model) => Ahead::Defer(model),
+                None => Ahead::None,
+            };
+            decide_in(ctx, phase, controllers.as_deref(), ahead);
         },
     );
+}
+
+/// The decisions on hand in one encounter in `phase`: the decider's options offered, and AI
+/// controllers asked (`ahead` says what becomes of decisions of policies that look ahead).
+pub(crate) fn decide_in<R: Rules>(
+    ctx: &mut Ctx<R>,
+    phase: Phase,
+    controllers: Option<&AiControllers>,
+    mut ahead: Ahead<'_>,
+) {
+    match phase {
+        Phase::Acting | Phase::Declaring => {
+            let Some(actor) = ctx.e.turn.actor else {
+                return;
+            };
+            if ctx.e.turn.request.is_some() || ctx.e.turn.approved.is_some() {
+                return;
+            }
+            let (occasion, kind) = if phase == Phase::Acting {
+                (Occasion::Turn, DecisionKind::Turn)
+            } else {
+                (Occasion::Declaration, DecisionKind::Declaration)
+            };
+            offer_decision(ctx, actor, occasion, controllers);
+            let Some(controllers) = controllers else {
+                return;
+            };
+            let choice = ask_ai(
+                ctx,
+                controllers,
+                &mut ahead,
+                (actor, kind, occasion, Source::Offer),
+            );
+            if let Some(i) = choice
+                && let (Some(option), Some(legal)) =
+                    (ctx.e.options.list.get(i), ctx.e.options.legal.get(i))
+            {
+                let request = crate::turn::Request {
+                    actor,
+                    intent: option.intent,
+                    from: None,
+                    legal: Some(legal.clone()),
+                };
+                ctx.e.turn.request = Some(request);
+            }
+        }
+        Phase::Reacting => {
+            if !ctx.e.turn.window.is_open() {
+                return;
+            }
+            let Some(provoker) = ctx.e.turn.window.provoker else {
+                return;
+            };
+            let intent = ctx
+                .e
+                .resolving
+                .answering()
+                .unwrap_or(crate::intent::Intent::Pass);
+            let occasion = Occasion::Reaction {
+                provoker,
+                intent,
+                kind: ctx.e.turn.window.kind,
+            };
+            let reactors = ctx.e.turn.window.reactors().len();
+            for i in 0..reactors {
+                if ctx.e.turn.window.reactors()[i].answer.is_some() {
+                    continue;
+                }
+                let reactor = ctx.e.turn.window.reactors()[i].reactor;
+                let external = ctx.controller(reactor).is_some_and(|c| c.is_external());
+                if external {
+                    for j in 0..ctx.e.turn.window.offers(i).len() {
+                        if ctx.e.turn.window.offers(i)[j].preview.is_none() {
+                            show_option(ctx, reactor, &occasion, Source::Reactor(i), j);
+                        }
+                    }
+                    continue;
+                }
+                let Some(controllers) = controllers else {
+                    continue;
+                };
+                let choice = ask_ai(
+                    ctx,
+                    controllers,
+                    &mut ahead,
+                    (
+                        reactor,
+                        DecisionKind::Reaction,
+                        occasion,
+                        Source::Reactor(i),
+                    ),
+                );
+                if let Some(choice) = choice {
+                    ctx.e.turn.window.answer_with(i, choice);
+                }
+            }
+        }
+        _ => {}
+    }
 }

@@ -21,7 +21,7 @@ mod validate;
 mod vitals;
 
 pub(crate) use aftermath::aftermath;
-pub(crate) use decide::{decide, reoffer};
+pub(crate) use decide::{Ahead, decide, decide_in, reoffer};
 pub(crate) use morale::morale;
 pub(crate) use outcome::outcome;
 pub(crate) use resolve::resolve;
