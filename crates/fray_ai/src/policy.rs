@@ -384,7 +384,7 @@ mod tests {
     use fray_core::engagement::Engagement;
     use fray_core::lineup::{Lineup, Row};
 
-    fn entity(n: u32) -> Entity {
+    pub(super) fn entity(n: u32) -> Entity {
         Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
     }
 
@@ -419,7 +419,9 @@ mod tests {
         ])
     }
 
-    fn attack(target: u32, expected_damage: f32, inflicts: f32) -> (Intent, Preview) {
+    /// An attack on `target` hitting 60% of the time for `expected_damage` on average, with
+    /// `inflicts` the chance of its effect.
+    pub(super) fn attack(target: u32, expected_damage: f32, inflicts: f32) -> (Intent, Preview) {
         (
             Intent::Attack {
                 target: entity(target),
@@ -475,7 +477,6 @@ mod tactics_tests {
     use super::*;
     use crate::situation::Harm;
     use crate::tactics::{holds, limited};
-    use bevy_ecs::entity::Entity;
     use fray_content::tactics::{Fraction, Tactics};
     use fray_content::tactics::{Spend, TargetPriority};
     use fray_core::condition::Conditions;
@@ -484,9 +485,7 @@ mod tactics_tests {
     use fray_core::lineup::{Lineup, Row};
     use fray_core::options::ActionOption;
 
-    fn entity(n: u32) -> Entity {
-        Entity::from_raw_u32(n).unwrap_or(Entity::PLACEHOLDER)
-    }
+    use super::tests::entity;
 
     /// A hero (1) at `me` of 20 HP, and two foes (2, 3) of 20 HP, the second at `hurt`, all in
     /// one region.
@@ -511,20 +510,9 @@ mod tactics_tests {
         Lineup::from_rows([at(1, 0, me), at(2, 1, 20), at(3, 1, hurt)])
     }
 
+    /// A plain attack (no effect) on `target`.
     fn attack(target: u32, expected_damage: f32) -> (Intent, Preview) {
-        (
-            Intent::Attack {
-                target: entity(target),
-                attack: AttackId(0),
-                maneuver: Maneuver::STANDARD,
-            },
-            Preview {
-                hit_chance: 0.6,
-                damage_on_hit: expected_damage / 0.6,
-                expected_damage,
-                ..Preview::default()
-            },
-        )
+        super::tests::attack(target, expected_damage, 0.0)
     }
 
     fn share(value: f32) -> Option<Fraction> {
