@@ -246,14 +246,17 @@ impl Fight {
     }
 }
 
-/// A Bevy app with the engine and the content, the combat schedule stepped by the client.
+/// A Bevy app with the engine and the content, the combat schedule stepped by the client. Its
+/// [`ForwardModel`](fray_core::kit::ForwardModel) lets a computer side played by
+/// `lookahead:N` play its decisions forward, as batches do.
 fn new_app(
     install: fn(&mut BevyApp),
     content: &std::sync::Arc<fray_content::db::ContentDb>,
 ) -> BevyApp {
     let mut app = BevyApp::new();
     install(&mut app);
-    app.insert_resource(Content(content.clone()));
+    app.insert_resource(Content(content.clone()))
+        .insert_resource(fray_core::kit::ForwardModel::new(install));
     app.finish();
     app.cleanup();
     app

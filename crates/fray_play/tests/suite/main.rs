@@ -3,6 +3,7 @@
 
 mod common;
 mod gauges;
+mod lookahead;
 mod newcomer;
 mod refusal;
 mod save_load;
