@@ -1,39 +1,40 @@
-//! No built-in encounter runs to its round limit when the scoring policies play it (issue 37):
+//! No built-in encounter runs to its round limit under the built-in policies (issue 37):
 //! fights end in a victory, a flight, a surrender or a parley, not in a loop.
 //!
-//! What it covers: every built-in encounter, under every pairing of the two scoring policies
-//! (`aggressive` and `tactical`) - the first side under one, every other side under the other,
-//! so four pairings - for 60 runs each. The loops it guards against: a combatant that can harm
+//! What it covers: every built-in encounter, under every pairing of the policies `random`,
+//! `aggressive` and `tactical` - the first side under one, every other side under the other,
+//! so nine pairings - for 60 runs each. The loops it guards against: a combatant that can harm
 //! no foe trading harmless blows (an invulnerable barrow shade against a party without magic
-//! left: the side that cannot harm leaves when it can), and one that withdraws when hurt and
-//! comes back to withdraw again as the last of its side (it leaves instead). `fray batch
-//! <encounter> --runs 2000 --ai Side=policy` over the same pairings found no round limit
-//! either (issue 37's report has the table).
+//! left: the side that cannot harm leaves when it can), one that withdraws when hurt and comes
+//! back to withdraw again as the last of its side (it leaves instead), and random play that
+//! wanders, readies and withdraws without end (three of its decisions in four press the fight
+//! as the aggressive policy would: the ruling in `fray_ai`'s `random_pick`).
 //!
-//! What it leaves out: pairings with the `random` policy. Random play is a baseline and a
-//! fuzzer: it picks any legal option, readies, defends and wanders as often as it strikes, so
-//! two random sides in an OHO fight (whose defence rolls make most blows miss) reach 40 rounds
-//! in most runs, and a random side can keep a scoring side from finishing in a few runs in a
-//! thousand. No policy of the side that plays well can end a fight its foe declines to fight
-//! out (`fuzz.rs` plays random fights for robustness instead).
+//! What it leaves out: the rare fight that is long by the rules. `fray batch <encounter>
+//! --runs 10000 --ai Side=policy` over the same pairings (2.7 M fights) ends 124 at the limit,
+//! 0.005%: OHO fights where the blows left cannot beat the target's Fortitude roll (a 6-HP
+//! drake and an archer missing called shots for 15 rounds), a B/X party's last fighter
+//! striking an invulnerable shade in a melee step that offers no flight (its declaration
+//! offers it, but nothing there tells that its blows harm nothing), and a 1-HP wolf that hits
+//! and runs from a knight who cannot reach it (issue 37's report has the table).
 
 use fray::prelude::*;
 
-/// The policies that score their options.
-const SCORING: [&str; 2] = ["aggressive", "tactical"];
+/// The built-in policies that take no parameter (lookahead plays tactical forward).
+const POLICIES: [&str; 3] = ["random", "aggressive", "tactical"];
 
 /// Runs per encounter and pairing.
 const RUNS: u64 = 60;
 
 #[test]
-fn no_built_in_encounter_reaches_the_round_limit_under_the_scoring_policies() {
+fn no_built_in_encounter_reaches_the_round_limit_under_the_built_in_policies() {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
     let engine = fray::headless_engine(content.clone());
     let mut played = 0;
     let mut limits = Vec::new();
     for spec in content.encounters() {
-        for first in SCORING {
-            for others in SCORING {
+        for first in POLICIES {
+            for others in POLICIES {
                 let mut config = BatchConfig::new(spec.id.clone(), RUNS, 37);
                 for (i, side) in spec.sides.iter().enumerate() {
                     let policy = if i == 0 { first } else { others };
@@ -52,6 +53,6 @@ fn no_built_in_encounter_reaches_the_round_limit_under_the_scoring_policies() {
             }
         }
     }
-    assert!(played >= 4 * RUNS * 20, "{played} fights played");
+    assert!(played >= 9 * RUNS * 20, "{played} fights played");
     assert!(limits.is_empty(), "{}", limits.join("\n"));
 }

@@ -1,6 +1,7 @@
 //! The AI controllers the kit asks: each decision goes to its policy, which scores the options
 //! (asking for previews only of the options it weighs).
 
+use fray_content::tactics::Tactics;
 use fray_core::cost::Timing;
 use fray_core::kit::{AiDecision, Controllers, DecisionKind};
 use fray_core::prelude::*;
@@ -64,16 +65,28 @@ fn policy_of(id: u32) -> Policy {
     }
 }
 
-/// The weight of an ordinary option in the random policy's draw; giving up weighs 1.
+/// The weight of an ordinary option in the random policy's uniform draw; giving up weighs 1.
 const RANDOM_WEIGHT: u32 = 20;
 
-/// The random policy's pick: uniform over the legal options, except that fleeing - which
-/// ends the fight for a whole side in some rulesets (archmage's party flight) - weighs a
-/// twentieth of any other option. Ruling on trial item I.44: uniform flight ended every random
-/// archmage fight in its first round, so random play was neither a baseline nor a fuzzer of
-/// the rest of a fight; flight still comes, about once in twenty times as often. One die
-/// roll per decision, as before.
+/// The random policy's pick. A first roll, a d4, decides how: on 1 to 3 it takes the aggressive
+/// policy's choice, played without the combatant's tactics; on a 4 it draws among the legal
+/// options, each as likely except fleeing, which weighs a twentieth of any other.
+///
+/// Ruling on trial item I.44: uniform flight ended every random archmage fight in its first
+/// round, so random play was neither a baseline nor a fuzzer of the rest of a fight; flight
+/// still comes, about once in twenty times as often.
+///
+/// Ruling on issue 37 (the stall cycles): a uniform draw alone wanders. Two random OHO sides
+/// walked between regions, readied and withdrew for 660 actions a fight and reached the
+/// 40-round limit in 78-96% of runs, so a random side measured nothing. Three decisions in four
+/// now press the fight as the aggressive policy would (with one in two, 2.5% of random OHO
+/// fights still reached the limit), and the fourth still draws from every legal option, so
+/// random play still reaches whatever an encounter offers.
 fn random_pick(decision: &mut dyn AiDecision) -> Option<usize> {
+    if decision.rng().roll_die(4) <= 3 {
+        let scores = scores_by(Policy::Aggressive, decision, Some(Tactics::default()));
+        return best(scores.len(), |i| scores[i]);
+    }
     let weight = |intent: &Intent| {
         if intent.kind() == IntentKind::Flee {
             1
@@ -149,6 +162,15 @@ impl Controllers for BuiltinPolicies {
 /// How much `policy` (aggressive or tactical) wants each of `decision`'s options, in order
 /// (asking for the previews it weighs).
 fn scores(policy: Policy, decision: &mut dyn AiDecision) -> SmallVec<[f32; 8]> {
+    scores_by(policy, decision, None)
+}
+
+/// [`scores`], the actor fighting by `tactics` instead of its own when given.
+fn scores_by(
+    policy: Policy,
+    decision: &mut dyn AiDecision,
+    tactics: Option<Tactics>,
+) -> SmallVec<[f32; 8]> {
     let count = decision.options().len();
     let kind = decision.kind();
     // Room for a reaction's or a small turn's options on the stack; a larger offer (an
@@ -171,7 +193,10 @@ fn scores(policy: Policy, decision: &mut dyn AiDecision) -> SmallVec<[f32; 8]> {
             .iter()
             .any(|o| o.intent.kind() == IntentKind::Attack);
     let fight = decision.fight();
-    let situation = Situation::new(&fight, can_attack);
+    let mut situation = Situation::new(&fight, can_attack);
+    if let Some(tactics) = tactics {
+        situation = situation.with_tactics(tactics);
+    }
     let harm = Harm::of(kind, options, &previews, &situation);
     let situation = situation.with_outlook(harm, tactics::best_blow(options, &previews));
     (0..count)

@@ -4,8 +4,9 @@
 //!
 //! Policies, chosen per side in the encounter file (`controller: Ai("tactical")`):
 //!
-//! - [`Policy::Random`]: a random legal option, every one as likely but fleeing (a twentieth
-//!   as likely) - a baseline, and a robustness fuzzer.
+//! - [`Policy::Random`]: three decisions in four the aggressive policy's choice, the fourth
+//!   a random legal option, every one as likely but fleeing (a twentieth as likely) - a
+//!   baseline, and a robustness fuzzer.
 //! - [`Policy::Aggressive`]: close in and attack, focus the most damaged reachable enemy,
 //!   flee only when its tactics say so or it can harm no foe.
 //! - [`Policy::Tactical`]: scores every option by its preview (hit chance times damage,

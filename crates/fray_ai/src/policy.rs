@@ -13,7 +13,8 @@ use crate::tactics;
 /// An AI policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Policy {
-    /// A random legal option: each as likely, but fleeing a twentieth as likely.
+    /// On a d4's 1 to 3 the aggressive policy's choice (without tactics), on a 4 a random
+    /// legal option: each as likely, but fleeing a twentieth as likely.
     Random,
     /// Close in and attack the most damaged reachable enemy; flee only when its tactics say
     /// so or it can harm no foe.

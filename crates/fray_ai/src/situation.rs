@@ -113,8 +113,8 @@ impl<'a> Situation<'a> {
         }
     }
 
-    /// The same situation, the actor fighting by `tactics` (for the policies' unit tests).
-    #[cfg(test)]
+    /// The same situation, the actor fighting by `tactics` (the random policy's aggressive
+    /// half plays without the combatant's own).
     pub fn with_tactics(self, tactics: Tactics) -> Self {
         Self { tactics, ..self }
     }
