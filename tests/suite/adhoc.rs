@@ -2,7 +2,7 @@
 //! runs them: in every ruleset, by every command that plays an encounter, and refused with a
 //! "did you mean" when an id is wrong.
 
-use crate::cli::{fray, text};
+use crate::cli::{fray, fray_ok, text};
 
 /// One fight of each ruleset, written out with statblocks only that ruleset has.
 const FIGHTS: [(&str, &str); 5] = [
@@ -55,8 +55,7 @@ fn a_fight_written_out_plays_exactly_as_the_same_encounter_written_in_a_file() {
     let written = "Party: fighter-3, 2x cleric-2 vs 3 cave-goblin, goblin-boss";
     for seed in ["1", "9"] {
         let out = fray(&["run", written, "--seed", seed]);
-        let from_file = fray(&["run", file.to_str().unwrap(), "--seed", seed]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        let from_file = fray_ok(&["run", file.to_str().unwrap(), "--seed", seed]);
         assert_eq!(text(&out.stdout), text(&from_file.stdout));
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -163,8 +162,7 @@ fn a_fight_written_out_wrongly_is_refused_with_what_was_meant() {
 
 #[test]
 fn list_finds_statblocks_by_part_of_their_id_or_name_in_one_ruleset() {
-    let out = fray(&["list", "--ruleset", "lite5e", "--search", "GOBLIN"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = fray_ok(&["list", "--ruleset", "lite5e", "--search", "GOBLIN"]);
     let listing = text(&out.stdout);
     assert!(listing.contains("cave-goblin"), "{listing}");
     assert!(listing.contains("l5-warren-dark"), "{listing}");

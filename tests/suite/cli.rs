@@ -14,6 +14,14 @@ pub(crate) fn fray(args: &[&str]) -> Output {
         .expect("the fray binary runs")
 }
 
+/// Runs the `fray` binary as [`fray`] does, and fails the test with its standard error unless
+/// it succeeds.
+pub(crate) fn fray_ok(args: &[&str]) -> Output {
+    let out = fray(args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    out
+}
+
 /// Output bytes as text.
 pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -332,7 +340,7 @@ fn batch_writes_json_csv_and_svg_and_png_charts() {
         dir.join("out.csv"),
         dir.join("out.svg"),
     );
-    let out = fray(&[
+    let out = fray_ok(&[
         "batch",
         "archmage-bridge",
         "--runs",
@@ -345,7 +353,6 @@ fn batch_writes_json_csv_and_svg_and_png_charts() {
         "--plot",
         svg.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let summary = text(&out.stdout);
     assert!(
         summary.contains("encounters/s")
@@ -372,7 +379,7 @@ fn batch_writes_json_csv_and_svg_and_png_charts() {
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     // The same chart as PNG, text included (a bundled font), and a refused format.
     let png = dir.join("out.png");
-    let out = fray(&[
+    fray_ok(&[
         "batch",
         "oho-crossroads",
         "--runs",
@@ -381,7 +388,6 @@ fn batch_writes_json_csv_and_svg_and_png_charts() {
         "--plot",
         png.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let bytes = std::fs::read(&png).unwrap();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000);
     let pdf = fray(&[
@@ -483,7 +489,7 @@ fn batch_checks_its_json_and_chart_paths_before_playing_and_json_dash_is_stdout(
         // Nothing was played: no summary.
         assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     }
-    let out = fray(&[
+    let out = fray_ok(&[
         "batch",
         "archmage-bridge",
         "--runs",
@@ -492,7 +498,6 @@ fn batch_checks_its_json_and_chart_paths_before_playing_and_json_dash_is_stdout(
         "--json",
         "-",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     assert_eq!(json["runs"], 5);
     assert!(text(&out.stderr).contains("win %"));
@@ -552,8 +557,7 @@ fn a_copy_of_an_encounter_runs_and_duplicates_say_where_the_first_is() {
 
 #[test]
 fn run_as_json_names_sides_combatants_and_regions_first() {
-    let out = fray(&["run", "archmage-bridge", "--seed", "3", "--format", "json"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = fray_ok(&["run", "archmage-bridge", "--seed", "3", "--format", "json"]);
     let stdout = text(&out.stdout);
     let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
     let names = &first["names"];
@@ -565,8 +569,7 @@ fn run_as_json_names_sides_combatants_and_regions_first() {
 
 #[test]
 fn batch_table_says_how_each_combatant_ended_with_a_legend() {
-    let out = fray(&["batch", "oho-crossroads", "--runs", "200", "--quiet"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = fray_ok(&["batch", "oho-crossroads", "--runs", "200", "--quiet"]);
     let table = text(&out.stdout);
     for column in ["active", "down", "dead", "gave up", "drops"] {
         assert!(table.contains(column), "{column} in {table}");
@@ -623,8 +626,7 @@ fn completed(words: &[&str]) -> String {
 #[test]
 fn completions_cover_every_command_and_the_content_ids() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        let out = fray(&["completions", shell]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        let out = fray_ok(&["completions", shell]);
         let script = text(&out.stdout);
         assert!(
             script.contains("COMPLETE"),
@@ -792,7 +794,7 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
     let dir = tempfile::tempdir().unwrap();
     let ron = dir.path().join("tuned.ron");
     let svg = dir.path().join("curve.svg");
-    let out = fray(&[
+    let out = fray_ok(&[
         "tune",
         "archmage-bridge",
         "--side",
@@ -813,7 +815,6 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
         "--plot",
         svg.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let table = text(&out.stdout);
     assert!(table.contains("<- closest"), "{table}");
     assert!(table.contains("best: count:reed-goblin = "), "{table}");
@@ -873,7 +874,7 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
         text(&early.stderr)
     );
     // A B/X monster's hit dice, written back as its entry's `level`.
-    let out = fray(&[
+    let out = fray_ok(&[
         "tune",
         "bx-goblin-chief",
         "--side",
@@ -892,7 +893,6 @@ fn tune_prints_the_curve_and_writes_an_encounter_that_runs() {
         "--write",
         ron.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("best: level:goblin-chief = "));
     let written = std::fs::read_to_string(&ron).unwrap();
     assert!(written.contains("level: "), "{written}");
@@ -1095,7 +1095,7 @@ fn delve_writes_one_csv_row_per_expedition_the_same_on_any_thread_count() {
     for threads in ["1", "3"] {
         let path = dir.join(format!("runs-{threads}.csv"));
         let path = path.to_str().expect("a UTF-8 path");
-        let out = fray(&[
+        fray_ok(&[
             "delve",
             "bx-barrow-raid",
             "--runs",
@@ -1105,7 +1105,6 @@ fn delve_writes_one_csv_row_per_expedition_the_same_on_any_thread_count() {
             "--csv",
             path,
         ]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
         tables.push(std::fs::read_to_string(path).expect("the CSV file"));
     }
     assert_eq!(tables[0], tables[1]);
@@ -1377,7 +1376,7 @@ fn delve_plots_survival_over_time_the_same_on_any_thread_count() {
     let mut outputs = Vec::new();
     for threads in ["1", "2"] {
         let svg = dir.join(format!("survival-{threads}.svg"));
-        let out = fray(&[
+        let out = fray_ok(&[
             "delve",
             "bx-barrow-raid",
             "--runs",
@@ -1388,7 +1387,6 @@ fn delve_plots_survival_over_time_the_same_on_any_thread_count() {
             "--plot",
             svg.to_str().expect("a UTF-8 path"),
         ]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
         let chart = std::fs::read_to_string(&svg).expect("the chart");
         outputs.push((text(&out.stdout), chart));
     }
@@ -1421,7 +1419,7 @@ fn delve_plots_survival_over_time_the_same_on_any_thread_count() {
     assert_eq!(tally["xp"], 0, "B/X awards no XP on its expeditions");
     // A wilderness goes by days; a PNG draws the same chart.
     let png = dir.join("trek.png");
-    let out = fray(&[
+    fray_ok(&[
         "delve",
         "bx-thornmoor-trek",
         "--runs",
@@ -1429,7 +1427,6 @@ fn delve_plots_survival_over_time_the_same_on_any_thread_count() {
         "--plot",
         png.to_str().expect("a UTF-8 path"),
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let bytes = std::fs::read(&png).expect("the chart");
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000);
     let _ = std::fs::remove_dir_all(&dir);
@@ -1806,8 +1803,7 @@ fn i42_only_commands_that_read_content_offer_the_content_options() {
 
 #[test]
 fn i42_text_options_show_the_default_they_play() {
-    let out = fray(&["list"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = fray_ok(&["list"]);
     let listed = text(&out.stdout);
     let line = |name: &str| {
         listed

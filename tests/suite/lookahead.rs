@@ -11,7 +11,7 @@ use fray::core::save::{encounter_entities, snapshot_entities};
 use fray::prelude::*;
 use fray::sim::batch::run_batch_with_csv;
 
-use crate::cli::{fray, text};
+use crate::cli::{fray, fray_ok, text};
 
 fn content() -> Arc<fray::content::db::ContentDb> {
     fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap()
@@ -214,7 +214,7 @@ fn bad_lookahead_budgets_are_refused_with_a_clear_error() {
 
 #[test]
 fn tournament_tables_policies_on_the_same_seeds() {
-    let out = fray(&[
+    let out = fray_ok(&[
         "tournament",
         "archmage-bridge",
         "oho-crossroads",
@@ -228,7 +228,6 @@ fn tournament_tables_policies_on_the_same_seeds() {
         "json",
         "--quiet",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     let entries = json["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 4);
