@@ -6,6 +6,7 @@ use bevy_app::App;
 use fray::content::prelude::*;
 use fray::core::combatant::CombatantTactics;
 use fray::core::encounter::Roster;
+use fray::core::log::{CombatLog, LogEvent};
 use fray::core::save::{load_encounter, save_encounter};
 use fray::prelude::*;
 
@@ -106,6 +107,19 @@ fn unknown_tactics_in_a_statblock_are_content_errors_at_path_line_col() {
     let good = "[\n  Monster(id: \"imp\", name: \"Imp\", hd: \"1\", ac: 7, move: 60, morale: 7,\n    tactics: (target: MostHurt, flee_below: 0.5),\n    attacks: [(name: \"claw\", damage: \"1d4\")]),\n]\n";
     assert_eq!(problems(&[("c/bx/imps.ron", good)]), Vec::<String>::new());
 
+    let casters = good.replace("MostHurt", "Casters");
+    assert_eq!(
+        problems(&[("c/bx/imps.ron", &casters)]),
+        Vec::<String>::new()
+    );
+    let singular = good.replace("MostHurt", "Caster");
+    let found = problems(&[("c/bx/imps.ron", &singular)]);
+    assert!(
+        found.len() == 1 && found[0].starts_with("c/bx/imps.ron:3:23:"),
+        "{found:?}"
+    );
+    assert!(found[0].contains("Caster"), "{found:?}");
+
     let variant = good.replace("MostHurt", "Weakest");
     let found = problems(&[("c/bx/imps.ron", &variant)]);
     assert_eq!(found.len(), 1, "{found:?}");
@@ -135,6 +149,84 @@ fn unknown_tactics_in_a_statblock_are_content_errors_at_path_line_col() {
         found.iter().any(|p| p.starts_with("c/bx/imps.ron:2:")),
         "{found:?}"
     );
+}
+
+/// Lite5e statblocks of a hunt: a `knife` and two equal foes (AC 12, 12 HP, +0 to their one
+/// attack), a `guard` with a staff and an `adept` with an arcane spark, a caster.
+const HUNT_BLOCKS: &str = r#"[
+    Monster(id: "knife", name: "Knife", level: 1, str: 12, dex: 12, con: 12, int: 10, wis: 10,
+        cha: 10, proficiency: 2, ac: 12, hp: 40, morale: 10, body_parts: [(name: "a finger", attack: 1)],
+        attacks: [(name: "knife", kind: Melee, damage: "1d4")]),
+    Monster(id: "guard", name: "Guard", level: 1, str: 10, dex: 10, con: 10, int: 10, wis: 10,
+        cha: 10, proficiency: 2, ac: 12, hp: 12, morale: 10, body_parts: [(name: "a finger", attack: 1)],
+        attacks: [(name: "staff", kind: Melee, damage: "1d4")]),
+    Monster(id: "adept", name: "Adept", level: 1, str: 10, dex: 10, con: 10, int: 10, wis: 10,
+        cha: 10, proficiency: 2, ac: 12, hp: 12, morale: 10, body_parts: [(name: "a finger", attack: 1)],
+        attacks: [(name: "spark", kind: Arcane, damage: "1d4")]),
+]"#;
+
+/// Whom the knife strikes first in one room with the guard and the adept (the guard listed
+/// first: the first among equal options), its side fighting by `tactics`.
+fn first_struck_by_the_knife(tactics: &str) -> String {
+    let encounter = format!(
+        r#"Encounter(id: "hunt", name: "Hunt", ruleset: "lite5e",
+    map: Inline(id: "room", name: "Room", regions: [(id: "room")]),
+    sides: [
+        (name: "Hunter", controller: Ai("tactical"), tactics: {tactics},
+         combatants: [(statblock: "knife", region: "room")]),
+        (name: "Pair", controller: Ai("tactical"),
+         combatants: [(statblock: "guard", region: "room"), (statblock: "adept", region: "room")]),
+    ])"#
+    );
+    let loader = fray::content_loader();
+    let mut db = ContentDb::default();
+    loader
+        .add_source(&mut db, SourceFile::new("t/lite5e/hunt.ron", HUNT_BLOCKS))
+        .unwrap();
+    loader
+        .add_source(
+            &mut db,
+            SourceFile::new("t/lite5e/encounters/hunt.ron", encounter),
+        )
+        .unwrap();
+    let problems = loader.validate(&mut db);
+    assert!(problems.is_empty(), "{problems:?}");
+    let mut app = App::new();
+    app.add_plugins(FrayPlugins::default())
+        .insert_resource(Content(std::sync::Arc::new(db)));
+    app.finish();
+    app.cleanup();
+    let fight = app
+        .world_mut()
+        .spawn_encounter("hunt", &EncounterSettings::logged(5))
+        .unwrap();
+    fray::core::drive::run_until_blocked(app.world_mut(), 10_000);
+    let roster = app.world().get::<Roster>(fight).unwrap();
+    let log = app.world().get::<CombatLog>(fight).unwrap();
+    log.entries()
+        .iter()
+        .find_map(|entry| match &entry.event {
+            LogEvent::Attack {
+                attacker, target, ..
+            } if roster
+                .get(*attacker)
+                .is_some_and(|a| a.statblock == "knife") =>
+            {
+                roster.get(*target).map(|t| t.statblock.clone())
+            }
+            _ => None,
+        })
+        .expect("the knife strikes someone")
+}
+
+#[test]
+fn a_combatant_told_to_strike_casters_strikes_the_caster_among_two_equal_foes() {
+    assert_eq!(
+        first_struck_by_the_knife("()"),
+        "guard",
+        "untold, the first of equals"
+    );
+    assert_eq!(first_struck_by_the_knife("(target: Casters)"), "adept");
 }
 
 #[test]

@@ -478,11 +478,12 @@ mod tactics_tests {
     use super::*;
     use crate::situation::Harm;
     use crate::tactics::{holds, limited};
+    use bevy_ecs::entity::Entity;
     use fray_content::tactics::{Fraction, Tactics};
     use fray_content::tactics::{Spend, TargetPriority};
     use fray_core::condition::Conditions;
     use fray_core::engagement::Engagement;
-    use fray_core::kit::DecisionKind;
+    use fray_core::kit::{DecisionKind, Standing};
     use fray_core::lineup::{Lineup, Row};
     use fray_core::options::ActionOption;
 
@@ -539,6 +540,49 @@ mod tactics_tests {
         assert!(
             score(&hurt, &told) > score(&fresh, &told),
             "told: the hurt foe"
+        );
+    }
+
+    /// Foe 3 casts; nobody leads.
+    struct ThreeCasts;
+
+    impl Standing for ThreeCasts {
+        fn is_leader(&self, _e: Entity) -> bool {
+            false
+        }
+
+        fn is_caster(&self, e: Entity) -> bool {
+            e == entity(3)
+        }
+    }
+
+    #[test]
+    fn a_casters_target_priority_strikes_the_caster_among_two_equal_foes() {
+        let map = EncounterMap::default();
+        let lineup = lineup(20, 20);
+        // A slightly better blow on the plain foe wins without tactics...
+        let (plain, caster) = (attack(2, 5.5), attack(3, 5.0));
+        let untold = Situation::of(entity(1), &map, &lineup).with_standing(&ThreeCasts);
+        for score in [tactical_score, aggressive_score] {
+            assert!(score(&plain.0, &plain.1, &untold) > score(&caster.0, &caster.1, &untold));
+        }
+        // ...and the caster wins when told.
+        let tactics = Tactics {
+            target: Some(TargetPriority::Casters),
+            ..Tactics::default()
+        };
+        let told = untold.with_tactics(tactics);
+        for score in [tactical_score, aggressive_score] {
+            assert!(
+                score(&caster.0, &caster.1, &told) > score(&plain.0, &plain.1, &told),
+                "told: the caster"
+            );
+        }
+        // Where nobody tells who casts, nobody is one.
+        let blind = Situation::of(entity(1), &map, &lineup).with_tactics(tactics);
+        assert!(
+            tactical_score(&plain.0, &plain.1, &blind)
+                > tactical_score(&caster.0, &caster.1, &blind)
         );
     }
 

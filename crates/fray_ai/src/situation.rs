@@ -76,7 +76,7 @@ pub(crate) struct Situation<'a> {
     broken: bool,
     /// The tactics the actor fights by.
     tactics: Tactics,
-    /// Who leads whom.
+    /// Who leads whom and who casts.
     standing: Option<&'a dyn Standing>,
     /// Whether the actor can harm any foe, as its options tell.
     harm: Harm,
@@ -119,6 +119,16 @@ impl<'a> Situation<'a> {
         Self { tactics, ..self }
     }
 
+    /// The same situation, `standing` telling who leads and who casts (for the policies' unit
+    /// tests).
+    #[cfg(test)]
+    pub fn with_standing(self, standing: &'a dyn Standing) -> Self {
+        Self {
+            standing: Some(standing),
+            ..self
+        }
+    }
+
     /// The same situation, with what the decision's options tell: whether the actor can harm
     /// any foe, and the best expected damage of its plain attacks.
     pub fn with_outlook(self, harm: Harm, best_blow: f32) -> Self {
@@ -147,6 +157,11 @@ impl<'a> Situation<'a> {
     /// Whether `e` leads its side.
     pub fn is_leader(&self, e: Entity) -> bool {
         self.standing.is_some_and(|s| s.is_leader(e))
+    }
+
+    /// Whether `e` casts spells or wields spell-like powers, as its ruleset tells.
+    pub fn is_caster(&self, e: Entity) -> bool {
+        self.standing.is_some_and(|s| s.is_caster(e))
     }
 
     /// Regions between the actor and `e`.

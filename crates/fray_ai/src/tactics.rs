@@ -54,6 +54,7 @@ pub(crate) fn preference(situation: &Situation, target: Entity) -> f32 {
         }
         Some(TargetPriority::Leader) => f32::from(u8::from(situation.is_leader(target))),
         Some(TargetPriority::Engaging) => f32::from(u8::from(situation.engaged_with_actor(target))),
+        Some(TargetPriority::Casters) => f32::from(u8::from(situation.is_caster(target))),
     };
     if tactics.focus_fire == Some(true) {
         // Foes its allies already fight, and the more hurt, the better: one foe at a time.

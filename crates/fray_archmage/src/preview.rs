@@ -194,6 +194,12 @@ impl Previews for ArchmageRules {
             .chain(notes::usage(attack.def.usage))
             .collect()
     }
+
+    /// A combatant with a spell attack or a power
+    /// ([`SheetData::casts`](crate::sheet::SheetData::casts)).
+    fn casts(ctx: &Ctx, e: Entity) -> bool {
+        ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
+    }
 }
 
 /// Expected damage and chances of attack `index` of `attacker` on `target`, exactly over the

@@ -96,6 +96,19 @@ pub struct SheetData {
 }
 
 impl SheetData {
+    /// Whether it is a caster: one of its attacks is a spell, close-quarters or ranged (the
+    /// two kinds of spell attack, whose opportunity attacks the rules set apart), or it has
+    /// a power - every power of a statblock is a spell (a cleric's heal). Weapon and natural
+    /// attacks make no caster. A monster whose breath content writes as a close-quarters
+    /// spell (the Dusk Wyrmling's) counts: the statblock has no other word for it.
+    pub fn casts(&self) -> bool {
+        !self.powers.is_empty()
+            || self
+                .attacks
+                .iter()
+                .any(|a| matches!(a.def.kind, AttackKind::CloseSpell | AttackKind::RangedSpell))
+    }
+
     /// The resistance number against a damage type.
     pub fn resistance(&self, kind: DamageKind) -> Option<u8> {
         self.resist

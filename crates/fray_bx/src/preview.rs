@@ -115,6 +115,11 @@ impl Previews for BxRules {
         }
         notes
     }
+
+    /// A combatant with a spell on its sheet ([`SheetData::casts`](crate::sheet::SheetData::casts)).
+    fn casts(ctx: &Ctx, e: Entity) -> bool {
+        ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
+    }
 }
 
 /// What an affliction does, for a player.

@@ -178,6 +178,14 @@ pub struct SheetData {
 }
 
 impl SheetData {
+    /// Whether it is a caster: it has a spell on its sheet - a memorized spell of its class or
+    /// a spell its monster statblock lists - declared before initiative and lost to a hit
+    /// (BX-21). A special attack (breath, poison, a gaze, a paralysing touch) is no spell, so
+    /// it makes no caster.
+    pub fn casts(&self) -> bool {
+        self.powers.iter().any(|p| p.spell)
+    }
+
     /// Feet it may move in one round of an encounter: a third of its base rate (BX-02).
     pub fn encounter_move(&self) -> i32 {
         self.movement / 3

@@ -16,6 +16,8 @@
 //! let text = "(target: MostHurt, focus_fire: true, flee_below: 0.25)";
 //! let t: Tactics = SourceFile::new("t.ron", text).parse().unwrap();
 //! assert_eq!(t.target, Some(TargetPriority::MostHurt));
+//! let hunter: Tactics = SourceFile::new("t.ron", "(target: Casters)").parse().unwrap();
+//! assert_eq!(hunter.target, Some(TargetPriority::Casters));
 //! let side = Tactics { flee_below: Some(Fraction::new(0.0).unwrap()), ..Tactics::default() };
 //! let merged = side.over(&t);
 //! assert_eq!(merged.flee_below.map(Fraction::get), Some(0.0)); // the side's wins
@@ -23,6 +25,9 @@
 //! // Out of range is a located content error.
 //! let bad = SourceFile::new("t.ron", "(flee_below: 1.5)").parse::<Tactics>().unwrap_err();
 //! assert_eq!((bad.line, bad.column), (1, 14));
+//! // So is a target priority nobody knows.
+//! let typo = SourceFile::new("t.ron", "(target: Caster)").parse::<Tactics>().unwrap_err();
+//! assert_eq!((typo.line, typo.column), (1, 10));
 //! ```
 
 use std::fmt;
@@ -97,6 +102,11 @@ pub enum TargetPriority {
     Leader,
     /// The foes engaged with it: whoever engages me.
     Engaging,
+    /// The foes who cast spells or wield spell-like powers, as their ruleset tells a caster
+    /// (a B/X combatant with a memorized spell, a lite5e one with an arcane or divine spell,
+    /// an OHO one with an attack spell, an archmage one with a spell attack or a power;
+    /// die-rank has no spells): strike the wizard first.
+    Casters,
 }
 
 /// Which ally a combatant guards.

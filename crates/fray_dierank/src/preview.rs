@@ -74,6 +74,14 @@ impl Previews for DrRules {
             _ => Preview::certain(),
         }
     }
+
+    /// Nobody: die-rank has no spells. Every attack and special is a die of the ladder (an
+    /// ember lance is a special as a lizard's spit is: a cooldown, a shift or an exclusive
+    /// cost, DR-07, DR-14), and the one limited power, mastery points, every hero and monster has
+    /// (DR-09, DR-10), so none of it sets a caster apart.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 /// The exact chance of each number of successes of attack `attack` of `actor` on `target` as

@@ -147,6 +147,12 @@ impl Previews for L5Rules {
         }
         notes
     }
+
+    /// A combatant with an arcane, divine or healing spell among its attacks
+    /// ([`SheetData::casts`](crate::sheet::SheetData::casts)).
+    fn casts(ctx: &Ctx, e: Entity) -> bool {
+        ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
+    }
 }
 
 /// The injury table's odds for an ally who gets up with chance `chance` (L5-14).

@@ -107,6 +107,14 @@ pub struct SheetData {
 }
 
 impl SheetData {
+    /// Whether it is a caster: one of its attacks is a spell - arcane (INT) or divine (WIS),
+    /// L5-10 - or a healing spell (L5-14). Weapons, melee or ranged, make no caster.
+    pub fn casts(&self) -> bool {
+        self.attacks
+            .iter()
+            .any(|(a, _)| a.heal || matches!(a.kind, AttackKind::Arcane | AttackKind::Divine))
+    }
+
     /// Compiles a statblock.
     pub fn compile(c: &CreatureBlock, pc: bool) -> Self {
         Self {

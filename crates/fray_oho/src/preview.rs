@@ -84,6 +84,12 @@ impl Previews for OhoRules {
         }
         notes
     }
+
+    /// A combatant with an attack spell, of spellcraft or hexes
+    /// ([`SheetData::casts`](crate::sheet::SheetData::casts)).
+    fn casts(ctx: &Ctx, e: Entity) -> bool {
+        ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
+    }
 }
 
 /// A weapon's rider in words, for a player: `bleeding for 3 rounds`, `a curse on Strength`.

@@ -103,6 +103,14 @@ impl SheetWeapon {
 }
 
 impl SheetData {
+    /// Whether it is a caster: one of its attacks is an attack spell, rolled with a
+    /// proficiency Intellect (spellcraft) or Willpower (hexes and wards) governs - the mental
+    /// abilities a concussion hurts (OHO-18). Weapons and natural weapons, rolled with Strength
+    /// or Reflex, make no caster; a proficiency in hexcraft without a hex to throw neither.
+    pub fn casts(&self) -> bool {
+        self.weapons.iter().any(|w| w.ability.is_mental())
+    }
+
     /// Dice of the defense roll: Reflex plus dodge (OHO-09).
     pub fn defense_dice(&self) -> u8 {
         self.reflex.saturating_add(self.dodge)

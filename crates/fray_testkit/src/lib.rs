@@ -5,6 +5,8 @@
 //!   ([`conformance_suite!`](crate::conformance_suite)).
 //! - [`expedition_saves`]: expeditions saved at every turn and mid-fight play on identically.
 //! - [`modules`]: whether a crate's modules import each other in a cycle.
+//! - [`standing`]: what the kit tells an AI of a fight's combatants (who casts), as a
+//!   controller reads it.
 //!
 //! Every ruleset's tests use it; the conformance suite and the toy rulesets that prove the
 //! core's turn structure live here too.
@@ -13,6 +15,7 @@ pub mod conformance;
 pub mod expedition_saves;
 pub mod harness;
 pub mod modules;
+pub mod standing;
 pub mod toys;
 
 /// The test kit's common imports.

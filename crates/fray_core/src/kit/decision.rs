@@ -37,11 +37,19 @@ pub enum DecisionKind {
 pub trait Standing {
     /// Whether `e` is its side's leader (the encounter entry marked `leader: true`).
     fn is_leader(&self, e: Entity) -> bool;
+
+    /// Whether `e` is a caster: it casts spells or wields spell-like powers, as its
+    /// ruleset's [`Previews::casts`](crate::kit::Previews::casts) defines them.
+    fn is_caster(&self, e: Entity) -> bool;
 }
 
 impl<R: Rules> Standing for Ctx<'_, '_, '_, '_, R> {
     fn is_leader(&self, e: Entity) -> bool {
         self.morale(e).is_some_and(|(_, leader)| leader)
+    }
+
+    fn is_caster(&self, e: Entity) -> bool {
+        R::casts(self, e)
     }
 }
 
@@ -65,7 +73,7 @@ pub struct FightView<'a> {
     pub morale_broken: bool,
     /// The tactics the decider fights by (its [`CombatantTactics`](crate::combatant::CombatantTactics)).
     pub tactics: Tactics,
-    /// Who leads whom (`None`: nobody is known to lead).
+    /// Who leads whom and who casts (`None`: nobody is known to lead nor to cast).
     pub standing: Option<&'a dyn Standing>,
 }
 

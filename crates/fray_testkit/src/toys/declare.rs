@@ -248,6 +248,11 @@ impl Previews for DeclareRules {
             _ => Preview::certain(),
         }
     }
+
+    /// Nobody casts: a toy of declarations has no spells.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 impl Resolution for DeclareRules {

@@ -208,6 +208,11 @@ impl Previews for NextTurnRules {
             _ => Preview::certain(),
         }
     }
+
+    /// Nobody casts: a toy of costs paid on the next turn has no spells.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 impl Resolution for NextTurnRules {

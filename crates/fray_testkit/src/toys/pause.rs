@@ -226,6 +226,11 @@ impl Previews for PauseRules {
             _ => Preview::certain(),
         }
     }
+
+    /// Nobody casts: a toy of pauses has no spells.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 impl Resolution for PauseRules {

@@ -210,6 +210,11 @@ impl Previews for SidesRules {
         };
         attack_preview(me.stats.attack, damage, them.stats.defense, ctx.hp(target))
     }
+
+    /// Nobody casts: a toy of sides and their turns has no spells.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 impl Resolution for SidesRules {

@@ -140,6 +140,11 @@ impl Previews for SimultaneousRules {
             _ => Preview::certain(),
         }
     }
+
+    /// Nobody casts: a toy of simultaneous blows has no spells.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 impl Resolution for SimultaneousRules {

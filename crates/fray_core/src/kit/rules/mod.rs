@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | [`RulesBase`] | the id, the ruleset's components and words; what [`Ctx`](crate::kit::Ctx) is made of | the types, `vocabulary` |
 //! | [`Legality`] | what may be done: the candidates, the one legality function | `offer`, `check` |
-//! | [`Previews`] | what a legal intent would do | `preview` |
+//! | [`Previews`] | what a legal intent would do; who casts | `preview`, `casts` |
 //! | [`Resolution`] | how it happens: price, reactions, itself, pauses | `goes_on`, `execute`, `turn_over` |
 //! | [`TurnFlow`] | a fight's setup, turns, state checks, morale and end | `setup`, `turn_start` |
 //! | [`Rounds`] | a round's start, declarations, steps, who has a turn | nothing |

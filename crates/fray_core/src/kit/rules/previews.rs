@@ -10,7 +10,8 @@ use crate::preview::Preview;
 use super::RulesBase;
 
 /// Previews: the exact odds and results of a legal intent, computed on demand (once per
-/// option and decision, when a policy or a client asks).
+/// option and decision, when a policy or a client asks), and what a policy may tell of a
+/// combatant at a glance ([`Previews::casts`]).
 pub trait Previews: RulesBase {
     /// What a legal intent would do, exactly, without rolling. `legal` is what
     /// [`Legality::check`](super::Legality::check) said of it, at least its price
@@ -38,4 +39,17 @@ pub trait Previews: RulesBase {
         let _ = (ctx, actor, intent, preview);
         Vec::new()
     }
+
+    /// Whether `e` is a caster, as its foes see it: its compiled sheet gives it spells, or
+    /// powers that work as spells do - magic it works by will or words rather than a weapon
+    /// or its body, which the ruleset's text calls spells, prayers or hexes, or which draws on
+    /// the same limited resource as its spells (slots, memorized spells, per-fight uses). A
+    /// weapon, a natural attack, a monster's breath or venom and a power every combatant of
+    /// the ruleset has (a pool of points any fighter spends) do not make a caster. It is read
+    /// from what the combatant was compiled with, not from what it has left: a wizard who
+    /// has cast his last spell is still a wizard to the foes who pick him out. `false` for an
+    /// entity that is no combatant of the ruleset. Required, so every ruleset answers; a
+    /// ruleset without spells says `false` and why. Read by the AI's `target: Casters`
+    /// ([`Standing::is_caster`](crate::kit::Standing::is_caster)).
+    fn casts(ctx: &Ctx<Self>, e: Entity) -> bool;
 }

@@ -92,6 +92,11 @@ impl Previews for DuelRules {
             _ => Preview::certain(),
         }
     }
+
+    /// Nobody casts: duellists strike with weapons and have no spells.
+    fn casts(_ctx: &Ctx, _e: Entity) -> bool {
+        false
+    }
 }
 
 fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
