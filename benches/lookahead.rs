@@ -1,5 +1,5 @@
 //! One decision of the lookahead policy at a budget of 200 rollouts (`lookahead:200`): the
-//! tick in which a hero whose turn it is decides, from a saved mid-fight state, in a World
+//! tick in which a hero decides (its turn, or its declaration), from a saved mid-fight state, in a World
 //! whose forward model has already built its scratch World. Prints the mean milliseconds per
 //! decision (the target: under 50 ms on one thread).
 //!
@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use bevy_ecs::entity::Entity;
 use bevy_ecs::world::World;
 use criterion::{Criterion, criterion_group, criterion_main};
 use fray::core::drive::MAX_TICKS_PER_RUN;
@@ -14,8 +15,21 @@ use fray::core::save::{encounter_entities, load_encounter, save_encounter};
 use fray::prelude::*;
 use fray::sim::engine::Engine;
 
-/// The encounters measured (two rulesets), with the side that looks ahead.
-const FIGHTS: &[(&str, &str)] = &[("archmage-bridge", "Heroes"), ("oho-crossroads", "Heroes")];
+/// The encounters measured (one of each ruleset), with the side that looks ahead.
+const FIGHTS: &[(&str, &str)] = &[
+    ("archmage-bridge", "Heroes"),
+    ("oho-crossroads", "Heroes"),
+    ("l5-warchief", "Party"),
+    ("bx-crypt-ghouls", "Party"),
+    ("dr-hollow-hall", "Heroes"),
+];
+
+/// How many tick boundaries with one of the side as the actor pass before the search for a
+/// decision starts.
+const DECISIONS_IN: usize = 4;
+
+/// A tick at least this long took a lookahead decision: ticks without one take microseconds.
+const LOOKED_AHEAD: Duration = Duration::from_millis(1);
 
 /// The policy measured.
 const POLICY: &str = "lookahead:200";
@@ -26,9 +40,12 @@ fn engine() -> Engine {
     fray::headless_engine(content)
 }
 
-/// A save of `id` where `side`'s combatant whose turn it is has yet to decide, its side now
-/// played by [`POLICY`] (the fight so far played tactical).
-fn decision_point(world: &mut World, id: &str, side: &str) -> String {
+/// A save of `id` where one of `side`'s combatants has yet to decide (its turn, or its
+/// declaration where a ruleset declares), its side now played by [`POLICY`] (the fight so far
+/// played by the encounter's own controllers). Candidates are the tick boundaries where one of
+/// the side is the actor; the first, from the [`DECISIONS_IN`]th on, whose next tick in
+/// `trial` takes a lookahead decision (longer than [`LOOKED_AHEAD`]) is the one.
+fn decision_point(world: &mut World, trial: &mut World, id: &str, side: &str) -> String {
     let e = world
         .spawn_encounter(id, &EncounterSettings::quiet(11))
         .unwrap_or_else(|err| panic!("{err}"));
@@ -36,6 +53,7 @@ fn decision_point(world: &mut World, id: &str, side: &str) -> String {
         let sides = world.get::<Sides>(e).unwrap_or_else(|| panic!("no sides"));
         sides.find(side).unwrap_or_else(|| panic!("no side {side}"))
     };
+    let mut seen = 0;
     for _ in 0..MAX_TICKS_PER_RUN {
         tick(world);
         let Some(encounter) = world.get::<Encounter>(e) else {
@@ -47,23 +65,44 @@ fn decision_point(world: &mut World, id: &str, side: &str) -> String {
         );
         let turn = world.get::<fray::core::turn::Turn>(e);
         let actor = turn.and_then(|t| t.actor());
-        let deciding = encounter.phase() == Phase::Acting
-            && actor.is_some_and(|a| world.get::<Side>(a).is_some_and(|s| s.0 == heroes));
-        // A few turns in, so the fight is under way.
-        if deciding && encounter.round() >= 2 {
-            break;
+        if !actor.is_some_and(|a| world.get::<Side>(a).is_some_and(|s| s.0 == heroes)) {
+            continue;
+        }
+        seen += 1;
+        // A few of the side's decisions in, so the fight is under way (some rulesets' fights
+        // last two rounds).
+        if seen < DECISIONS_IN {
+            continue;
+        }
+        let saved = with_policy(world, e, heroes);
+        // The first decision in `trial` builds its forward model's scratch World.
+        decisions(trial, &saved, 1);
+        if decisions(trial, &saved, 1) > LOOKED_AHEAD {
+            for member in encounter_entities(world, e) {
+                world.despawn(member);
+            }
+            return saved;
         }
     }
+    panic!("{id}: no decision of {side} looked ahead")
+}
+
+/// A save of encounter `e` with `side` played by [`POLICY`], `e` itself left as it was.
+fn with_policy(world: &mut World, e: Entity, side: SideId) -> String {
+    let mut kept = Vec::new();
     for member in encounter_entities(world, e) {
-        if world.get::<Side>(member).is_some_and(|s| s.0 == heroes) {
+        if world.get::<Side>(member).is_some_and(|s| s.0 == side) {
+            kept.push((member, world.get::<Controller>(member).cloned()));
             world
                 .entity_mut(member)
                 .insert(Controller::Ai(POLICY.into()));
         }
     }
     let saved = save_encounter(world, e).unwrap_or_else(|err| panic!("{err}"));
-    for member in encounter_entities(world, e) {
-        world.despawn(member);
+    for (member, controller) in kept {
+        if let Some(controller) = controller {
+            world.entity_mut(member).insert(controller);
+        }
     }
     saved
 }
@@ -91,8 +130,10 @@ fn lookahead(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(5));
     for (id, side) in FIGHTS {
         let mut app = engine.app();
+        let mut trial = engine.app();
+        let saved = decision_point(app.world_mut(), trial.world_mut(), id, side);
+        drop(trial);
         let world = app.world_mut();
-        let saved = decision_point(world, id, side);
         // The forward model builds its scratch World on the first decision.
         decisions(world, &saved, 1);
         group.bench_function(format!("{id}: one {POLICY} decision (1 thread)"), |b| {
