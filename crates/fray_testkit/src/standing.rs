@@ -4,7 +4,7 @@
 //!
 //! [`casters`] plays a built-in encounter until its first AI decision, with a controller that
 //! writes down what the decision's [`FightView::standing`] says of every combatant and leaves
-//! the decision unanswered.
+//! the decision unanswered; [`assert_casters`] checks it against the casters a test names.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -69,4 +69,23 @@ pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
             Some((entry.statblock.clone(), *casts))
         })
         .collect()
+}
+
+/// Asserts that the kit tells an AI exactly `casters` of `encounter`'s statblocks cast
+/// ([`casters`]), and `others` do not; every statblock of the encounter must be in one list.
+///
+/// # Panics
+/// When a statblock is told otherwise, is in neither list, or is not in the encounter.
+pub fn assert_casters(bench: &Bench, encounter: &str, casters_named: &[&str], others: &[&str]) {
+    let casts = casters(bench, encounter);
+    for (names, expected) in [(casters_named, true), (others, false)] {
+        for name in names {
+            assert_eq!(casts.get(*name), Some(&expected), "{name}: {casts:?}");
+        }
+    }
+    let unnamed: Vec<&String> = casts
+        .keys()
+        .filter(|id| !casters_named.contains(&id.as_str()) && !others.contains(&id.as_str()))
+        .collect();
+    assert!(unnamed.is_empty(), "{encounter}: not named: {unnamed:?}");
 }

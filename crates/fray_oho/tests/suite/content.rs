@@ -204,11 +204,10 @@ fn a_creature_or_weapon_problem_points_at_the_field_it_is_about() {
 fn casts_tells_the_built_in_casters_from_the_others() {
     // Spellcraft (an ember bolt) and hexes (a wight's dread wail, a ghoul's grave touch) make
     // casters; a warhammer and a longsword alone do not.
-    let casts = fray_testkit::standing::casters(&OHO, "oho-barrow-wight");
-    for caster in ["tamsin", "barrow-wight", "mire-ghoul"] {
-        assert_eq!(casts.get(caster), Some(&true), "{caster}: {casts:?}");
-    }
-    for other in ["brannoc", "hollis"] {
-        assert_eq!(casts.get(other), Some(&false), "{other}: {casts:?}");
-    }
+    fray_testkit::standing::assert_casters(
+        &OHO,
+        "oho-barrow-wight",
+        &["tamsin", "barrow-wight", "mire-ghoul"],
+        &["brannoc", "hollis"],
+    );
 }
