@@ -114,7 +114,7 @@ impl<'a> Situation<'a> {
     }
 
     /// The same situation, the actor fighting by `tactics` (the random policy's aggressive
-    /// half plays without the combatant's own).
+    /// picks play without the combatant's own).
     pub fn with_tactics(self, tactics: Tactics) -> Self {
         Self { tactics, ..self }
     }
