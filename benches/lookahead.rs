@@ -65,7 +65,8 @@ fn decision_point(world: &mut World, trial: &mut World, id: &str, side: &str) ->
         );
         let turn = world.get::<fray::core::turn::Turn>(e);
         let actor = turn.and_then(|t| t.actor());
-        if !actor.is_some_and(|a| world.get::<Side>(a).is_some_and(|s| s.0 == heroes)) {
+        let ours = actor.is_some_and(|a| world.get::<Side>(a).is_some_and(|s| s.0 == heroes));
+        if !ours {
             continue;
         }
         seen += 1;
