@@ -112,19 +112,14 @@ fn unknown_tactics_in_a_statblock_are_content_errors_at_path_line_col() {
         problems(&[("c/bx/imps.ron", &casters)]),
         Vec::<String>::new()
     );
-    let singular = good.replace("MostHurt", "Caster");
-    let found = problems(&[("c/bx/imps.ron", &singular)]);
-    assert!(
-        found.len() == 1 && found[0].starts_with("c/bx/imps.ron:3:23:"),
-        "{found:?}"
-    );
-    assert!(found[0].contains("Caster"), "{found:?}");
-
-    let variant = good.replace("MostHurt", "Weakest");
-    let found = problems(&[("c/bx/imps.ron", &variant)]);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].starts_with("c/bx/imps.ron:3:23:"), "{found:?}");
-    assert!(found[0].contains("Weakest"), "{found:?}");
+    // A misspelt priority (`Caster`) and one that does not exist, each located at the value.
+    for unknown in ["Caster", "Weakest"] {
+        let variant = good.replace("MostHurt", unknown);
+        let found = problems(&[("c/bx/imps.ron", &variant)]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("c/bx/imps.ron:3:23:"), "{found:?}");
+        assert!(found[0].contains(unknown), "{found:?}");
+    }
 
     let field = good.replace("target:", "aim:");
     let found = problems(&[("c/bx/imps.ron", &field)]);
