@@ -56,3 +56,31 @@ fn no_built_in_encounter_reaches_the_round_limit_under_the_built_in_policies() {
     assert!(played >= 9 * RUNS * 20, "{played} fights played");
     assert!(limits.is_empty(), "{}", limits.join("\n"));
 }
+
+/// The random policy's fourth decision still draws from every legal option: random play takes
+/// what the aggressive policy never does (it never readies an action: `passes_over`), so it
+/// still fuzzes the rest of a fight, and its fights still end.
+#[test]
+fn random_play_still_readies_actions_the_aggressive_policy_never_takes_and_its_fights_end() {
+    let mut readied = 0;
+    for seed in 1..=10 {
+        let seed = seed.to_string();
+        let out = crate::cli::fray_ok(&[
+            "run",
+            "oho-crossroads",
+            "--seed",
+            &seed,
+            "--ai",
+            "Heroes=random",
+            "--ai",
+            "Raiders=random",
+        ]);
+        let log = crate::cli::text(&out.stdout);
+        readied += log.matches("withholds an action").count();
+        assert!(!log.contains("round limit"), "seed {seed}:\n{log}");
+    }
+    assert!(
+        readied > 0,
+        "no random combatant readied an action in 10 fights"
+    );
+}
