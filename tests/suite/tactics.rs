@@ -14,12 +14,7 @@ use crate::cli::{fray as run_fray, text};
 
 fn app() -> App {
     let content = fray::load_content(concat!(env!("CARGO_MANIFEST_DIR"), "/content")).unwrap();
-    let mut app = App::new();
-    app.add_plugins(FrayPlugins::default())
-        .insert_resource(Content(content));
-    app.finish();
-    app.cleanup();
-    app
+    fray::headless_engine(content).app()
 }
 
 /// The tactics of the first combatant of `fight` spawned from `statblock`.
@@ -186,11 +181,7 @@ fn first_struck_by_the_knife(tactics: &str) -> String {
         .unwrap();
     let problems = loader.validate(&mut db);
     assert!(problems.is_empty(), "{problems:?}");
-    let mut app = App::new();
-    app.add_plugins(FrayPlugins::default())
-        .insert_resource(Content(std::sync::Arc::new(db)));
-    app.finish();
-    app.cleanup();
+    let mut app = fray::headless_engine(std::sync::Arc::new(db)).app();
     let fight = app
         .world_mut()
         .spawn_encounter("hunt", &EncounterSettings::logged(5))
