@@ -168,6 +168,12 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
         {
             2000.0
         }
+        // Held in melee by foes it cannot harm, it backs out first, as the tactical policy
+        // does (a retreat, which goes farther, before a fighting withdrawal): B/X offers
+        // flight only at a movement step free of melee, and backing out only at the
+        // declaration, where no blow's preview tells that its blows do nothing.
+        Intent::Retreat if situation.harm() == Harm::None && situation.engaged() => 1900.0,
+        Intent::Disengage if situation.harm() == Harm::None && situation.engaged() => 1800.0,
         Intent::Flee | Intent::Retreat | Intent::Disengage | Intent::Delay => -100.0,
         _ => -10.0,
     }
@@ -483,7 +489,7 @@ mod tactics_tests {
     use fray_content::tactics::{Spend, TargetPriority};
     use fray_core::condition::Conditions;
     use fray_core::engagement::Engagement;
-    use fray_core::kit::{DecisionKind, Standing};
+    use fray_core::kit::{DecisionKind, FightView, Standing};
     use fray_core::lineup::{Lineup, Row};
     use fray_core::options::ActionOption;
 
@@ -554,6 +560,10 @@ mod tactics_tests {
         fn is_caster(&self, e: Entity) -> bool {
             e == entity(3)
         }
+
+        fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
+            true
+        }
     }
 
     #[test]
@@ -622,6 +632,83 @@ mod tactics_tests {
         let situation = situation.with_outlook(harm, 3.0);
         assert!(tactical_score(&Intent::Flee, &flee, &situation) < 0.0);
         assert!(aggressive_score(&Intent::Flee, &flee, &situation) < 0.0);
+    }
+
+    /// Whether the actor's weapons touch the foes: they touch none (an invulnerable shade) or
+    /// all.
+    struct Weapons(bool);
+
+    impl Standing for Weapons {
+        fn is_leader(&self, _e: Entity) -> bool {
+            false
+        }
+
+        fn is_caster(&self, _e: Entity) -> bool {
+            false
+        }
+
+        fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
+            self.0
+        }
+    }
+
+    #[test]
+    fn a_combatant_held_by_foes_it_cannot_harm_backs_out_where_no_blow_is_offered() {
+        // A B/X declaration: no blow among the options, so no preview can tell; the ruleset's
+        // word on each foe does.
+        let map = EncounterMap::default();
+        let lineup = lineup(20, 20);
+        let option = |intent| ActionOption {
+            intent,
+            cost: Default::default(),
+            preview: None,
+            label: "declare".into(),
+            notes: Vec::new(),
+        };
+        let options = [
+            option(Intent::Pass),
+            option(Intent::Disengage),
+            option(Intent::Retreat),
+        ];
+        let previews = [Preview::certain(); 3];
+        for (touches, harm) in [(false, Harm::None), (true, Harm::Unknown)] {
+            let weapons = Weapons(touches);
+            let situation = Situation::new(
+                &FightView {
+                    actor: entity(1),
+                    side: SideId(0),
+                    map: &map,
+                    lineup: &lineup,
+                    threat: 2,
+                    engaged: true,
+                    morale_broken: false,
+                    tactics: Tactics::default(),
+                    standing: Some(&weapons),
+                },
+                false,
+            );
+            assert_eq!(
+                Harm::of(DecisionKind::Declaration, &options, &previews, &situation),
+                harm
+            );
+            let situation = situation.with_outlook(harm, 0.0);
+            let certain = Preview::certain();
+            for score in [tactical_score, aggressive_score] {
+                let [stay, withdraw, retreat] = [Intent::Pass, Intent::Disengage, Intent::Retreat]
+                    .map(|intent| score(&intent, &certain, &situation));
+                if touches {
+                    assert!(stay > withdraw && stay > retreat, "it fights on");
+                } else {
+                    assert!(retreat > withdraw && withdraw > stay, "it backs out");
+                }
+            }
+        }
+        // Nobody to tell (no standing): the previews alone decide, and they cannot.
+        let blind = Situation::of(entity(1), &map, &lineup);
+        assert_eq!(
+            Harm::of(DecisionKind::Declaration, &options, &previews, &blind),
+            Harm::Unknown
+        );
     }
 
     #[test]

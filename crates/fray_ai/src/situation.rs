@@ -16,14 +16,19 @@ pub(crate) enum Harm {
     /// Options strike at foes, and none would deal damage: every foe in reach shrugs it off
     /// (an invulnerable shade, a party without silver or magic left).
     None,
-    /// No option strikes at a foe (none in reach, or a step of the round without attacks):
-    /// the previews cannot tell.
+    /// No option strikes at a foe (none in reach, or a step of the round without attacks),
+    /// and some active foe could be harmed by what the actor has left
+    /// ([`Standing::can_harm`]), or nobody can tell.
     Unknown,
 }
 
 impl Harm {
     /// What the options (and their previews, where asked for) of a decision tell. Only a
     /// turn's or a declaration's options count: a reaction's offer is too narrow to tell.
+    /// Where no option strikes at a foe, the ruleset's word on each active foe
+    /// ([`Situation::harms_no_foe`]) tells instead: a B/X declaration offers no blow, yet a
+    /// fighter whose weapons cannot touch the last shade should withdraw there, the only
+    /// step that lets it.
     pub(crate) fn of(
         kind: DecisionKind,
         options: &[ActionOption],
@@ -52,7 +57,11 @@ impl Harm {
                 struck = true;
             }
         }
-        if struck { Harm::None } else { Harm::Unknown }
+        if struck || situation.harms_no_foe() {
+            Harm::None
+        } else {
+            Harm::Unknown
+        }
     }
 }
 
@@ -76,7 +85,7 @@ pub(crate) struct Situation<'a> {
     broken: bool,
     /// The tactics the actor fights by.
     tactics: Tactics,
-    /// Who leads whom and who casts.
+    /// Who leads whom, who casts and who can harm whom.
     standing: Option<&'a dyn Standing>,
     /// Whether the actor can harm any foe, as its options tell.
     harm: Harm,
@@ -119,8 +128,8 @@ impl<'a> Situation<'a> {
         Self { tactics, ..self }
     }
 
-    /// The same situation, `standing` telling who leads and who casts (for the policies' unit
-    /// tests).
+    /// The same situation, `standing` telling who leads, who casts and who can harm whom (for
+    /// the policies' unit tests).
     #[cfg(test)]
     pub fn with_standing(self, standing: &'a dyn Standing) -> Self {
         Self {
@@ -162,6 +171,21 @@ impl<'a> Situation<'a> {
     /// Whether `e` casts spells or wields spell-like powers, as its ruleset tells.
     pub fn is_caster(&self, e: Entity) -> bool {
         self.standing.is_some_and(|s| s.is_caster(e))
+    }
+
+    /// Whether there are active foes and the actor could harm none of them with anything it
+    /// has left, as its ruleset tells ([`Standing::can_harm`]). `false` when nobody can tell
+    /// (no [`Standing`]).
+    pub fn harms_no_foe(&self) -> bool {
+        let Some(standing) = self.standing else {
+            return false;
+        };
+        let mut foes = self
+            .lineup
+            .iter()
+            .filter(|(_, r)| r.side != self.side && r.status.is_active())
+            .peekable();
+        foes.peek().is_some() && foes.all(|(e, _)| !standing.can_harm(self.actor, e))
     }
 
     /// Regions between the actor and `e`.

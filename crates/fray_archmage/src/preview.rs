@@ -200,6 +200,12 @@ impl Previews for ArchmageRules {
     fn casts(ctx: &Ctx, e: Entity) -> bool {
         ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
     }
+
+    /// Anyone can harm anyone: archmage has no immunity, only resistance, which halves a
+    /// blow unless the natural roll reaches its number (AR-32).
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 /// Expected damage and chances of attack `index` of `attacker` on `target`, exactly over the

@@ -11,7 +11,7 @@ use fray_core::legality::{Legal, Occasion};
 use fray_core::preview::{DamageRange, Preview};
 use smallvec::SmallVec;
 
-use crate::attack::{STANDARD_DAMAGE_SIDES, setup};
+use crate::attack::{STANDARD_DAMAGE_SIDES, harms, setup};
 use crate::morale::{adjustment, break_chance, score};
 use crate::opening::parley_chance;
 use crate::options::Ties;
@@ -119,6 +119,30 @@ impl Previews for BxRules {
     /// A combatant with a spell on its sheet ([`SheetData::casts`](crate::sheet::SheetData::casts)).
     fn casts(ctx: &Ctx, e: Entity) -> bool {
         ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
+    }
+
+    /// A foe that is not invulnerable can be harmed by anyone (bare hands do 1d2). An
+    /// invulnerable one (BX-24) by an attack of `attacker`'s sheet that [`harms`] it (silver,
+    /// magic, or a monster of 5 HD with the option on), or by a spell or special attack that
+    /// deals damage with a use left: powers are not weapons, and no invulnerability stops
+    /// them. A sleep spell or an affliction deals no damage, so it does not count.
+    fn can_harm(ctx: &Ctx, attacker: Entity, target: Entity) -> bool {
+        let (Some(a), Some(t)) = (ctx.fighter(attacker), ctx.fighter(target)) else {
+            return false;
+        };
+        let (sheet, foe) = (&a.sheet.0, &t.sheet.0);
+        if foe.invulnerable.is_none() {
+            return true;
+        }
+        let blow = sheet
+            .attacks
+            .iter()
+            .any(|attack| harms(ctx, sheet, attack, foe));
+        let power = sheet.powers.iter().enumerate().any(|(i, p)| {
+            let ability = AbilityId(u16::try_from(i).unwrap_or(u16::MAX));
+            p.power.damages() && a.state.uses(ability) < p.uses
+        });
+        blow || power
     }
 }
 

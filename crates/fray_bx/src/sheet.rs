@@ -111,6 +111,18 @@ impl Power {
         }
     }
 
+    /// Whether it deals damage to those it strikes.
+    pub fn damages(&self) -> bool {
+        matches!(
+            self,
+            Power::Missile { .. }
+                | Power::Save {
+                    damage: Some(_),
+                    ..
+                }
+        )
+    }
+
     /// Whether it is aimed at an ally.
     pub fn helps(&self) -> bool {
         matches!(self, Power::Heal { .. })

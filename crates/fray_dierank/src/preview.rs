@@ -82,6 +82,12 @@ impl Previews for DrRules {
     fn casts(_ctx: &Ctx, _e: Entity) -> bool {
         false
     }
+
+    /// Anyone can harm anyone: die-rank has no immunity; the defense die resists each
+    /// attack (DR-04), which is chance, not immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 /// The exact chance of each number of successes of attack `attack` of `actor` on `target` as

@@ -153,6 +153,12 @@ impl Previews for L5Rules {
     fn casts(ctx: &Ctx, e: Entity) -> bool {
         ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
     }
+
+    /// Anyone can harm anyone: lite5e's statblocks carry no damage immunity nor
+    /// resistance.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 /// The injury table's odds for an ally who gets up with chance `chance` (L5-14).

@@ -90,6 +90,12 @@ impl Previews for OhoRules {
     fn casts(ctx: &Ctx, e: Entity) -> bool {
         ctx.fighter(e).is_some_and(|f| f.sheet.0.casts())
     }
+
+    /// Anyone can harm anyone: OHO has no immunity; a blow that hits may be soaked by the
+    /// target's Fortitude roll, which is chance, not immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 /// A weapon's rider in words, for a player: `bleeding for 3 rounds`, `a curse on Strength`.

@@ -1,10 +1,12 @@
 //! What the kit tells an AI controller of a fight's combatants
 //! ([`Standing`](fray_core::kit::Standing)), as a controller reads it: for the rulesets' tests
-//! of [`Previews::casts`](fray_core::kit::Previews::casts).
+//! of [`Previews::casts`](fray_core::kit::Previews::casts) and
+//! [`Previews::can_harm`](fray_core::kit::Previews::can_harm).
 //!
-//! [`casters`] plays a built-in encounter until its first AI decision, with a controller that
-//! writes down what the decision's [`FightView::standing`] says of every combatant and leaves
-//! the decision unanswered; [`assert_casters`] checks it against the casters a test names.
+//! [`casters`] and [`harm`] play a built-in encounter until its first AI decision, with a
+//! controller that writes down what the decision's [`FightView::standing`] says of every
+//! combatant and leaves the decision unanswered; [`assert_casters`] and [`assert_harmless`]
+//! check it against what a test names.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -17,9 +19,18 @@ use fray_core::prelude::*;
 
 use crate::harness::Bench;
 
-/// Writes down, at each decision, whether the kit says each combatant casts.
+/// What a decision's [`Standing`](fray_core::kit::Standing) said of the fight's combatants.
+#[derive(Default, Clone)]
+struct Seen {
+    /// Whether each combatant casts.
+    casts: Vec<(Entity, bool)>,
+    /// Whether each combatant could harm each foe (attacker, target).
+    harms: Vec<(Entity, Entity, bool)>,
+}
+
+/// Writes down, at the first decision, what the kit says of each combatant.
 #[derive(Default)]
-struct Recorder(Mutex<Vec<(Entity, bool)>>);
+struct Recorder(Mutex<Option<Seen>>);
 
 impl Controllers for Recorder {
     fn policy(&self, _name: &str) -> Option<u32> {
@@ -29,10 +40,53 @@ impl Controllers for Recorder {
     fn choose(&self, _policy: u32, decision: &mut dyn AiDecision) -> Option<usize> {
         let fight: FightView<'_> = decision.fight();
         if let (Some(standing), Ok(mut seen)) = (fight.standing, self.0.lock()) {
-            seen.extend(fight.lineup.iter().map(|(e, _)| (e, standing.is_caster(e))));
+            let lineup = fight.lineup;
+            seen.get_or_insert_with(|| Seen {
+                casts: lineup
+                    .iter()
+                    .map(|(e, _)| (e, standing.is_caster(e)))
+                    .collect(),
+                harms: lineup
+                    .iter()
+                    .flat_map(|(a, ra)| {
+                        lineup
+                            .iter()
+                            .filter(move |(_, rt)| rt.side != ra.side)
+                            .map(move |(t, _)| (a, t, standing.can_harm(a, t)))
+                    })
+                    .collect(),
+            });
         }
         None
     }
+}
+
+/// Plays `encounter` of `bench`'s built-in content to its first AI decision and returns what
+/// that decision's standing said, with each combatant's statblock id.
+///
+/// # Panics
+/// When the encounter does not spawn or no AI decision is asked: a defect of the test.
+fn seen(bench: &Bench, encounter: &str) -> (Seen, BTreeMap<Entity, String>) {
+    let mut app = bench.app();
+    let recorder = Arc::new(Recorder::default());
+    app.insert_resource(AiControllers(recorder.clone()));
+    let fight = app
+        .world_mut()
+        .spawn_encounter(encounter, &EncounterSettings::quiet(1))
+        .unwrap_or_else(|e| panic!("{encounter} does not spawn: {e}"));
+    run_until_blocked(app.world_mut(), 1_000);
+    let seen = recorder.0.lock().ok().and_then(|seen| seen.clone());
+    let seen = seen.unwrap_or_else(|| panic!("{encounter}: no AI decision was asked"));
+    let roster = app
+        .world()
+        .get::<Roster>(fight)
+        .unwrap_or_else(|| panic!("{encounter} has no roster"));
+    let ids = roster
+        .entries
+        .iter()
+        .map(|entry| (entry.entity, entry.statblock.clone()))
+        .collect();
+    (seen, ids)
 }
 
 /// Whether the kit tells an AI that each combatant of `encounter` (an encounter of `bench`'s
@@ -43,32 +97,49 @@ impl Controllers for Recorder {
 /// # Panics
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
 pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
-    let mut app = bench.app();
-    let recorder = Arc::new(Recorder::default());
-    app.insert_resource(AiControllers(recorder.clone()));
-    let fight = app
-        .world_mut()
-        .spawn_encounter(encounter, &EncounterSettings::quiet(1))
-        .unwrap_or_else(|e| panic!("{encounter} does not spawn: {e}"));
-    run_until_blocked(app.world_mut(), 1_000);
-    let seen = recorder
-        .0
-        .lock()
-        .map(|seen| seen.clone())
-        .unwrap_or_default();
-    assert!(!seen.is_empty(), "{encounter}: no AI decision was asked");
-    let roster = app
-        .world()
-        .get::<Roster>(fight)
-        .unwrap_or_else(|| panic!("{encounter} has no roster"));
-    roster
-        .entries
+    let (seen, ids) = seen(bench, encounter);
+    seen.casts
         .iter()
-        .filter_map(|entry| {
-            let (_, casts) = seen.iter().find(|(e, _)| *e == entry.entity)?;
-            Some((entry.statblock.clone(), *casts))
-        })
+        .filter_map(|(e, casts)| Some((ids.get(e)?.clone(), *casts)))
         .collect()
+}
+
+/// Whether the kit tells an AI that each combatant of `encounter` could harm each foe, by
+/// statblock ids (attacker, target), as [`casters`] reads it: what its ruleset's
+/// [`Previews::can_harm`](fray_core::kit::Previews::can_harm) answers at the fight's first
+/// AI decision. Combatants of one statblock answer alike at the start, so each pair of ids
+/// is written once.
+///
+/// # Panics
+/// When the encounter does not spawn or no AI decision is asked: a defect of the test.
+pub fn harm(bench: &Bench, encounter: &str) -> BTreeMap<(String, String), bool> {
+    let (seen, ids) = seen(bench, encounter);
+    seen.harms
+        .iter()
+        .filter_map(|(a, t, harms)| Some(((ids.get(a)?.clone(), ids.get(t)?.clone()), *harms)))
+        .collect()
+}
+
+/// Asserts that the kit tells an AI that, in `encounter`, each attacker of `harmless` (by
+/// statblock id) could not harm its target, and that every other combatant could harm every
+/// foe ([`harm`]).
+///
+/// # Panics
+/// When a pair is told otherwise, or a pair named is not in the encounter.
+pub fn assert_harmless(bench: &Bench, encounter: &str, harmless: &[(&str, &str)]) {
+    let harm = harm(bench, encounter);
+    for (attacker, target) in harmless {
+        let pair = ((*attacker).to_string(), (*target).to_string());
+        assert_eq!(harm.get(&pair), Some(&false), "{pair:?}: {harm:?}");
+    }
+    let wrong: Vec<_> = harm
+        .iter()
+        .filter(|((a, t), harms)| !**harms && !harmless.contains(&(a.as_str(), t.as_str())))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{encounter}: harmless but not named: {wrong:?}"
+    );
 }
 
 /// Asserts that the kit tells an AI exactly `casters` of `encounter`'s statblocks cast

@@ -263,3 +263,9 @@ fn casts_tells_the_built_in_casters_from_the_others() {
         ],
     );
 }
+
+#[test]
+fn can_harm_says_every_combatant_can_harm_every_foe() {
+    // archmage has no immunity: resistance halves a blow (AR-32), it does not stop it.
+    fray_testkit::standing::assert_harmless(&BENCH, "archmage-bridge", &[]);
+}

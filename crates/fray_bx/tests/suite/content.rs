@@ -130,3 +130,19 @@ fn casts_tells_the_built_in_casters_from_the_others() {
         ],
     );
 }
+
+#[test]
+fn bx24_can_harm_tells_who_cannot_touch_the_crypts_shade() {
+    // The barrow shade takes harm from silver or magic only. The Swordmaster's sword is
+    // silver, the Curate's war hammer +1 is magic, and the Evoker has a dart of magic left:
+    // they can harm it. The Cutpurse's and the Greatsword's blades are plain: they cannot.
+    // Every other pair of foes can harm each other.
+    fray_testkit::standing::assert_harmless(
+        &BENCH,
+        "bx-crypt-ghouls",
+        &[
+            ("thief-3", "barrow-shade"),
+            ("greatsword-2", "barrow-shade"),
+        ],
+    );
+}

@@ -41,6 +41,10 @@ pub trait Standing {
     /// Whether `e` is a caster: it casts spells or wields spell-like powers, as its
     /// ruleset's [`Previews::casts`](crate::kit::Previews::casts) defines them.
     fn is_caster(&self, e: Entity) -> bool;
+
+    /// Whether `attacker` could harm `target` at all, with anything it has left, as its
+    /// ruleset's [`Previews::can_harm`](crate::kit::Previews::can_harm) says.
+    fn can_harm(&self, attacker: Entity, target: Entity) -> bool;
 }
 
 impl<R: Rules> Standing for Ctx<'_, '_, '_, '_, R> {
@@ -50,6 +54,10 @@ impl<R: Rules> Standing for Ctx<'_, '_, '_, '_, R> {
 
     fn is_caster(&self, e: Entity) -> bool {
         R::casts(self, e)
+    }
+
+    fn can_harm(&self, attacker: Entity, target: Entity) -> bool {
+        R::can_harm(self, attacker, target)
     }
 }
 
@@ -73,7 +81,8 @@ pub struct FightView<'a> {
     pub morale_broken: bool,
     /// The tactics the decider fights by (its [`CombatantTactics`](crate::combatant::CombatantTactics)).
     pub tactics: Tactics,
-    /// Who leads whom and who casts (`None`: nobody is known to lead nor to cast).
+    /// Who leads whom, who casts and who can harm whom (`None`: nobody is known to lead nor
+    /// to cast, and harm is told by previews alone).
     pub standing: Option<&'a dyn Standing>,
 }
 

@@ -59,3 +59,9 @@ fn casts_tells_the_built_in_casters_from_the_others() {
         ],
     );
 }
+
+#[test]
+fn can_harm_says_every_combatant_can_harm_every_foe() {
+    // die-rank has no immunity: the defense die resists each attack (DR-04), it does not stop them all.
+    fray_testkit::standing::assert_harmless(&BENCH, "dr-troll-marsh", &[]);
+}

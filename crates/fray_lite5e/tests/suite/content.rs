@@ -80,3 +80,9 @@ fn casts_tells_the_built_in_casters_from_the_others() {
         &["fighter-3", "rogue-3", "sellsword", "cutpurse"],
     );
 }
+
+#[test]
+fn can_harm_says_every_combatant_can_harm_every_foe() {
+    // lite5e's statblocks carry no damage immunity nor resistance.
+    fray_testkit::standing::assert_harmless(&BENCH, "l5-guild-duel", &[]);
+}

@@ -211,3 +211,9 @@ fn casts_tells_the_built_in_casters_from_the_others() {
         &["brannoc", "hollis"],
     );
 }
+
+#[test]
+fn can_harm_says_every_combatant_can_harm_every_foe() {
+    // OHO has no immunity: a Fortitude roll may soak a blow, it does not stop them all.
+    fray_testkit::standing::assert_harmless(&OHO, "oho-barrow-wight", &[]);
+}

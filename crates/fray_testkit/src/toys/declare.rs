@@ -253,6 +253,11 @@ impl Previews for DeclareRules {
     fn casts(_ctx: &Ctx, _e: Entity) -> bool {
         false
     }
+
+    /// Anyone can harm anyone: a toy of declarations has no immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 impl Resolution for DeclareRules {

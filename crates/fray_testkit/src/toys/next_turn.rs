@@ -213,6 +213,11 @@ impl Previews for NextTurnRules {
     fn casts(_ctx: &Ctx, _e: Entity) -> bool {
         false
     }
+
+    /// Anyone can harm anyone: a toy of costs paid on the next turn has no immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 impl Resolution for NextTurnRules {

@@ -215,6 +215,11 @@ impl Previews for SidesRules {
     fn casts(_ctx: &Ctx, _e: Entity) -> bool {
         false
     }
+
+    /// Anyone can harm anyone: a toy of sides and their turns has no immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 impl Resolution for SidesRules {

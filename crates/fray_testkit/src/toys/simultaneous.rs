@@ -145,6 +145,11 @@ impl Previews for SimultaneousRules {
     fn casts(_ctx: &Ctx, _e: Entity) -> bool {
         false
     }
+
+    /// Anyone can harm anyone: a toy of simultaneous blows has no immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 impl Resolution for SimultaneousRules {

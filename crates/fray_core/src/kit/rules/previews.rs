@@ -11,7 +11,7 @@ use super::RulesBase;
 
 /// Previews: the exact odds and results of a legal intent, computed on demand (once per
 /// option and decision, when a policy or a client asks), and what a policy may tell of a
-/// combatant at a glance ([`Previews::casts`]).
+/// combatant at a glance ([`Previews::casts`], [`Previews::can_harm`]).
 pub trait Previews: RulesBase {
     /// What a legal intent would do, exactly, without rolling. `legal` is what
     /// [`Legality::check`](super::Legality::check) said of it, at least its price
@@ -52,4 +52,16 @@ pub trait Previews: RulesBase {
     /// ruleset without spells says `false` and why. Read by the AI's `target: Casters`
     /// ([`Standing::is_caster`](crate::kit::Standing::is_caster)).
     fn casts(ctx: &Ctx<Self>, e: Entity) -> bool;
+
+    /// Whether `attacker` could harm `target` at all: some attack or power it still has
+    /// could deal `target` damage, wherever the two stood and whatever the dice rolled.
+    /// `false` only when `target` is immune to everything `attacker` has left (B/X's
+    /// monsters that only silver or magic harms, against a fighter with neither and no spell
+    /// left), or when either is no combatant of the ruleset. Resistance that halves or a
+    /// defence roll that may absorb a blow still leave `true`. Read by the AI where a
+    /// decision's options show no blow whose preview could tell (a B/X declaration, a step of
+    /// movement, no foe in reach): a combatant that can harm no active foe leaves the fight
+    /// ([`Standing::can_harm`](crate::kit::Standing::can_harm)). Required, so every ruleset
+    /// answers; one without immunities says `true` and why.
+    fn can_harm(ctx: &Ctx<Self>, attacker: Entity, target: Entity) -> bool;
 }

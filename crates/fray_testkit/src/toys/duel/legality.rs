@@ -97,6 +97,11 @@ impl Previews for DuelRules {
     fn casts(_ctx: &Ctx, _e: Entity) -> bool {
         false
     }
+
+    /// Anyone can harm anyone: duellists have no immunity.
+    fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
+        true
+    }
 }
 
 fn check_turn(ctx: &Ctx, actor: Entity, intent: &Intent, scope: Scope) -> Result<Legal, Refusal> {
