@@ -150,12 +150,37 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
                 + preferred * AGGRESSIVE_TACTIC_WORTH
                 + p.expected_damage
         }
+        // Told out of melee (`withdraw_below`), it does not go back in; kept at range
+        // (`keep_range`), it does not close while it can strike from where it stands.
+        Intent::Engage { .. } | Intent::Move { .. }
+            if tactics::told_out(situation)
+                || (tactics::keeps_range(situation) && situation.can_attack_now()) =>
+        {
+            match intent {
+                Intent::Move { to } if situation.engaged() && tactics::told_out(situation) => {
+                    // Away from the foes, when no way out of melee is better.
+                    let gain = situation.closer_to_enemy(*to).unwrap_or(0);
+                    if gain < 0 { 1500.0 - gain as f32 } else { -1.0 }
+                }
+                _ => -1.0,
+            }
+        }
         Intent::Engage { target } => {
-            500.0
-                + (1.0 - situation.hp_fraction(*target)) * 100.0
+            // Kept at range with no blow from here, it closes in only when no step brings
+            // it nearer outside the foes' region.
+            (if tactics::keeps_range(situation) {
+                150.0
+            } else {
+                500.0
+            }) + (1.0 - situation.hp_fraction(*target)) * 100.0
                 + tactics::preference(situation, *target) * AGGRESSIVE_TACTIC_WORTH
         }
         Intent::Move { to } => match situation.closer_to_enemy(*to) {
+            Some(gain)
+                if gain > 0 && tactics::keeps_range(situation) && situation.among_foes(*to) =>
+            {
+                100.0 + gain as f32
+            }
             Some(gain) if gain > 0 => 200.0 + gain as f32,
             _ => -1.0,
         },
@@ -174,6 +199,10 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
         // declaration, where no blow's preview tells that its blows do nothing.
         Intent::Retreat if situation.harm() == Harm::None && situation.engaged() => 1900.0,
         Intent::Disengage if situation.harm() == Harm::None && situation.engaged() => 1800.0,
+        // Below its `withdraw_below`, it gets out of melee: a withdrawal, which draws no
+        // free blows, before a retreat.
+        Intent::Disengage if tactics::told_out(situation) && situation.engaged() => 1700.0,
+        Intent::Retreat if tactics::told_out(situation) && situation.engaged() => 1600.0,
         Intent::Flee | Intent::Retreat | Intent::Disengage | Intent::Delay => -100.0,
         _ => -10.0,
     }
@@ -673,19 +702,13 @@ mod tactics_tests {
         let previews = [Preview::certain(); 3];
         for (touches, harm) in [(false, Harm::None), (true, Harm::Unknown)] {
             let weapons = Weapons(touches);
-            let situation = Situation::new(
-                &FightView {
-                    actor: entity(1),
-                    side: SideId(0),
-                    map: &map,
-                    lineup: &lineup,
-                    threat: 2,
-                    engaged: true,
-                    morale_broken: false,
-                    tactics: Tactics::default(),
-                    standing: Some(&weapons),
-                },
+            let situation = told(
+                &map,
+                &lineup,
+                Tactics::default(),
+                true,
                 false,
+                Some(&weapons),
             );
             assert_eq!(
                 Harm::of(DecisionKind::Declaration, &options, &previews, &situation),
@@ -709,6 +732,109 @@ mod tactics_tests {
             Harm::of(DecisionKind::Declaration, &options, &previews, &blind),
             Harm::Unknown
         );
+    }
+
+    /// A situation of the hero (1) of `lineup` fighting by `tactics`: `engaged` with the foes
+    /// or not, with a blow among its options (`can_attack`) or not.
+    fn fighting<'a>(
+        map: &'a EncounterMap,
+        lineup: &'a Lineup,
+        tactics: Tactics,
+        engaged: bool,
+        can_attack: bool,
+    ) -> Situation<'a> {
+        told(map, lineup, tactics, engaged, can_attack, None)
+    }
+
+    /// [`fighting`], `standing` telling who leads, casts and can harm whom.
+    fn told<'a>(
+        map: &'a EncounterMap,
+        lineup: &'a Lineup,
+        tactics: Tactics,
+        engaged: bool,
+        can_attack: bool,
+        standing: Option<&'a dyn Standing>,
+    ) -> Situation<'a> {
+        Situation::new(
+            &FightView {
+                actor: entity(1),
+                side: SideId(0),
+                map,
+                lineup,
+                threat: if engaged { 2 } else { 0 },
+                engaged,
+                morale_broken: false,
+                tactics,
+                standing,
+            },
+            can_attack,
+        )
+    }
+
+    #[test]
+    fn keep_range_keeps_even_the_aggressive_policy_out_of_melee_while_it_can_shoot() {
+        let map = EncounterMap::default();
+        let lineup = lineup(20, 20);
+        let kept = Tactics {
+            keep_range: Some(true),
+            ..Tactics::default()
+        };
+        let engage = Intent::Engage { target: entity(2) };
+        let p = Preview::certain();
+        let score = |tactics, can_attack| {
+            let situation = fighting(&map, &lineup, tactics, false, can_attack);
+            aggressive_score(&engage, &p, &situation)
+        };
+        // A blow from where it stands: kept at range, it does not close; untold, it does.
+        assert!(
+            score(kept, true)
+                < aggressive_score(
+                    &Intent::EndTurn,
+                    &p,
+                    &fighting(&map, &lineup, kept, false, true)
+                )
+        );
+        assert!(score(Tactics::default(), true) > 0.0);
+        // No blow from here: it closes in all the same, but after any step nearer.
+        assert!(score(kept, false) > 0.0);
+        assert!(score(kept, false) < score(Tactics::default(), false));
+    }
+
+    #[test]
+    fn withdraw_below_takes_even_the_aggressive_policy_out_of_melee_and_keeps_it_out() {
+        let map = EncounterMap::default();
+        let tactics = Tactics {
+            withdraw_below: share(0.5),
+            ..Tactics::default()
+        };
+        let p = Preview::certain();
+        let (swing, blow) = attack(2, 5.0);
+        let engage = Intent::Engage { target: entity(2) };
+        // Above its threshold, it fights on.
+        let whole = lineup(15, 20);
+        let situation = fighting(&map, &whole, tactics, true, true);
+        assert!(
+            aggressive_score(&swing, &blow, &situation)
+                > aggressive_score(&Intent::Disengage, &p, &situation)
+        );
+        // Below it, a withdrawal, then a retreat, beat any blow...
+        let hurt = lineup(9, 20);
+        let situation = fighting(&map, &hurt, tactics, true, true);
+        let [withdraw, retreat, strike] = [
+            aggressive_score(&Intent::Disengage, &p, &situation),
+            aggressive_score(&Intent::Retreat, &p, &situation),
+            aggressive_score(&swing, &blow, &situation),
+        ];
+        assert!(
+            withdraw > retreat && retreat > strike,
+            "{withdraw} {retreat} {strike}"
+        );
+        // ...and once out of melee, it does not go back in.
+        let out = fighting(&map, &hurt, tactics, false, false);
+        assert!(aggressive_score(&engage, &p, &out) < 0.0);
+        // Without the tactic, the aggressive policy never backs off.
+        let untold = fighting(&map, &hurt, Tactics::default(), true, true);
+        assert!(aggressive_score(&Intent::Disengage, &p, &untold) < 0.0);
     }
 
     #[test]

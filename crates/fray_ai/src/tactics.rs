@@ -7,12 +7,14 @@
 //!
 //! - `target`, `focus_fire`, `protect`: a foe they point at is worth more to strike (and, for
 //!   the tactical policy, to engage): [`preference`], from 0 to about 1 per field.
-//! - `keep_range`: the tactical policy does not engage nor step into a foe's region while it
-//!   can strike from where it stands, and closes only as far as a foe's neighbouring region
-//!   when it cannot.
+//! - `keep_range`: both policies do not engage nor step closer while the combatant can strike
+//!   from where it stands, and close only as far as a foe's neighbouring region when it
+//!   cannot (engaging only when no such step is left).
 //! - `withdraw_below`: the tactical policy's threshold for getting out of melee
 //!   ([`wants_out`]), instead of its own (below 30% of its hit points, or 50% on a side with
-//!   fewer fighters than its foes').
+//!   fewer fighters than its foes'); the aggressive policy, which otherwise never backs off,
+//!   gets out of melee below it (a withdrawal before a retreat, then a step away) and does not
+//!   go back in ([`told_out`]).
 //! - `flee_below`: both policies' threshold for leaving the fight ([`wants_to_leave`]),
 //!   instead of the tactical policy's own (15% on a losing side, 30% as the last of its side;
 //!   the aggressive policy otherwise never leaves). A broken morale leaves whatever it says.
@@ -76,6 +78,16 @@ pub(crate) fn preference(situation: &Situation, target: Entity) -> f32 {
 /// Whether the decider keeps its range (`keep_range: true`).
 pub(crate) fn keeps_range(situation: &Situation) -> bool {
     situation.tactics().keep_range == Some(true)
+}
+
+/// Whether the decider's tactics tell it out of melee: a `withdraw_below` is given, and its
+/// hit points are below it. The aggressive policy backs off for this alone (and for harm it
+/// cannot do); the tactical one weighs its own thresholds too ([`wants_out`]).
+pub(crate) fn told_out(situation: &Situation) -> bool {
+    situation
+        .tactics()
+        .withdraw_below
+        .is_some_and(|below| situation.actor_hp_fraction() < below.get())
 }
 
 /// Whether the decider wants out of melee: broken, below its `withdraw_below`, or (without
