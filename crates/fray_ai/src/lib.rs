@@ -8,7 +8,8 @@
 //!   a random legal option, every one as likely but fleeing (a twentieth as likely) - a
 //!   baseline, and a robustness fuzzer.
 //! - [`Policy::Aggressive`]: close in and attack, focus the most damaged reachable enemy,
-//!   flee only when its tactics say so or it can harm no foe.
+//!   back off or flee only when its tactics say so (`keep_range`, `withdraw_below`,
+//!   `flee_below`) or it can harm no foe.
 //! - [`Policy::Tactical`]: scores every option by its preview (hit chance times damage,
 //!   finishing blows, opportunity attacks drawn, healing the hurt, escaping when badly hurt,
 //!   respecting broken morale).
@@ -19,7 +20,9 @@
 //! Both scoring policies read each combatant's tactics from content (`tactics: (...)`: whom
 //! to strike first, focus fire, whom to guard, keeping range, when to withdraw or flee, when
 //! to spend what does not come back; see `docs/tactics.md`); the random policy ignores them.
-//! Whatever its tactics, a combatant that can harm no foe leaves the fight when it can.
+//! Whatever its tactics, a combatant that can harm no foe leaves the fight when it can: its
+//! options' previews tell, or, where no option strikes at a foe, its ruleset's word on each
+//! foe ([`Standing::can_harm`](fray_core::kit::Standing::can_harm)).
 //!
 //! The kit asks [`BuiltinPolicies`] for every AI decision; a policy asks for the exact preview
 //! only of the options it weighs. AI choices draw from the encounter's controllers' stream,
