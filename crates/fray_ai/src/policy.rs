@@ -153,8 +153,7 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
         // Told out of melee (`withdraw_below`), it does not go back in; kept at range
         // (`keep_range`), it does not close while it can strike from where it stands.
         Intent::Engage { .. } | Intent::Move { .. }
-            if tactics::told_out(situation)
-                || (tactics::keeps_range(situation) && situation.can_attack_now()) =>
+            if tactics::told_out(situation) || tactics::holds_range(situation) =>
         {
             match intent {
                 Intent::Move { to } if situation.engaged() && tactics::told_out(situation) => {
@@ -339,7 +338,7 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 }
             }
             Intent::Engage { target } => {
-                if situation.can_attack_now() || harmless {
+                if situation.can_attack_now() || harmless || tactics::holds_range(situation) {
                     -1.0
                 } else if keep_range {
                     // Into melee only when nothing better brings it into the fight.
@@ -358,6 +357,9 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                     (-gain) as f32 * 4.0 - oa_cost
                 } else if situation.can_attack_now() {
                     -2.0 - oa_cost
+                } else if gain > 0 && tactics::holds_range(situation) {
+                    // It can shoot from here later in the round (B/X's missile step).
+                    -1.0 - oa_cost
                 } else if keep_range && gain > 0 && situation.among_foes(*to) {
                     // Closer, but not into the foes' midst.
                     0.5 - oa_cost * 2.0
@@ -593,6 +595,10 @@ mod tactics_tests {
         fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
             true
         }
+
+        fn strikes_later_from_here(&self, _actor: Entity) -> bool {
+            false
+        }
     }
 
     #[test]
@@ -678,6 +684,32 @@ mod tactics_tests {
 
         fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
             self.0
+        }
+
+        fn strikes_later_from_here(&self, _actor: Entity) -> bool {
+            false
+        }
+    }
+
+    /// An archer out of melee before the missile step (B/X's movement step): no blow among
+    /// its options, one later in the round from where it stands.
+    struct ShootsLater;
+
+    impl Standing for ShootsLater {
+        fn is_leader(&self, _e: Entity) -> bool {
+            false
+        }
+
+        fn is_caster(&self, _e: Entity) -> bool {
+            false
+        }
+
+        fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
+            true
+        }
+
+        fn strikes_later_from_here(&self, _actor: Entity) -> bool {
+            true
         }
     }
 
@@ -798,6 +830,21 @@ mod tactics_tests {
         // No blow from here: it closes in all the same, but after any step nearer.
         assert!(score(kept, false) > 0.0);
         assert!(score(kept, false) < score(Tactics::default(), false));
+        // No blow among the options, but one later in the round from where it stands (a B/X
+        // archer in the movement step): it holds its ground, under both policies.
+        let later = told(&map, &lineup, kept, false, false, Some(&ShootsLater));
+        for score in [aggressive_score, tactical_score] {
+            assert!(score(&engage, &p, &later) < score(&Intent::EndTurn, &p, &later));
+        }
+        let untold = told(
+            &map,
+            &lineup,
+            Tactics::default(),
+            false,
+            false,
+            Some(&ShootsLater),
+        );
+        assert!(aggressive_score(&engage, &p, &untold) > 0.0);
     }
 
     #[test]

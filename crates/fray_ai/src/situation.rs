@@ -173,6 +173,16 @@ impl<'a> Situation<'a> {
         self.standing.is_some_and(|s| s.is_caster(e))
     }
 
+    /// Whether the actor can strike a foe from where it stands: a blow is among its options,
+    /// or its ruleset says one comes later this round without a step
+    /// ([`Standing::strikes_later_from_here`]: a B/X archer in the movement step).
+    pub fn can_strike_from_here(&self) -> bool {
+        self.can_attack
+            || self
+                .standing
+                .is_some_and(|s| s.strikes_later_from_here(self.actor))
+    }
+
     /// Whether there are active foes and the actor could harm none of them with anything it
     /// has left, as its ruleset tells ([`Standing::can_harm`]). `false` when nobody can tell
     /// (no [`Standing`]).

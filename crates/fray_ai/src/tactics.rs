@@ -8,8 +8,10 @@
 //! - `target`, `focus_fire`, `protect`: a foe they point at is worth more to strike (and, for
 //!   the tactical policy, to engage): [`preference`], from 0 to about 1 per field.
 //! - `keep_range`: both policies do not engage nor step closer while the combatant can strike
-//!   from where it stands, and close only as far as a foe's neighbouring region when it
-//!   cannot (engaging only when no such step is left).
+//!   from where it stands ([`holds_range`]: a blow among its options, or one its ruleset says
+//!   comes later in the round, as a B/X archer's in the missile step after the movement step),
+//!   and close only as far as a foe's neighbouring region when it cannot (engaging only when
+//!   no such step is left).
 //! - `withdraw_below`: the tactical policy's threshold for getting out of melee
 //!   ([`wants_out`]), instead of its own (below 30% of its hit points, or 50% on a side with
 //!   fewer fighters than its foes'); the aggressive policy, which otherwise never backs off,
@@ -78,6 +80,12 @@ pub(crate) fn preference(situation: &Situation, target: Entity) -> f32 {
 /// Whether the decider keeps its range (`keep_range: true`).
 pub(crate) fn keeps_range(situation: &Situation) -> bool {
     situation.tactics().keep_range == Some(true)
+}
+
+/// Whether the decider keeps its range (`keep_range: true`) and can strike a foe from where
+/// it stands ([`Situation::can_strike_from_here`]): it neither engages nor steps closer.
+pub(crate) fn holds_range(situation: &Situation) -> bool {
+    keeps_range(situation) && situation.can_strike_from_here()
 }
 
 /// Whether the decider's tactics tell it out of melee: a `withdraw_below` is given, and its

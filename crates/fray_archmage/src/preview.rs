@@ -206,6 +206,11 @@ impl Previews for ArchmageRules {
     fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
         true
     }
+
+    /// Never: an archmage turn offers every attack in range among its options, where the AI sees them.
+    fn strikes_later_from_here(_ctx: &Ctx, _actor: Entity) -> bool {
+        false
+    }
 }
 
 /// Expected damage and chances of attack `index` of `attacker` on `target`, exactly over the

@@ -15,7 +15,7 @@ use crate::fighter::can_act;
 use crate::labels::Labels;
 use crate::movement::{can_step, step_cost};
 use crate::opening::may_parley;
-use crate::sheet::{SheetData, SheetPower, Wielded};
+use crate::sheet::{SheetAttack, SheetData, SheetPower, Wielded};
 use crate::state::BxState;
 use crate::turns::{Step, in_melee, step};
 use crate::vocabulary::{ACTION, FEET, PARLEY, SUBDUE};
@@ -161,6 +161,35 @@ pub fn feet_between(ctx: &Ctx, a: Entity, b: Entity) -> i32 {
     }
 }
 
+/// Whether missile attack `a` of `actor` could be loosed at `target` from where `actor`
+/// stands, whatever the step: out of melee, not in water, at an enemy still in the fight
+/// within long range and not behind complete cover (BX-20). What an attack made this round
+/// forbids is the step's to check.
+pub fn missile_reaches(
+    ctx: &Ctx,
+    actor: Entity,
+    a: &SheetAttack,
+    target: Entity,
+) -> Result<(), Refusal> {
+    let Some((_, _, long)) = a.ranges else {
+        return Err("that is no missile".into());
+    };
+    if in_melee(ctx, actor) {
+        return Err("it is in melee: no missile fire".into());
+    }
+    if ctx.map().terrain(ctx.region(actor)).water {
+        return Err("missiles do not work in water".into());
+    }
+    foe(ctx, actor, target)?;
+    if feet_between(ctx, actor, target) > ctx.battle().text_feet(i32::from(long)) {
+        return Err("the target is beyond long range".into());
+    }
+    if ctx.battle().cover_in(ctx.region(target)) == crate::options::FULL_COVER {
+        return Err("the target is behind complete cover".into());
+    }
+    Ok(())
+}
+
 /// Whether `target` is an enemy of `actor` still in the fight.
 fn foe(ctx: &Ctx, actor: Entity, target: Entity) -> Result<(), Refusal> {
     if ctx.enemies(actor, target) && ctx.is_active(target) {
@@ -299,26 +328,14 @@ fn turn(ctx: &Ctx, me: &Me, intent: &Intent) -> Result<Legal, Refusal> {
                 .attacks
                 .get(usize::from(attack.0))
                 .ok_or("no such attack")?;
-            let Some((_, _, long)) = a.ranges else {
+            if a.ranges.is_none() {
                 return Err("missiles fly in the missile step; melee comes later".into());
-            };
+            }
             if maneuver != Maneuver::STANDARD {
                 return Err("only melee blows can subdue".into());
             }
             attacking(me, state, attack, maneuver)?;
-            if engaged {
-                return Err("it is in melee: no missile fire".into());
-            }
-            if ctx.map().terrain(me.row.region).water {
-                return Err("missiles do not work in water".into());
-            }
-            foe(ctx, me.entity, target)?;
-            if feet_between(ctx, me.entity, target) > ctx.battle().text_feet(i32::from(long)) {
-                return Err("the target is beyond long range".into());
-            }
-            if ctx.battle().cover_in(ctx.region(target)) == crate::options::FULL_COVER {
-                return Err("the target is behind complete cover".into());
-            }
+            missile_reaches(ctx, me.entity, a, target)?;
             Ok(Legal::costs(ACT))
         }
         (

@@ -12,6 +12,7 @@ use fray_core::preview::{DamageRange, Preview};
 use smallvec::SmallVec;
 
 use crate::attack::{STANDARD_DAMAGE_SIDES, harms, setup};
+use crate::legality::missile_reaches;
 use crate::morale::{adjustment, break_chance, score};
 use crate::opening::parley_chance;
 use crate::options::Ties;
@@ -20,6 +21,7 @@ use crate::saves::chance;
 use crate::sheet::Power;
 use crate::statblock::{Affliction, OnHit};
 use crate::tables::{SaveCategory, hits};
+use crate::turns::{Step, step};
 use crate::vocabulary::{PARLEY, SUBDUE};
 use crate::{BxRules, Ctx};
 
@@ -143,6 +145,26 @@ impl Previews for BxRules {
             p.power.damages() && a.state.uses(ability) < p.uses
         });
         blow || power
+    }
+
+    /// In the movement step, a missile on `actor`'s sheet reaches an active foe from where it
+    /// stands ([`missile_reaches`]: out of melee, within long range, BX-20), to be loosed in
+    /// the missile step that follows (BX-18's order: movement, missiles, spells, melee). In
+    /// the other steps the options show every blow.
+    fn strikes_later_from_here(ctx: &Ctx, actor: Entity) -> bool {
+        if step(ctx) != Step::Movement {
+            return false;
+        }
+        let Some(fighter) = ctx.fighter(actor) else {
+            return false;
+        };
+        let sheet = &fighter.sheet.0;
+        let missiles = || sheet.attacks.iter().filter(|a| a.is_missile());
+        missiles().next().is_some()
+            && ctx
+                .roster()
+                .entities()
+                .any(|foe| missiles().any(|a| missile_reaches(ctx, actor, a, foe).is_ok()))
     }
 }
 

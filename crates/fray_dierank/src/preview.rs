@@ -88,6 +88,11 @@ impl Previews for DrRules {
     fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
         true
     }
+
+    /// Never: a die-rank turn offers every attack in range among its options, where the AI sees them.
+    fn strikes_later_from_here(_ctx: &Ctx, _actor: Entity) -> bool {
+        false
+    }
 }
 
 /// The exact chance of each number of successes of attack `attack` of `actor` on `target` as

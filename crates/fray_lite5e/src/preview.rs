@@ -159,6 +159,11 @@ impl Previews for L5Rules {
     fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
         true
     }
+
+    /// Never: a lite5e turn offers every attack in range among its options, where the AI sees them.
+    fn strikes_later_from_here(_ctx: &Ctx, _actor: Entity) -> bool {
+        false
+    }
 }
 
 /// The injury table's odds for an ally who gets up with chance `chance` (L5-14).

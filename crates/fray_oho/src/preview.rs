@@ -96,6 +96,11 @@ impl Previews for OhoRules {
     fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
         true
     }
+
+    /// Never: an OHO turn offers every attack in range among its options, where the AI sees them.
+    fn strikes_later_from_here(_ctx: &Ctx, _actor: Entity) -> bool {
+        false
+    }
 }
 
 /// A weapon's rider in words, for a player: `bleeding for 3 rounds`, `a curse on Strength`.

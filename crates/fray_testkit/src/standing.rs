@@ -1,9 +1,10 @@
 //! What the kit tells an AI controller of a fight's combatants
 //! ([`Standing`](fray_core::kit::Standing)), as a controller reads it: for the rulesets' tests
-//! of [`Previews::casts`](fray_core::kit::Previews::casts) and
-//! [`Previews::can_harm`](fray_core::kit::Previews::can_harm).
+//! of [`Previews::casts`](fray_core::kit::Previews::casts),
+//! [`Previews::can_harm`](fray_core::kit::Previews::can_harm) and
+//! [`Previews::strikes_later_from_here`](fray_core::kit::Previews::strikes_later_from_here).
 //!
-//! [`casters`] and [`harm`] play a built-in encounter until its first AI decision, with a
+//! [`casters`], [`harm`] and [`strikes_later`] play a built-in encounter until its first AI decision, with a
 //! controller that writes down what the decision's [`FightView::standing`] says of every
 //! combatant and leaves the decision unanswered; [`assert_casters`] and [`assert_harmless`]
 //! check it against what a test names.
@@ -26,6 +27,8 @@ struct Seen {
     casts: Vec<(Entity, bool)>,
     /// Whether each combatant could harm each foe (attacker, target).
     harms: Vec<(Entity, Entity, bool)>,
+    /// Whether each combatant strikes later in the round from where it stands.
+    later: Vec<(Entity, bool)>,
 }
 
 /// Writes down, at the first decision, what the kit says of each combatant.
@@ -54,6 +57,10 @@ impl Controllers for Recorder {
                             .filter(move |(_, rt)| rt.side != ra.side)
                             .map(move |(t, _)| (a, t, standing.can_harm(a, t)))
                     })
+                    .collect(),
+                later: lineup
+                    .iter()
+                    .map(|(e, _)| (e, standing.strikes_later_from_here(e)))
                     .collect(),
             });
         }
@@ -101,6 +108,21 @@ pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
     seen.casts
         .iter()
         .filter_map(|(e, casts)| Some((ids.get(e)?.clone(), *casts)))
+        .collect()
+}
+
+/// Whether the kit tells an AI that each combatant of `encounter` strikes a foe later in the
+/// round from where it stands, by statblock id, as [`casters`] reads it: what its ruleset's
+/// [`Previews::strikes_later_from_here`](fray_core::kit::Previews::strikes_later_from_here)
+/// answers at the fight's first AI decision.
+///
+/// # Panics
+/// When the encounter does not spawn or no AI decision is asked: a defect of the test.
+pub fn strikes_later(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
+    let (seen, ids) = seen(bench, encounter);
+    seen.later
+        .iter()
+        .filter_map(|(e, later)| Some((ids.get(e)?.clone(), *later)))
         .collect()
 }
 

@@ -146,3 +146,23 @@ fn bx24_can_harm_tells_who_cannot_touch_the_crypts_shade() {
         ],
     );
 }
+
+#[test]
+fn bx20_strikes_later_from_here_names_who_has_a_missile_in_range() {
+    // Before the first movement, nobody is in melee: the goblin slingers in the den and the
+    // party's thief carry slings (long range 160 feet), which reach across the cave; the
+    // others carry no missile. It is what keeps a `keep_range` slinger in its den in the
+    // movement step, which offers no missile.
+    let later = fray_testkit::standing::strikes_later(&BENCH, "bx-goblin-cave");
+    let expected: Vec<(&str, bool)> = vec![
+        ("cleric-1", false),
+        ("fighter-1", false),
+        ("goblin-slinger", true),
+        ("magic-user-1", false),
+        ("mire-goblin", false),
+        ("thief-1", true),
+        ("tusked-brute", false),
+    ];
+    let got: Vec<(&str, bool)> = later.iter().map(|(id, l)| (id.as_str(), *l)).collect();
+    assert_eq!(got, expected);
+}

@@ -45,6 +45,12 @@ pub trait Standing {
     /// Whether `attacker` could harm `target` at all, with anything it has left, as its
     /// ruleset's [`Previews::can_harm`](crate::kit::Previews::can_harm) says.
     fn can_harm(&self, attacker: Entity, target: Entity) -> bool;
+
+    /// Whether `actor`, staying where it stands, could strike a foe at a later step of this
+    /// round, as its ruleset's
+    /// [`Previews::strikes_later_from_here`](crate::kit::Previews::strikes_later_from_here)
+    /// says.
+    fn strikes_later_from_here(&self, actor: Entity) -> bool;
 }
 
 impl<R: Rules> Standing for Ctx<'_, '_, '_, '_, R> {
@@ -58,6 +64,10 @@ impl<R: Rules> Standing for Ctx<'_, '_, '_, '_, R> {
 
     fn can_harm(&self, attacker: Entity, target: Entity) -> bool {
         R::can_harm(self, attacker, target)
+    }
+
+    fn strikes_later_from_here(&self, actor: Entity) -> bool {
+        R::strikes_later_from_here(self, actor)
     }
 }
 

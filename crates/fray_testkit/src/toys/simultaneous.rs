@@ -150,6 +150,11 @@ impl Previews for SimultaneousRules {
     fn can_harm(_ctx: &Ctx, _attacker: Entity, _target: Entity) -> bool {
         true
     }
+
+    /// Never: a toy's turn offers its blows among its own options.
+    fn strikes_later_from_here(_ctx: &Ctx, _actor: Entity) -> bool {
+        false
+    }
 }
 
 impl Resolution for SimultaneousRules {

@@ -11,7 +11,8 @@ use super::RulesBase;
 
 /// Previews: the exact odds and results of a legal intent, computed on demand (once per
 /// option and decision, when a policy or a client asks), and what a policy may tell of a
-/// combatant at a glance ([`Previews::casts`], [`Previews::can_harm`]).
+/// combatant at a glance ([`Previews::casts`], [`Previews::can_harm`],
+/// [`Previews::strikes_later_from_here`]).
 pub trait Previews: RulesBase {
     /// What a legal intent would do, exactly, without rolling. `legal` is what
     /// [`Legality::check`](super::Legality::check) said of it, at least its price
@@ -64,4 +65,13 @@ pub trait Previews: RulesBase {
     /// ([`Standing::can_harm`](crate::kit::Standing::can_harm)). Required, so every ruleset
     /// answers; one without immunities says `true` and why.
     fn can_harm(ctx: &Ctx<Self>, attacker: Entity, target: Entity) -> bool;
+
+    /// Whether `actor`, staying where it stands, could strike a foe at a later step of this
+    /// round than the one it decides in: B/X's movement step offers no missile, yet an archer
+    /// out of melee with a foe in range shoots in the missile step that follows. A ruleset
+    /// whose turn offers each blow among the turn's own options (where the AI sees them) says
+    /// `false`. Read by the AI's `keep_range`: a combatant that can strike from where it
+    /// stands does not close in ([`Standing::strikes_later_from_here`](crate::kit::Standing::strikes_later_from_here)).
+    /// Required, so every ruleset answers.
+    fn strikes_later_from_here(ctx: &Ctx<Self>, actor: Entity) -> bool;
 }
