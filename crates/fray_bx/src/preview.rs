@@ -148,9 +148,9 @@ impl Previews for BxRules {
     }
 
     /// In the movement step, a missile on `actor`'s sheet reaches an active foe from where it
-    /// stands ([`missile_reaches`]: out of melee, within long range, BX-20), to be loosed in
-    /// the missile step that follows (BX-18's order: movement, missiles, spells, melee). In
-    /// the other steps the options show every blow.
+    /// stands (the missile step's own check, `missile_reaches`: out of melee, within long
+    /// range, BX-20), to be loosed in the missile step that follows (BX-18's order: movement,
+    /// missiles, spells, melee). In the other steps the options show every blow.
     fn strikes_later_from_here(ctx: &Ctx, actor: Entity) -> bool {
         if step(ctx) != Step::Movement {
             return false;
