@@ -580,24 +580,38 @@ mod tactics_tests {
         );
     }
 
-    /// Foe 3 casts; nobody leads.
-    struct ThreeCasts;
+    /// What a test's ruleset tells of the fight: nobody leads; `caster` casts; the actor's
+    /// blows touch every foe (`harms`) or none (an invulnerable shade); it strikes later in the
+    /// round from where it stands (`later`: an archer in B/X's movement step) or not.
+    #[derive(Clone, Copy)]
+    struct Told {
+        caster: Option<u32>,
+        harms: bool,
+        later: bool,
+    }
 
-    impl Standing for ThreeCasts {
+    /// Nothing out of the ordinary: nobody casts, every blow harms, every blow is offered.
+    const PLAIN: Told = Told {
+        caster: None,
+        harms: true,
+        later: false,
+    };
+
+    impl Standing for Told {
         fn is_leader(&self, _e: Entity) -> bool {
             false
         }
 
         fn is_caster(&self, e: Entity) -> bool {
-            e == entity(3)
+            self.caster.is_some_and(|n| e == entity(n))
         }
 
         fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
-            true
+            self.harms
         }
 
         fn strikes_later_from_here(&self, _actor: Entity) -> bool {
-            false
+            self.later
         }
     }
 
@@ -607,7 +621,11 @@ mod tactics_tests {
         let lineup = lineup(20, 20);
         // A slightly better blow on the plain foe wins without tactics...
         let (plain, caster) = (attack(2, 5.5), attack(3, 5.0));
-        let untold = Situation::of(entity(1), &map, &lineup).with_standing(&ThreeCasts);
+        let three_casts = Told {
+            caster: Some(3),
+            ..PLAIN
+        };
+        let untold = Situation::of(entity(1), &map, &lineup).with_standing(&three_casts);
         for score in [tactical_score, aggressive_score] {
             assert!(score(&plain.0, &plain.1, &untold) > score(&caster.0, &caster.1, &untold));
         }
@@ -669,50 +687,6 @@ mod tactics_tests {
         assert!(aggressive_score(&Intent::Flee, &flee, &situation) < 0.0);
     }
 
-    /// Whether the actor's weapons touch the foes: they touch none (an invulnerable shade) or
-    /// all.
-    struct Weapons(bool);
-
-    impl Standing for Weapons {
-        fn is_leader(&self, _e: Entity) -> bool {
-            false
-        }
-
-        fn is_caster(&self, _e: Entity) -> bool {
-            false
-        }
-
-        fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
-            self.0
-        }
-
-        fn strikes_later_from_here(&self, _actor: Entity) -> bool {
-            false
-        }
-    }
-
-    /// An archer out of melee before the missile step (B/X's movement step): no blow among
-    /// its options, one later in the round from where it stands.
-    struct ShootsLater;
-
-    impl Standing for ShootsLater {
-        fn is_leader(&self, _e: Entity) -> bool {
-            false
-        }
-
-        fn is_caster(&self, _e: Entity) -> bool {
-            false
-        }
-
-        fn can_harm(&self, _attacker: Entity, _target: Entity) -> bool {
-            true
-        }
-
-        fn strikes_later_from_here(&self, _actor: Entity) -> bool {
-            true
-        }
-    }
-
     #[test]
     fn a_combatant_held_by_foes_it_cannot_harm_backs_out_where_no_blow_is_offered() {
         // A B/X declaration: no blow among the options, so no preview can tell; the ruleset's
@@ -733,7 +707,10 @@ mod tactics_tests {
         ];
         let previews = [Preview::certain(); 3];
         for (touches, harm) in [(false, Harm::None), (true, Harm::Unknown)] {
-            let weapons = Weapons(touches);
+            let weapons = Told {
+                harms: touches,
+                ..PLAIN
+            };
             let situation = told(
                 &map,
                 &lineup,
@@ -832,7 +809,11 @@ mod tactics_tests {
         assert!(score(kept, false) < score(Tactics::default(), false));
         // No blow among the options, but one later in the round from where it stands (a B/X
         // archer in the movement step): it holds its ground, under both policies.
-        let later = told(&map, &lineup, kept, false, false, Some(&ShootsLater));
+        let archer = Told {
+            later: true,
+            ..PLAIN
+        };
+        let later = told(&map, &lineup, kept, false, false, Some(&archer));
         for score in [aggressive_score, tactical_score] {
             assert!(score(&engage, &p, &later) < score(&Intent::EndTurn, &p, &later));
         }
@@ -842,7 +823,7 @@ mod tactics_tests {
             Tactics::default(),
             false,
             false,
-            Some(&ShootsLater),
+            Some(&archer),
         );
         assert!(aggressive_score(&engage, &p, &untold) > 0.0);
     }

@@ -105,10 +105,7 @@ fn seen(bench: &Bench, encounter: &str) -> (Seen, BTreeMap<Entity, String>) {
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
 pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
     let (seen, ids) = seen(bench, encounter);
-    seen.casts
-        .iter()
-        .filter_map(|(e, casts)| Some((ids.get(e)?.clone(), *casts)))
-        .collect()
+    by_statblock(&seen.casts, &ids)
 }
 
 /// Whether the kit tells an AI that each combatant of `encounter` strikes a foe later in the
@@ -120,9 +117,13 @@ pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
 pub fn strikes_later(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
     let (seen, ids) = seen(bench, encounter);
-    seen.later
-        .iter()
-        .filter_map(|(e, later)| Some((ids.get(e)?.clone(), *later)))
+    by_statblock(&seen.later, &ids)
+}
+
+/// What was said of each combatant, by its statblock id (`ids`).
+fn by_statblock(said: &[(Entity, bool)], ids: &BTreeMap<Entity, String>) -> BTreeMap<String, bool> {
+    said.iter()
+        .filter_map(|(e, yes)| Some((ids.get(e)?.clone(), *yes)))
         .collect()
 }
 
