@@ -11,12 +11,13 @@
 //! as the aggressive policy would: the ruling in `fray_ai`'s `random_pick`).
 //!
 //! What it leaves out: the rare fight that is long by the rules. `fray batch <encounter>
-//! --runs 10000 --ai Side=policy` over the same pairings (2.7 M fights) ends 124 at the limit,
-//! 0.005%: OHO fights where the blows left cannot beat the target's Fortitude roll (a 6-HP
-//! drake and an archer missing called shots for 15 rounds), a B/X party's last fighter
-//! striking an invulnerable shade in a melee step that offers no flight (its declaration
-//! offers it, but nothing there tells that its blows harm nothing), and a 1-HP wolf that hits
-//! and runs from a knight who cannot reach it (issue 37's report has the table).
+//! --runs 10000 --ai Side=policy` over the same pairings (2.7 M fights) ends 116 at the limit,
+//! 0.004%: OHO fights where the blows left cannot beat the target's Fortitude roll (a 6-HP
+//! drake and an archer missing called shots for 20 rounds), and a 1-HP wolf that hits and runs
+//! from a knight who cannot reach it (issue 37's notes have the tables). A B/X party's last
+//! fighter striking an invulnerable shade in a melee step that offers no flight ran 8 more to
+//! the limit, until the declaration learnt that its blows harm nothing (`Previews::can_harm`):
+//! four of those fights are replayed below.
 
 use fray::prelude::*;
 
@@ -83,4 +84,43 @@ fn random_play_still_readies_actions_the_aggressive_policy_never_takes_and_its_f
         readied > 0,
         "no random combatant readied an action in 10 fights"
     );
+}
+
+/// Four bx-crypt-ghouls fights (aggressive party, random undead) that ran to the round limit
+/// before the AI could tell, at a B/X declaration, that a blade without silver or magic cannot
+/// touch the barrow shade: the Cutpurse and the Greatsword struck it in vain for 40 rounds.
+/// Now they back out of melee (a retreat, a fighting withdrawal) or, out of melee, leave, and
+/// each fight ends (runs 2313, 4321, 5043 and 7504 of
+/// `fray batch bx-crypt-ghouls --runs 10000 --seed 1 --ai Party=aggressive --ai Undead=random`).
+#[test]
+fn bx_crypt_fights_whose_blades_could_not_touch_the_shade_end_before_the_round_limit() {
+    for seed in [
+        "6708955106757043837",
+        "10461827425902710146",
+        "1620955535808111569",
+        "10622813873491365662",
+    ] {
+        let out = crate::cli::fray_ok(&[
+            "run",
+            "bx-crypt-ghouls",
+            "--seed",
+            seed,
+            "--ai",
+            "Party=aggressive",
+            "--ai",
+            "Undead=random",
+        ]);
+        let log = crate::cli::text(&out.stdout);
+        assert!(!log.contains("round limit"), "seed {seed}:\n{log}");
+        assert!(
+            [
+                "declares a retreat",
+                "declares a fighting withdrawal",
+                "leaves the battle"
+            ]
+            .iter()
+            .any(|way| log.contains(way)),
+            "seed {seed}: nobody backed out of melee nor left:\n{log}"
+        );
+    }
 }
