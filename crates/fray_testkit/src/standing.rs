@@ -4,7 +4,7 @@
 //! [`Previews::can_harm`](fray_core::kit::Previews::can_harm) and
 //! [`Previews::strikes_later_from_here`](fray_core::kit::Previews::strikes_later_from_here).
 //!
-//! [`casters`], [`harm`] and [`strikes_later`] play a built-in encounter until its first AI decision, with a
+//! [`casters`], [`harm`] ([`harm_after`]) and [`strikes_later`] play a built-in encounter until its first AI decision, with a
 //! controller that writes down what the decision's [`FightView::standing`] says of every
 //! combatant and leaves the decision unanswered; [`assert_casters`] and [`assert_harmless`]
 //! check it against what a test names.
@@ -73,7 +73,11 @@ impl Controllers for Recorder {
 ///
 /// # Panics
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
-fn seen(bench: &Bench, encounter: &str) -> (Seen, BTreeMap<Entity, String>) {
+fn seen(
+    bench: &Bench,
+    encounter: &str,
+    setup: impl FnOnce(&mut World, Entity),
+) -> (Seen, BTreeMap<Entity, String>) {
     let mut app = bench.app();
     let recorder = Arc::new(Recorder::default());
     app.insert_resource(AiControllers(recorder.clone()));
@@ -81,6 +85,7 @@ fn seen(bench: &Bench, encounter: &str) -> (Seen, BTreeMap<Entity, String>) {
         .world_mut()
         .spawn_encounter(encounter, &EncounterSettings::quiet(1))
         .unwrap_or_else(|e| panic!("{encounter} does not spawn: {e}"));
+    setup(app.world_mut(), fight);
     run_until_blocked(app.world_mut(), 1_000);
     let seen = recorder.0.lock().ok().and_then(|seen| seen.clone());
     let seen = seen.unwrap_or_else(|| panic!("{encounter}: no AI decision was asked"));
@@ -104,7 +109,7 @@ fn seen(bench: &Bench, encounter: &str) -> (Seen, BTreeMap<Entity, String>) {
 /// # Panics
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
 pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
-    let (seen, ids) = seen(bench, encounter);
+    let (seen, ids) = seen(bench, encounter, |_, _| {});
     by_statblock(&seen.casts, &ids)
 }
 
@@ -116,7 +121,7 @@ pub fn casters(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
 /// # Panics
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
 pub fn strikes_later(bench: &Bench, encounter: &str) -> BTreeMap<String, bool> {
-    let (seen, ids) = seen(bench, encounter);
+    let (seen, ids) = seen(bench, encounter, |_, _| {});
     by_statblock(&seen.later, &ids)
 }
 
@@ -136,7 +141,20 @@ fn by_statblock(said: &[(Entity, bool)], ids: &BTreeMap<Entity, String>) -> BTre
 /// # Panics
 /// When the encounter does not spawn or no AI decision is asked: a defect of the test.
 pub fn harm(bench: &Bench, encounter: &str) -> BTreeMap<(String, String), bool> {
-    let (seen, ids) = seen(bench, encounter);
+    harm_after(bench, encounter, |_, _| {})
+}
+
+/// [`harm`], with `setup` run on the fight first (given the World and the fight's encounter
+/// entity), before its first decision: to ask after a power's last use, say.
+///
+/// # Panics
+/// When the encounter does not spawn or no AI decision is asked: a defect of the test.
+pub fn harm_after(
+    bench: &Bench,
+    encounter: &str,
+    setup: impl FnOnce(&mut World, Entity),
+) -> BTreeMap<(String, String), bool> {
+    let (seen, ids) = seen(bench, encounter, setup);
     seen.harms
         .iter()
         .filter_map(|(a, t, harms)| Some(((ids.get(a)?.clone(), ids.get(t)?.clone()), *harms)))

@@ -148,6 +148,50 @@ fn bx24_can_harm_tells_who_cannot_touch_the_crypts_shade() {
 }
 
 #[test]
+fn bx24_can_harm_ends_with_the_last_use_of_a_damaging_spell() {
+    // The Evoker's staff is plain: only its damaging spells (the arcane dart, the ember
+    // burst) harm the barrow shade. With one use of one of them left it can still harm it;
+    // with every use spent, it cannot. Its binding word, which deals no damage, counts for
+    // nothing either way.
+    let harms_shade = |leave_one: bool| {
+        let harm = fray_testkit::standing::harm_after(&BENCH, "bx-crypt-ghouls", |world, fight| {
+            let evoker = world
+                .get::<fray_core::encounter::Roster>(fight)
+                .and_then(|r| r.entries.iter().find(|e| e.statblock == "magic-user-3"))
+                .map(|e| e.entity)
+                .expect("the crypt party has its Evoker");
+            let sheet = world
+                .get::<fray_bx::prelude::Sheet>(evoker)
+                .expect("the Evoker has a sheet")
+                .0
+                .clone();
+            let mut state = world
+                .get_mut::<fray_bx::prelude::BxState>(evoker)
+                .expect("the Evoker has its state");
+            let mut damaging: Vec<(u16, u8)> = sheet
+                .powers
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.power.damages())
+                .map(|(i, p)| (u16::try_from(i).unwrap(), p.uses))
+                .collect();
+            assert_eq!(damaging.len(), 2, "the dart and the burst");
+            if leave_one {
+                damaging[1].1 -= 1;
+            }
+            for (i, uses) in damaging {
+                for _ in 0..uses {
+                    state.use_power(fray_core::ids::AbilityId(i));
+                }
+            }
+        });
+        harm[&("magic-user-3".to_string(), "barrow-shade".to_string())]
+    };
+    assert!(harms_shade(true), "one use of a damaging spell left");
+    assert!(!harms_shade(false), "every use spent");
+}
+
+#[test]
 fn bx20_strikes_later_from_here_names_who_has_a_missile_in_range() {
     // Before the first movement, nobody is in melee: the goblin slingers in the den and the
     // party's thief carry slings (long range 160 feet), which reach across the cave; the
