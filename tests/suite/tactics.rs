@@ -7,6 +7,7 @@ use fray::content::prelude::*;
 use fray::core::combatant::CombatantTactics;
 use fray::core::encounter::Roster;
 use fray::core::log::{CombatLog, LogEvent};
+use fray::core::log_text::LogNames;
 use fray::core::save::{load_encounter, save_encounter};
 use fray::prelude::*;
 
@@ -247,4 +248,65 @@ fn fray_check_refuses_unknown_tactics_with_path_line_col() {
         "{report}"
     );
     assert!(report.contains("Everyone"), "{report}");
+}
+
+#[test]
+fn surrender_below_gives_a_rival_up_on_its_own_turn_and_the_log_says_so() {
+    // l5-guild-duel's Rivals side says (surrender_below: 0.25). Its cutpurse, cut down to 2 hit
+    // points before the fight begins, gives itself up on its first turn: no morale roll, no
+    // blow, just the surrender, and it is out of the fight, engaged with nobody.
+    let mut app = app();
+    let fight = app
+        .world_mut()
+        .spawn_encounter("l5-guild-duel", &EncounterSettings::logged(1))
+        .unwrap();
+    let cutpurse = app
+        .world()
+        .get::<Roster>(fight)
+        .unwrap()
+        .entries
+        .iter()
+        .find(|e| e.statblock == "cutpurse")
+        .unwrap()
+        .entity;
+    fray::core::edit::apply(app.world_mut(), cutpurse, Edit::SetHp(2), "an old wound").unwrap();
+    fray::core::drive::run_until_blocked(app.world_mut(), 1_000_000);
+    assert_eq!(
+        app.world().get::<Status>(cutpurse),
+        Some(&Status::Surrendered)
+    );
+    let log = app.world().get::<CombatLog>(fight).unwrap().entries();
+    let id = app
+        .world()
+        .get::<Roster>(fight)
+        .unwrap()
+        .id_of(cutpurse)
+        .unwrap();
+    // Its first turn: the surrender, and nothing else of its own (no roll, no blow, no move).
+    let turn = log
+        .iter()
+        .position(|e| matches!(e.event, LogEvent::TurnStarted { who } if who == id))
+        .expect("the cutpurse had a turn");
+    let during: Vec<&LogEvent> = log[turn + 1..]
+        .iter()
+        .map(|e| &e.event)
+        .take_while(|e| !matches!(e, LogEvent::TurnEnded { .. }))
+        .collect();
+    assert!(
+        matches!(
+            during.as_slice(),
+            [LogEvent::StatusChanged { who, status: Status::Surrendered }] if *who == id
+        ),
+        "{during:?}"
+    );
+    let engagement = app.world().get::<Engagement>(cutpurse).unwrap();
+    assert!(!engagement.is_engaged());
+    let world = app.world();
+    let names = LogNames::new(
+        world.get::<Roster>(fight).unwrap(),
+        world.get::<EncounterMap>(fight).unwrap(),
+        world.get::<Sides>(fight).unwrap(),
+    );
+    let text = names.render(world.get::<CombatLog>(fight).unwrap());
+    assert!(text.contains("Cutpurse surrenders."), "{text}");
 }

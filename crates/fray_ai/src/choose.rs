@@ -70,7 +70,8 @@ const RANDOM_WEIGHT: u32 = 20;
 
 /// The random policy's pick. A first roll, a d4, decides how: on 1 to 3 it takes the aggressive
 /// policy's choice, played without the combatant's tactics; on a 4 it draws among the legal
-/// options, each as likely except fleeing, which weighs a twentieth of any other.
+/// options, each as likely except fleeing, which weighs a twentieth of any other, and
+/// surrendering, which it never draws.
 ///
 /// Ruling on trial item I.44: uniform flight ended every random archmage fight in its first
 /// round, so random play was neither a baseline nor a fuzzer of the rest of a fight; flight
@@ -87,12 +88,11 @@ fn random_pick(decision: &mut dyn AiDecision) -> Option<usize> {
         let scores = scores_by(Policy::Aggressive, decision, Some(Tactics::default()));
         return best(scores.len(), |i| scores[i]);
     }
-    let weight = |intent: &Intent| {
-        if intent.kind() == IntentKind::Flee {
-            1
-        } else {
-            RANDOM_WEIGHT
-        }
+    let weight = |intent: &Intent| match intent.kind() {
+        IntentKind::Flee => 1,
+        // Random play never gives itself up: only tactics surrender.
+        IntentKind::Surrender => 0,
+        _ => RANDOM_WEIGHT,
     };
     let total: u32 = decision
         .options()

@@ -5,11 +5,12 @@
 //! Policies, chosen per side in the encounter file (`controller: Ai("tactical")`):
 //!
 //! - [`Policy::Random`]: three decisions in four the aggressive policy's choice, the fourth
-//!   a random legal option, every one as likely but fleeing (a twentieth as likely) - a
-//!   baseline, and a robustness fuzzer.
+//!   a random legal option, every one as likely but fleeing (a twentieth as likely) and
+//!   surrendering (never) - a baseline, and a robustness fuzzer.
 //! - [`Policy::Aggressive`]: close in and attack, focus the most damaged reachable enemy,
-//!   back off or flee only when its tactics say so (`keep_range`, `withdraw_below`,
-//!   `flee_below`) or it can harm no foe.
+//!   back off, flee or surrender only when its tactics say so (`keep_range`,
+//!   `withdraw_below`, `flee_below`, `surrender_below`) or (but for surrender) it can harm no
+//!   foe.
 //! - [`Policy::Tactical`]: scores every option by its preview (hit chance times damage,
 //!   finishing blows, opportunity attacks drawn, healing the hurt, escaping when badly hurt,
 //!   respecting broken morale).
@@ -18,8 +19,9 @@
 //!   per decision in all, and takes the best on average ([`lookahead`]).
 //!
 //! Both scoring policies read each combatant's tactics from content (`tactics: (...)`: whom
-//! to strike first, focus fire, whom to guard, keeping range, when to withdraw or flee, when
-//! to spend what does not come back; see `docs/tactics.md`); the random policy ignores them.
+//! to strike first, focus fire, whom to guard, keeping range, when to withdraw, flee or
+//! surrender, when to spend what does not come back; see `docs/tactics.md`); the random policy
+//! ignores them.
 //! Whatever its tactics, a combatant that can harm no foe leaves the fight when it can: its
 //! options' previews tell, or, where no option strikes at a foe, its ruleset's word on each
 //! foe ([`Standing::can_harm`](fray_core::kit::Standing::can_harm)).

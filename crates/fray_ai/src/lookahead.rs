@@ -2,8 +2,9 @@
 //! itself and takes the one that turns out best on average.
 //!
 //! 1. **Candidates.** The tactical policy scores the options; the best [`CANDIDATES`] of them
-//!    (fewer when the budget is smaller, ties by the offer's order) are the candidates. A
-//!    decision with one candidate is the tactical choice.
+//!    (fewer when the budget is smaller, ties by the offer's order) are the candidates,
+//!    surrender only when it is the tactical choice. A decision with one candidate is the
+//!    tactical choice.
 //! 2. **Rollouts.** The budget `N` is split evenly: each candidate is played `N / k` times (at
 //!    least once) in copies of the encounter ([`AiDecision::play_forward`]). Rollout `r` of
 //!    every candidate starts with the same fresh dice (common random numbers: the candidates
@@ -27,6 +28,7 @@
 //! [`ForwardModel`](fray_core::kit::ForwardModel), such as a game's own App that does not
 //! insert one), the decision is the tactical policy's.
 
+use fray_core::intent::Intent;
 use fray_core::kit::{AiDecision, Play, Played};
 use fray_core::prelude::SideId;
 
@@ -72,6 +74,13 @@ pub(crate) fn choose(
     let mut ranked: Vec<usize> = (0..tactical.len()).collect();
     // Best first; among equals, the offer's order (as the tactical policy takes the first).
     ranked.sort_by(|&a, &b| tactical[b].total_cmp(&tactical[a]).then(a.cmp(&b)));
+    // Surrender is played forward only when the tactics choose it (it ranks first then): a
+    // rollout never shows a side better off for a member given up.
+    let options = decision.options();
+    let top = ranked.first().copied();
+    ranked.retain(|&i| {
+        Some(i) == top || options.get(i).is_none_or(|o| o.intent != Intent::Surrender)
+    });
     let budget = usize::from(budget).max(1);
     ranked.truncate(CANDIDATES.min(budget));
     let first = ranked.first().copied()?;

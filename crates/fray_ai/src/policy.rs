@@ -203,9 +203,25 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
         Intent::Disengage if tactics::told_out(situation) && situation.engaged() => 1700.0,
         Intent::Retreat if tactics::told_out(situation) && situation.engaged() => 1600.0,
         Intent::Flee | Intent::Retreat | Intent::Disengage | Intent::Delay => -100.0,
+        Intent::Surrender => surrender_score(situation),
         _ => -10.0,
     }
 }
+
+/// What both policies make of surrendering: above anything else below the decider's
+/// `surrender_below` ([`tactics::gives_up`]), else below anything else (the option is offered
+/// on every turn, and only tactics take it).
+fn surrender_score(situation: &Situation) -> f32 {
+    if tactics::gives_up(situation) {
+        SURRENDERS
+    } else {
+        -SURRENDERS
+    }
+}
+
+/// The score of surrendering when the tactics say so (and, negated, when they do not): above
+/// any other option either policy scores.
+const SURRENDERS: f32 = 10_000.0;
 
 /// What the aggressive policy's tactics add to striking or engaging the foe they point at
 /// (per unit of [`tactics::preference`]): half of what striking the most hurt foe is worth.
@@ -411,6 +427,7 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
             Intent::Delay | Intent::Ready { .. } => -2.0,
             Intent::Pass => 0.0,
             Intent::EndTurn => 0.0,
+            Intent::Surrender => surrender_score(situation),
         }
 }
 
@@ -906,6 +923,66 @@ mod tactics_tests {
         };
         let told = Situation::of(entity(1), &map, &last).with_tactics(stays);
         assert!(tactical_score(&Intent::Flee, &flee, &told) < 0.0);
+    }
+
+    #[test]
+    fn surrender_below_gives_up_before_anything_else_and_nothing_else_surrenders() {
+        let map = EncounterMap::default();
+        let tactics = Tactics {
+            flee_below: share(0.6),
+            surrender_below: share(0.5),
+            ..Tactics::default()
+        };
+        let nothing = Preview::default();
+        let flee = Preview::certain();
+        let (swing, blow) = attack(2, 5.0);
+        let everything =
+            |situation: &Situation, score: fn(&Intent, &Preview, &Situation) -> f32| {
+                [
+                    score(&swing, &blow, situation),
+                    score(&Intent::Flee, &flee, situation),
+                    score(&Intent::Retreat, &flee, situation),
+                    score(&Intent::Disengage, &flee, situation),
+                    score(&Intent::EndTurn, &nothing, situation),
+                ]
+            };
+        for score in [aggressive_score, tactical_score] {
+            // At 45% of its hit points, below its `surrender_below`: it gives up, flight
+            // included.
+            let hurt = lineup(9, 20);
+            let told = Situation::of(entity(1), &map, &hurt).with_tactics(tactics);
+            let gives_up = score(&Intent::Surrender, &nothing, &told);
+            assert!(
+                everything(&told, score).iter().all(|s| gives_up > *s),
+                "{gives_up} {:?}",
+                everything(&told, score)
+            );
+            // At 55%, above it (but below its `flee_below`): anything but surrender.
+            let less = lineup(11, 20);
+            let above = Situation::of(entity(1), &map, &less).with_tactics(tactics);
+            let fights_on = score(&Intent::Surrender, &nothing, &above);
+            assert!(
+                everything(&above, score).iter().all(|s| fights_on < *s),
+                "{fights_on}"
+            );
+            // Without the tactic, nobody surrenders of its own accord, however hurt: the last
+            // of its side at 3 of 30 hit points.
+            let last = Lineup::from_rows(hurt.iter().take(2).map(|(e, r)| {
+                (
+                    e,
+                    Row {
+                        hp: Hp { current: 3, ..r.hp },
+                        ..r.clone()
+                    },
+                )
+            }));
+            let untold = Situation::of(entity(1), &map, &last);
+            let never = score(&Intent::Surrender, &nothing, &untold);
+            assert!(
+                everything(&untold, score).iter().all(|s| never < *s),
+                "{never}"
+            );
+        }
     }
 
     #[test]

@@ -20,6 +20,10 @@
 //! - `flee_below`: both policies' threshold for leaving the fight ([`wants_to_leave`]),
 //!   instead of the tactical policy's own (15% on a losing side, 30% as the last of its side;
 //!   the aggressive policy otherwise never leaves). A broken morale leaves whatever it says.
+//! - `surrender_below`: both policies give up below it ([`gives_up`]): surrender comes before
+//!   any other option, flight included (a higher `flee_below` flees first, where the ruleset
+//!   offers flight). Without it, neither policy surrenders of its own accord: surrender comes
+//!   from the rulesets' morale checks.
 //! - `spend`: both policies hold a power that does not come back ([`holds`]).
 //!
 //! Whatever the tactics, a combatant that can harm no foe ([`Harm::None`](crate::situation::Harm)) leaves the fight
@@ -127,6 +131,15 @@ pub(crate) fn wants_to_leave(situation: &Situation, cautious: bool) -> bool {
                             && (me < 0.3 || (!situation.engaged() && wants_out(situation)))))
             }
         }
+}
+
+/// Whether the decider gives itself up: a `surrender_below` is given, and its hit points are
+/// below it.
+pub(crate) fn gives_up(situation: &Situation) -> bool {
+    situation
+        .tactics()
+        .surrender_below
+        .is_some_and(|below| situation.actor_hp_fraction() < below.get())
 }
 
 /// Whether the decider holds back an option that spends a power it will not get back this

@@ -587,6 +587,8 @@ fn check_turn(ctx: &Ctx, me: &Me, intent: &Intent, reactions: bool) -> Result<Le
         Intent::Defend | Intent::Retreat => {
             Err(format!("archmage has no {} action", intent.kind()).into())
         }
+        // The kit judges and resolves a surrender itself, for every ruleset.
+        Intent::Surrender => Err("a surrender is the kit's to judge".into()),
     }
 }
 

@@ -187,7 +187,12 @@ impl Resolution for ArchmageRules {
                 ctx.note(Some(actor), || format!("readies an action ({trigger:?})."));
             }
             Intent::Flee => flee(ctx, actor),
-            Intent::EndTurn | Intent::Pass | Intent::Defend | Intent::Retreat => {}
+            // The kit resolves a surrender itself.
+            Intent::EndTurn
+            | Intent::Pass
+            | Intent::Defend
+            | Intent::Retreat
+            | Intent::Surrender => {}
         }
         Step::Done
     }

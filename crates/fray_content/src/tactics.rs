@@ -13,9 +13,10 @@
 //!
 //! ```
 //! use fray_content::prelude::*;
-//! let text = "(target: MostHurt, focus_fire: true, flee_below: 0.25)";
+//! let text = "(target: MostHurt, focus_fire: true, flee_below: 0.25, surrender_below: 0.1)";
 //! let t: Tactics = SourceFile::new("t.ron", text).parse().unwrap();
 //! assert_eq!(t.target, Some(TargetPriority::MostHurt));
+//! assert_eq!(t.surrender_below.map(Fraction::get), Some(0.1));
 //! let hunter: Tactics = SourceFile::new("t.ron", "(target: Casters)").parse().unwrap();
 //! assert_eq!(hunter.target, Some(TargetPriority::Casters));
 //! let side = Tactics { flee_below: Some(Fraction::new(0.0).unwrap()), ..Tactics::default() };
@@ -60,10 +61,15 @@ pub struct Tactics {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub withdraw_below: Option<Fraction>,
     /// Below this share of its hit points (0 to 1), leave the fight when the ruleset offers a
-    /// way (its flight; surrender comes from the rulesets' own morale checks). `0` fights on
-    /// while its morale holds.
+    /// way (its flight). `0` fights on while its morale holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flee_below: Option<Fraction>,
+    /// Below this share of its hit points (0 to 1), give itself up on its turn: it
+    /// surrenders, out of the fight for good, before anything else it could do (flight
+    /// included: a `flee_below` above it flees first, where the ruleset offers flight).
+    /// Without it, a combatant surrenders only when its ruleset's morale check says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surrender_below: Option<Fraction>,
     /// When to spend powers that do not come back during the fight (spells, daily powers,
     /// mastery points).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,6 +87,7 @@ impl Tactics {
             keep_range: self.keep_range.or(base.keep_range),
             withdraw_below: self.withdraw_below.or(base.withdraw_below),
             flee_below: self.flee_below.or(base.flee_below),
+            surrender_below: self.surrender_below.or(base.surrender_below),
             spend: self.spend.or(base.spend),
         }
     }

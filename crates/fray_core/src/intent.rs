@@ -69,6 +69,11 @@ pub enum Intent {
     Pass,
     /// End the turn.
     EndTurn,
+    /// Give yourself up to the foes: out of the fight for good, with the turn. The kit offers
+    /// it to every combatant on its own turn in every ruleset, and resolves it itself (no
+    /// seed has rules for yielding: its morale rules decide when the dice make a side give
+    /// up, and the player or referee decides the rest).
+    Surrender,
 }
 
 /// An action that can be readied (held until a trigger).
@@ -209,11 +214,13 @@ pub enum IntentKind {
     Pass,
     /// [`Intent::EndTurn`].
     EndTurn,
+    /// [`Intent::Surrender`].
+    Surrender,
 }
 
 impl IntentKind {
     /// Every kind, in declaration order.
-    pub const ALL: [IntentKind; 14] = [
+    pub const ALL: [IntentKind; 15] = [
         IntentKind::Attack,
         IntentKind::Move,
         IntentKind::Engage,
@@ -228,6 +235,7 @@ impl IntentKind {
         IntentKind::Flee,
         IntentKind::Pass,
         IntentKind::EndTurn,
+        IntentKind::Surrender,
     ];
 
     /// The kind's own label for an offer (`end turn`, shared and made once): what a ruleset
@@ -265,6 +273,7 @@ impl Intent {
             Intent::Flee => IntentKind::Flee,
             Intent::Pass => IntentKind::Pass,
             Intent::EndTurn => IntentKind::EndTurn,
+            Intent::Surrender => IntentKind::Surrender,
         }
     }
 
@@ -323,6 +332,7 @@ impl fmt::Display for IntentKind {
             IntentKind::Flee => "flee",
             IntentKind::Pass => "pass",
             IntentKind::EndTurn => "end turn",
+            IntentKind::Surrender => "surrender",
         })
     }
 }

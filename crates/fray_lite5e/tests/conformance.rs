@@ -16,4 +16,5 @@ fray_testkit::conformance_suite!(LITE5E, checks: [
     offers_are_exactly_the_legal_intents,
     two_rulesets_in_one_world_answer_like_alone,
     intents_aimed_at_another_fight_are_refused,
+    a_surrender_takes_the_combatant_out_of_the_fight,
 ]);

@@ -385,6 +385,8 @@ fn check_plain(ctx: &Ctx, a: &Actor, intent: &Intent) -> Result<Legal, Refusal> 
         | Intent::Stabilize { .. }
         | Intent::Retreat
         | Intent::Flee => Err(format!("OHO has no {} action", intent.kind()).into()),
+        // The kit judges and resolves a surrender itself, for every ruleset.
+        Intent::Surrender => Err("a surrender is the kit's to judge".into()),
     }
 }
 

@@ -359,5 +359,8 @@ impl App {
 /// Whether `intent` takes the person's combatants out of the fight (one, or a whole side):
 /// asked before it is sent.
 fn leaves_the_fight(intent: &Intent) -> bool {
-    matches!(intent.kind(), IntentKind::Flee | IntentKind::Retreat)
+    matches!(
+        intent.kind(),
+        IntentKind::Flee | IntentKind::Retreat | IntentKind::Surrender
+    )
 }

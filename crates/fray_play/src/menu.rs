@@ -16,7 +16,7 @@ pub enum Group {
     Moves,
     /// Powers, spells, readied actions, rallying and tending.
     Abilities,
-    /// Everything else: defending, delaying, passing, ending the turn.
+    /// Everything else: defending, delaying, passing, ending the turn, surrendering.
     Other,
 }
 
@@ -34,9 +34,11 @@ impl Group {
             | IntentKind::Ready
             | IntentKind::Rally
             | IntentKind::Stabilize => Group::Abilities,
-            IntentKind::Delay | IntentKind::Defend | IntentKind::Pass | IntentKind::EndTurn => {
-                Group::Other
-            }
+            IntentKind::Delay
+            | IntentKind::Defend
+            | IntentKind::Pass
+            | IntentKind::EndTurn
+            | IntentKind::Surrender => Group::Other,
         }
     }
 
@@ -86,11 +88,12 @@ pub fn default_line(entries: &[Entry]) -> usize {
 }
 
 impl Entry {
-    /// Whether the option takes its side out of the fight (retreating, fleeing).
+    /// Whether the option takes its side out of the fight (retreating, fleeing), or the
+    /// combatant (surrendering).
     pub fn leaves(&self) -> bool {
         matches!(
             self.option.intent.kind(),
-            IntentKind::Retreat | IntentKind::Flee
+            IntentKind::Retreat | IntentKind::Flee | IntentKind::Surrender
         )
     }
 }

@@ -292,7 +292,11 @@ pub(crate) fn show_option<R: Rules>(
     let Some(intent) = intent else {
         return;
     };
-    let notes = R::notes(ctx, actor, &intent, &preview);
+    let notes = if intent == Intent::Surrender {
+        vec![crate::kit::surrender::NOTE.to_string()]
+    } else {
+        R::notes(ctx, actor, &intent, &preview)
+    };
     let option = match source {
         Source::Offer => ctx.e.options.list.get_mut(i),
         Source::Reactor(r) => ctx.e.turn.window.offers_mut(r).get_mut(i),
@@ -334,7 +338,12 @@ pub(crate) fn preview_option<R: Rules>(
             (intent, legal)
         }
     };
-    let preview = R::preview(ctx, actor, &intent, &legal, occasion).scaled(ctx.side_scale(actor));
+    let preview = if intent == Intent::Surrender {
+        // The kit's own intent: it hurts nobody and spends nothing.
+        Preview::default()
+    } else {
+        R::preview(ctx, actor, &intent, &legal, occasion).scaled(ctx.side_scale(actor))
+    };
     match source {
         Source::Offer => {
             if let Some(l) = ctx.e.options.legal.get_mut(i) {

@@ -40,6 +40,7 @@ mod offer;
 mod plugin;
 mod resolution;
 mod rules;
+mod surrender;
 mod systems;
 
 use std::marker::PhantomData;

@@ -15,6 +15,7 @@ use crate::flow::phase::Phase;
 use crate::intent::Intent;
 use crate::kit::decision::{Source, show_option};
 use crate::kit::offer::{Offer, OfferSink};
+use crate::kit::surrender;
 use crate::kit::{Ctx, Rules, RulesBase};
 use crate::legality::{Legal, Occasion};
 use crate::options::ActionOption;
@@ -254,6 +255,12 @@ impl<R: Rules> Ctx<'_, '_, '_, '_, R> {
 
 /// Starts resolving an approved intent: pays it, then its reactions and itself.
 pub(crate) fn start<R: Rules>(ctx: &mut Ctx<R>, approved: Approved) {
+    if approved.intent == Intent::Surrender {
+        // The kit's own intent, the same in every ruleset: nothing to pay, nothing provoked.
+        surrender::resolve(ctx, approved.actor);
+        finish(ctx, approved);
+        return;
+    }
     R::pay(ctx, &approved);
     run(ctx, approved, 0);
 }
@@ -499,7 +506,8 @@ fn finish<R: Rules>(ctx: &mut Ctx<R>, approved: Approved) {
     ctx.e.turn.record_resolved(actor, approved.intent);
     if ctx.e.encounter.phase() == Phase::Acting
         && Some(actor) == ctx.e.turn.actor
-        && (approved.intent == Intent::EndTurn || R::turn_over(ctx, &approved))
+        && (matches!(approved.intent, Intent::EndTurn | Intent::Surrender)
+            || R::turn_over(ctx, &approved))
     {
         flow::end_turn(&mut ctx.e.encounter, &mut ctx.e.turn);
     }

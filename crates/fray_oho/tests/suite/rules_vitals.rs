@@ -92,7 +92,10 @@ fn oho21_exhaustion_levels_add_up_and_each_adds_its_effect() {
         f.notes("Fighter").last().unwrap(),
         "is exhausted (level 4): their gauge holds only 2.5s."
     );
-    assert_eq!(f.labels("Fighter"), vec!["disengage", "end turn"]);
+    assert_eq!(
+        f.labels("Fighter"),
+        vec!["disengage", "end turn", "surrender"]
+    );
     let away = f.move_to("far");
     assert_eq!(
         f.refused("Fighter", away),

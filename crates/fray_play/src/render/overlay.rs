@@ -83,6 +83,10 @@ const OPTION_TERMS: &[(&str, &str)] = &[
         "leave the fight in good order / run (the whole side, in some rulesets)",
     ),
     (
+        "surrender",
+        "give yourself up: out of the fight for good, at the foes' mercy",
+    ),
+    (
         "provokes",
         "draws opportunity attacks from the enemies it leaves or passes",
     ),

@@ -104,7 +104,7 @@ impl Universe {
 /// Every candidate intent of `universe`: all variants of [`Intent`], each with every
 /// combination of its arguments from the universe (a readied intent with every readied action
 /// and trigger). With `c` combatants, and `r` regions, `i` ids and `m` maneuvers counting the
-/// made-up ones, that is `4 (c i m + r + 1 + c + i (c + 1)) + c + 7` intents.
+/// made-up ones, that is `4 (c i m + r + 1 + c + i (c + 1)) + c + 8` intents.
 pub fn candidates(universe: &Universe) -> Vec<Intent> {
     // `Disengage`, `Move`, `Engage`, `Attack` and `UseAbility` come as the intents of the
     // readied actions.
@@ -116,6 +116,7 @@ pub fn candidates(universe: &Universe) -> Vec<Intent> {
         Intent::Flee,
         Intent::Pass,
         Intent::EndTurn,
+        Intent::Surrender,
     ];
     for readied in universe.readied() {
         out.push(readied.intent());
@@ -151,11 +152,11 @@ mod tests {
         };
         let list = candidates(&universe);
         let kinds: std::collections::BTreeSet<IntentKind> = list.iter().map(Intent::kind).collect();
-        assert_eq!(kinds.len(), 14, "{kinds:?}");
+        assert_eq!(kinds.len(), IntentKind::ALL.len(), "{kinds:?}");
         // 2 targets x 3 ids x 3 maneuvers attacks, 4 moves, a disengage, 2 engages, 3 x 3
         // abilities.
         let readied = 18 + 4 + 1 + 2 + 9;
-        assert_eq!(list.len(), 7 + readied * 4 + 2);
+        assert_eq!(list.len(), 8 + readied * 4 + 2);
         let mut unique = list.clone();
         unique.sort_by_key(|i| format!("{i:?}"));
         unique.dedup();

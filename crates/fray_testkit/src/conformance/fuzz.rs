@@ -134,7 +134,7 @@ impl Pool {
     }
 
     fn intent(&self, dice: &mut Dice<'_>) -> Intent {
-        match dice.below(14) {
+        match dice.below(15) {
             0 => Intent::Attack {
                 target: dice.pick(&self.targets),
                 attack: AttackId(dice.pick(&self.ids)),
@@ -168,7 +168,8 @@ impl Pool {
             10 => Intent::Retreat,
             11 => Intent::Flee,
             12 => Intent::Pass,
-            _ => Intent::EndTurn,
+            13 => Intent::EndTurn,
+            _ => Intent::Surrender,
         }
     }
 

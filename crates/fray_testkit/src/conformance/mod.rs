@@ -45,6 +45,10 @@
 //!    reason, and nothing changes.
 //! 9. [`intents_aimed_at_another_fight_are_refused`]: with a second fight in the World, every
 //!    intent aimed at one of its combatants is refused, and neither fight changes.
+//! 10. [`a_surrender_takes_the_combatant_out_of_the_fight`]: in a fight of each encounter, the
+//!     first decider offered a surrender on its turn gives itself up: it is surrendered and
+//!     engaged with nobody, its turn ends and it never decides again; another combatant's
+//!     surrender out of its turn is refused.
 //!
 //! Everything is deterministic: seeds are fixed, and every random choice of the suite draws
 //! from a seeded ChaCha8 stream ([`EncounterRng`](fray_core::rng::EncounterRng)).
@@ -56,6 +60,7 @@ mod isolation;
 mod offers;
 mod player;
 mod saves;
+mod surrender;
 mod together;
 mod tracked;
 mod world;
@@ -77,6 +82,7 @@ pub use player::Player;
 pub use saves::{
     save_load_at_every_step_continues_identically, save_load_at_every_step_keeps_every_component,
 };
+pub use surrender::a_surrender_takes_the_combatant_out_of_the_fight;
 pub use together::two_rulesets_in_one_world_answer_like_alone;
 pub use world::{install_for_sim, merged_loader, state};
 
@@ -239,6 +245,7 @@ macro_rules! conformance_suite {
             two_rulesets_in_one_world_answer_like_alone,
             bad_requests_never_panic,
             intents_aimed_at_another_fight_are_refused,
+            a_surrender_takes_the_combatant_out_of_the_fight,
         ]);
     };
     ($conf:expr, with: $other:expr, checks: [$($(#[$meta:meta])* $check:ident),* $(,)?]) => {
@@ -302,6 +309,9 @@ macro_rules! __conformance_check {
     };
     ($(#[$meta:meta])* bad_requests_never_panic, $conf:expr, $other:expr) => {
         $crate::__conformance_check!(@one $(#[$meta])* bad_requests_never_panic, $conf);
+    };
+    ($(#[$meta:meta])* a_surrender_takes_the_combatant_out_of_the_fight, $conf:expr, $other:expr) => {
+        $crate::__conformance_check!(@one $(#[$meta])* a_surrender_takes_the_combatant_out_of_the_fight, $conf);
     };
     (@one $(#[$meta:meta])* $check:ident, $conf:expr) => {
         #[test]

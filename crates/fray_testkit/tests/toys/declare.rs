@@ -106,9 +106,15 @@ fn bx21_a_caster_that_was_not_hit_casts_its_declared_spell() {
     f.ok("Orc", Intent::Pass);
     f.ok("Orc", attack(&f, "Mage"));
     assert_eq!(f.hp("Mage").current, 8);
+    // (Surrender, which the kit offers every combatant that can act, is no action of the
+    // rules: it does not break the declaration.)
     assert_eq!(
         f.offered_kinds("Mage"),
-        vec![IntentKind::UseAbility, IntentKind::EndTurn]
+        vec![
+            IntentKind::UseAbility,
+            IntentKind::EndTurn,
+            IntentKind::Surrender
+        ]
     );
     f.ok("Mage", spell(&f, "Orc"));
     assert_eq!(f.hp("Orc").current, 2);
@@ -124,9 +130,14 @@ fn bx18_a_declared_retreat_is_all_the_retreater_may_do() {
     illegal(f.act("Mage", Intent::Retreat), "declared before initiative");
     f.ok("Mage", attack(&f, "Orc"));
     assert_eq!(f.turn(), "Orc");
+    // Or give itself up, which the kit offers every combatant that can act.
     assert_eq!(
         f.offered_kinds("Orc"),
-        vec![IntentKind::Retreat, IntentKind::EndTurn]
+        vec![
+            IntentKind::Retreat,
+            IntentKind::EndTurn,
+            IntentKind::Surrender
+        ]
     );
     illegal(f.act("Orc", attack(&f, "Mage")), "declared something else");
     f.ok("Orc", Intent::Retreat);

@@ -232,7 +232,8 @@ impl<'a, 'i, 'w, 's, R: RulesBase> Ctx<'a, 'i, 'w, 's, R> {
 
 impl<R: Legality> Ctx<'_, '_, '_, '_, R> {
     /// Checks `intent` of `actor` on `occasion` with [`Legality::check`] (refused when `actor` is
-    /// not one of the ruleset's combatants here).
+    /// not one of the ruleset's combatants here). A surrender is the kit's own to judge, the
+    /// same in every ruleset ([`Intent::Surrender`]).
     pub fn check(
         &self,
         actor: Entity,
@@ -245,6 +246,12 @@ impl<R: Legality> Ctx<'_, '_, '_, '_, R> {
             && !self.here(target)
         {
             return Err(NOT_IN_THIS_FIGHT.into());
+        }
+        if *intent == Intent::Surrender {
+            return crate::kit::surrender::check(self, actor, occasion).map(|mut legal| {
+                legal.scope = scope;
+                legal
+            });
         }
         R::check(self, &me, intent, occasion, scope).map(|mut legal| {
             legal.scope = scope;

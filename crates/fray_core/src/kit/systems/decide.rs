@@ -8,6 +8,7 @@ use crate::intent::{Intent, IntentKind};
 use crate::kit::decision::{AiControllers, DecisionKind, KitDecision, Source, show_option};
 use crate::kit::forward::{ForwardModel, PlayForward};
 use crate::kit::offer::{Offer, kind_bit};
+use crate::kit::surrender;
 use crate::kit::{Ctx, Kit, Rules};
 use crate::legality::Occasion;
 
@@ -59,6 +60,9 @@ fn offer_decision<R: Rules>(
             break;
         }
     }
+    if surrender::may(ctx, actor, &occasion) {
+        surrender::offer(&mut options);
+    }
     *ctx.e.options = options;
     if external {
         for i in 0..ctx.e.options.list.len() {
@@ -108,10 +112,16 @@ fn ask_ai<R: Rules>(
     };
     let looks_ahead = controllers.0.looks_ahead(policy) && {
         let options = match source {
-            Source::Offer => ctx.e.options.list.len(),
-            Source::Reactor(i) => ctx.e.turn.window.offers(i).len(),
+            Source::Offer => &ctx.e.options.list[..],
+            Source::Reactor(i) => ctx.e.turn.window.offers(i),
         };
-        options > 1
+        // Surrender, offered on every turn, is no choice to play forward unless its tactics
+        // take it (the policy sees to that).
+        options
+            .iter()
+            .filter(|o| o.intent != Intent::Surrender)
+            .count()
+            > 1
     };
     let forward: Option<&mut dyn PlayForward> = match ahead {
         Ahead::Defer(model) if looks_ahead => {
