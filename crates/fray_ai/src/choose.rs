@@ -8,7 +8,7 @@ use fray_core::prelude::*;
 use fray_dice::DieSource;
 use smallvec::SmallVec;
 
-use crate::policy::{Policy, aggressive_score, priced_reaction, tactical_score};
+use crate::policy::{Policy, aggressive_score, priced_reaction, surrender_score, tactical_score};
 use crate::situation::{Harm, Situation};
 use crate::tactics;
 
@@ -29,8 +29,13 @@ fn best(count: usize, mut score: impl FnMut(usize) -> f32) -> Option<usize> {
 }
 
 /// The preview an option's score needs: exact ones only where the policy weighs them (the
-/// tactical score of a delay or a readied action is fixed, whatever its preview).
+/// tactical score of a delay or a readied action is fixed, whatever its preview, and either
+/// policy's score of a surrender).
 fn needs_preview(policy: Policy, intent: &Intent) -> bool {
+    if *intent == Intent::Surrender {
+        // Its score is the tactics' alone.
+        return false;
+    }
     match policy {
         Policy::Random => false,
         Policy::Aggressive => matches!(intent, Intent::Attack { .. } | Intent::UseAbility { .. }),
@@ -202,6 +207,11 @@ fn scores_by(
     (0..count)
         .map(|i| {
             let (intent, preview) = (&options[i].intent, &previews[i]);
+            if *intent == Intent::Surrender {
+                // The tactics' call alone, as both policies score it: spared the rest of a
+                // score's reading of the fight, on every turn that offers it.
+                return surrender_score(&situation);
+            }
             match kind {
                 // Reactions cost nothing on the turn: take any that hurts an enemy.
                 DecisionKind::Reaction => match intent {

@@ -211,7 +211,7 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
 /// What both policies make of surrendering: above anything else below the decider's
 /// `surrender_below` ([`tactics::gives_up`]), else below anything else (the option is offered
 /// on every turn, and only tactics take it).
-fn surrender_score(situation: &Situation) -> f32 {
+pub(crate) fn surrender_score(situation: &Situation) -> f32 {
     if tactics::gives_up(situation) {
         SURRENDERS
     } else {
