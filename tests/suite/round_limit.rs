@@ -11,13 +11,17 @@
 //! as the aggressive policy would: the ruling in `fray_ai`'s `random_pick`).
 //!
 //! What it leaves out: the rare fight that is long by the rules. `fray batch <encounter>
-//! --runs 10000 --ai Side=policy` over the same pairings (2.7 M fights) ends 116 at the limit,
-//! 0.004%: OHO fights where the blows left cannot beat the target's Fortitude roll (a 6-HP
-//! drake and an archer missing called shots for 20 rounds), and a 1-HP wolf that hits and runs
-//! from a knight who cannot reach it (issue 37's notes have the tables). A B/X party's last
-//! fighter striking an invulnerable shade in a melee step that offers no flight ran 8 more to
-//! the limit, until the declaration learnt that its blows harm nothing (`Previews::can_harm`):
-//! four of those fights are replayed below.
+//! --runs 10000 --ai Side=policy` over the same pairings (2.7 M fights) ended 116 at the limit:
+//! 109 OHO fights where the blows left rarely beat the target's Fortitude roll (a 6-HP drake
+//! and an archer missing called shots for 20 rounds), and 7 where a 1-HP wolf bites and runs
+//! from a knight who cannot reach it (l5-barrow, aggressive party against tactical foes; with
+//! a 200-round limit those end too, the longest in 111 rounds). The OHO ones were attrition,
+//! not loops: with a 100-round limit the same 540 000 OHO fights all end, the longest in 65
+//! rounds, so the OHO encounters' limit is now 100 (it was 40) and none of them runs to it
+//! (one of those fights is replayed below). A B/X party's last fighter striking an
+//! invulnerable shade in a melee step that offers no flight ran 8 more to the limit, until the
+//! declaration learnt that its blows harm nothing (`Previews::can_harm`): four of those fights
+//! are replayed below.
 
 use fray::prelude::*;
 
@@ -123,4 +127,28 @@ fn bx_crypt_fights_whose_blades_could_not_touch_the_shade_end_before_the_round_l
             "seed {seed}: nobody backed out of melee nor left:\n{log}"
         );
     }
+}
+
+/// An OHO fight of attrition that ran out of rounds at the old 40-round limit (run 1335 of
+/// `fray batch oho-ford-ambush --runs 10000 --seed 1 --ai Heroes=random --ai Rat-kin=random`):
+/// the Heroes' last fighters and a bramble wolf trading blows that Fortitude mostly shrugs
+/// off. Under the OHO encounters' 100-round limit it ends, in round 45, in a victory.
+#[test]
+fn an_oho_fight_of_attrition_that_outlasted_forty_rounds_ends_under_the_limit_of_a_hundred() {
+    let out = crate::cli::fray_ok(&[
+        "run",
+        "oho-ford-ambush",
+        "--seed",
+        "15398171948534815142",
+        "--ai",
+        "Heroes=random",
+        "--ai",
+        "Rat-kin=random",
+    ]);
+    let log = crate::cli::text(&out.stdout);
+    assert!(
+        log.contains("-- Round 41 --"),
+        "it outlasts the old limit:\n{log}"
+    );
+    assert!(log.contains("The Heroes side wins in round 45."), "{log}");
 }
