@@ -92,18 +92,17 @@ impl fmt::Display for Policy {
 
 /// Whether `policy`, deciding its own turn, scores every intent of `kind` below ending the turn
 /// (which scores 0 in both scoring policies), whatever the fight and the preview: the kit need
-/// not even check such intents for it. The aggressive policy never backs off (-100), delays
-/// (-100), readies, defends, rallies or stabilizes (-10) - but it leaves the fight when its
-/// tactics say so or it can harm no foe, so fleeing is weighed; the tactical one never delays
-/// or readies (-2, and a pool spent only lowers a score). The random policy may take anything.
+/// not even check such intents for it. The aggressive policy never delays (-100), readies,
+/// defends, rallies or stabilizes (-10) - but it leaves the fight or gets out of melee when its
+/// tactics say so or it can harm no foe, so fleeing, retreating and disengaging are weighed;
+/// the tactical one never delays or readies (-2, and a pool spent only lowers a score). The
+/// random policy may take anything.
 pub(crate) fn passes_over(policy: Policy, kind: IntentKind) -> bool {
     match policy {
         Policy::Random => false,
         Policy::Aggressive => matches!(
             kind,
-            IntentKind::Retreat
-                | IntentKind::Disengage
-                | IntentKind::Delay
+            IntentKind::Delay
                 | IntentKind::Ready
                 | IntentKind::Defend
                 | IntentKind::Rally
@@ -192,6 +191,9 @@ pub(crate) fn aggressive_score(intent: &Intent, p: &Preview, situation: &Situati
         {
             2000.0
         }
+        // Where the ruleset offers a retreat instead (lite5e's leaves the fight, and it has
+        // no flight; B/X's backs out of melee, for a flight at the next movement), the same.
+        Intent::Retreat if tactics::wants_to_leave(situation, false) => 1950.0,
         // Held in melee by foes it cannot harm, it backs out first, as the tactical policy
         // does (a retreat, which goes farther, before a fighting withdrawal): B/X offers
         // flight only at a movement step free of melee, and backing out only at the
@@ -402,6 +404,11 @@ pub(crate) fn tactical_score(intent: &Intent, p: &Preview, situation: &Situation
                 };
                 if situation.engaged() && (broken || harmless || hurt) {
                     12.0
+                } else if tactics::wants_to_leave(situation, true) {
+                    // A retreat offered out of melee leaves the fight (lite5e's, L5-17: with a
+                    // foe close, the whole turn): the way out for one that wants to leave, as
+                    // a flight would be.
+                    20.0
                 } else {
                     -50.0
                 }
@@ -904,6 +911,14 @@ mod tactics_tests {
                 > aggressive_score(&swing, &preview, &situation),
             "45%"
         );
+        // Where the ruleset offers a retreat instead of a flight (lite5e's leaves the fight),
+        // it retreats: the kit offers it retreats, for it no longer passes over them.
+        assert!(
+            aggressive_score(&Intent::Retreat, &flee, &situation)
+                > aggressive_score(&swing, &preview, &situation),
+            "45%, a retreat"
+        );
+        assert!(!passes_over(Policy::Aggressive, IntentKind::Retreat));
         // `flee_below: 0` fights on where the tactical policy would otherwise leave: the last
         // of its side, badly hurt.
         let last = Lineup::from_rows(hurt.iter().take(2).map(|(e, r)| {
@@ -923,6 +938,28 @@ mod tactics_tests {
         };
         let told = Situation::of(entity(1), &map, &last).with_tactics(stays);
         assert!(tactical_score(&Intent::Flee, &flee, &told) < 0.0);
+    }
+
+    #[test]
+    fn the_last_of_a_side_nearly_down_takes_a_retreat_offered_out_of_melee() {
+        // lite5e offers a retreat out of the fight (L5-17) to one with a foe close, engaged
+        // or not. The last of its side at 3 of 30 hit points, engaged with nobody, wants to
+        // leave: it retreats rather than strike (a 1-HP wolf biting and running from a knight
+        // ran l5-barrow fights past 100 rounds). Unhurt, it strikes.
+        let map = EncounterMap::default();
+        // The hero (1) at `hp` of 20, alone against one foe (2).
+        let last =
+            |hp| Lineup::from_rows(lineup(hp, 20).iter().take(2).map(|(e, r)| (e, r.clone())));
+        let away = Preview::certain();
+        let (bite, blow) = attack(2, 4.0);
+        let hurt = last(2);
+        let situation = fighting(&map, &hurt, Tactics::default(), false, true);
+        let retreat = tactical_score(&Intent::Retreat, &away, &situation);
+        let strike = tactical_score(&bite, &blow, &situation);
+        assert!(retreat > strike, "{retreat} {strike}");
+        let whole = last(20);
+        let situation = fighting(&map, &whole, Tactics::default(), false, true);
+        assert!(tactical_score(&Intent::Retreat, &away, &situation) < 0.0);
     }
 
     #[test]

@@ -20,6 +20,8 @@
 //! - `flee_below`: both policies' threshold for leaving the fight ([`wants_to_leave`]),
 //!   instead of the tactical policy's own (15% on a losing side, 30% as the last of its side;
 //!   the aggressive policy otherwise never leaves). A broken morale leaves whatever it says.
+//!   The way out is a flight, or for the tactical policy a retreat offered out of melee
+//!   (lite5e's, which leaves the fight: it has no flight).
 //! - `surrender_below`: both policies give up below it ([`gives_up`]): surrender comes before
 //!   any other option, flight included (a higher `flee_below` flees first, where the ruleset
 //!   offers flight). Without it, neither policy surrenders of its own accord: surrender comes
