@@ -119,10 +119,10 @@ fn random_pick(decision: &mut dyn AiDecision) -> Option<usize> {
 }
 
 impl Controllers for BuiltinPolicies {
-    /// The kinds each policy scores below ending its turn whatever the fight: the aggressive
-    /// policy never delays, readies, defends, rallies or stabilizes (it backs off only as its
-    /// tactics say or from foes it cannot harm, but it may); the tactical one never delays or
-    /// readies; the random policy may take anything.
+    /// The kinds each policy scores below ending its turn whatever the fight (or, for the
+    /// aggressive policy's disengaging, where stepping away serves as well): the aggressive
+    /// policy never disengages, delays, readies, defends, rallies or stabilizes; the tactical
+    /// one never delays or readies; the random policy may take anything.
     fn passes_over(&self, policy: u32, kind: IntentKind) -> bool {
         crate::policy::passes_over(policy_of(policy), kind)
     }

@@ -93,16 +93,19 @@ impl fmt::Display for Policy {
 /// Whether `policy`, deciding its own turn, scores every intent of `kind` below ending the turn
 /// (which scores 0 in both scoring policies), whatever the fight and the preview: the kit need
 /// not even check such intents for it. The aggressive policy never delays (-100), readies,
-/// defends, rallies or stabilizes (-10) - but it leaves the fight or gets out of melee when its
-/// tactics say so or it can harm no foe, so fleeing, retreating and disengaging are weighed;
-/// the tactical one never delays or readies (-2, and a pool spent only lowers a score). The
-/// random policy may take anything.
+/// defends, rallies or stabilizes (-10) - but it leaves the fight when its tactics say so or
+/// it can harm no foe, so fleeing and retreating are weighed. It passes over disengaging too:
+/// where it would disengage (told out of melee, or harmless), stepping away serves, and a B/X
+/// declaration, whose offer holds no end of the turn, is always offered whole. The tactical
+/// one never delays or readies (-2, and a pool spent only lowers a score). The random policy
+/// may take anything.
 pub(crate) fn passes_over(policy: Policy, kind: IntentKind) -> bool {
     match policy {
         Policy::Random => false,
         Policy::Aggressive => matches!(
             kind,
-            IntentKind::Delay
+            IntentKind::Disengage
+                | IntentKind::Delay
                 | IntentKind::Ready
                 | IntentKind::Defend
                 | IntentKind::Rally
