@@ -10,18 +10,16 @@
 //! wanders, readies and withdraws without end (three of its decisions in four press the fight
 //! as the aggressive policy would: the ruling in `fray_ai`'s `random_pick`).
 //!
-//! What it leaves out: the rare fight that is long by the rules. `fray batch <encounter>
-//! --runs 10000 --ai Side=policy` over the same pairings (2.7 M fights) ended 116 at the limit:
-//! 109 OHO fights where the blows left rarely beat the target's Fortitude roll (a 6-HP drake
-//! and an archer missing called shots for 20 rounds), and 7 where a 1-HP wolf bites and runs
-//! from a knight who cannot reach it (l5-barrow, aggressive party against tactical foes; with
-//! a 200-round limit those end too, the longest in 111 rounds). The OHO ones were attrition,
-//! not loops: with a 100-round limit the same 540 000 OHO fights all end, the longest in 65
-//! rounds, so the OHO encounters' limit is now 100 (it was 40) and none of them runs to it
-//! (one of those fights is replayed below). A B/X party's last fighter striking an
-//! invulnerable shade in a melee step that offers no flight ran 8 more to the limit, until the
-//! declaration learnt that its blows harm nothing (`Previews::can_harm`): four of those fights
-//! are replayed below.
+//! At scale: `fray batch <encounter> --runs 10000 --seed 1 --ai Side=policy` over the same
+//! pairings, 2.7 M fights, ends **none** at the limit and none stalled (the longest fight, 65
+//! rounds, is OHO's). It ended 116 at the limit before this last fixes, fights of
+//! each kind replayed below: 109 OHO fights of attrition (blows that Fortitude shrugs off, not loops:
+//! with a 100-round limit they all end, so the OHO encounters' limit is now 100, not 40); 7
+//! l5-barrow fights where the last wolf bit Dame Aveline and ran (lite5e has no flight, and
+//! the tactical policy retreated, lite5e's way out, only engaged: now one that wants to leave
+//! retreats); and, before those, 8 B/X fights where a blade that could not touch the barrow
+//! shade struck it in a melee step offering no flight, until the declaration learnt that its
+//! blows harm nothing (`Previews::can_harm`).
 
 use fray::prelude::*;
 
@@ -151,4 +149,40 @@ fn an_oho_fight_of_attrition_that_outlasted_forty_rounds_ends_under_the_limit_of
         "it outlasts the old limit:\n{log}"
     );
     assert!(log.contains("The Heroes side wins in round 45."), "{log}");
+}
+
+/// The seven l5-barrow fights (aggressive party, tactical barrow) that ran to the 50-round
+/// limit while the last wolf, at 1 or 2 hit points, bit Dame Aveline and ran from her each
+/// round (runs 1166, 1233, 3285, 5883, 6192, 7311 and 9871 of `fray batch l5-barrow --runs
+/// 10000 --seed 1 --ai Party=aggressive --ai Barrow=tactical`). Lite5e has no flight; its way
+/// out is the retreat (L5-17), which the tactical policy took only engaged. Now a wolf that
+/// wants to leave retreats, and each fight ends by round 22.
+#[test]
+fn l5_barrow_fights_where_the_last_wolf_bit_and_ran_end_with_its_retreat() {
+    for seed in [
+        "9559571904621539390",
+        "6023729876425624263",
+        "3270316094218368778",
+        "14369630549987990907",
+        "10599921344838758106",
+        "13498384727925140693",
+        "10423799347751391847",
+    ] {
+        let out = crate::cli::fray_ok(&[
+            "run",
+            "l5-barrow",
+            "--seed",
+            seed,
+            "--ai",
+            "Party=aggressive",
+            "--ai",
+            "Barrow=tactical",
+        ]);
+        let log = crate::cli::text(&out.stdout);
+        assert!(log.contains("rolls retreat"), "seed {seed}:\n{log}");
+        assert!(
+            log.contains("The Party side wins in round") && !log.contains("-- Round 23 --"),
+            "seed {seed}:\n{log}"
+        );
+    }
 }
