@@ -22,7 +22,7 @@ fn new_app(content: std::sync::Arc<fray::content::db::ContentDb>) -> App {
 }
 
 /// The scripted player: the option with the best expected damage, else healing, else ending
-/// the turn (never a move that draws opportunity attacks).
+/// the turn (never a move that draws opportunity attacks, nor fleeing or surrendering).
 fn choose(options: &[DecisionOption]) -> Option<&DecisionOption> {
     let score = |o: &DecisionOption| {
         o.preview.expected_damage + o.preview.expected_healing - f32::from(o.preview.provokes) * 5.0
@@ -32,7 +32,7 @@ fn choose(options: &[DecisionOption]) -> Option<&DecisionOption> {
         .filter(|o| {
             !matches!(
                 o.intent,
-                Intent::Flee | Intent::Delay | Intent::Ready { .. }
+                Intent::Flee | Intent::Surrender | Intent::Delay | Intent::Ready { .. }
             )
         })
         .max_by(|a, b| score(a).total_cmp(&score(b)))

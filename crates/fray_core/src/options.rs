@@ -92,6 +92,22 @@ impl ActionOptions {
         self.legal.push(legal);
     }
 
+    /// Inserts a legal option at `index` (at the end when past it).
+    pub(crate) fn insert(&mut self, index: usize, intent: Intent, legal: Legal, label: Arc<str>) {
+        let at = index.min(self.list.len());
+        self.list.insert(
+            at,
+            ActionOption {
+                intent,
+                cost: legal.cost,
+                preview: None,
+                label,
+                notes: Vec::new(),
+            },
+        );
+        self.legal.insert(at.min(self.legal.len()), legal);
+    }
+
     /// The index of the option offering exactly this intent.
     pub fn find(&self, intent: &Intent) -> Option<usize> {
         self.list.iter().position(|o| &o.intent == intent)

@@ -62,14 +62,21 @@ fn acts(options: &ActionOptions) -> bool {
 }
 
 /// Adds surrender to `options`, the turn's offer the ruleset just built to a decider that
-/// [may](may) surrender, when it can act.
+/// [may](may) surrender, when it can act: before the end of the turn when that comes last, as
+/// the rulesets offer it, so the end of the turn stays last (a client that takes the last of
+/// the options that tie, as `Iterator::max_by` does, still ends its turn rather than give up).
 pub(crate) fn offer(options: &mut ActionOptions) {
-    if acts(options) {
-        options.push(
-            Intent::Surrender,
-            Legal::costs(Cost::FREE),
-            IntentKind::Surrender.label().clone(),
-        );
+    if !acts(options) {
+        return;
+    }
+    let legal = Legal::costs(Cost::FREE);
+    let label = IntentKind::Surrender.label().clone();
+    match options.list.last() {
+        Some(last) if last.intent == Intent::EndTurn => {
+            let at = options.list.len() - 1;
+            options.insert(at, Intent::Surrender, legal, label);
+        }
+        _ => options.push(Intent::Surrender, legal, label),
     }
 }
 

@@ -94,7 +94,7 @@ fn oho21_exhaustion_levels_add_up_and_each_adds_its_effect() {
     );
     assert_eq!(
         f.labels("Fighter"),
-        vec!["disengage", "end turn", "surrender"]
+        vec!["disengage", "surrender", "end turn"]
     );
     let away = f.move_to("far");
     assert_eq!(

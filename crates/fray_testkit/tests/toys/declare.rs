@@ -112,8 +112,8 @@ fn bx21_a_caster_that_was_not_hit_casts_its_declared_spell() {
         f.offered_kinds("Mage"),
         vec![
             IntentKind::UseAbility,
-            IntentKind::EndTurn,
-            IntentKind::Surrender
+            IntentKind::Surrender,
+            IntentKind::EndTurn
         ]
     );
     f.ok("Mage", spell(&f, "Orc"));
@@ -135,8 +135,8 @@ fn bx18_a_declared_retreat_is_all_the_retreater_may_do() {
         f.offered_kinds("Orc"),
         vec![
             IntentKind::Retreat,
-            IntentKind::EndTurn,
-            IntentKind::Surrender
+            IntentKind::Surrender,
+            IntentKind::EndTurn
         ]
     );
     illegal(f.act("Orc", attack(&f, "Mage")), "declared something else");
