@@ -35,6 +35,19 @@ pub struct ActionOption {
     pub notes: Vec<String>,
 }
 
+impl ActionOption {
+    /// An option just offered: `intent` at the price `legal` gives, with no preview yet.
+    pub(crate) fn offered(intent: Intent, legal: &Legal, label: Arc<str>) -> Self {
+        Self {
+            intent,
+            cost: legal.cost,
+            preview: None,
+            label,
+            notes: Vec::new(),
+        }
+    }
+}
+
 impl MapEntities for ActionOption {
     fn map_entities<M: EntityMapper>(&mut self, mapper: &mut M) {
         self.intent.map_entities(mapper);
@@ -82,29 +95,15 @@ impl ActionOptions {
 
     /// Adds a legal option.
     pub fn push(&mut self, intent: Intent, legal: Legal, label: Arc<str>) {
-        self.list.push(ActionOption {
-            intent,
-            cost: legal.cost,
-            preview: None,
-            label,
-            notes: Vec::new(),
-        });
+        self.list.push(ActionOption::offered(intent, &legal, label));
         self.legal.push(legal);
     }
 
     /// Inserts a legal option at `index` (at the end when past it).
     pub(crate) fn insert(&mut self, index: usize, intent: Intent, legal: Legal, label: Arc<str>) {
         let at = index.min(self.list.len());
-        self.list.insert(
-            at,
-            ActionOption {
-                intent,
-                cost: legal.cost,
-                preview: None,
-                label,
-                notes: Vec::new(),
-            },
-        );
+        self.list
+            .insert(at, ActionOption::offered(intent, &legal, label));
         self.legal.insert(at.min(self.legal.len()), legal);
     }
 

@@ -172,16 +172,7 @@ pub(crate) fn pass_label() -> &'static Arc<str> {
 
 impl OfferSink for ReactionWindow {
     fn push(&mut self, intent: Intent, legal: Legal, label: Arc<str>) {
-        self.push_offer(
-            ActionOption {
-                intent,
-                cost: legal.cost,
-                preview: None,
-                label,
-                notes: Vec::new(),
-            },
-            legal,
-        );
+        self.push_offer(ActionOption::offered(intent, &legal, label), legal);
     }
 
     fn len(&self) -> usize {
